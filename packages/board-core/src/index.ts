@@ -1,0 +1,34 @@
+export { attackersOf, checkers, isAttacked, isCheck, kingSquares } from './attacks.js';
+export { emptyBoard, occupiedSquares, pieceAt, standardBoard, withPiece, type Board } from './board.js';
+export { boardDiagram } from './diagram.js';
+export {
+  GEOMETRY_NAMES,
+  OMEGA,
+  STANDARD,
+  isSquare,
+  parseSquare,
+  squareAt,
+  squareName,
+  squareX,
+  squareY,
+  type Geometry,
+  type GeometryName,
+  type Square,
+} from './geometry.js';
+export { setupToJson, type SetupJson } from './json.js';
+export { MOVEMENT, type Movement, type Vector } from './movement.js';
+export type { CastleMove, DropMove, EnPassantMove, Move, NormalMove } from './move.js';
+export { piece, pieceLetter, samePiece, type Piece, type RealtimeState } from './piece.js';
+export { err, mapResult, ok, unwrap, type Err, type Ok, type Result } from './result.js';
+export { emptyPocket, standardSetup, type Pocket, type Setup } from './setup.js';
+export {
+  COLORS,
+  ROLES,
+  ROLE_LETTERS,
+  opposite,
+  roleFromLetter,
+  type ByColor,
+  type ByRole,
+  type Color,
+  type Role,
+} from './vocabulary.js';

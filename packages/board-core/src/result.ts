@@ -1,0 +1,36 @@
+/** The outcome of anything that can fail on its input: a value, or an error as a value. */
+export type Result<T, E> = Ok<T> | Err<E>;
+
+export interface Ok<T> {
+  readonly ok: true;
+  readonly value: T;
+}
+
+export interface Err<E> {
+  readonly ok: false;
+  readonly error: E;
+}
+
+export function ok<T>(value: T): Ok<T> {
+  return { ok: true, value };
+}
+
+export function err<E>(error: E): Err<E> {
+  return { ok: false, error };
+}
+
+/** The value of an ok result; throws with the error's message otherwise (for tests and scripts). */
+export function unwrap<T, E>(result: Result<T, E>): T {
+  if (result.ok) return result.value;
+  const error: unknown = result.error;
+  const message =
+    typeof error === 'object' && error !== null && 'message' in error
+      ? String((error as { message: unknown }).message)
+      : String(error);
+  throw new Error(`unwrap of a failed result: ${message}`);
+}
+
+/** Applies `f` to the value of an ok result and passes an error through. */
+export function mapResult<T, U, E>(result: Result<T, E>, f: (value: T) => U): Result<U, E> {
+  return result.ok ? ok(f(result.value)) : result;
+}

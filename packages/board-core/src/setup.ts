@@ -1,0 +1,43 @@
+import { standardBoard, type Board } from './board.js';
+import type { Square } from './geometry.js';
+import type { ByColor, ByRole, Color } from './vocabulary.js';
+
+/** How many pieces of each role a side holds in hand (crazyhouse, bughouse). */
+export type Pocket = ByRole<number>;
+
+/**
+ * A position as a format writes it down: not necessarily legal. Parsers produce it; the
+ * rules check it separately, so a study or a setup in progress can be held as it is.
+ */
+export interface Setup {
+  readonly board: Board;
+  readonly turn: Color;
+  /** Castling rights, stored by the square of the rook that may castle (so Chess960 works); ascending. */
+  readonly castlingRooks: readonly Square[];
+  /** En passant target squares, ascending: none, one, or two after Omega's triple step. */
+  readonly epSquares: readonly Square[];
+  /** Half-moves since the last capture or pawn move. */
+  readonly halfmoves: number;
+  /** The number of the full move, starting at 1 and incremented after Black moves. */
+  readonly fullmoves: number;
+  /** Pieces in hand, when the position has pockets (absent otherwise; present and empty is `[]` in FEN). */
+  readonly pockets?: ByColor<Pocket>;
+  /** Checks each side still has to give to win (three-check), when the position counts them. */
+  readonly remainingChecks?: ByColor<number>;
+}
+
+export function emptyPocket(): Pocket {
+  return { pawn: 0, knight: 0, bishop: 0, rook: 0, queen: 0, king: 0, champion: 0, wizard: 0, fool: 0 };
+}
+
+/** The standard starting position. */
+export function standardSetup(): Setup {
+  return {
+    board: standardBoard(),
+    turn: 'white',
+    castlingRooks: [0, 7, 56, 63],
+    epSquares: [],
+    halfmoves: 0,
+    fullmoves: 1,
+  };
+}

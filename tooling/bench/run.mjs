@@ -1,0 +1,35 @@
+// Bundles the TypeScript benchmarks (reading the packages' sources through the source
+// condition, so no build is needed) and runs them in one Node process.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'chess-formats-bench-'));
+const outfile = join(dir, 'bench.mjs');
+try {
+  await build({
+    entryPoints: [join(here, 'src/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    conditions: ['@chess-formats/source'],
+    // The peers are measured as published, not re-bundled.
+    external: ['chessops', 'chessops/*', 'chess.js'],
+    nodePaths: [join(here, 'node_modules')],
+    logLevel: 'warning',
+  });
+  const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    cwd: here,
+    env: { ...process.env, NODE_PATH: join(here, 'node_modules') },
+  });
+  process.exitCode = result.status ?? 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

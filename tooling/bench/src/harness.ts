@@ -1,0 +1,55 @@
+/** A measured rate: how many times `fn` ran per second. */
+export interface Measurement {
+  readonly name: string;
+  readonly opsPerSecond: number;
+}
+
+// Keeps results alive so the optimiser cannot drop the measured work.
+let sink: unknown;
+export function consume(value: unknown): void {
+  sink = value;
+}
+export function lastSink(): unknown {
+  return sink;
+}
+
+/**
+ * Runs `fn` repeatedly: a warm-up, then rounds of growing batches until `seconds` have
+ * passed; reports the best round (least disturbed by the other core's work and by GC).
+ */
+export function measure(name: string, fn: () => unknown, seconds = 1): Measurement {
+  const warmEnd = performance.now() + 200;
+  while (performance.now() < warmEnd) consume(fn());
+  let batch = 1;
+  let best = 0;
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const start = performance.now();
+    for (let i = 0; i < batch; i++) consume(fn());
+    const elapsed = performance.now() - start;
+    if (elapsed < 20) {
+      batch *= 2;
+      continue;
+    }
+    best = Math.max(best, (batch * 1000) / elapsed);
+  }
+  return { name, opsPerSecond: best };
+}
+
+function formatRate(rate: number): string {
+  return rate >= 1e6 ? `${(rate / 1e6).toFixed(2)}M` : rate >= 1e3 ? `${(rate / 1e3).toFixed(1)}k` : rate.toFixed(1);
+}
+
+/**
+ * Prints a table of measurements with each one's ratio to `baseline` (the first by default):
+ * `ours / theirs` above 1 means we are faster.
+ */
+export function report(title: string, unit: string, rows: readonly Measurement[], baselineName?: string): void {
+  const baseline = rows.find((r) => r.name === baselineName) ?? rows[0];
+  console.log(`\n## ${title}`);
+  console.log(`${'name'.padEnd(44)} ${`${unit}/s`.padStart(12)} ${'ratio'.padStart(8)}`);
+  for (const row of rows) {
+    const ratio = baseline ? row.opsPerSecond / baseline.opsPerSecond : 1;
+    console.log(`${row.name.padEnd(44)} ${formatRate(row.opsPerSecond).padStart(12)} ${ratio.toFixed(2).padStart(7)}x`);
+  }
+}
