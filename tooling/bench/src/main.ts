@@ -1,5 +1,11 @@
-// Each benchmark module registers itself here; `pnpm bench -- <name>` runs only that one.
-const suites: Record<string, () => Promise<void> | void> = {};
+import { runFen } from './fen.bench.js';
+import { runRules } from './rules.bench.js';
+
+// `pnpm bench` runs every suite; `pnpm bench fen` (or `rules`) runs one.
+const suites: Record<string, () => Promise<void> | void> = {
+  fen: runFen,
+  rules: runRules,
+};
 
 const only = process.argv[2];
 for (const [name, run] of Object.entries(suites)) {
