@@ -1,0 +1,69 @@
+/** Any value a JSON parser can produce. */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** Options as they appear in a vector: a JSON object handed to the implementation unchanged. */
+export type VectorOptions = { readonly [key: string]: JsonValue };
+
+/**
+ * What a vector expects:
+ * - `valid`: the input is accepted and `expected` holds;
+ * - `invalid`: the input is rejected with `error`;
+ * - `acceptable`: either outcome conforms (the case's flags say why); whichever happens must
+ *   still match `expected` or `error` when the case gives them.
+ */
+export const VECTOR_RESULTS = ['valid', 'invalid', 'acceptable'] as const;
+export type VectorResult = (typeof VECTOR_RESULTS)[number];
+
+/** Where and why an input is rejected. */
+export interface ExpectedError {
+  /** The stable error code of the format package. */
+  readonly code: string;
+  /** 0-based index of the field (for FEN: the space-separated field) holding the fault. */
+  readonly field: number;
+  /** 0-based index, in UTF-16 code units of the input, of the character the error points at. */
+  readonly offset: number;
+}
+
+/** What an accepted input must give. */
+export interface Expected {
+  /** The canonical text the writer produces for the parsed value (with the case's write options). */
+  readonly text: string;
+  /** The canonical JSON of the parsed value (board-core's `setupToJson` for FEN). */
+  readonly value?: JsonValue;
+  /** The codes a validator reports for the parsed value, in any order; `[]` for a legal position. */
+  readonly problems?: readonly string[];
+}
+
+export interface VectorCase {
+  /** Stable and never reused: `<format>.<topic>.<name>`. */
+  readonly id: string;
+  /** Short, unique across the corpus, a statement of fact (no modal verbs). */
+  readonly description: string;
+  readonly input: string;
+  /** Parse options; absent means the defaults. */
+  readonly options?: VectorOptions;
+  /** Write options for producing `expected.text`; absent means the defaults. */
+  readonly writeOptions?: VectorOptions;
+  readonly result: VectorResult;
+  readonly expected?: Expected;
+  readonly error?: ExpectedError;
+  /** Names defined in the file's `notes`, marking a property of the case (a dialect, a leniency). */
+  readonly flags?: readonly string[];
+  /** Where a fact in the case comes from (a published position, a specification section). */
+  readonly source?: string;
+}
+
+/** One file of the corpus: the vectors of one topic of one format. */
+export interface VectorFile {
+  readonly format: string;
+  readonly topic: string;
+  /** The dialect the whole file is about, when it is about one. */
+  readonly dialect?: string;
+  /** Citation of the specification the cases follow. */
+  readonly spec: string;
+  /** Definition of every flag used by the cases of the file. */
+  readonly notes: { readonly [flag: string]: string };
+  /** Meaning of every option key (parse or write) used by the cases of the file. */
+  readonly optionNotes?: { readonly [option: string]: string };
+  readonly cases: readonly VectorCase[];
+}
