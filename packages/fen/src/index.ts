@@ -1,1 +1,10 @@
-export {};
+export {
+  FEN_ERROR_CODES,
+  VALIDATION_PROBLEMS,
+  type FenError,
+  type FenErrorCode,
+  type FenField,
+  type ValidationProblem,
+} from './errors.js';
+export { parseBoardFen, parseCastling, parseFen, type BoardFen, type FenParseOptions } from './parse.js';
+export { INITIAL_FEN, writeBoardFen, writeCastling, writeFen, type FenWriteOptions } from './write.js';
