@@ -1,0 +1,98 @@
+/**
+ * Coordinate notation (the UCI move form): origin and destination squares, a lower-case
+ * promotion letter, `N@f3` drops. Castling is the king's move (`e1g1`) or, for Chess960, the
+ * king taking its own rook (`e1h1`).
+ */
+import { squareX } from './geometry.js';
+import type { Move } from './move.js';
+import {
+  checkLength,
+  choosePromotion,
+  excerpt,
+  isErr,
+  matchFromTo,
+  moveError,
+  nameOf,
+  pickOne,
+  scanSquare,
+  upperLetter,
+  type MoveNotationError,
+} from './move-notation.js';
+import { ok, type Result } from './result.js';
+import { legalMoves } from './rules.js';
+import type { Setup } from './setup.js';
+import { ROLE_LETTERS, roleFromLetter, type Role } from './vocabulary.js';
+
+export interface CoordinateOptions {
+  /**
+   * Write every castling move as king-to-rook (`e1h1`), the UCI_Chess960 convention. Without
+   * it, a castling king that moves at least two files is written king-to-destination (`e1g1`),
+   * and any other (a Chess960 king that moves one file or stays) king-to-rook, because its
+   * king-to-destination form would read as a king step or a non-move.
+   */
+  readonly chess960?: boolean;
+}
+
+export function writeCoordinate(setup: Setup, move: Move, options: CoordinateOptions = {}): string {
+  switch (move.kind) {
+    case 'drop':
+      return `${upperLetter(move.role)}@${nameOf(setup, move.to)}`;
+    case 'castle': {
+      const { geometry } = setup.board;
+      const kingFiles = Math.abs(squareX(geometry, move.to) - squareX(geometry, move.from));
+      const target = options.chess960 === true || kingFiles < 2 ? move.rook : move.to;
+      return nameOf(setup, move.from) + nameOf(setup, target);
+    }
+    case 'enPassant':
+      return nameOf(setup, move.from) + nameOf(setup, move.to);
+    case 'normal':
+      return (
+        nameOf(setup, move.from) +
+        nameOf(setup, move.to) +
+        (move.promotion === undefined ? '' : ROLE_LETTERS[move.promotion])
+      );
+  }
+}
+
+/**
+ * Reads a coordinate move against the legal moves of `setup`. Both castling forms are read in
+ * either mode; a promotion letter may be of either case; `0000` is the no-move placeholder.
+ */
+export function parseCoordinate(setup: Setup, text: string): Result<Move, MoveNotationError> {
+  const lengthError = checkLength(text);
+  if (lengthError) return lengthError;
+  if (text === '0000') return moveError('no-move', 'move', 0, `${excerpt(text)} stands for no move`);
+  const { geometry } = setup.board;
+  const at = text.indexOf('@');
+  if (at >= 0) {
+    if (at > 1) return moveError('syntax', 'piece', 0, `expected one piece letter before @ in ${excerpt(text)}`);
+    let role: Role = 'pawn';
+    if (at === 1) {
+      const named = roleFromLetter(text.charAt(0));
+      if (named === undefined) return moveError('unknown-role', 'piece', 0, `${excerpt(text.charAt(0))} is not a piece letter`);
+      role = named;
+    }
+    const scanned = scanSquare(geometry, text, at + 1, 'to');
+    if (isErr(scanned)) return scanned;
+    if (scanned.end !== text.length) return moveError('syntax', 'suffix', scanned.end, `unexpected text after the square in ${excerpt(text)}`);
+    const found = pickOne(
+      legalMoves(setup).filter((m) => m.kind === 'drop' && m.role === role && m.to === scanned.square),
+      text,
+    );
+    return isErr(found) ? found : ok(found);
+  }
+  const from = scanSquare(geometry, text, 0, 'from');
+  if (isErr(from)) return from;
+  const to = scanSquare(geometry, text, from.end, 'to');
+  if (isErr(to)) return to;
+  let promotion: Role | undefined;
+  if (to.end < text.length) {
+    if (to.end + 1 !== text.length) return moveError('syntax', 'suffix', to.end + 1, `unexpected text after the move in ${excerpt(text)}`);
+    promotion = roleFromLetter(text.charAt(to.end));
+    if (promotion === undefined || promotion === 'pawn' || promotion === 'king') {
+      return moveError('unknown-role', 'promotion', to.end, `${excerpt(text.charAt(to.end))} is not a piece to promote to`);
+    }
+  }
+  const found = choosePromotion(matchFromTo(legalMoves(setup), from.square, to.square), promotion, text, to.end);
+  return isErr(found) ? found : ok(found);
+}

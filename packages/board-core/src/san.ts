@@ -1,0 +1,244 @@
+/**
+ * Standard Algebraic Notation (PGN standard, section 8.2.3), as ICC's DG_MOVE_ALGEBRAIC and the
+ * SAN field of style 12 carry it, with drops as `N@f3` (formats2.txt, DG_MOVE_SMITH: "bughouse
+ * plunks are the same in all move formats, e.g. "Q@f7+"").
+ */
+import { isCheck } from './attacks.js';
+import { squareX, type Square } from './geometry.js';
+import type { Move } from './move.js';
+import {
+  checkLength,
+  choosePromotion,
+  excerpt,
+  fileOfName,
+  isErr,
+  isShortCastle,
+  moveError,
+  nameOf,
+  pickOne,
+  rankOfName,
+  roleFromUpperLetter,
+  scanSquare,
+  squareTokenEnd,
+  upperLetter,
+  type MoveNotationError,
+} from './move-notation.js';
+import { ok, type Result } from './result.js';
+import { isCheckmate, legalMoves, play } from './rules.js';
+import type { Setup } from './setup.js';
+import { roleFromLetter, type Role } from './vocabulary.js';
+
+/**
+ * The SAN of a legal move: piece letter, the least disambiguation among legal moves (file,
+ * else rank, else both), `x` on captures, `=Q` on promotions, `O-O`/`O-O-O` for castling
+ * (by the side of the rook, so Chess960 too), `N@f3` and `P@e4` for drops, and `+` or `#`.
+ */
+export function writeSan(setup: Setup, move: Move): string {
+  return writeSanWithoutSuffix(setup, move) + checkSuffix(setup, move);
+}
+
+function checkSuffix(setup: Setup, move: Move): string {
+  const after = play(setup, move);
+  if (!isCheck(after)) return '';
+  return isCheckmate(after) ? '#' : '+';
+}
+
+/** SAN without the check suffix (shared with the Smith writer's drops). */
+export function writeSanWithoutSuffix(setup: Setup, move: Move): string {
+  const { geometry } = setup.board;
+  switch (move.kind) {
+    case 'drop':
+      // Pawn drops keep their letter (`P@e4`): ICC and FICS send it, and a bare `@e4` is
+      // accepted on input (chessops writes that form).
+      return `${upperLetter(move.role)}@${nameOf(setup, move.to)}`;
+    case 'castle':
+      return isShortCastle(geometry, move) ? 'O-O' : 'O-O-O';
+    case 'enPassant':
+      return `${fileOfName(nameOf(setup, move.from))}x${nameOf(setup, move.to)}`;
+    case 'normal': {
+      const mover = setup.board.pieces[move.from];
+      if (!mover) throw new TypeError(`writeSan: no piece on ${nameOf(setup, move.from)}`);
+      const capture = setup.board.pieces[move.to] !== undefined;
+      const to = nameOf(setup, move.to);
+      const promotion = move.promotion === undefined ? '' : `=${upperLetter(move.promotion)}`;
+      if (mover.role === 'pawn') {
+        const isCapture = capture || squareX(geometry, move.from) !== squareX(geometry, move.to);
+        return `${isCapture ? `${fileOfName(nameOf(setup, move.from))}x` : ''}${to}${promotion}`;
+      }
+      return `${upperLetter(mover.role)}${disambiguation(setup, move.from, move.to, mover.role)}${capture ? 'x' : ''}${to}${promotion}`;
+    }
+  }
+}
+
+/** File if it tells the movers apart, else rank, else the whole square (PGN 8.2.3.4). */
+function disambiguation(setup: Setup, from: Square, to: Square, role: Role): string {
+  const others: string[] = [];
+  for (const m of legalMoves(setup)) {
+    if (m.kind !== 'normal' || m.to !== to || m.from === from) continue;
+    if (setup.board.pieces[m.from]?.role !== role) continue;
+    const name = nameOf(setup, m.from);
+    if (!others.includes(name)) others.push(name);
+  }
+  if (others.length === 0) return '';
+  const name = nameOf(setup, from);
+  const file = fileOfName(name);
+  if (others.every((o) => fileOfName(o) !== file)) return file;
+  const rank = rankOfName(name);
+  if (others.every((o) => rankOfName(o) !== rank)) return rank;
+  return name;
+}
+
+type Castling = 'short' | 'long';
+
+const CASTLING_FORMS: ReadonlyMap<string, Castling> = /* @__PURE__ */ new Map<string, Castling>([
+  ['O-O', 'short'],
+  ['0-0', 'short'],
+  ['o-o', 'short'],
+  ['O-O-O', 'long'],
+  ['0-0-0', 'long'],
+  ['o-o-o', 'long'],
+]);
+
+/** Placeholders servers and PGN use where there is no move. */
+const NO_MOVE_FORMS: ReadonlySet<string> = /* @__PURE__ */ new Set(['none', '--', 'Z0', '0000']);
+
+/** Strips trailing annotations (`!`, `?`), check marks (`+`, `#`) and `e.p.`; returns the body's end. */
+function bodyEnd(text: string): number {
+  let end = text.length;
+  for (;;) {
+    const last = text[end - 1];
+    if (last === '!' || last === '?' || last === '+' || last === '#') {
+      end--;
+      continue;
+    }
+    if (end >= 4 && text.slice(end - 4, end) === 'e.p.') {
+      end -= 4;
+      if (text[end - 1] === ' ') end--;
+      continue;
+    }
+    return end;
+  }
+}
+
+/**
+ * Reads SAN against the legal moves of `setup`. Accepted beyond the strict form: `0-0`/`o-o`
+ * castling, promotion without `=` or in lower case (`e8Q`, `e8=q`), a missing or wrong `+`/`#`,
+ * trailing `!`/`?` annotations, an optional or superfluous `x` (or `:`, `-`), `e.p.`, a `P`
+ * before pawn moves, over-disambiguation (`Ng1f3`), and `@e4` for a pawn drop.
+ */
+export function parseSan(setup: Setup, text: string): Result<Move, MoveNotationError> {
+  const lengthError = checkLength(text);
+  if (lengthError) return lengthError;
+  if (NO_MOVE_FORMS.has(text)) return moveError('no-move', 'move', 0, `${excerpt(text)} stands for no move`);
+  const end = bodyEnd(text);
+  if (end === 0) return moveError('syntax', 'move', 0, `${excerpt(text)} has no move before its suffixes`);
+  const body = text.slice(0, end);
+  const castling = CASTLING_FORMS.get(body);
+  if (castling !== undefined) return parseCastling(setup, text, castling);
+  const at = body.indexOf('@');
+  if (at >= 0) return parseDrop(setup, text, body, at);
+  return parseNormal(setup, text, body);
+}
+
+function parseCastling(setup: Setup, text: string, side: Castling): Result<Move, MoveNotationError> {
+  const { geometry } = setup.board;
+  const found = pickOne(
+    legalMoves(setup).filter((m) => m.kind === 'castle' && isShortCastle(geometry, m) === (side === 'short')),
+    text,
+  );
+  return isErr(found) ? found : ok(found);
+}
+
+function parseDrop(setup: Setup, text: string, body: string, at: number): Result<Move, MoveNotationError> {
+  if (at > 1) return moveError('syntax', 'piece', 0, `expected one piece letter before @ in ${excerpt(text)}`);
+  let role: Role = 'pawn';
+  if (at === 1) {
+    const named = roleFromLetter(body.charAt(0));
+    if (named === undefined) return moveError('unknown-role', 'piece', 0, `${excerpt(body.charAt(0))} is not a piece letter`);
+    role = named;
+  }
+  const scanned = scanSquare(setup.board.geometry, body, at + 1, 'to');
+  if (isErr(scanned)) return scanned;
+  if (scanned.end !== body.length) return moveError('syntax', 'suffix', scanned.end, `unexpected text after the square in ${excerpt(text)}`);
+  const found = pickOne(
+    legalMoves(setup).filter((m) => m.kind === 'drop' && m.role === role && m.to === scanned.square),
+    text,
+  );
+  return isErr(found) ? found : ok(found);
+}
+
+function parseNormal(setup: Setup, text: string, body: string): Result<Move, MoveNotationError> {
+  const { geometry } = setup.board;
+  let i = 0;
+  let role: Role = 'pawn';
+  const first = body.charAt(0);
+  if (first >= 'A' && first <= 'Z') {
+    const named = roleFromUpperLetter(first);
+    if (named === undefined) return moveError('unknown-role', 'piece', 0, `${excerpt(first)} is not a piece letter`);
+    role = named;
+    i = 1;
+  }
+  // Promotion at the end: `=Q`, `Q`, `q`, `(Q)`, `/Q`. A square name ends in a digit, so a
+  // trailing letter can only be a promotion piece.
+  let promotion: Role | undefined;
+  let squareEnd = body.length;
+  let promotionOffset = body.length;
+  const lastChar = body.charAt(body.length - 1);
+  if (lastChar === ')' && body.length >= 3 && body.charAt(body.length - 3) === '(') {
+    promotionOffset = body.length - 3;
+    promotion = roleFromLetter(body.charAt(body.length - 2));
+    squareEnd = body.length - 3;
+    if (promotion === undefined) return moveError('unknown-role', 'promotion', promotionOffset, `${excerpt(text)} names no piece to promote to`);
+  } else if (/[A-Za-z]/.test(lastChar)) {
+    promotionOffset = body.length - 1;
+    promotion = roleFromLetter(lastChar);
+    if (promotion === undefined) return moveError('unknown-role', 'promotion', promotionOffset, `${excerpt(lastChar)} is not a piece letter`);
+    squareEnd = body.length - 1;
+    const mark = body.charAt(squareEnd - 1);
+    if (mark === '=' || mark === '/') squareEnd--;
+  }
+  if (promotion === 'pawn' || promotion === 'king') {
+    return moveError('unknown-role', 'promotion', promotionOffset, `a pawn cannot promote to a ${promotion}`);
+  }
+  // The destination is the longest square name that ends where the promotion starts; what is
+  // left between the piece letter and it is the disambiguation and the capture mark.
+  let digitsStart = squareEnd;
+  while (digitsStart > i && /[0-9]/.test(body.charAt(digitsStart - 1))) digitsStart--;
+  let lettersStart = digitsStart;
+  while (lettersStart > i && /[a-z]/.test(body.charAt(lettersStart - 1))) lettersStart--;
+  if (digitsStart === squareEnd || lettersStart === digitsStart) {
+    return moveError('syntax', 'to', i, `expected a destination square in ${excerpt(text)}`);
+  }
+  let to: Square | undefined;
+  let toStart = lettersStart;
+  for (; toStart < digitsStart; toStart++) {
+    const scanned = scanSquare(geometry, body.slice(0, squareEnd), toStart, 'to');
+    if (!isErr(scanned) && scanned.end === squareEnd) {
+      to = scanned.square;
+      break;
+    }
+  }
+  if (to === undefined) {
+    return moveError('unknown-square', 'to', lettersStart, `${excerpt(body.slice(lettersStart, squareEnd))} ends in no square of the ${geometry.name} board`);
+  }
+  let middleEnd = toStart;
+  const mark = body.charAt(middleEnd - 1);
+  if (middleEnd > i && (mark === 'x' || mark === ':' || mark === '-')) middleEnd--;
+  const hint = body.slice(i, middleEnd);
+  if (hint.length > 0 && squareTokenEnd(hint, 0) !== hint.length && !/^(?:[a-z]+|[0-9]+)$/.test(hint)) {
+    return moveError('syntax', 'from', i, `${excerpt(hint)} is neither a file, a rank nor a square`);
+  }
+  const toSquare = to;
+  const candidates = legalMoves(setup).filter((m) => {
+    if (m.kind !== 'normal' && m.kind !== 'enPassant') return false;
+    if (m.to !== toSquare || setup.board.pieces[m.from]?.role !== role) return false;
+    const fromName = nameOf(setup, m.from);
+    if (hint.length === 0) {
+      // A pawn named by its destination alone advances on its own file (PGN 8.2.3.3).
+      return role !== 'pawn' || squareX(geometry, m.from) === squareX(geometry, toSquare);
+    }
+    return hint === fromName || hint === fileOfName(fromName) || hint === rankOfName(fromName);
+  });
+  const found = choosePromotion(candidates, promotion, text, promotionOffset);
+  return isErr(found) ? found : ok(found);
+}
