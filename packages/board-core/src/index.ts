@@ -20,6 +20,7 @@ export { MOVEMENT, type Movement, type Vector } from './movement.js';
 export type { CastleMove, DropMove, EnPassantMove, Move, NormalMove } from './move.js';
 export { piece, pieceLetter, samePiece, type Piece, type RealtimeState } from './piece.js';
 export { err, mapResult, ok, unwrap, type Err, type Ok, type Result } from './result.js';
+export { isCheckmate, isLegal, isStalemate, legalMoves, perft, play } from './rules.js';
 export { emptyPocket, standardSetup, type Pocket, type Setup } from './setup.js';
 export {
   COLORS,
@@ -32,3 +33,4 @@ export {
   type Color,
   type Role,
 } from './vocabulary.js';
+export { OMEGA_RULES, STANDARD_RULES, rulesFor, type CastlingFiles, type RulesSpec } from './variant.js';

@@ -1,0 +1,785 @@
+/**
+ * The internal, mutable move generator behind the persistent rules API. Not exported from the
+ * package: callers see `Setup` and `Move`, never these cells and codes.
+ *
+ * The board is a padded mailbox: the geometry's grid surrounded by PAD cells of sentinels on
+ * every side, so that any leap of up to PAD cells (the wizard's (1,3) camel jump is the
+ * longest) lands on a sentinel instead of wrapping round. Holes in the grid (Omega's border
+ * cells) are sentinels too, so slides stop at them and leaps cannot land on them, which is
+ * exactly why wizard squares are reached only diagonally or by a jump.
+ */
+import type { Square } from './geometry.js';
+import type { Move } from './move.js';
+import { MOVEMENT, type Vector } from './movement.js';
+import type { Setup } from './setup.js';
+import type { RulesSpec } from './variant.js';
+import { ROLES, type Role } from './vocabulary.js';
+
+const PAD = 3;
+
+// Cell contents: 0 empty, OFF outside the board, else role index | colour bit | promoted bit.
+export const WHITE = 16;
+export const BLACK = 32;
+const COLOR_BITS = WHITE | BLACK;
+const PROMOTED = 64;
+const OFF = 128;
+const ROLE_BITS = 15;
+
+const PAWN = 1;
+const ROOK = 4;
+const KING = 6;
+
+/** Role index in cell codes: 1 + position in ROLES (pawn 1 ... fool 9). */
+function roleCode(role: Role): number {
+  return ROLES.indexOf(role) + 1;
+}
+function roleOf(code: number): Role {
+  return ROLES[(code & ROLE_BITS) - 1] as Role;
+}
+
+// Move codes: from (10 bits) | to << 10 | promotion role << 20 | kind << 24.
+// Castling stores the rook's cell in `to`; a drop stores the role in `from`.
+const KIND_NORMAL = 0;
+const KIND_EP = 1;
+const KIND_CASTLE = 2;
+const KIND_DROP = 3;
+const CELL_MASK = 1023;
+
+function bump(counts: Int16Array, index: number, delta: number): void {
+  counts[index] = (counts[index] as number) + delta;
+}
+
+/** A RulesSpec turned into cell offsets and lookup tables, computed once per spec. */
+interface Compiled {
+  readonly spec: RulesSpec;
+  readonly stride: number;
+  readonly cellCount: number;
+  /** Cell of each square (or -1 for a hole). */
+  readonly cellOf: Int16Array;
+  /** Square of each cell, or -1 outside the board. */
+  readonly squareOf: Int16Array;
+  /** Every cell that is a square, in square order. */
+  readonly squareCells: Int16Array;
+  /** Field rank of each cell, -1 off the field (wizard squares and outside). */
+  readonly rankOf: Int8Array;
+  /** Field file of each cell, -1 off the field. */
+  readonly fileOf: Int8Array;
+  /** The empty board: OFF everywhere but on squares. */
+  readonly emptyCells: Uint8Array;
+  /** Leap and slide offsets per role code. */
+  readonly leaps: readonly Int16Array[];
+  readonly slides: readonly Int16Array[];
+  /** Distinct leap offsets, and for each a bit mask (by role code) of the roles leaping it. */
+  readonly attackLeaps: Int16Array;
+  readonly attackLeapRoles: Int32Array;
+  /** Distinct slide offsets, and for each the roles sliding along it. */
+  readonly attackSlides: Int16Array;
+  readonly attackSlideRoles: Int32Array;
+  /** One rank forward for White (index 0) and Black (index 1). */
+  readonly forward: readonly [number, number];
+  readonly pawnStartRank: readonly [number, number];
+  readonly promotionRank: readonly [number, number];
+  readonly promotionCodes: Int8Array;
+  readonly backRank: readonly [number, number];
+  readonly kingSide: { readonly king: number; readonly rook: number };
+  readonly queenSide: { readonly king: number; readonly rook: number };
+  /**
+   * Room reserved in the move buffer for one position. Generous: a square is the destination
+   * of at most a few dozen moves, and chess positions peak near 218 moves plus drops.
+   */
+  readonly movesPerPly: number;
+}
+
+const compiledSpecs = new WeakMap<RulesSpec, Compiled>();
+
+export function compile(spec: RulesSpec): Compiled {
+  const cached = compiledSpecs.get(spec);
+  if (cached) return cached;
+  const { geometry } = spec;
+  const stride = geometry.width + 2 * PAD;
+  const cellCount = stride * (geometry.height + 2 * PAD);
+  const cellOf = new Int16Array(geometry.width * geometry.height).fill(-1);
+  const squareOf = new Int16Array(cellCount).fill(-1);
+  const rankOf = new Int8Array(cellCount).fill(-1);
+  const fileOf = new Int8Array(cellCount).fill(-1);
+  const emptyCells = new Uint8Array(cellCount).fill(OFF);
+  const squareCells: number[] = [];
+  for (let square = 0; square < geometry.width * geometry.height; square++) {
+    if (geometry.squareNames[square] === '') continue;
+    const x = square % geometry.width;
+    const y = Math.floor(square / geometry.width);
+    const cell = (y + PAD) * stride + x + PAD;
+    cellOf[square] = cell;
+    squareOf[cell] = square;
+    emptyCells[cell] = 0;
+    squareCells.push(cell);
+    const file = geometry.fieldFiles.indexOf(x);
+    const rank = geometry.fieldRanks.indexOf(y);
+    if (file >= 0 && rank >= 0) {
+      fileOf[cell] = file;
+      rankOf[cell] = rank;
+    }
+  }
+  const offset = ([dx, dy]: Vector): number => dy * stride + dx;
+  const leaps: Int16Array[] = [new Int16Array(0)];
+  const slides: Int16Array[] = [new Int16Array(0)];
+  const leapRoles = new Map<number, number>();
+  const slideRoles = new Map<number, number>();
+  for (const role of ROLES) {
+    const code = roleCode(role);
+    const { leaps: l, slides: s } = MOVEMENT[role];
+    leaps[code] = Int16Array.from(l.map(offset));
+    slides[code] = Int16Array.from(s.map(offset));
+    for (const o of leaps[code] as Int16Array) leapRoles.set(o, (leapRoles.get(o) ?? 0) | (1 << code));
+    for (const o of slides[code] as Int16Array) slideRoles.set(o, (slideRoles.get(o) ?? 0) | (1 << code));
+  }
+  const side = (files: { king: number; rook: number }) => ({
+    king: geometry.fieldFiles[files.king] ?? -1,
+    rook: geometry.fieldFiles[files.rook] ?? -1,
+  });
+  const compiled: Compiled = {
+    spec,
+    stride,
+    cellCount,
+    cellOf,
+    squareOf,
+    squareCells: Int16Array.from(squareCells),
+    rankOf,
+    fileOf,
+    emptyCells,
+    leaps,
+    slides,
+    attackLeaps: Int16Array.from(leapRoles.keys()),
+    attackLeapRoles: Int32Array.from(leapRoles.values()),
+    attackSlides: Int16Array.from(slideRoles.keys()),
+    attackSlideRoles: Int32Array.from(slideRoles.values()),
+    forward: [stride, -stride],
+    pawnStartRank: [spec.pawnStartRank.white, spec.pawnStartRank.black],
+    promotionRank: [spec.promotionRank.white, spec.promotionRank.black],
+    promotionCodes: Int8Array.from(spec.promotionRoles.map(roleCode)),
+    backRank: [spec.backRank.white, spec.backRank.black],
+    // Grid columns; turned into cells against the back rank when castling.
+    kingSide: side(spec.kingSideCastling),
+    queenSide: side(spec.queenSideCastling),
+    movesPerPly: squareCells.length * 16,
+  };
+  compiledSpecs.set(spec, compiled);
+  return compiled;
+}
+
+
+/** Holds one position and walks the game tree from it with make/unmake. */
+export class Engine {
+  readonly c: Compiled;
+  readonly board: Uint8Array;
+  /** Colour bit of the side to move. */
+  us: number;
+  /** King cell per colour index (0 White, 1 Black), -1 when absent. */
+  readonly kings = new Int16Array(2);
+  /** Cells of rooks that may still castle. Replaced, never mutated, so undo can keep the old one. */
+  castling: readonly number[];
+  /** En passant target cells (-1 when none); ep1 only after a triple step. */
+  ep0: number;
+  ep1: number;
+  /** Pocket counts per colour index * 16 + role code, or undefined without pockets. */
+  pockets: Int16Array | undefined;
+
+  // Per-generation scratch, valid for one call of `generate`: tags are stamp*16 + direction + 1.
+  private stamp = 0;
+  private readonly evasionStamp: Int32Array;
+  private readonly pinTag: Int32Array;
+  private readonly rayTag: Int32Array;
+
+  // Undo stack.
+  private ply = 0;
+  private undoCaptured = new Uint8Array(64);
+  private undoCastling: (readonly number[])[] = [];
+  private undoEp = new Int16Array(128);
+  private undoKings = new Int16Array(128);
+
+  /** Move buffer shared by every ply of a search. */
+  moves: Int32Array;
+
+  constructor(spec: RulesSpec) {
+    const c = compile(spec);
+    this.c = c;
+    this.board = c.emptyCells.slice();
+    this.us = WHITE;
+    this.castling = [];
+    this.ep0 = -1;
+    this.ep1 = -1;
+    this.pockets = undefined;
+    this.moves = new Int32Array(c.movesPerPly * 2);
+    this.evasionStamp = new Int32Array(c.cellCount);
+    this.pinTag = new Int32Array(c.cellCount);
+    this.rayTag = new Int32Array(c.cellCount);
+  }
+
+  /** Sets up the position of `setup` (whose geometry must be this engine's). */
+  load(setup: Setup): this {
+    const c = this.c;
+    this.board.set(c.emptyCells);
+    this.ply = 0;
+    const { pieces } = setup.board;
+    this.kings[0] = -1;
+    this.kings[1] = -1;
+    for (let square = 0; square < c.cellOf.length; square++) {
+      const p = pieces[square];
+      const cell = c.cellOf[square] as number;
+      if (!p || cell < 0) continue;
+      const code = roleCode(p.role) | (p.color === 'white' ? WHITE : BLACK) | (p.promoted ? PROMOTED : 0);
+      this.board[cell] = code;
+      const colorIndex = p.color === 'white' ? 0 : 1;
+      if (p.role === 'king' && (this.kings[colorIndex] as number) < 0) this.kings[colorIndex] = cell;
+    }
+    this.us = setup.turn === 'white' ? WHITE : BLACK;
+    const castling: number[] = [];
+    for (const square of setup.castlingRooks) {
+      const cell = c.cellOf[square];
+      if (cell !== undefined && cell >= 0) castling.push(cell);
+    }
+    this.castling = castling;
+    const ep = setup.epSquares;
+    this.ep0 = ep.length > 0 ? (c.cellOf[ep[0] as number] ?? -1) : -1;
+    this.ep1 = ep.length > 1 ? (c.cellOf[ep[1] as number] ?? -1) : -1;
+    if (setup.pockets) {
+      const pockets = this.pockets ?? new Int16Array(32);
+      for (const role of ROLES) {
+        pockets[roleCode(role)] = setup.pockets.white[role];
+        pockets[16 + roleCode(role)] = setup.pockets.black[role];
+      }
+      this.pockets = pockets;
+    } else this.pockets = undefined;
+    return this;
+  }
+
+  /** Whether `cell` is attacked by a piece of colour bit `them`. */
+  attacked(cell: number, them: number): boolean {
+    const b = this.board;
+    const c = this.c;
+    const pawn = them | PAWN;
+    // A pawn of `them` attacks one rank forward (for them) diagonally.
+    const behind = cell - c.forward[them === WHITE ? 0 : 1];
+    if (b[behind - 1] === pawn || b[behind + 1] === pawn) return true;
+    const leaps = c.attackLeaps;
+    const leapRoles = c.attackLeapRoles;
+    for (let i = 0; i < leaps.length; i++) {
+      const code = b[cell + (leaps[i] as number)] as number;
+      if (code & them && ((leapRoles[i] as number) >> (code & ROLE_BITS)) & 1) return true;
+    }
+    const slides = c.attackSlides;
+    const slideRoles = c.attackSlideRoles;
+    for (let i = 0; i < slides.length; i++) {
+      const step = slides[i] as number;
+      let t = cell + step;
+      let code: number;
+      while ((code = b[t] as number) === 0) t += step;
+      if (code & them && ((slideRoles[i] as number) >> (code & ROLE_BITS)) & 1) return true;
+    }
+    return false;
+  }
+
+  /** Whether the side to move has its king attacked. */
+  inCheck(): boolean {
+    const king = this.kings[this.us === WHITE ? 0 : 1] as number;
+    return king >= 0 && this.attacked(king, this.us ^ COLOR_BITS);
+  }
+
+  /**
+   * Writes the legal moves of the side to move into `this.moves` from `start`; returns the end.
+   * Pins and checks are found first, so ordinary moves need no make/unmake; en passant and
+   * castling, rare and subtle, are tried on the board.
+   */
+  generate(start: number): number {
+    const b = this.board;
+    const c = this.c;
+    const us = this.us;
+    const them = us ^ COLOR_BITS;
+    const usIndex = us === WHITE ? 0 : 1;
+    const king = this.kings[usIndex] as number;
+    let out = this.moves;
+    if (out.length < start + c.movesPerPly) {
+      const grown = new Int32Array(Math.max(out.length * 2, start + c.movesPerPly));
+      grown.set(out);
+      this.moves = out = grown;
+    }
+    let n = start;
+    const stamp = ++this.stamp;
+    const tagBase = stamp * 16;
+    const evasion = this.evasionStamp;
+    const pinTag = this.pinTag;
+    const rayTag = this.rayTag;
+    let checkers = 0;
+
+    if (king >= 0) {
+      const forward = c.forward[usIndex];
+      const pawn = them | PAWN;
+      if (b[king + forward - 1] === pawn) {
+        checkers++;
+        evasion[king + forward - 1] = stamp;
+      }
+      if (b[king + forward + 1] === pawn) {
+        checkers++;
+        evasion[king + forward + 1] = stamp;
+      }
+      const leaps = c.attackLeaps;
+      const leapRoles = c.attackLeapRoles;
+      for (let i = 0; i < leaps.length; i++) {
+        const t = king + (leaps[i] as number);
+        const code = b[t] as number;
+        if (code & them && ((leapRoles[i] as number) >> (code & ROLE_BITS)) & 1) {
+          checkers++;
+          evasion[t] = stamp;
+        }
+      }
+      const slides = c.attackSlides;
+      const slideRoles = c.attackSlideRoles;
+      for (let i = 0; i < slides.length; i++) {
+        const step = slides[i] as number;
+        const roles = slideRoles[i] as number;
+        let t = king + step;
+        let code: number;
+        while ((code = b[t] as number) === 0) t += step;
+        if (code & them) {
+          if ((roles >> (code & ROLE_BITS)) & 1) {
+            checkers++;
+            for (let s = king + step; s !== t + step; s += step) evasion[s] = stamp;
+          }
+        } else if (code & us) {
+          let t2 = t + step;
+          let code2: number;
+          while ((code2 = b[t2] as number) === 0) t2 += step;
+          if (code2 & them && (roles >> (code2 & ROLE_BITS)) & 1) {
+            const tag = tagBase + i + 1;
+            pinTag[t] = tag;
+            for (let s = king + step; s !== t2 + step; s += step) rayTag[s] = tag;
+          }
+        }
+      }
+    }
+
+    if (checkers < 2) {
+      const inCheck = checkers === 1;
+      const cells = c.squareCells;
+      const forward = c.forward[usIndex];
+      const startRank = c.pawnStartRank[usIndex];
+      const promotionRank = c.promotionRank[usIndex];
+      const promotions = c.promotionCodes;
+      const maxStep = c.spec.pawnMaxFirstStep;
+      const rankOf = c.rankOf;
+      for (let i = 0; i < cells.length; i++) {
+        const from = cells[i] as number;
+        const code = b[from] as number;
+        if (!(code & us)) continue;
+        const role = code & ROLE_BITS;
+        if (role === KING) continue;
+        const pin = pinTag[from] as number;
+        const pinned = pin > tagBase;
+        if (role === PAWN) {
+          // Pushes.
+          let t = from + forward;
+          if (b[t] === 0) {
+            if ((!inCheck || evasion[t] === stamp) && (!pinned || rayTag[t] === pin)) {
+              if (rankOf[t] === promotionRank) {
+                for (let p = 0; p < promotions.length; p++) out[n++] = from | (t << 10) | ((promotions[p] as number) << 20);
+              } else out[n++] = from | (t << 10);
+            }
+            if (rankOf[from] === startRank) {
+              for (let step = 2; step <= maxStep; step++) {
+                t += forward;
+                if (b[t] !== 0) break;
+                if ((!inCheck || evasion[t] === stamp) && (!pinned || rayTag[t] === pin)) {
+                  if (rankOf[t] === promotionRank) {
+                    for (let p = 0; p < promotions.length; p++) out[n++] = from | (t << 10) | ((promotions[p] as number) << 20);
+                  } else out[n++] = from | (t << 10);
+                }
+              }
+            }
+          }
+          // Captures.
+          for (let side = -1; side <= 1; side += 2) {
+            const to = from + forward + side;
+            if (!((b[to] as number) & them)) continue;
+            if (inCheck && evasion[to] !== stamp) continue;
+            if (pinned && rayTag[to] !== pin) continue;
+            if (rankOf[to] === promotionRank) {
+              for (let p = 0; p < promotions.length; p++) out[n++] = from | (to << 10) | ((promotions[p] as number) << 20);
+            } else out[n++] = from | (to << 10);
+          }
+          continue;
+        }
+        const leaps = c.leaps[role] as Int16Array;
+        for (let j = 0; j < leaps.length; j++) {
+          const to = from + (leaps[j] as number);
+          const target = b[to] as number;
+          if (target !== 0 && !(target & them)) continue;
+          if (inCheck && evasion[to] !== stamp) continue;
+          if (pinned && rayTag[to] !== pin) continue;
+          out[n++] = from | (to << 10);
+        }
+        const slides = c.slides[role] as Int16Array;
+        for (let j = 0; j < slides.length; j++) {
+          const step = slides[j] as number;
+          let to = from + step;
+          let target: number;
+          while (true) {
+            target = b[to] as number;
+            if (target !== 0 && !(target & them)) break;
+            if ((!inCheck || evasion[to] === stamp) && (!pinned || rayTag[to] === pin)) out[n++] = from | (to << 10);
+            if (target !== 0) break;
+            to += step;
+          }
+        }
+      }
+      n = this.generateEnPassant(n);
+      if (this.pockets) n = this.generateDrops(n, inCheck, stamp);
+    }
+
+    if (king >= 0) {
+      const kingCode = b[king] as number;
+      b[king] = 0;
+      const leaps = c.leaps[KING] as Int16Array;
+      for (let j = 0; j < leaps.length; j++) {
+        const to = king + (leaps[j] as number);
+        const target = b[to] as number;
+        if (target !== 0 && !(target & them)) continue;
+        if (this.attacked(to, them)) continue;
+        out[n++] = king | (to << 10);
+      }
+      b[king] = kingCode;
+      if (checkers === 0) n = this.generateCastling(n, king);
+    }
+    return n;
+  }
+
+  private generateEnPassant(n: number): number {
+    if (this.ep0 < 0) return n;
+    const b = this.board;
+    const us = this.us;
+    const them = us ^ COLOR_BITS;
+    const usIndex = us === WHITE ? 0 : 1;
+    const king = this.kings[usIndex] as number;
+    const forward = this.c.forward[usIndex];
+    const pawn = us | PAWN;
+    for (let e = 0; e < 2; e++) {
+      const target = e === 0 ? this.ep0 : this.ep1;
+      if (target < 0 || b[target] !== 0) continue;
+      const victim = this.epVictimCell();
+      if (b[victim] !== (them | PAWN)) continue;
+      for (let side = -1; side <= 1; side += 2) {
+        const from = target - forward + side;
+        if (b[from] !== pawn) continue;
+        b[from] = 0;
+        b[victim] = 0;
+        b[target] = pawn;
+        const legal = king < 0 || !this.attacked(king, them);
+        b[from] = pawn;
+        b[victim] = them | PAWN;
+        b[target] = 0;
+        if (legal) this.moves[n++] = from | (target << 10) | (KIND_EP << 24);
+      }
+    }
+    return n;
+  }
+
+  /** The king's and rook's destination cells when castling with the rook on `rook`. */
+  castlingTargets(king: number, rook: number): [kingTo: number, rookTo: number] {
+    const c = this.c;
+    const kingFile = c.fileOf[king] as number;
+    const files = (c.fileOf[rook] as number) < kingFile ? c.queenSide : c.kingSide;
+    const rowStart = king - (c.spec.geometry.fieldFiles[kingFile] as number);
+    return [rowStart + files.king, rowStart + files.rook];
+  }
+
+  private generateCastling(n: number, king: number): number {
+    const castling = this.castling;
+    if (castling.length === 0) return n;
+    const b = this.board;
+    const c = this.c;
+    const us = this.us;
+    const them = us ^ COLOR_BITS;
+    const usIndex = us === WHITE ? 0 : 1;
+    const backRank = c.backRank[usIndex];
+    if (c.rankOf[king] !== backRank) return n;
+    for (let i = 0; i < castling.length; i++) {
+      const rook = castling[i] as number;
+      if (((b[rook] as number) & (ROLE_BITS | COLOR_BITS)) !== (us | ROOK)) continue;
+      if (c.rankOf[rook] !== backRank) continue;
+      const [kingTo, rookTo] = this.castlingTargets(king, rook);
+      const low = Math.min(king, kingTo, rook, rookTo);
+      const high = Math.max(king, kingTo, rook, rookTo);
+      let clear = true;
+      for (let s = low; s <= high; s++) {
+        if (s !== king && s !== rook && b[s] !== 0) {
+          clear = false;
+          break;
+        }
+      }
+      if (!clear) continue;
+      const kingCode = b[king] as number;
+      const rookCode = b[rook] as number;
+      b[king] = 0;
+      b[rook] = 0;
+      const step = kingTo >= king ? 1 : -1;
+      let safe = true;
+      for (let s = king; ; s += step) {
+        if (this.attacked(s, them)) {
+          safe = false;
+          break;
+        }
+        if (s === kingTo) break;
+      }
+      b[king] = kingCode;
+      b[rook] = rookCode;
+      if (safe) this.moves[n++] = king | (rook << 10) | (KIND_CASTLE << 24);
+    }
+    return n;
+  }
+
+  private generateDrops(n: number, inCheck: boolean, stamp: number): number {
+    const pockets = this.pockets as Int16Array;
+    const b = this.board;
+    const c = this.c;
+    const base = this.us === WHITE ? 0 : 16;
+    const lastRank = c.spec.geometry.fieldRanks.length - 1;
+    const cells = c.squareCells;
+    for (let role = 1; role < 16; role++) {
+      if ((pockets[base + role] as number) <= 0) continue;
+      for (let i = 0; i < cells.length; i++) {
+        const to = cells[i] as number;
+        if (b[to] !== 0) continue;
+        if (inCheck && this.evasionStamp[to] !== stamp) continue;
+        if (role === PAWN) {
+          const rank = c.rankOf[to] as number;
+          if (rank <= 0 || rank >= lastRank) continue;
+        }
+        this.moves[n++] = role | (to << 10) | (KIND_DROP << 24);
+      }
+    }
+    return n;
+  }
+
+  /** Plays a move code from `generate`; `unmake` takes it back. */
+  make(move: number): void {
+    const ply = this.ply++;
+    if (ply >= this.undoCaptured.length) this.growUndo();
+    const b = this.board;
+    const c = this.c;
+    const us = this.us;
+    const usIndex = us === WHITE ? 0 : 1;
+    const kind = move >>> 24;
+    const from = move & CELL_MASK;
+    const to = (move >>> 10) & CELL_MASK;
+    const victim = kind === KIND_EP ? this.epVictimCell() : -1;
+    this.undoCastling[ply] = this.castling;
+    this.undoEp[ply * 2] = this.ep0;
+    this.undoEp[ply * 2 + 1] = this.ep1;
+    this.undoKings[ply] = this.kings[usIndex] as number;
+    this.ep0 = -1;
+    this.ep1 = -1;
+    let captured = 0;
+    if (kind === KIND_NORMAL) {
+      const code = b[from] as number;
+      captured = b[to] as number;
+      const role = code & ROLE_BITS;
+      const promotion = (move >>> 20) & 15;
+      b[from] = 0;
+      b[to] = promotion ? promotion | us | (this.pockets ? PROMOTED : 0) : code;
+      if (role === KING) {
+        this.kings[usIndex] = to;
+        if (this.castling.length) this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, usIndex) && r !== to);
+      } else if (this.castling.length && (this.castling.includes(from) || this.castling.includes(to))) {
+        this.castling = this.castling.filter((r) => r !== from && r !== to);
+      }
+      if (role === PAWN) {
+        const forward = c.forward[usIndex];
+        const distance = (to - from) / forward;
+        if (distance >= 2) {
+          this.ep0 = from + forward;
+          if (distance >= 3) this.ep1 = from + 2 * forward;
+          if (forward < 0 && this.ep1 >= 0) {
+            const swap = this.ep0;
+            this.ep0 = this.ep1;
+            this.ep1 = swap;
+          }
+        }
+      }
+    } else if (kind === KIND_EP) {
+      captured = b[victim] as number;
+      b[victim] = 0;
+      b[to] = b[from] as number;
+      b[from] = 0;
+    } else if (kind === KIND_CASTLE) {
+      const [kingTo, rookTo] = this.castlingTargets(from, to);
+      const kingCode = b[from] as number;
+      const rookCode = b[to] as number;
+      b[from] = 0;
+      b[to] = 0;
+      b[kingTo] = kingCode;
+      b[rookTo] = rookCode;
+      this.kings[usIndex] = kingTo;
+      this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, usIndex));
+    } else {
+      b[to] = from | us;
+      bump(this.pockets as Int16Array, usIndex * 16 + from, -1);
+    }
+    if (captured && this.pockets) {
+      const role = captured & PROMOTED ? PAWN : captured & ROLE_BITS;
+      bump(this.pockets, usIndex * 16 + role, 1);
+    }
+    this.undoCaptured[ply] = captured;
+    this.us = us ^ COLOR_BITS;
+  }
+
+  unmake(move: number): void {
+    const ply = --this.ply;
+    const b = this.board;
+    const them = this.us;
+    const us = them ^ COLOR_BITS;
+    this.us = us;
+    const usIndex = us === WHITE ? 0 : 1;
+    const kind = move >>> 24;
+    const from = move & CELL_MASK;
+    const to = (move >>> 10) & CELL_MASK;
+    const captured = this.undoCaptured[ply] as number;
+    this.castling = this.undoCastling[ply] as readonly number[];
+    this.ep0 = this.undoEp[ply * 2] as number;
+    this.ep1 = this.undoEp[ply * 2 + 1] as number;
+    if (captured && this.pockets) {
+      const role = captured & PROMOTED ? PAWN : captured & ROLE_BITS;
+      bump(this.pockets, usIndex * 16 + role, -1);
+    }
+    if (kind === KIND_NORMAL) {
+      const promotion = (move >>> 20) & 15;
+      b[from] = promotion ? us | PAWN : (b[to] as number);
+      b[to] = captured;
+      this.kings[usIndex] = this.undoKings[ply] as number;
+    } else if (kind === KIND_EP) {
+      const victim = this.epVictimCell();
+      b[from] = b[to] as number;
+      b[to] = 0;
+      b[victim] = captured;
+    } else if (kind === KIND_CASTLE) {
+      const king = from;
+      const [kingTo, rookTo] = this.castlingTargets(king, to);
+      const kingCode = b[kingTo] as number;
+      const rookCode = b[rookTo] as number;
+      b[kingTo] = 0;
+      b[rookTo] = 0;
+      b[king] = kingCode;
+      b[to] = rookCode;
+      this.kings[usIndex] = king;
+    } else {
+      b[to] = 0;
+      bump(this.pockets as Int16Array, usIndex * 16 + from, 1);
+    }
+  }
+
+  /**
+   * The cell of the pawn an en passant capture takes: the pawn that passed over the target
+   * squares stands one rank beyond the farthest of them (Omega's triple step leaves two).
+   */
+  private epVictimCell(): number {
+    const forwardThem = this.c.forward[this.us === WHITE ? 1 : 0];
+    let last = this.ep0;
+    if (this.ep1 >= 0 && (forwardThem > 0 ? this.ep1 > last : this.ep1 < last)) last = this.ep1;
+    return last + forwardThem;
+  }
+
+  /** Whether a castling rook cell belongs to the side with colour index `colorIndex` (by board half). */
+  private ownCastlingRook(cell: number, colorIndex: number): boolean {
+    const c = this.c;
+    const row = Math.floor((c.squareOf[cell] as number) / c.spec.geometry.width);
+    return row < c.spec.geometry.height / 2 === (colorIndex === 0);
+  }
+
+  private growUndo(): void {
+    const size = this.undoCaptured.length * 2;
+    const captured = new Uint8Array(size);
+    captured.set(this.undoCaptured);
+    this.undoCaptured = captured;
+    const ep = new Int16Array(size * 2);
+    ep.set(this.undoEp);
+    this.undoEp = ep;
+    const kings = new Int16Array(size * 2);
+    kings.set(this.undoKings);
+    this.undoKings = kings;
+  }
+
+  /** Leaf count of the legal move tree `depth` plies deep, counting the last ply in bulk. */
+  perft(depth: number, start = 0): number {
+    if (depth <= 0) return 1;
+    const end = this.generate(start);
+    if (depth === 1) return end - start;
+    let nodes = 0;
+    for (let i = start; i < end; i++) {
+      const move = this.moves[i] as number;
+      this.make(move);
+      nodes += this.perft(depth - 1, end);
+      this.unmake(move);
+    }
+    return nodes;
+  }
+
+  /**
+   * The code `generate` would produce for a public move in the loaded position, or -1 when
+   * the move cannot be one of its moves (off the board, an inconsistent castle or capture).
+   */
+  encode(move: Move): number {
+    const c = this.c;
+    const cell = (square: number): number => (Number.isInteger(square) ? (c.cellOf[square] ?? -1) : -1);
+    const to = cell(move.to);
+    if (to < 0) return -1;
+    switch (move.kind) {
+      case 'normal': {
+        const from = cell(move.from);
+        if (from < 0) return -1;
+        if (move.promotion === undefined) return from | (to << 10);
+        const code = roleCode(move.promotion);
+        return code > 0 ? from | (to << 10) | (code << 20) : -1;
+      }
+      case 'enPassant': {
+        const from = cell(move.from);
+        if (from < 0 || this.ep0 < 0 || cell(move.captured) !== this.epVictimCell()) return -1;
+        return from | (to << 10) | (KIND_EP << 24);
+      }
+      case 'castle': {
+        const from = cell(move.from);
+        const rook = cell(move.rook);
+        if (from < 0 || rook < 0 || c.fileOf[from] === -1 || c.fileOf[rook] === -1) return -1;
+        const [kingTo, rookTo] = this.castlingTargets(from, rook);
+        if (kingTo !== to || rookTo !== cell(move.rookTo)) return -1;
+        return from | (rook << 10) | (KIND_CASTLE << 24);
+      }
+      case 'drop': {
+        const code = roleCode(move.role);
+        return code > 0 ? code | (to << 10) | (KIND_DROP << 24) : -1;
+      }
+    }
+  }
+
+  /** The public Move for a move code. */
+  toMove(move: number): Move {
+    const c = this.c;
+    const kind = move >>> 24;
+    const from = move & CELL_MASK;
+    const to = (move >>> 10) & CELL_MASK;
+    const square = (cell: number): Square => c.squareOf[cell] as number;
+    switch (kind) {
+      case KIND_EP:
+        return { kind: 'enPassant', from: square(from), to: square(to), captured: square(this.epVictimCell()) };
+      case KIND_CASTLE: {
+        const [kingTo, rookTo] = this.castlingTargets(from, to);
+        return { kind: 'castle', from: square(from), to: square(kingTo), rook: square(to), rookTo: square(rookTo) };
+      }
+      case KIND_DROP:
+        return { kind: 'drop', role: roleOf(from), to: square(to) };
+      default: {
+        const promotion = (move >>> 20) & 15;
+        return promotion
+          ? { kind: 'normal', from: square(from), to: square(to), promotion: roleOf(promotion) }
+          : { kind: 'normal', from: square(from), to: square(to) };
+      }
+    }
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * The rules of chess (and Chess960, crazyhouse drops, three-check counting, Omega chess) over
+ * the persistent `Setup`: which moves are legal, what a move does, and how a game ends.
+ * The work is done by a mutable engine that never escapes this module.
+ */
+import { isCheck } from './attacks.js';
+import { Engine, compile } from './engine.js';
+import type { Square } from './geometry.js';
+import type { Move } from './move.js';
+import { piece, type Piece } from './piece.js';
+import type { Pocket, Setup } from './setup.js';
+import { rulesFor, type RulesSpec } from './variant.js';
+import { opposite, type ByColor, type Color } from './vocabulary.js';
+
+// One engine per rules, reused by every call: the calls are synchronous and load the
+// position afresh, so sharing is safe and saves the allocations.
+const engines = new WeakMap<RulesSpec, Engine>();
+
+function engineFor(setup: Setup): Engine {
+  const spec = rulesFor(setup.board.geometry);
+  let engine = engines.get(spec);
+  if (!engine) {
+    compile(spec);
+    engine = new Engine(spec);
+    engines.set(spec, engine);
+  }
+  return engine.load(setup);
+}
+
+/**
+ * Every legal move of the side to move: pieces in square order, then en passant, drops,
+ * king moves and castling. Castling is by rook square, so Chess960 works unchanged.
+ */
+export function legalMoves(setup: Setup): Move[] {
+  const engine = engineFor(setup);
+  const end = engine.generate(0);
+  const moves: Move[] = [];
+  for (let i = 0; i < end; i++) moves.push(engine.toMove(engine.moves[i] as number));
+  return moves;
+}
+
+/** Whether `move` is one of `legalMoves(setup)` (castles must name the right destinations). */
+export function isLegal(setup: Setup, move: Move): boolean {
+  const engine = engineFor(setup);
+  const code = engine.encode(move);
+  if (code < 0) return false;
+  const end = engine.generate(0);
+  for (let i = 0; i < end; i++) if (engine.moves[i] === code) return true;
+  return false;
+}
+
+/** The number of move sequences `depth` plies long from `setup` (the standard test of a move generator). */
+export function perft(setup: Setup, depth: number): number {
+  return engineFor(setup).perft(Math.floor(depth));
+}
+
+/** The side to move is in check and has no legal move. */
+export function isCheckmate(setup: Setup): boolean {
+  const engine = engineFor(setup);
+  return engine.generate(0) === 0 && engine.inCheck();
+}
+
+/** The side to move is not in check and has no legal move. */
+export function isStalemate(setup: Setup): boolean {
+  const engine = engineFor(setup);
+  return engine.generate(0) === 0 && !engine.inCheck();
+}
+
+/** Whether a castling right (by rook square) belongs to White: it lies on White's half of the board. */
+function isWhiteCastlingSquare(setup: Setup, square: Square): boolean {
+  const { width, height } = setup.board.geometry;
+  return Math.floor(square / width) < height / 2;
+}
+
+function withoutSquares(squares: readonly Square[], a: Square, b: Square): readonly Square[] {
+  return squares.includes(a) || squares.includes(b) ? squares.filter((s) => s !== a && s !== b) : squares;
+}
+
+/**
+ * The position after `move`, without checking that it is legal (a server is authoritative
+ * about its own games). The given setup is not changed. See the README for the decisions:
+ * en passant squares are always recorded after a long pawn step, a pawn drop resets the
+ * half-move clock as a pawn move does, and captured promoted pieces go to the pocket as pawns.
+ */
+export function play(setup: Setup, move: Move): Setup {
+  const { geometry } = setup.board;
+  const width = geometry.width;
+  const pieces = setup.board.pieces.slice();
+  const turn = setup.turn;
+  const hasPockets = setup.pockets !== undefined;
+  let halfmoves = setup.halfmoves + 1;
+  let castlingRooks = setup.castlingRooks;
+  let epSquares: readonly Square[] = [];
+  let captured: Piece | undefined;
+  let dropped: Piece | undefined;
+  const dropOwnCastling = (): void => {
+    const white = turn === 'white';
+    castlingRooks = castlingRooks.filter((s) => isWhiteCastlingSquare(setup, s) !== white);
+  };
+
+  switch (move.kind) {
+    case 'normal': {
+      const moving = pieces[move.from];
+      captured = pieces[move.to];
+      pieces[move.from] = undefined;
+      let placed = moving;
+      if (moving?.role === 'pawn') {
+        halfmoves = 0;
+        if (move.promotion !== undefined) placed = piece(turn, move.promotion, hasPockets);
+        const ranks = Math.floor(move.to / width) - Math.floor(move.from / width);
+        if (move.to % width === move.from % width && Math.abs(ranks) >= 2) {
+          const step = Math.sign(ranks) * width;
+          const passed: Square[] = [];
+          for (let s = move.from + step; s !== move.to; s += step) passed.push(s);
+          epSquares = passed.sort((a, b) => a - b);
+        }
+      } else if (moving?.role === 'king') dropOwnCastling();
+      castlingRooks = withoutSquares(castlingRooks, move.from, move.to);
+      pieces[move.to] = placed;
+      break;
+    }
+    case 'enPassant': {
+      captured = pieces[move.captured];
+      pieces[move.captured] = undefined;
+      pieces[move.to] = pieces[move.from];
+      pieces[move.from] = undefined;
+      halfmoves = 0;
+      break;
+    }
+    case 'castle': {
+      const king = pieces[move.from];
+      const rook = pieces[move.rook];
+      // King and rook may swap squares or stay put in Chess960: lift both, then place both.
+      pieces[move.from] = undefined;
+      pieces[move.rook] = undefined;
+      pieces[move.to] = king;
+      pieces[move.rookTo] = rook;
+      dropOwnCastling();
+      break;
+    }
+    case 'drop': {
+      dropped = piece(turn, move.role);
+      pieces[move.to] = dropped;
+      if (move.role === 'pawn') halfmoves = 0;
+      break;
+    }
+  }
+  if (captured) halfmoves = 0;
+
+  let pockets: ByColor<Pocket> | undefined = setup.pockets;
+  if (pockets && (captured || dropped)) {
+    const own: { -readonly [R in keyof Pocket]: number } = { ...pockets[turn] };
+    if (dropped) own[dropped.role] = Math.max(0, own[dropped.role] - 1);
+    if (captured) own[captured.promoted ? 'pawn' : captured.role]++;
+    pockets = turn === 'white' ? { white: own, black: pockets.black } : { white: pockets.white, black: own };
+  }
+
+  const next: { -readonly [K in keyof Setup]: Setup[K] } = {
+    board: { geometry, pieces },
+    turn: opposite(turn),
+    castlingRooks,
+    epSquares,
+    halfmoves,
+    fullmoves: turn === 'black' ? setup.fullmoves + 1 : setup.fullmoves,
+  };
+  if (pockets) next.pockets = pockets;
+  if (setup.remainingChecks) {
+    const checks: { -readonly [C in Color]: number } = { ...setup.remainingChecks };
+    if (isCheck(next)) checks[turn] = Math.max(0, checks[turn] - 1);
+    next.remainingChecks = checks;
+  }
+  return next;
+}

@@ -1,0 +1,64 @@
+import { OMEGA, STANDARD, type Geometry } from './geometry.js';
+import type { ByColor, Role } from './vocabulary.js';
+
+/** Where king and rook stand after castling to one side, as indexes into the field's files. */
+export interface CastlingFiles {
+  readonly king: number;
+  readonly rook: number;
+}
+
+/**
+ * What differs between the games the rules engine plays: the board, how far pawns step and
+ * where they promote, and where castling puts king and rook. Piece movement itself comes from
+ * `MOVEMENT`, so a champion or a wizard moves the same way on any board that holds one.
+ * Ranks and files are indexes into the geometry's field (`fieldRanks`, `fieldFiles`), White's
+ * first rank being 0.
+ */
+export interface RulesSpec {
+  readonly geometry: Geometry;
+  /** The field rank from which a pawn may make its long first step. */
+  readonly pawnStartRank: ByColor<number>;
+  /** How many squares a pawn may advance from its start rank (2 in chess, 3 in Omega chess). */
+  readonly pawnMaxFirstStep: number;
+  /** The field rank on which a pawn promotes. */
+  readonly promotionRank: ByColor<number>;
+  /** What a pawn may promote to, in the order moves are generated. */
+  readonly promotionRoles: readonly Role[];
+  /** The field rank on which king and castling rooks stand. */
+  readonly backRank: ByColor<number>;
+  readonly kingSideCastling: CastlingFiles;
+  readonly queenSideCastling: CastlingFiles;
+}
+
+/** Chess and Chess960 (FIDE Laws, article 3.8.2 and the Chess960 appendix): king g/c, rook f/d. */
+export const STANDARD_RULES: RulesSpec = {
+  geometry: STANDARD,
+  pawnStartRank: { white: 1, black: 6 },
+  pawnMaxFirstStep: 2,
+  promotionRank: { white: 7, black: 0 },
+  promotionRoles: ['queen', 'rook', 'bishop', 'knight'],
+  backRank: { white: 0, black: 7 },
+  kingSideCastling: { king: 6, rook: 5 },
+  queenSideCastling: { king: 2, rook: 3 },
+};
+
+/**
+ * Omega chess (official rules, omegachess.com/rules): pawns step up to three squares first,
+ * promote on the last rank to any piece including champion and wizard; castling moves the
+ * king f0->h0 with rook i0->g0, or f0->d0 with rook b0->e0.
+ */
+export const OMEGA_RULES: RulesSpec = {
+  geometry: OMEGA,
+  pawnStartRank: { white: 1, black: 8 },
+  pawnMaxFirstStep: 3,
+  promotionRank: { white: 9, black: 0 },
+  promotionRoles: ['queen', 'rook', 'bishop', 'knight', 'champion', 'wizard'],
+  backRank: { white: 0, black: 9 },
+  kingSideCastling: { king: 7, rook: 6 },
+  queenSideCastling: { king: 3, rook: 4 },
+};
+
+/** The rules played on a geometry. */
+export function rulesFor(geometry: Geometry): RulesSpec {
+  return geometry.name === 'omega' ? OMEGA_RULES : STANDARD_RULES;
+}
