@@ -106,8 +106,9 @@ function splitSmith(geometry: Geometry, text: string): SmithParts | Err<MoveNota
     promotion = rest.charAt(1);
     if (!isCaptureLetter(mark)) return moveError('syntax', 'capture', to.end, `${excerpt(mark)} is not a capture letter before a promotion`);
   } else if (rest.length === 1) {
-    if (isCaptureLetter(first) || first === 'E' || first === 'c' || first === 'C') mark = first;
-    else promotion = first;
+    // Upper case promotes, except the indicators `E` and `C`; anything else is an indicator.
+    if (first >= 'A' && first <= 'Z' && first !== 'E' && first !== 'C') promotion = first;
+    else mark = first;
   }
   if (promotion !== '') {
     const role = roleFromUpperLetter(promotion);
