@@ -3,12 +3,13 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'chess-formats-bench-'));
+// The bundle lives beside this file: Node resolves the external peers of an ES module from
+// the module's own folder (NODE_PATH does not apply to `import`).
+const dir = mkdtempSync(join(here, '.bundle-'));
 const outfile = join(dir, 'bench.mjs');
 try {
   await build({

@@ -1,4 +1,40 @@
-// Filled in by the rules benchmarks.
+import { perft, unwrap, type Setup } from '@chess-formats/board-core';
+import { parseFen as parseOurFen } from '@chess-formats/fen';
+import { Chess as ChessJs } from 'chess.js';
+import { Chess } from 'chessops/chess';
+import { perft as chessopsPerft } from 'chessops/debug';
+import { parseFen } from 'chessops/fen';
+import { report, type Measurement } from './harness.js';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+// chessprogramming.org, "Perft Results", position 2.
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+
+/** Runs `count` and returns leaf nodes per second over the faster of two runs. */
+function nodesPerSecond(name: string, count: () => number, expected: number): Measurement {
+  let best = Infinity;
+  for (let run = 0; run < 2; run++) {
+    const start = performance.now();
+    const nodes = count();
+    const elapsed = performance.now() - start;
+    if (nodes !== expected) throw new Error(`${name}: ${nodes} nodes, expected ${expected}`);
+    best = Math.min(best, elapsed);
+  }
+  return { name, opsPerSecond: (expected * 1000) / best };
+}
+
+function suite(title: string, fen: string, depth: number, expected: number): void {
+  const setup: Setup = unwrap(parseOurFen(fen));
+  const position = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
+  const rows = [
+    nodesPerSecond('board-core perft', () => perft(setup, depth), expected),
+    nodesPerSecond('chessops perft', () => chessopsPerft(position, depth), expected),
+    nodesPerSecond('chess.js perft', () => new ChessJs(fen).perft(depth), expected),
+  ];
+  report(`${title} (perft ${depth}, ${expected} leaves)`, 'nodes', rows, 'board-core perft');
+}
+
 export function runRules(): void {
-  console.log('(no rules benchmarks yet)');
+  suite('start position', START, 5, 4865609);
+  suite('Kiwipete', KIWIPETE, 4, 4085603);
 }
