@@ -1,1 +1,74 @@
-export {};
+import fenBoard from '../vectors/fen/board.json' with { type: 'json' };
+import fenCastling from '../vectors/fen/castling.json' with { type: 'json' };
+import fenCounters from '../vectors/fen/counters.json' with { type: 'json' };
+import fenEnPassant from '../vectors/fen/en-passant.json' with { type: 'json' };
+import fenFields from '../vectors/fen/fields.json' with { type: 'json' };
+import fenPockets from '../vectors/fen/pockets.json' with { type: 'json' };
+import fenPositions from '../vectors/fen/positions.json' with { type: 'json' };
+import fenStrict from '../vectors/fen/strict.json' with { type: 'json' };
+import fenThreeCheck from '../vectors/fen/three-check.json' with { type: 'json' };
+import fenTurn from '../vectors/fen/turn.json' with { type: 'json' };
+import fenValidation from '../vectors/fen/validation.json' with { type: 'json' };
+import fenWriteOptions from '../vectors/fen/write-options.json' with { type: 'json' };
+import type { VectorCase, VectorFile } from './types.js';
+
+export { jsonEqual } from './equal.js';
+export {
+  CHECKS,
+  runCase,
+  runVectors,
+  type CaseOutcome,
+  type Check,
+  type Codec,
+  type CodecError,
+  type CodecParseResult,
+  type SuiteOutcome,
+} from './run.js';
+export {
+  VECTOR_RESULTS,
+  type Expected,
+  type ExpectedError,
+  type JsonValue,
+  type VectorCase,
+  type VectorFile,
+  type VectorOptions,
+  type VectorResult,
+} from './types.js';
+
+// The JSON files are imported rather than read from disk so that bundlers and browsers get them
+// too. Their shape is checked against vectors.schema.json by the corpus sanity test, which is
+// what makes this one cast sound.
+const asFiles = (files: readonly unknown[]): readonly VectorFile[] => files as readonly VectorFile[];
+
+/** Every FEN vector file, in topic order. */
+export const FEN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
+  fenBoard,
+  fenTurn,
+  fenCastling,
+  fenEnPassant,
+  fenCounters,
+  fenFields,
+  fenPockets,
+  fenThreeCheck,
+  fenStrict,
+  fenWriteOptions,
+  fenPositions,
+  fenValidation,
+]);
+
+/** The formats the corpus has vectors for. */
+export const VECTOR_FORMATS = ['fen'] as const;
+export type VectorFormat = (typeof VECTOR_FORMATS)[number];
+
+/** The vector files of a format (every topic), as parsed from the JSON files of this package. */
+export function loadVectors(format: VectorFormat): readonly VectorFile[] {
+  switch (format) {
+    case 'fen':
+      return FEN_VECTORS;
+  }
+}
+
+/** Every case of some vector files, flattened in order (convenient for `test.each`). */
+export function vectorCases(files: readonly VectorFile[]): readonly VectorCase[] {
+  return files.flatMap((file) => file.cases);
+}
