@@ -1,3 +1,4 @@
+export { enPassantCapturable } from './en-passant.js';
 export {
   FEN_ERROR_CODES,
   VALIDATION_PROBLEMS,
