@@ -1,0 +1,131 @@
+/**
+ * Differential test against chessops: along seeded random games from varied starts (castling
+ * rich, Chess960, promotion rich, crazyhouse), the legal moves and the position after each
+ * played move must be exactly chessops'.
+ */
+import { Chess } from 'chessops/chess';
+import { makeFen, parseFen } from 'chessops/fen';
+import type { Position } from 'chessops/chess';
+import { SquareSet } from 'chessops/squareSet';
+import type { Role as OpsRole } from 'chessops/types';
+import { makeUci } from 'chessops/util';
+import { Crazyhouse } from 'chessops/variant';
+import { describe, expect, it } from 'vitest';
+import { legalMoves, play } from './rules.js';
+import type { Setup } from './setup.js';
+import { fenOf, fromChessops, toChessopsMove } from './testing/chessops-bridge.js';
+
+/** A small seeded generator (mulberry32), so a failure replays exactly. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random Chess960 back rank: bishops on opposite colours, then queen, knights, and R K R. */
+function chess960Fen(next: () => number): string {
+  const rank: (string | undefined)[] = new Array(8).fill(undefined);
+  const pick = (squares: number[]): number => squares[Math.floor(next() * squares.length)] as number;
+  const free = (): number[] => rank.flatMap((p, i) => (p === undefined ? [i] : []));
+  rank[pick([0, 2, 4, 6])] = 'b';
+  rank[pick([1, 3, 5, 7])] = 'b';
+  rank[pick(free())] = 'q';
+  rank[pick(free())] = 'n';
+  rank[pick(free())] = 'n';
+  const [a, b, c] = free() as [number, number, number];
+  rank[a] = 'r';
+  rank[b] = 'k';
+  rank[c] = 'r';
+  const black = rank.join('');
+  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
+}
+
+const PROMOTIONS: readonly OpsRole[] = ['queen', 'rook', 'bishop', 'knight'];
+const DROPPABLE: readonly OpsRole[] = ['pawn', 'knight', 'bishop', 'rook', 'queen'];
+
+/** chessops' legal moves as sorted UCI strings (castling as king to rook square, drops as `N@f3`). */
+function opsMoves(pos: Position): string[] {
+  const out: string[] = [];
+  const backranks = SquareSet.backranks();
+  for (const [from, dests] of pos.allDests()) {
+    const isPawn = pos.board.pawn.has(from);
+    for (const to of dests) {
+      if (isPawn && backranks.has(to)) for (const promotion of PROMOTIONS) out.push(makeUci({ from, to, promotion }));
+      else out.push(makeUci({ from, to }));
+    }
+  }
+  if (pos.pockets) {
+    const dests = pos.dropDests();
+    for (const role of DROPPABLE) {
+      if (pos.pockets[pos.turn][role] <= 0) continue;
+      for (const to of dests) if (role !== 'pawn' || !backranks.has(to)) out.push(makeUci({ role, to }));
+    }
+  }
+  return out.sort();
+}
+
+/** chessops' FEN of a position, with the en passant square always written as board-core does. */
+function opsFen(pos: Position): string {
+  return makeFen({ ...pos.toSetup(), epSquare: pos.epSquare });
+}
+
+interface Start {
+  readonly fen: string;
+  readonly crazyhouse?: boolean;
+}
+
+/** How often each kind of move was offered, to show the games reach every rule. */
+const offered = { normal: 0, promotion: 0, enPassant: 0, castle: 0, drop: 0 };
+
+function runGame(start: Start, seed: number, plies: number): number {
+  const next = random(seed);
+  const parsed = parseFen(start.fen).unwrap();
+  const pos = (start.crazyhouse ? Crazyhouse.fromSetup(parsed) : Chess.fromSetup(parsed)).unwrap();
+  let setup: Setup = fromChessops(parsed);
+  let positions = 0;
+  for (let ply = 0; ply < plies; ply++) {
+    positions++;
+    const ours = legalMoves(setup);
+    for (const m of ours) offered[m.kind === 'normal' && m.promotion !== undefined ? 'promotion' : m.kind]++;
+    const oursUci = ours.map((m) => makeUci(toChessopsMove(m))).sort();
+    expect(oursUci, `moves in ${opsFen(pos)}`).toEqual(opsMoves(pos));
+    if (ours.length === 0) break;
+    const move = ours[Math.floor(next() * ours.length)];
+    if (!move) break;
+    const before = opsFen(pos);
+    setup = play(setup, move);
+    pos.play(toChessopsMove(move));
+    expect(fenOf(setup), `after ${makeUci(toChessopsMove(move))} in ${before}`).toBe(opsFen(pos));
+  }
+  return positions;
+}
+
+const STARTS: readonly Start[] = [
+  { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' },
+  { fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' },
+  { fen: 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' },
+  { fen: 'rn2k1nr/PP6/8/8/8/8/6pp/RN2K1NR w KQkq - 0 1' },
+  { fen: '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1' },
+  // Facing pawn chains, so double steps keep offering en passant, some of it pinned.
+  { fen: 'r3k3/1ppppppp/8/1P1P1P1P/p1p1p1p1/8/1PPPPPPP/4K2R w - - 0 1' },
+  { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1', crazyhouse: true },
+];
+
+describe('differential against chessops', () => {
+  it('agrees on moves and resulting positions along random games', () => {
+    let positions = 0;
+    let seed = 1;
+    for (const start of STARTS) {
+      for (let game = 0; game < 4; game++) positions += runGame(start, seed++, 120);
+    }
+    const next = random(960);
+    for (let game = 0; game < 16; game++) positions += runGame({ fen: chess960Fen(next) }, seed++, 120);
+    expect(positions).toBeGreaterThan(3000);
+    expect(Object.values(offered).every((count) => count >= 20), JSON.stringify(offered)).toBe(true);
+  });
+});
