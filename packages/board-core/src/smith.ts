@@ -283,8 +283,8 @@ export function applySmith(setup: Setup, text: string): Result<Setup, MoveNotati
 export interface UnplaySmithOptions {
   /**
    * Where the rook of a castling move stood. The text names only the king's squares, so
-   * without this the rook goes back to the edge file on its side, which is right for standard
-   * chess and wrong for most Chess960 castlings.
+   * without this the rook goes back to where it starts in the geometry's usual array (h1/a1,
+   * Omega's i0/b0), which is wrong for most Chess960 castlings.
    */
   readonly castlingRook?: Square;
 }
@@ -329,8 +329,7 @@ export function unplaySmith(after: Setup, text: string, options: UnplaySmithOpti
       if (pieces[rookTo]?.role !== 'rook' || pieces[rookTo]?.color !== mover) {
         return moveError('no-castling-rook', 'capture', parts.markOffset, `${excerpt(text)}: no rook of the side stands on ${nameOf(after, rookTo)}`);
       }
-      const edgeFile = short ? geometry.fieldFiles[geometry.fieldFiles.length - 1] : geometry.fieldFiles[0];
-      const rookFrom = options.castlingRook ?? squareY(geometry, parts.from) * geometry.width + (edgeFile ?? 0);
+      const rookFrom = options.castlingRook ?? squareY(geometry, parts.from) * geometry.width + startingRookFile(geometry, short);
       const king = pieces[parts.to];
       const rook = pieces[rookTo];
       pieces[parts.to] = undefined;
@@ -375,6 +374,16 @@ export function unplaySmith(after: Setup, text: string, options: UnplaySmithOpti
     fullmoves: mover === 'black' ? Math.max(1, after.fullmoves - 1) : after.fullmoves,
   };
   return ok(pockets === undefined ? before : { ...before, pockets });
+}
+
+/**
+ * The grid column of the rook that castles on that side in the starting array of the geometry:
+ * the corner file in standard chess, the file inside the champion's in Omega chess (b0, i0).
+ */
+function startingRookFile(geometry: Geometry, short: boolean): number {
+  const files = geometry.fieldFiles;
+  const fromEdge = geometry.name === 'omega' ? 1 : 0;
+  return files[short ? files.length - 1 - fromEdge : fromEdge] ?? 0;
 }
 
 function adjustPocket(
