@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import { parseArgs } from './args.js';
+
+const defaults = { files: [], board: false, json: false, strict: false, validate: false, castling: undefined };
+
+describe('parseArgs', () => {
+  test('fen with every option and files', () => {
+    expect(parseArgs(['fen', '--board', '--json', '--strict', '--validate', '--castling', 'shredder', 'a.fen', '-'])).toEqual({
+      kind: 'fen',
+      options: { files: ['a.fen', '-'], board: true, json: true, strict: true, validate: true, castling: 'shredder' },
+    });
+  });
+
+  test('an option value after an equals sign, and files after --', () => {
+    expect(parseArgs(['fen', '--castling=xfen', '--', '--board'])).toEqual({
+      kind: 'fen',
+      options: { ...defaults, castling: 'xfen', files: ['--board'] },
+    });
+  });
+
+  test('help for the program and for fen', () => {
+    expect(parseArgs(['--help'])).toEqual({ kind: 'help', topic: 'main' });
+    expect(parseArgs(['fen', 'x.fen', '-h'])).toEqual({ kind: 'help', topic: 'fen' });
+  });
+
+  test.each([
+    [[], 'missing command'],
+    [['pgn'], "unknown command 'pgn'"],
+    [['fen', '--colour'], "unknown option '--colour' for fen"],
+    [['fen', '--castling'], '--castling needs a value: kqkq, xfen or shredder'],
+    [['fen', '--castling', 'KQkq'], "--castling: unknown style 'KQkq' (expected kqkq, xfen or shredder)"],
+    [['fen', '--board=yes'], "option '--board' takes no value"],
+  ])('usage error for %j', (args, message) => {
+    expect(parseArgs(args)).toEqual({ kind: 'usage-error', message });
+  });
+});

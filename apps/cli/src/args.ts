@@ -1,0 +1,111 @@
+/** How `fen` writes castling rights (see the fen package's write options). */
+export const CASTLING_STYLES = ['kqkq', 'xfen', 'shredder'] as const;
+export type CastlingStyle = (typeof CASTLING_STYLES)[number];
+
+export interface FenCommandOptions {
+  readonly files: readonly string[];
+  readonly board: boolean;
+  readonly json: boolean;
+  readonly strict: boolean;
+  readonly validate: boolean;
+  readonly castling: CastlingStyle | undefined;
+}
+
+export type Invocation =
+  | { readonly kind: 'help'; readonly topic: 'main' | 'fen' }
+  | { readonly kind: 'fen'; readonly options: FenCommandOptions }
+  | { readonly kind: 'usage-error'; readonly message: string };
+
+export const MAIN_HELP = `Usage: chess-formats <command> [options]
+
+Commands:
+  fen [options] [file...]   read FEN positions, one a line, and print them in canonical form
+
+Run 'chess-formats fen --help' for the options of a command.
+`;
+
+export const FEN_HELP = `Usage: chess-formats fen [options] [file...]
+
+Reads one FEN a line from the files, or from standard input when no file (or '-') is given,
+and prints the canonical FEN of each line. A line that is not a valid FEN is shown with a
+caret under the offending character and its error code. Blank lines are skipped.
+
+Options:
+  --board              print a diagram of the board after each position
+  --json               print one JSON object a line: {line, input, ok, fen, setup} or
+                       {line, input, ok: false, error}
+  --strict             require all six fields and canonical spelling
+  --castling <style>   write castling rights as kqkq (default), xfen or shredder
+  --validate           also check that each position is legal and report its problems
+  -h, --help           show this help
+
+Exit status: 0 when every line is a valid FEN (and legal, with --validate), 1 when any line
+is not, 2 on a usage error or an unreadable file.
+`;
+
+function isCastlingStyle(value: string): value is CastlingStyle {
+  return (CASTLING_STYLES as readonly string[]).includes(value);
+}
+
+function parseFenArgs(args: readonly string[]): Invocation {
+  const files: string[] = [];
+  let board = false;
+  let json = false;
+  let strict = false;
+  let validate = false;
+  let castling: CastlingStyle | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--') {
+      files.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      files.push(arg);
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const name = equals === -1 ? arg : arg.slice(0, equals);
+    switch (name) {
+      case '-h':
+      case '--help':
+        return { kind: 'help', topic: 'fen' };
+      case '--board':
+        board = true;
+        break;
+      case '--json':
+        json = true;
+        break;
+      case '--strict':
+        strict = true;
+        break;
+      case '--validate':
+        validate = true;
+        break;
+      case '--castling': {
+        const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
+        if (value === undefined) return { kind: 'usage-error', message: '--castling needs a value: kqkq, xfen or shredder' };
+        if (!isCastlingStyle(value)) {
+          return { kind: 'usage-error', message: `--castling: unknown style '${value}' (expected kqkq, xfen or shredder)` };
+        }
+        castling = value;
+        break;
+      }
+      default:
+        return { kind: 'usage-error', message: `unknown option '${arg}' for fen` };
+    }
+    if (equals !== -1 && name !== '--castling') {
+      return { kind: 'usage-error', message: `option '${name}' takes no value` };
+    }
+  }
+  return { kind: 'fen', options: { files, board, json, strict, validate, castling } };
+}
+
+/** Reads the command line (without the node and script paths). */
+export function parseArgs(args: readonly string[]): Invocation {
+  const [command, ...rest] = args;
+  if (command === undefined) return { kind: 'usage-error', message: 'missing command' };
+  if (command === '-h' || command === '--help' || command === 'help') return { kind: 'help', topic: 'main' };
+  if (command === 'fen') return parseFenArgs(rest);
+  return { kind: 'usage-error', message: `unknown command '${command}'` };
+}
