@@ -452,6 +452,11 @@ export class Engine {
     return n;
   }
 
+  /** Whether the side to move has a legal en passant capture. */
+  hasLegalEnPassant(): boolean {
+    return this.ep0 >= 0 && this.generateEnPassant(0) > 0;
+  }
+
   private generateEnPassant(n: number): number {
     if (this.ep0 < 0) return n;
     const b = this.board;

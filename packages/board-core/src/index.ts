@@ -23,6 +23,20 @@ export { err, mapResult, ok, unwrap, type Err, type Ok, type Result } from './re
 export { isCheckmate, isLegal, isStalemate, legalMoves, perft, play } from './rules.js';
 export { emptyPocket, standardSetup, type Pocket, type Setup } from './setup.js';
 export {
+  OUTCOME_REASONS,
+  hasInsufficientMaterial,
+  isFiftyMoveDraw,
+  isFivefoldRepetition,
+  isInsufficientMaterial,
+  isSeventyFiveMoveDraw,
+  isThreefoldRepetition,
+  outcome,
+  positionKey,
+  type Outcome,
+  type OutcomeOptions,
+  type OutcomeReason,
+} from './status.js';
+export {
   COLORS,
   ROLES,
   ROLE_LETTERS,

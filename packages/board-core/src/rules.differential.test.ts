@@ -11,7 +11,8 @@ import type { Role as OpsRole } from 'chessops/types';
 import { makeUci } from 'chessops/util';
 import { Crazyhouse } from 'chessops/variant';
 import { describe, expect, it } from 'vitest';
-import { legalMoves, play } from './rules.js';
+import { isCheckmate, isStalemate, legalMoves, play } from './rules.js';
+import { isInsufficientMaterial } from './status.js';
 import type { Setup } from './setup.js';
 import { fenOf, fromChessops, toChessopsMove } from './testing/chessops-bridge.js';
 
@@ -94,6 +95,8 @@ function runGame(start: Start, seed: number, plies: number): number {
     for (const m of ours) offered[m.kind === 'normal' && m.promotion !== undefined ? 'promotion' : m.kind]++;
     const oursUci = ours.map((m) => makeUci(toChessopsMove(m))).sort();
     expect(oursUci, `moves in ${opsFen(pos)}`).toEqual(opsMoves(pos));
+    expect([isCheckmate(setup), isStalemate(setup)]).toEqual([pos.isCheckmate(), pos.isStalemate()]);
+    if (!start.crazyhouse) expect(isInsufficientMaterial(setup), opsFen(pos)).toBe(pos.isInsufficientMaterial());
     if (ours.length === 0) break;
     const move = ours[Math.floor(next() * ours.length)];
     if (!move) break;

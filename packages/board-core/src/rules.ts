@@ -16,7 +16,8 @@ import { opposite, type ByColor, type Color } from './vocabulary.js';
 // position afresh, so sharing is safe and saves the allocations.
 const engines = new WeakMap<RulesSpec, Engine>();
 
-function engineFor(setup: Setup): Engine {
+/** The engine for the setup's rules, loaded with the setup. */
+export function engineFor(setup: Setup): Engine {
   const spec = rulesFor(setup.board.geometry);
   let engine = engines.get(spec);
   if (!engine) {

@@ -1,0 +1,171 @@
+/**
+ * How a game ends: checkmate and stalemate, insufficient material, the fifty- and
+ * seventy-five-move rules, and repetition of positions (FIDE Laws of Chess, articles 5 and 9).
+ */
+import { squareX, squareY } from './geometry.js';
+import { pieceLetter } from './piece.js';
+import { engineFor, isCheckmate, isStalemate } from './rules.js';
+import type { Setup } from './setup.js';
+import { ROLES, ROLE_LETTERS, opposite, type Color } from './vocabulary.js';
+
+/**
+ * What makes positions "the same" for repetition (FIDE 9.2.3): the pieces on the squares, the
+ * side to move, the castling rights, and the en passant square only when a capture there is
+ * actually legal. Pockets and promoted marks count too, as they change the possible moves;
+ * clocks and check counters do not.
+ */
+export function positionKey(setup: Setup): string {
+  const { pieces } = setup.board;
+  let key = '';
+  for (let square = 0; square < pieces.length; square++) {
+    const p = pieces[square];
+    key += p ? pieceLetter(p) + (p.promoted ? '~' : '') : '.';
+  }
+  key += setup.turn === 'white' ? ' w ' : ' b ';
+  key += setup.castlingRooks.join(',');
+  if (setup.epSquares.length > 0 && engineFor(setup).hasLegalEnPassant()) key += ` ep${setup.epSquares.join(',')}`;
+  if (setup.pockets) {
+    key += ' [';
+    for (const color of ['white', 'black'] as const) {
+      for (const role of ROLES) {
+        const letter = color === 'white' ? ROLE_LETTERS[role].toUpperCase() : ROLE_LETTERS[role];
+        key += letter.repeat(Math.max(0, Math.min(setup.pockets[color][role], 64)));
+      }
+    }
+    key += ']';
+  }
+  return key;
+}
+
+function countOfLast(keys: readonly string[]): number {
+  const last = keys[keys.length - 1];
+  if (last === undefined) return 0;
+  let count = 0;
+  for (const key of keys) if (key === last) count++;
+  return count;
+}
+
+/**
+ * Whether the last position of a game (the last key of `keys`, which lists the game's
+ * positions in order) has occurred at least three times: a draw a player may claim (FIDE 9.2).
+ */
+export function isThreefoldRepetition(keys: readonly string[]): boolean {
+  return countOfLast(keys) >= 3;
+}
+
+/** Five occurrences: the game is drawn without a claim (FIDE 9.6.1). */
+export function isFivefoldRepetition(keys: readonly string[]): boolean {
+  return countOfLast(keys) >= 5;
+}
+
+/** Fifty moves by each side without a capture or pawn move: a draw a player may claim (FIDE 9.3). */
+export function isFiftyMoveDraw(setup: Setup): boolean {
+  return setup.halfmoves >= 100 && !isCheckmate(setup);
+}
+
+/** Seventy-five moves by each side: drawn without a claim, unless the last move mated (FIDE 9.6.2). */
+export function isSeventyFiveMoveDraw(setup: Setup): boolean {
+  return setup.halfmoves >= 150 && !isCheckmate(setup);
+}
+
+/**
+ * Whether `color` cannot checkmate by any series of legal moves, judged by material only:
+ * a lone king; king and knight when the opponent has nothing that could block its own king
+ * in (only queens besides the king); or kings and bishops all on squares of one colour with
+ * no pawns or knights on the board. Pieces in hand always count as mating material.
+ */
+export function hasInsufficientMaterial(setup: Setup, color: Color): boolean {
+  if (setup.pockets) {
+    for (const role of ROLES) if (setup.pockets.white[role] > 0 || setup.pockets.black[role] > 0) return false;
+  }
+  const { board } = setup;
+  const { geometry, pieces } = board;
+  let own = 0;
+  let knights = 0;
+  let bishops = 0;
+  let opponentBlockers = 0;
+  let pawnsOrKnights = 0;
+  const bishopShades = [false, false];
+  for (let square = 0; square < pieces.length; square++) {
+    const p = pieces[square];
+    if (!p) continue;
+    if (p.role === 'pawn' || p.role === 'knight') pawnsOrKnights++;
+    if (p.role === 'bishop') bishopShades[(squareX(geometry, square) + squareY(geometry, square)) % 2] = true;
+    if (p.color !== color) {
+      if (p.role !== 'king' && p.role !== 'queen') opponentBlockers++;
+      continue;
+    }
+    own++;
+    switch (p.role) {
+      case 'king':
+        break;
+      case 'knight':
+        knights++;
+        break;
+      case 'bishop':
+        bishops++;
+        break;
+      default:
+        return false;
+    }
+  }
+  if (knights > 0) return own <= 2 && opponentBlockers === 0;
+  if (bishops > 0) return !(bishopShades[0] && bishopShades[1]) && pawnsOrKnights === 0;
+  return true;
+}
+
+/** Neither side can checkmate (FIDE 5.2.2, by material). */
+export function isInsufficientMaterial(setup: Setup): boolean {
+  return hasInsufficientMaterial(setup, 'white') && hasInsufficientMaterial(setup, 'black');
+}
+
+export const OUTCOME_REASONS = [
+  'checkmate',
+  'stalemate',
+  'insufficientMaterial',
+  'seventyFiveMoves',
+  'fivefoldRepetition',
+  'threeChecks',
+  'fiftyMoves',
+  'threefoldRepetition',
+] as const;
+export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
+
+/** How a game ended: `winner` is absent for a draw. */
+export interface Outcome {
+  readonly reason: OutcomeReason;
+  readonly winner?: Color;
+}
+
+export interface OutcomeOptions {
+  /**
+   * Count the draws a player must claim (fifty moves, threefold repetition) as ends of the
+   * game, as servers that draw automatically do. Default false.
+   */
+  readonly claims?: boolean;
+}
+
+/**
+ * The end of the game at `setup`, or undefined while it goes on. `history` lists the
+ * position keys (`positionKey`) of the game's earlier positions, oldest first; without it
+ * repetitions are not detected.
+ */
+export function outcome(setup: Setup, history: readonly string[] = [], options: OutcomeOptions = {}): Outcome | undefined {
+  const winner = opposite(setup.turn);
+  if (setup.remainingChecks) {
+    for (const color of ['white', 'black'] as const) {
+      if (setup.remainingChecks[color] <= 0) return { reason: 'threeChecks', winner: color };
+    }
+  }
+  if (isCheckmate(setup)) return { reason: 'checkmate', winner };
+  if (isStalemate(setup)) return { reason: 'stalemate' };
+  if (isInsufficientMaterial(setup)) return { reason: 'insufficientMaterial' };
+  if (setup.halfmoves >= 150) return { reason: 'seventyFiveMoves' };
+  const keys = history.length > 0 ? [...history, positionKey(setup)] : [];
+  if (isFivefoldRepetition(keys)) return { reason: 'fivefoldRepetition' };
+  if (options.claims) {
+    if (setup.halfmoves >= 100) return { reason: 'fiftyMoves' };
+    if (isThreefoldRepetition(keys)) return { reason: 'threefoldRepetition' };
+  }
+  return undefined;
+}
