@@ -1,5 +1,6 @@
 export { attackersOf, checkers, isAttacked, isCheck, kingSquares } from './attacks.js';
 export { emptyBoard, occupiedSquares, pieceAt, standardBoard, withPiece, type Board } from './board.js';
+export { parseCoordinate, writeCoordinate, type CoordinateOptions } from './coordinate.js';
 export { boardDiagram } from './diagram.js';
 export {
   GEOMETRY_NAMES,
@@ -18,10 +19,26 @@ export {
 export { setupToJson, type SetupJson } from './json.js';
 export { MOVEMENT, type Movement, type Vector } from './movement.js';
 export type { CastleMove, DropMove, EnPassantMove, Move, NormalMove } from './move.js';
+export {
+  MAX_MOVE_TEXT_LENGTH,
+  MOVE_NOTATION_ERROR_CODES,
+  type MoveNotationError,
+  type MoveNotationErrorCode,
+  type MoveNotationField,
+} from './move-notation.js';
 export { piece, pieceLetter, samePiece, type Piece, type RealtimeState } from './piece.js';
 export { err, mapResult, ok, unwrap, type Err, type Ok, type Result } from './result.js';
 export { isCheckmate, isLegal, isStalemate, legalMoves, perft, play } from './rules.js';
+export { parseSan, writeSan } from './san.js';
 export { emptyPocket, standardSetup, type Pocket, type Setup } from './setup.js';
+export {
+  applySmith,
+  parseSmith,
+  parseSmithUnchecked,
+  unplaySmith,
+  writeSmith,
+  type UnplaySmithOptions,
+} from './smith.js';
 export {
   OUTCOME_REASONS,
   hasInsufficientMaterial,
@@ -48,3 +65,4 @@ export {
   type Role,
 } from './vocabulary.js';
 export { OMEGA_RULES, STANDARD_RULES, rulesFor, type CastlingFiles, type RulesSpec } from './variant.js';
+export { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';

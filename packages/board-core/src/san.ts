@@ -43,8 +43,8 @@ function checkSuffix(setup: Setup, move: Move): string {
   return isCheckmate(after) ? '#' : '+';
 }
 
-/** SAN without the check suffix (shared with the Smith writer's drops). */
-export function writeSanWithoutSuffix(setup: Setup, move: Move): string {
+/** SAN without the check suffix. */
+function writeSanWithoutSuffix(setup: Setup, move: Move): string {
   const { geometry } = setup.board;
   switch (move.kind) {
     case 'drop':
