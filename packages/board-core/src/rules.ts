@@ -5,7 +5,7 @@
  */
 import { isCheck } from './attacks.js';
 import { Engine, compile } from './engine.js';
-import type { Square } from './geometry.js';
+import { isSquare, type Square } from './geometry.js';
 import type { Move } from './move.js';
 import { piece, type Piece } from './piece.js';
 import type { Pocket, Setup } from './setup.js';
@@ -77,6 +77,24 @@ function withoutSquares(squares: readonly Square[], a: Square, b: Square): reado
   return squares.includes(a) || squares.includes(b) ? squares.filter((s) => s !== a && s !== b) : squares;
 }
 
+/** A move naming a cell that is not a square is a programmer error, not a server's decision. */
+function assertSquares(setup: Setup, move: Move): void {
+  const { geometry } = setup.board;
+  const squares =
+    move.kind === 'drop'
+      ? [move.to]
+      : move.kind === 'enPassant'
+        ? [move.from, move.to, move.captured]
+        : move.kind === 'castle'
+          ? [move.from, move.to, move.rook, move.rookTo]
+          : [move.from, move.to];
+  for (const square of squares) {
+    if (!Number.isInteger(square) || !isSquare(geometry, square)) {
+      throw new RangeError(`play: ${String(square)} is not a square of the ${geometry.name} board`);
+    }
+  }
+}
+
 /**
  * The position after `move`, without checking that it is legal (a server is authoritative
  * about its own games). The given setup is not changed. See the README for the decisions:
@@ -85,6 +103,7 @@ function withoutSquares(squares: readonly Square[], a: Square, b: Square): reado
  */
 export function play(setup: Setup, move: Move): Setup {
   const { geometry } = setup.board;
+  assertSquares(setup, move);
   const width = geometry.width;
   const pieces = setup.board.pieces.slice();
   const turn = setup.turn;
