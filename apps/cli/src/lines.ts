@@ -25,12 +25,14 @@ export async function* readLines(
   let overflow = false;
   let number = 0;
 
+  // Room for a byte order mark and a CR beyond the limit, which are dropped before it applies.
+  const keep = maxLength + 2;
   const append = (segment: string): void => {
     if (overflow) return;
-    const room = maxLength - length;
+    const room = keep - length;
     if (segment.length > room) {
       if (room > 0) parts.push(segment.slice(0, room));
-      length = maxLength;
+      length = keep;
       overflow = true;
       return;
     }
@@ -40,11 +42,12 @@ export async function* readLines(
 
   const finish = (): Line => {
     let text = parts.join('');
-    // A `\r` that was cut off by the cap is not a terminator, so only strip it from a whole line.
-    if (!overflow && text.endsWith('\r')) text = text.slice(0, -1);
     if (number === 0 && text.startsWith('\uFEFF')) text = text.slice(1);
+    // A `\r` kept where the line was cut is not a terminator, so only strip it from a whole line.
+    if (!overflow && text.endsWith('\r')) text = text.slice(0, -1);
+    const tooLong = overflow || text.length > maxLength;
     number++;
-    const line = { number, text, overflow };
+    const line = { number, text: tooLong ? text.slice(0, maxLength) : text, overflow: tooLong };
     parts = [];
     length = 0;
     overflow = false;
