@@ -41,8 +41,10 @@ describe('perft', () => {
       expect(counts.map((_, depth) => perft(setup, depth + 1))).toEqual(counts);
     });
   }
-  it('counts the empty sequence at depth 0', () => {
+  it('counts the empty sequence at depth 0 and refuses depths that are not plies', () => {
     expect(perft(standardSetup(), 0)).toBe(1);
+    expect(() => perft(standardSetup(), Number.NaN)).toThrow(RangeError);
+    expect(() => perft(standardSetup(), -1)).toThrow(RangeError);
   });
 });
 

@@ -52,7 +52,8 @@ export function isLegal(setup: Setup, move: Move): boolean {
 
 /** The number of move sequences `depth` plies long from `setup` (the standard test of a move generator). */
 export function perft(setup: Setup, depth: number): number {
-  return engineFor(setup).perft(Math.floor(depth));
+  if (!Number.isInteger(depth) || depth < 0) throw new RangeError(`perft: depth ${depth} is not a whole number of plies`);
+  return engineFor(setup).perft(depth);
 }
 
 /** The side to move is in check and has no legal move. */
