@@ -38,28 +38,24 @@ const EXPECTED: Record<FenErrorCode, string> = {
   whitespace: '1 space',
   'board-char': 'a piece',
   'board-digits': '1-8',
-  'promoted-marker': 'a piece before ~',
+  'promoted-marker': 'a piece',
   'rank-too-long': '8 files',
   'rank-too-short': '8 files',
   'rank-count': '8 ranks',
-  pocket: 'pieces, ]',
+  pocket: 'pieces',
   turn: 'w or b',
-  castling: 'KQkq, A-H or -',
+  castling: 'KQkq/A-H/-',
   'castling-order': 'KQkq order',
   'castling-too-many': '2 a side',
-  'ep-square': 'a square or -',
-  'ep-rank': 'rank 3 or 6',
+  'ep-square': 'a square',
+  'ep-rank': 'rank 3/6',
   halfmoves: '0-9999',
   fullmoves: '1-9999',
-  checks: 'n+n, n 0-3',
+  checks: 'n+n, 0-3',
   'missing-field': '6 fields',
   'extra-field': 'end',
 };
 
-function fail(input: string, code: FenErrorCode, field: FenField, offset: number): FenError {
-  const found = offset < input.length ? JSON.stringify(input[offset]) : 'end';
-  return { code, field, offset, message: `expected ${EXPECTED[code]}, found ${found}` };
-}
 
 /** The piece letters of FEN; role k of board-core's ROLES is letter k. */
 export const LETTERS = 'PNBRQKpnbrqk';
@@ -84,7 +80,7 @@ let text = '';
 let n = 0;
 let pos = 0;
 let strict = false;
-let fault: FenError | undefined;
+let fault: Err<FenError> | undefined;
 let pieces: readonly (Piece | undefined)[] = [];
 let pockets: ByColor<{ -readonly [R in keyof Pocket]: number }> | undefined;
 let turn: Color = 'white';
@@ -103,13 +99,20 @@ function begin(input: string, options: FenParseOptions | undefined): void {
   fault = undefined;
 }
 
+/** The error result for a fault at `offset` of the text being read. */
+function fail(code: FenErrorCode, field: FenField, offset = pos): Err<FenError> {
+  const found = offset < n ? JSON.stringify(text[offset]) : 'end';
+  return err({ code, field, offset, message: `expected ${EXPECTED[code]}, found ${found}` });
+}
+
+/** Records a fault for `failed()` and returns false, so readers can `return stop(...)`. */
 function stop(code: FenErrorCode, field: FenField, offset = pos): false {
-  fault = fail(text, code, field, offset);
+  fault = fail(code, field, offset);
   return false;
 }
 
 function failed(): Err<FenError> {
-  return err(fault as FenError);
+  return fault as Err<FenError>;
 }
 
 /** True at a separator or the end; otherwise the field has a stray character. */
@@ -117,9 +120,15 @@ function atFieldEnd(code: FenErrorCode, field: FenField): boolean {
   return pos >= n || isSeparator(text.charCodeAt(pos)) || stop(code, field);
 }
 
+/** A board with no pieces, copied by every parse (a copy is cheaper than a fill). */
+const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ new Array<undefined>(64).fill(undefined);
+
 function readBoard(): boolean {
+  // Locals, not the module cursor, in the hot loop.
   const input = text;
-  const board = new Array<Piece | undefined>(64).fill(undefined);
+  const end = n;
+  const table = PIECE_BY_CODE;
+  const board: (Piece | undefined)[] = EMPTY_BOARD.slice();
   pieces = board;
   pockets = undefined;
   let rank = 7;
@@ -127,35 +136,39 @@ function readBoard(): boolean {
   // What came before: 0 a rank start, 1 a piece, 2 a digit, 3 a `~`.
   let previous = 0;
   let c = 0;
-  for (; pos < n; pos++) {
-    c = input.charCodeAt(pos);
-    const p = PIECE_BY_CODE[c];
+  let i = pos;
+  for (; i < end; i++) {
+    c = input.charCodeAt(i);
+    const p = table[c];
     if (p !== undefined) {
-      if (file > 7) return stop('rank-too-long', 0);
+      if (file > 7) return stop('rank-too-long', 0, i);
       board[rank * 8 + file++] = p;
       previous = 1;
     } else if (c > 47 && c < 58) {
-      if (c === 48 || previous === 2) return stop('board-digits', 0);
-      if ((file += c - 48) > 8) return stop('rank-too-long', 0);
+      if (c === 48 || previous === 2) return stop('board-digits', 0, i);
+      if ((file += c - 48) > 8) return stop('rank-too-long', 0, i);
       previous = 2;
     } else if (c === 47) {
-      if (file < 8) return stop('rank-too-short', 0);
-      // A ninth segment is the lichess form of the crazyhouse pocket, when it is one.
-      const slash = pos;
-      if (rank === 0) return (!strict && readPocket(-1)) || stop('rank-count', 0, slash);
+      if (file < 8) return stop('rank-too-short', 0, i);
+      if (rank === 0) {
+        // A ninth segment is the lichess form of the crazyhouse pocket, when it is one.
+        pos = i;
+        return (!strict && readPocket(-1)) || stop('rank-count', 0, i);
+      }
       rank--;
       file = previous = 0;
     } else if (c === 126) {
-      if (previous !== 1) return stop('promoted-marker', 0);
+      if (previous !== 1) return stop('promoted-marker', 0, i);
       const plain = board[rank * 8 + file - 1] as Piece;
       board[rank * 8 + file - 1] = piece(plain.color, plain.role, true);
       previous = 3;
     } else break;
   }
-  if (pos < n && c !== 91 && !isSeparator(c)) return stop('board-char', 0);
+  pos = i;
+  if (i < end && c !== 91 && !isSeparator(c)) return stop('board-char', 0);
   if (file < 8) return stop('rank-too-short', 0);
   if (rank > 0) return stop('rank-count', 0);
-  return pos >= n || c !== 91 || readPocket(93);
+  return i >= end || c !== 91 || readPocket(93);
 }
 
 /** Reads pocket letters after `pos` up to `closing` (`]`), or to the field's end (-1, slash form). */
@@ -173,7 +186,8 @@ function readPocket(closing: number): boolean {
     if (isSeparator(c)) break;
     const p = PIECE_BY_CODE[c];
     if (p === undefined || ++count > 64) return stop('pocket', 0);
-    const key = (p.color === 'white' ? 0 : 6) + ROLES.indexOf(p.role);
+    // Canonical order is the order of LETTERS: white first, then pawn to king.
+    const key = LETTERS.indexOf(text[pos] as string);
     if (strict && key < lastKey) return stop('pocket', 0);
     lastKey = key;
     held[p.color][p.role]++;
@@ -196,7 +210,7 @@ function readTurn(): boolean {
 export function sideRook(board: readonly (Piece | undefined)[], color: Color, side: number): Square {
   const base = color === 'white' ? 0 : 56;
   const corner = side > 0 ? base + 7 : base;
-  for (let square = corner; square >= base && square < base + 8; square -= side) {
+  for (let k = 0, square = corner; k < 8; k++, square -= side) {
     const p = board[square];
     if (p !== undefined && p.color === color) {
       if (p.role === 'king') break;
@@ -213,30 +227,31 @@ function readCastling(): boolean {
     pos++;
     return atFieldEnd('castling', 2);
   }
+  // Rights as rook files: bits 0-7 White's, bits 8-15 Black's.
+  let rights = 0;
   let lastKey = -1;
   for (; pos < n && !isSeparator((c = text.charCodeAt(pos))); pos++) {
     const lower = c | 32;
-    const color: Color = c === lower ? 'black' : 'white';
-    const base = color === 'white' ? 0 : 56;
-    let square: Square;
-    if (lower === 107 || lower === 113) square = sideRook(pieces, color, lower === 107 ? 1 : -1);
-    else if (lower > 96 && lower < 105) square = base + lower - 97;
+    const black = c === lower;
+    let file: number;
+    if (lower === 107 || lower === 113) file = sideRook(pieces, black ? 'black' : 'white', lower === 107 ? 1 : -1) & 7;
+    else if (lower > 96 && lower < 105) file = lower - 97;
     else return stop('castling', 2);
     // Canonical order: white first, each colour from the h-side rook to the a-side rook.
-    const key = base + 7 - (square & 7);
+    const key = (black ? 8 : 0) + 7 - file;
     if (strict && key <= lastKey) return stop('castling-order', 2);
     lastKey = key;
-    let at = rooks.length;
-    while (at > 0 && (rooks[at - 1] as number) > square) at--;
-    if (rooks[at - 1] === square) continue;
-    if (rooks.filter((rook) => rook - base >>> 3 === 0).length > 1) return stop('castling-too-many', 2);
-    rooks.splice(at, 0, square);
+    const bit = 1 << (black ? 8 + file : file);
+    if (rights & bit) continue;
+    const sameColor = black ? rights >> 8 : rights & 255;
+    if (sameColor & (sameColor - 1)) return stop('castling-too-many', 2);
+    rights |= bit;
   }
+  for (let k = 0; k < 16; k++) if (rights & (1 << k)) rooks.push(k < 8 ? k : k + 48);
   return true;
 }
 
 function readEnPassant(): boolean {
-  epSquares = [];
   const c = text.charCodeAt(pos);
   if (c === 45 || (c === 8211 && !strict)) pos++;
   else {
@@ -244,7 +259,7 @@ function readEnPassant(): boolean {
     const r = text.charCodeAt(++pos);
     if (!(r > 48 && r < 57)) return stop('ep-square', 3);
     if (r !== (turn === 'white' ? 54 : 51)) return stop('ep-rank', 3);
-    epSquares.push((r - 49) * 8 + c - 97);
+    epSquares = [(r - 49) * 8 + c - 97];
     pos++;
   }
   return atFieldEnd('ep-square', 3);
@@ -302,8 +317,8 @@ const READERS: readonly (() => boolean)[] = [
 export function parseFen(input: string, options?: FenParseOptions): Result<Setup, FenError> {
   begin(input, options);
   while (pos < n && isSeparator(text.charCodeAt(pos))) pos++;
-  if (pos === n) return err(fail(input, 'empty', 0, 0));
-  if (strict && pos > 0) return err(fail(input, 'whitespace', 0, 0));
+  if (strict && pos > 0) return fail('whitespace', 0, 0);
+  if (pos === n) return fail('empty', 0, 0);
   turn = 'white';
   rooks = [];
   epSquares = [];
@@ -315,7 +330,7 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
   let field = 0;
   for (;;) {
     const reader = READERS[field];
-    if (reader === undefined) return err(fail(input, 'extra-field', 6, pos));
+    if (reader === undefined) return fail('extra-field', 6, pos);
     if (field === 4 && checks === undefined && fieldHasPlus()) {
       if (!readChecks(false)) return failed();
     } else if (!reader()) return failed();
@@ -325,12 +340,12 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
     while (pos < n && isSeparator(text.charCodeAt(pos))) pos++;
     if (strict) {
       const next = (field > 6 ? 6 : field) as FenField;
-      if (text.charCodeAt(separator) !== 32 || pos === n) return err(fail(input, 'whitespace', next, separator));
-      if (pos > separator + 1) return err(fail(input, 'whitespace', next, separator + 1));
+      if (text.charCodeAt(separator) !== 32 || pos === n) return fail('whitespace', next, separator);
+      if (pos > separator + 1) return fail('whitespace', next, separator + 1);
     }
     if (pos === n) break;
   }
-  if (strict && field < 6) return err(fail(input, 'missing-field', field as FenField, n));
+  if (strict && field < 6) return fail('missing-field', field as FenField, n);
   const setup: { -readonly [K in keyof Setup]: Setup[K] } = {
     board: { geometry: STANDARD, pieces },
     turn,
@@ -347,9 +362,9 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
 /** Reads the placement field alone (with its pocket, if any). */
 export function parseBoardFen(input: string, options?: FenParseOptions): Result<BoardFen, FenError> {
   begin(input, options);
-  if (n === 0) return err(fail(input, 'empty', 0, 0));
+  if (n === 0) return fail('empty', 0, 0);
   if (!readBoard()) return failed();
-  if (pos < n) return err(fail(input, 'board-char', 0, pos));
+  if (pos < n) return fail('board-char', 0, pos);
   const board: Board = { geometry: STANDARD, pieces };
   return ok(pockets ? { board, pockets } : { board });
 }
@@ -361,7 +376,7 @@ export function parseBoardFen(input: string, options?: FenParseOptions): Result<
 export function parseCastling(board: Board, input: string, options?: FenParseOptions): Result<Square[], FenError> {
   begin(input, options);
   pieces = board.pieces;
-  if (n === 0) return err(fail(input, 'castling', 2, 0));
+  if (n === 0) return fail('castling', 2, 0);
   if (!readCastling()) return failed();
-  return pos < n ? err(fail(input, 'castling', 2, pos)) : ok(rooks);
+  return pos < n ? fail('castling', 2, pos) : ok(rooks);
 }

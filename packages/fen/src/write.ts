@@ -99,8 +99,9 @@ export function writeCastling(
       if ((rook & 7) + base !== rook) continue;
       if (++count > 2 || !(rook < (castlingRooks[k + 1] ?? 64))) refuse(castlingRooks);
       written++;
-      const letter = rook === kingRook ? 'k' : rook === queenRook ? 'q' : String.fromCharCode(97 + rook - base);
-      out += color === 'white' ? letter.toUpperCase() : letter;
+      // Letters as offsets from `a`/`A`: k is 10 on, q 16.
+      const letter = rook === kingRook ? 10 : rook === queenRook ? 16 : rook - base;
+      out += String.fromCharCode((color === 'white' ? 65 : 97) + letter);
     }
   }
   if (written !== castlingRooks.length) refuse(castlingRooks);
@@ -121,7 +122,7 @@ export function writeFen(setup: Setup, options?: FenWriteOptions): string {
   out +=
     ep === undefined || (typeof policy === 'function' && !policy(setup, ep))
       ? '-'
-      : String.fromCharCode(97 + (ep & 7)) + (turn === 'white' ? '6' : '3');
+      : String.fromCharCode(97 + (ep & 7), 49 + (ep >> 3));
   if (remainingChecks) out += ` ${inRange(remainingChecks.white, 0, 3)}+${inRange(remainingChecks.black, 0, 3)}`;
   return `${out} ${inRange(setup.halfmoves, 0, 9999)} ${inRange(setup.fullmoves, 1, 9999)}`;
 }

@@ -1,4 +1,112 @@
-// Filled in by the fen benchmarks.
+import { parseFen, writeFen } from '@chess-formats/fen';
+import { Chess } from 'chess.js';
+import { makeFen as opsMakeFen, parseFen as opsParseFen } from 'chessops/fen';
+import { measure, report } from './harness.js';
+
+/**
+ * One corpus for every contender: standard-chess FENs that chess.js, chessops and we all
+ * accept (chess.js reads no pockets, `~` or check counters, and wants six fields).
+ */
+const CORPUS: readonly string[] = [
+  // PGN standard (S. J. Edwards, 1994), section 16.1.4: the start and the first three moves.
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+  'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2',
+  'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2',
+  // chessprogramming.org "Perft Results": positions 2 (Kiwipete) to 6, and 4 mirrored.
+  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+  '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+  'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
+  'r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1',
+  'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8',
+  'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10',
+  // chess.js README and tests (jhlywa/chess.js): openings, a middlegame, endgames.
+  'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3',
+  'r1bqkbnr/ppp2ppp/2n5/1B1pP3/4P3/8/PPPP2PP/RNBQK1NR b KQkq - 2 4',
+  'rnbqkbnr/pppp1ppp/8/8/4Pp2/8/PPPP2PP/RNBQKBNR w KQkq - 0 3',
+  'r2qkbnr/ppp2ppp/2n5/1B2pQ2/4P3/8/PPP2PPP/RNB1K2R b KQkq - 3 7',
+  '4r1k1/p1prnpb1/Pp1pq1pp/3Np2P/2P1P3/R4N2/1PP2PP1/3QR1K1 w - - 2 20',
+  'r1k4r/p2nb1p1/2b4p/1p1n1p2/2PP4/3Q1NB1/1P3PPP/R5K1 b - - 0 19',
+  '2n1r3/p1k2pp1/B1p3b1/P7/5bP1/2N1B3/1P2KP2/2R5 b - - 4 25',
+  '4r3/8/2p2PPk/1p6/pP2p1R1/P1B5/2P2K2/3r4 w - - 1 45',
+  '4k3/4P3/4K3/8/8/8/8/8 b - - 0 78',
+  '4k3/4n3/8/8/8/8/4R3/4K3 w - - 0 1',
+  // Chess960 start positions 0, 100 and 959 (Scharnagl numbering), castling as X-FEN.
+  'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1',
+  'qbbnrnkr/pppppppp/8/8/8/8/PPPPPPPP/QBBNRNKR w KQkq - 0 1',
+  'rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1',
+];
+
+const SECONDS = 1;
+
+// The floors: the least work any parser or writer of this corpus must do.
+function scanFloor(text: string): Int8Array {
+  const cells = new Int8Array(64);
+  for (let i = 0; i < text.length; i++) cells[i & 63] = text.charCodeAt(i);
+  return cells;
+}
+
+function squareStrings(text: string): string[] {
+  const board = text.slice(0, text.indexOf(' '));
+  const squares: string[] = [];
+  for (const c of board) {
+    if (c === '/') continue;
+    if (c >= '1' && c <= '8') for (let k = 0; k < Number(c); k++) squares.push('');
+    else squares.push(c);
+  }
+  return squares;
+}
+
+function concatFloor(squares: readonly string[]): string {
+  let out = '';
+  for (let i = 0; i < 64; i++) out += squares[i] as string;
+  return out;
+}
+
+/** Runs `fn` over the whole corpus once per call, so every rate is corpora per second. */
+function overCorpus<T, R>(items: readonly T[], fn: (item: T) => R): () => R | undefined {
+  return () => {
+    let last: R | undefined;
+    for (const item of items) last = fn(item);
+    return last;
+  };
+}
+
 export function runFen(): void {
-  console.log('(no fen benchmarks yet)');
+  for (const fen of CORPUS) {
+    const ours = parseFen(fen, { strict: true });
+    const theirs = opsParseFen(fen);
+    if (!ours.ok || !theirs.isOk) throw new Error(`corpus FEN rejected: ${fen}`);
+    new Chess(fen);
+    if (writeFen(ours.value) !== fen || opsMakeFen(theirs.value) !== fen) throw new Error(`no round trip: ${fen}`);
+  }
+  console.log(`fen corpus: ${CORPUS.length} positions; rates are corpus passes per second`);
+
+  const parseRows = [
+    measure('@chess-formats/fen parseFen', overCorpus(CORPUS, (fen) => parseFen(fen)), SECONDS),
+    measure('@chess-formats/fen parseFen strict', overCorpus(CORPUS, (fen) => parseFen(fen, { strict: true })), SECONDS),
+    measure('chessops parseFen', overCorpus(CORPUS, (fen) => opsParseFen(fen)), SECONDS),
+    measure('chess.js new Chess(fen)', overCorpus(CORPUS, (fen) => new Chess(fen)), SECONDS),
+    measure('floor: charCodeAt scan into Int8Array(64)', overCorpus(CORPUS, scanFloor), SECONDS),
+  ];
+  report('parse (ratio to chessops)', 'corpus', parseRows, 'chessops parseFen');
+  report('parse (ratio to the scan floor)', 'corpus', parseRows, 'floor: charCodeAt scan into Int8Array(64)');
+
+  const ourSetups = CORPUS.map((fen) => {
+    const result = parseFen(fen);
+    if (!result.ok) throw new Error(fen);
+    return result.value;
+  });
+  const opsSetups = CORPUS.map((fen) => opsParseFen(fen).unwrap());
+  const games = CORPUS.map((fen) => new Chess(fen));
+  const squares = CORPUS.map(squareStrings);
+  const writeRows = [
+    measure('@chess-formats/fen writeFen', overCorpus(ourSetups, (setup) => writeFen(setup)), SECONDS),
+    measure('chessops makeFen', overCorpus(opsSetups, (setup) => opsMakeFen(setup)), SECONDS),
+    measure('chess.js fen()', overCorpus(games, (game) => game.fen()), SECONDS),
+    measure('floor: concatenation over 64 squares', overCorpus(squares, concatFloor), SECONDS),
+  ];
+  report('write (ratio to chessops)', 'corpus', writeRows, 'chessops makeFen');
+  report('write (ratio to chess.js)', 'corpus', writeRows, 'chess.js fen()');
+  report('write (ratio to the concatenation floor)', 'corpus', writeRows, 'floor: concatenation over 64 squares');
 }
