@@ -4,7 +4,8 @@
  * plunks are the same in all move formats, e.g. "Q@f7+"").
  */
 import { isCheck } from './attacks.js';
-import { squareX, type Square } from './geometry.js';
+import { squareAt, squareX, squareY, type Square } from './geometry.js';
+import { MOVEMENT } from './movement.js';
 import type { Move } from './move.js';
 import {
   checkLength,
@@ -72,6 +73,9 @@ function writeSanWithoutSuffix(setup: Setup, move: Move): string {
 
 /** File if it tells the movers apart, else rank, else the whole square (PGN 8.2.3.4). */
 function disambiguation(setup: Setup, from: Square, to: Square, role: Role): string {
+  // Generating the legal moves is most of the cost of writing SAN; skip it when no other piece
+  // of the kind could reach the square at all. The fool has no movement of its own to ask.
+  if (role !== 'fool' && !hasTwin(setup, from, to, role)) return '';
   const others: string[] = [];
   for (const m of legalMoves(setup)) {
     if (m.kind !== 'normal' || m.to !== to || m.from === from) continue;
@@ -86,6 +90,33 @@ function disambiguation(setup: Setup, from: Square, to: Square, role: Role): str
   const rank = rankOfName(name);
   if (others.every((o) => rankOfName(o) !== rank)) return rank;
   return name;
+}
+
+/** Whether a piece other than the one on `from`, of its colour and role, moves like it onto `to`. */
+function hasTwin(setup: Setup, from: Square, to: Square, role: Role): boolean {
+  const { geometry, pieces } = setup.board;
+  const mover = pieces[from];
+  const tx = squareX(geometry, to);
+  const ty = squareY(geometry, to);
+  const isTwin = (square: Square): boolean => {
+    const p = pieces[square];
+    return square !== from && p !== undefined && p.role === role && p.color === mover?.color;
+  };
+  // Movement is symmetric, so a twin stands where the piece would go from `to`.
+  const { leaps, slides } = MOVEMENT[role];
+  for (const [dx, dy] of leaps) {
+    const square = squareAt(geometry, tx + dx, ty + dy);
+    if (square !== undefined && isTwin(square)) return true;
+  }
+  for (const [dx, dy] of slides) {
+    for (let x = tx + dx, y = ty + dy; ; x += dx, y += dy) {
+      const square = squareAt(geometry, x, y);
+      if (square === undefined) break;
+      if (isTwin(square)) return true;
+      if (pieces[square] !== undefined) break;
+    }
+  }
+  return false;
 }
 
 type Castling = 'short' | 'long';
