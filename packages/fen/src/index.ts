@@ -8,4 +8,5 @@ export {
   type ValidationProblem,
 } from './errors.js';
 export { parseBoardFen, parseCastling, parseFen, type BoardFen, type FenParseOptions } from './parse.js';
+export { validateSetup } from './validate.js';
 export { INITIAL_FEN, writeBoardFen, writeCastling, writeFen, type FenWriteOptions } from './write.js';
