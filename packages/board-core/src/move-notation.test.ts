@@ -2,11 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { parseCoordinate, writeCoordinate } from './coordinate.js';
 import { OMEGA, parseSquare } from './geometry.js';
 import type { Move } from './move.js';
-import { MAX_MOVE_TEXT_LENGTH, MOVE_NOTATION_ERROR_CODES, fileOfName, rankOfName, squareTokenEnd } from './move-notation.js';
-import { unwrap } from './result.js';
+import {
+  MAX_MOVE_TEXT_LENGTH,
+  MOVE_NOTATION_ERROR_CODES,
+  fileOfName,
+  rankOfName,
+  squareTokenEnd,
+  type MoveNotationError,
+  type MoveNotationErrorCode,
+} from './move-notation.js';
+import { unwrap, type Result } from './result.js';
 import { play } from './rules.js';
 import { parseSan, writeSan } from './san.js';
-import { applySmith, parseSmith, unplaySmith, writeSmith } from './smith.js';
+import { standardSetup } from './setup.js';
+import { applySmith, parseSmith, parseSmithUnchecked, unplaySmith, writeSmith } from './smith.js';
+import { setupFromFen } from './testing/chessops-bridge.js';
+import { PROMOTION } from './testing/notation-fixtures.js';
 import { STARTS } from './testing/random-play.js';
 import { parseVerbose, writeVerbose } from './verbose.js';
 
@@ -30,6 +41,32 @@ describe('square names from the geometry', () => {
   it('lists every error code once', () => {
     expect(new Set(MOVE_NOTATION_ERROR_CODES).size).toBe(MOVE_NOTATION_ERROR_CODES.length);
     expect(MAX_MOVE_TEXT_LENGTH).toBe(32);
+  });
+});
+
+describe('error codes', () => {
+  it('are each produced by some parser', () => {
+    const start = standardSetup();
+    const twoKnights = setupFromFen('rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3');
+    const cases: readonly [Result<unknown, MoveNotationError>, MoveNotationErrorCode][] = [
+      [parseSan(start, ''), 'empty'],
+      [parseCoordinate(start, 'e2e4'.repeat(9)), 'too-long'],
+      [parseVerbose(start, 'P/e2e4'), 'syntax'],
+      [parseSmith(start, 'e2e9'), 'unknown-square'],
+      [parseSan(start, 'Xf3'), 'unknown-role'],
+      [parseVerbose(start, 'none'), 'no-move'],
+      [parseCoordinate(start, 'e2e5'), 'illegal'],
+      [parseSan(twoKnights, 'Nd2'), 'ambiguous'],
+      [parseCoordinate(PROMOTION, 'e7e8'), 'missing-promotion'],
+      [parseSan(start, 'e4=Q'), 'unexpected-promotion'],
+      [parseVerbose(start, 'N/e2-e4'), 'piece-mismatch'],
+      [parseSmith(start, 'g1f3p'), 'capture-mismatch'],
+      [parseSmithUnchecked(start, 'e3e4'), 'no-piece'],
+      [parseSmithUnchecked(start, 'e7e5'), 'wrong-color'],
+      [parseSmithUnchecked(setupFromFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1'), 'e1g1c'), 'no-castling-rook'],
+    ];
+    for (const [result, code] of cases) expect(result.ok ? 'ok' : result.error.code).toBe(code);
+    expect(new Set(cases.map(([, code]) => code))).toEqual(new Set(MOVE_NOTATION_ERROR_CODES));
   });
 });
 

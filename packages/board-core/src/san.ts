@@ -263,11 +263,11 @@ function parseNormal(setup: Setup, text: string, body: string): Result<Move, Mov
   const candidates = legalMoves(setup).filter((m) => {
     if (m.kind !== 'normal' && m.kind !== 'enPassant') return false;
     if (m.to !== toSquare || setup.board.pieces[m.from]?.role !== role) return false;
-    const fromName = nameOf(setup, m.from);
     if (hint.length === 0) {
       // A pawn named by its destination alone advances on its own file (PGN 8.2.3.3).
       return role !== 'pawn' || squareX(geometry, m.from) === squareX(geometry, toSquare);
     }
+    const fromName = nameOf(setup, m.from);
     return hint === fromName || hint === fileOfName(fromName) || hint === rankOfName(fromName);
   });
   const found = choosePromotion(candidates, promotion, text, promotionOffset);
