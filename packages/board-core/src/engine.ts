@@ -49,6 +49,33 @@ function bump(counts: Int16Array, index: number, delta: number): void {
   counts[index] = (counts[index] as number) + delta;
 }
 
+/**
+ * Distinct leap offsets with, for each, a bit mask (by role code) of the roles leaping it;
+ * the same for slide directions. Looking from a square outward along these finds its attackers,
+ * because every piece movement but the pawn's is symmetric.
+ */
+interface AttackTable {
+  readonly leaps: Int16Array;
+  readonly leapRoles: Int32Array;
+  readonly slides: Int16Array;
+  readonly slideRoles: Int32Array;
+}
+
+function attackTable(leaps: readonly Int16Array[], slides: readonly Int16Array[], maxRole: number): AttackTable {
+  const leapRoles = new Map<number, number>();
+  const slideRoles = new Map<number, number>();
+  for (let code = 1; code <= maxRole; code++) {
+    for (const o of leaps[code] as Int16Array) leapRoles.set(o, (leapRoles.get(o) ?? 0) | (1 << code));
+    for (const o of slides[code] as Int16Array) slideRoles.set(o, (slideRoles.get(o) ?? 0) | (1 << code));
+  }
+  return {
+    leaps: Int16Array.from(leapRoles.keys()),
+    leapRoles: Int32Array.from(leapRoles.values()),
+    slides: Int16Array.from(slideRoles.keys()),
+    slideRoles: Int32Array.from(slideRoles.values()),
+  };
+}
+
 /** A RulesSpec turned into cell offsets and lookup tables, computed once per spec. */
 interface Compiled {
   readonly spec: RulesSpec;
@@ -69,12 +96,9 @@ interface Compiled {
   /** Leap and slide offsets per role code. */
   readonly leaps: readonly Int16Array[];
   readonly slides: readonly Int16Array[];
-  /** Distinct leap offsets, and for each a bit mask (by role code) of the roles leaping it. */
-  readonly attackLeaps: Int16Array;
-  readonly attackLeapRoles: Int32Array;
-  /** Distinct slide offsets, and for each the roles sliding along it. */
-  readonly attackSlides: Int16Array;
-  readonly attackSlideRoles: Int32Array;
+  /** Attack lookups for the six chess roles only, and for every role. */
+  readonly chessAttacks: AttackTable;
+  readonly allAttacks: AttackTable;
   /** One rank forward for White (index 0) and Black (index 1). */
   readonly forward: readonly [number, number];
   readonly pawnStartRank: readonly [number, number];
@@ -123,15 +147,11 @@ export function compile(spec: RulesSpec): Compiled {
   const offset = ([dx, dy]: Vector): number => dy * stride + dx;
   const leaps: Int16Array[] = [new Int16Array(0)];
   const slides: Int16Array[] = [new Int16Array(0)];
-  const leapRoles = new Map<number, number>();
-  const slideRoles = new Map<number, number>();
   for (const role of ROLES) {
     const code = roleCode(role);
     const { leaps: l, slides: s } = MOVEMENT[role];
     leaps[code] = Int16Array.from(l.map(offset));
     slides[code] = Int16Array.from(s.map(offset));
-    for (const o of leaps[code] as Int16Array) leapRoles.set(o, (leapRoles.get(o) ?? 0) | (1 << code));
-    for (const o of slides[code] as Int16Array) slideRoles.set(o, (slideRoles.get(o) ?? 0) | (1 << code));
   }
   const side = (files: { king: number; rook: number }) => ({
     king: geometry.fieldFiles[files.king] ?? -1,
@@ -149,10 +169,8 @@ export function compile(spec: RulesSpec): Compiled {
     emptyCells,
     leaps,
     slides,
-    attackLeaps: Int16Array.from(leapRoles.keys()),
-    attackLeapRoles: Int32Array.from(leapRoles.values()),
-    attackSlides: Int16Array.from(slideRoles.keys()),
-    attackSlideRoles: Int32Array.from(slideRoles.values()),
+    chessAttacks: attackTable(leaps, slides, KING),
+    allAttacks: attackTable(leaps, slides, ROLES.length),
     forward: [stride, -stride],
     pawnStartRank: [spec.pawnStartRank.white, spec.pawnStartRank.black],
     promotionRank: [spec.promotionRank.white, spec.promotionRank.black],
@@ -183,6 +201,11 @@ export class Engine {
   ep1: number;
   /** Pocket counts per colour index * 16 + role code, or undefined without pockets. */
   pockets: Int16Array | undefined;
+  /**
+   * The attack lookups for the roles that can be on the board in this game: the smaller
+   * chess table unless a role beyond the king stands, waits in a pocket, or can be promoted to.
+   */
+  attacks: AttackTable;
 
   // Per-generation scratch, valid for one call of `generate`: tags are stamp*16 + direction + 1.
   private stamp = 0;
@@ -209,6 +232,7 @@ export class Engine {
     this.ep0 = -1;
     this.ep1 = -1;
     this.pockets = undefined;
+    this.attacks = c.allAttacks;
     this.moves = new Int32Array(c.movesPerPly * 2);
     this.evasionStamp = new Int32Array(c.cellCount);
     this.pinTag = new Int32Array(c.cellCount);
@@ -223,11 +247,14 @@ export class Engine {
     const { pieces } = setup.board;
     this.kings[0] = -1;
     this.kings[1] = -1;
+    let highestRole = c.promotionCodes.reduce((a, b) => Math.max(a, b), KING);
     for (let square = 0; square < c.cellOf.length; square++) {
       const p = pieces[square];
       const cell = c.cellOf[square] as number;
       if (!p || cell < 0) continue;
-      const code = roleCode(p.role) | (p.color === 'white' ? WHITE : BLACK) | (p.promoted ? PROMOTED : 0);
+      const role = roleCode(p.role);
+      if (role > highestRole) highestRole = role;
+      const code = role | (p.color === 'white' ? WHITE : BLACK) | (p.promoted ? PROMOTED : 0);
       this.board[cell] = code;
       const colorIndex = p.color === 'white' ? 0 : 1;
       if (p.role === 'king' && (this.kings[colorIndex] as number) < 0) this.kings[colorIndex] = cell;
@@ -247,9 +274,11 @@ export class Engine {
       for (const role of ROLES) {
         pockets[roleCode(role)] = setup.pockets.white[role];
         pockets[16 + roleCode(role)] = setup.pockets.black[role];
+        if (setup.pockets.white[role] > 0 || setup.pockets.black[role] > 0) highestRole = Math.max(highestRole, roleCode(role));
       }
       this.pockets = pockets;
     } else this.pockets = undefined;
+    this.attacks = highestRole > KING ? c.allAttacks : c.chessAttacks;
     return this;
   }
 
@@ -261,14 +290,11 @@ export class Engine {
     // A pawn of `them` attacks one rank forward (for them) diagonally.
     const behind = cell - c.forward[them === WHITE ? 0 : 1];
     if (b[behind - 1] === pawn || b[behind + 1] === pawn) return true;
-    const leaps = c.attackLeaps;
-    const leapRoles = c.attackLeapRoles;
+    const { leaps, leapRoles, slides, slideRoles } = this.attacks;
     for (let i = 0; i < leaps.length; i++) {
       const code = b[cell + (leaps[i] as number)] as number;
       if (code & them && ((leapRoles[i] as number) >> (code & ROLE_BITS)) & 1) return true;
     }
-    const slides = c.attackSlides;
-    const slideRoles = c.attackSlideRoles;
     for (let i = 0; i < slides.length; i++) {
       const step = slides[i] as number;
       let t = cell + step;
@@ -322,8 +348,7 @@ export class Engine {
         checkers++;
         evasion[king + forward + 1] = stamp;
       }
-      const leaps = c.attackLeaps;
-      const leapRoles = c.attackLeapRoles;
+      const { leaps, leapRoles, slides, slideRoles } = this.attacks;
       for (let i = 0; i < leaps.length; i++) {
         const t = king + (leaps[i] as number);
         const code = b[t] as number;
@@ -332,8 +357,6 @@ export class Engine {
           evasion[t] = stamp;
         }
       }
-      const slides = c.attackSlides;
-      const slideRoles = c.attackSlideRoles;
       for (let i = 0; i < slides.length; i++) {
         const step = slides[i] as number;
         const roles = slideRoles[i] as number;

@@ -3,6 +3,8 @@
  * rich, Chess960, promotion rich, crazyhouse), the legal moves and the position after each
  * played move must be exactly chessops'.
  */
+import fc from 'fast-check';
+import { Board as OpsBoard } from 'chessops/board';
 import { Chess } from 'chessops/chess';
 import { makeFen, parseFen } from 'chessops/fen';
 import type { Position } from 'chessops/chess';
@@ -130,5 +132,60 @@ describe('differential against chessops', () => {
     for (let game = 0; game < 16; game++) positions += runGame({ fen: chess960Fen(next) }, seed++, 120);
     expect(positions).toBeGreaterThan(3000);
     expect(Object.values(offered).every((count) => count >= 20), JSON.stringify(offered)).toBe(true);
+  });
+});
+
+/** A random standard setup: one king each, up to 14 other pieces, random rights and ep square. */
+const randomSetupArbitrary = fc
+  .record({
+    kings: fc.uniqueArray(fc.integer({ min: 0, max: 63 }), { minLength: 2, maxLength: 2 }),
+    others: fc.array(
+      fc.record({ square: fc.integer({ min: 0, max: 63 }), white: fc.boolean(), role: fc.constantFrom(...DROPPABLE) }),
+      { maxLength: 14 },
+    ),
+    white: fc.boolean(),
+    castling: fc.subarray([0, 7, 56, 63]),
+    ep: fc.option(fc.constantFrom(16, 17, 18, 19, 20, 21, 22, 23, 40, 41, 42, 43, 44, 45, 46, 47), { nil: undefined }),
+  })
+  .map(({ kings, others, white, castling, ep }) => {
+    const board = OpsBoard.empty();
+    for (const { square, white: isWhite, role } of others) {
+      if (role === 'pawn' && (square < 8 || square >= 56)) continue;
+      board.set(square, { color: isWhite ? 'white' : 'black', role });
+    }
+    board.set(kings[0] as number, { color: 'white', role: 'king' });
+    board.set(kings[1] as number, { color: 'black', role: 'king' });
+    let castlingRights = SquareSet.empty();
+    for (const square of castling) castlingRights = castlingRights.with(square);
+    return {
+      board,
+      pockets: undefined,
+      turn: white ? ('white' as const) : ('black' as const),
+      castlingRights,
+      epSquare: ep,
+      remainingChecks: undefined,
+      halfmoves: 0,
+      fullmoves: 1,
+    };
+  });
+
+describe('differential against chessops on random positions', () => {
+  it('agrees on the legal moves of every position chessops accepts', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(randomSetupArbitrary, (opsSetup) => {
+        const result = Chess.fromSetup(opsSetup);
+        if (result.isErr) return;
+        accepted++;
+        const pos = result.value;
+        // chessops drops impossible castling rights and en passant squares on the way in.
+        const setup = fromChessops({ ...pos.toSetup(), epSquare: pos.epSquare });
+        const ours = legalMoves(setup).map((m) => makeUci(toChessopsMove(m))).sort();
+        expect(ours, opsFen(pos)).toEqual(opsMoves(pos));
+        expect([isCheckmate(setup), isStalemate(setup)]).toEqual([pos.isCheckmate(), pos.isStalemate()]);
+      }),
+      { numRuns: 1500, seed: 20261122 },
+    );
+    expect(accepted).toBeGreaterThan(500);
   });
 });
