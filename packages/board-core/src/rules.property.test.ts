@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Move } from './move.js';
 import { isLegal, legalMoves, perft, play } from './rules.js';
 import type { Setup } from './setup.js';
-import { positionKey } from './status.js';
+import { OMEGA, STANDARD } from './geometry.js';
+import { piece, type Piece } from './piece.js';
+import { emptyPocket } from './setup.js';
+import { outcome, positionKey } from './status.js';
 import { setupFromFen } from './testing/chessops-bridge.js';
-import { ROLES } from './vocabulary.js';
+import { ROLES, type Role } from './vocabulary.js';
 
 const STARTS: readonly string[] = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
@@ -75,6 +78,54 @@ describe('rules properties', () => {
         expect(positionKey(setup)).toBe(key);
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+/** Setups no parser should produce but a caller might build: any pieces anywhere, any rights. */
+const oddSetupArbitrary: fc.Arbitrary<Setup> = fc
+  .record({
+    omega: fc.boolean(),
+    pieces: fc.array(fc.record({ square: fc.nat(143), white: fc.boolean(), role: fc.constantFrom(...ROLES), promoted: fc.boolean() }), { maxLength: 24 }),
+    white: fc.boolean(),
+    castlingRooks: fc.array(fc.integer({ min: -3, max: 150 }), { maxLength: 5 }),
+    epSquares: fc.array(fc.integer({ min: -3, max: 150 }), { maxLength: 3 }),
+    pocket: fc.option(fc.array(fc.constantFrom(...ROLES), { maxLength: 6 }), { nil: undefined }),
+  })
+  .map(({ omega, pieces, white, castlingRooks, epSquares, pocket }) => {
+    const geometry = omega ? OMEGA : STANDARD;
+    const cells = new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined);
+    for (const p of pieces) {
+      if (p.square < cells.length) cells[p.square] = piece(p.white ? 'white' : 'black', p.role, p.promoted);
+    }
+    const setup: Setup = {
+      board: { geometry, pieces: cells },
+      turn: white ? 'white' : 'black',
+      castlingRooks: [...castlingRooks].sort((a, b) => a - b),
+      epSquares: [...epSquares].sort((a, b) => a - b),
+      halfmoves: 0,
+      fullmoves: 1,
+    };
+    if (!pocket) return setup;
+    const held: Record<Role, number> = { ...emptyPocket() };
+    for (const role of pocket) held[role]++;
+    return { ...setup, pockets: { white: held, black: { ...held } } };
+  });
+
+describe('rules on odd setups', () => {
+  it('never throw, and every generated move can be played', () => {
+    fc.assert(
+      fc.property(oddSetupArbitrary, (setup) => {
+        const moves = legalMoves(setup);
+        expect(perft(setup, 1)).toBe(moves.length);
+        perft(setup, 2);
+        outcome(setup, [positionKey(setup)]);
+        for (const move of moves) {
+          expect(isLegal(setup, move)).toBe(true);
+          play(setup, move);
+        }
+      }),
+      { numRuns: 120 },
     );
   });
 });
