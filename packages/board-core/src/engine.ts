@@ -114,7 +114,7 @@ interface Compiled {
   readonly movesPerPly: number;
 }
 
-const compiledSpecs = new WeakMap<RulesSpec, Compiled>();
+const compiledSpecs = /* @__PURE__ */ new WeakMap<RulesSpec, Compiled>();
 
 export function compile(spec: RulesSpec): Compiled {
   const cached = compiledSpecs.get(spec);

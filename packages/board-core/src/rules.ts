@@ -14,7 +14,7 @@ import { opposite, type ByColor, type Color } from './vocabulary.js';
 
 // One engine per rules, reused by every call: the calls are synchronous and load the
 // position afresh, so sharing is safe and saves the allocations.
-const engines = new WeakMap<RulesSpec, Engine>();
+const engines = /* @__PURE__ */ new WeakMap<RulesSpec, Engine>();
 
 /** The engine for the setup's rules, loaded with the setup. */
 export function engineFor(setup: Setup): Engine {
