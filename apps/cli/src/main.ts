@@ -1,0 +1,17 @@
+import { FEN_HELP, MAIN_HELP, parseArgs } from './args.js';
+import { runFenCommand, type CommandIo } from './fen-command.js';
+
+/** Runs the command line (without the node and script paths) and returns the exit status. */
+export async function main(args: readonly string[], io: CommandIo): Promise<number> {
+  const invocation = parseArgs(args);
+  switch (invocation.kind) {
+    case 'help':
+      await io.out(invocation.topic === 'fen' ? FEN_HELP : MAIN_HELP);
+      return 0;
+    case 'usage-error':
+      await io.err(`chess-formats: ${invocation.message}\n\n${MAIN_HELP}`);
+      return 2;
+    case 'fen':
+      return runFenCommand(invocation.options, io);
+  }
+}
