@@ -45,7 +45,7 @@ const EXPECTED: Record<FenErrorCode, string> = {
   pocket: 'pieces',
   turn: 'w or b',
   castling: 'KQkq/A-H/-',
-  'castling-order': 'KQkq order',
+  'castling-order': 'order',
   'castling-too-many': '2 a side',
   'ep-square': 'a square',
   'ep-rank': 'rank 3/6',

@@ -89,7 +89,7 @@ export function writeCastling(
 ): string {
   let out = '';
   let written = 0;
-  for (const color of COLORS) {
+  for (const color of castlingRooks.length ? COLORS : []) {
     const base = color === 'white' ? 0 : 56;
     const kingRook = mode === 'xfen' ? sideRook(board.pieces, color, 1) : -1;
     const queenRook = mode === 'xfen' ? sideRook(board.pieces, color, -1) : -1;
