@@ -1,7 +1,7 @@
 import { parseFen, writeFen } from '@chess-formats/fen';
 import { Chess } from 'chess.js';
 import { makeFen as opsMakeFen, parseFen as opsParseFen } from 'chessops/fen';
-import { measure, report } from './harness.js';
+import { measure, overItems, report } from './harness.js';
 
 /**
  * One corpus for every contender: standard-chess FENs that chess.js, chessops and we all
@@ -63,15 +63,6 @@ function concatFloor(squares: readonly string[]): string {
   return out;
 }
 
-/** Runs `fn` over the whole corpus once per call, so every rate is corpora per second. */
-function overCorpus<T, R>(items: readonly T[], fn: (item: T) => R): () => R | undefined {
-  return () => {
-    let last: R | undefined;
-    for (const item of items) last = fn(item);
-    return last;
-  };
-}
-
 export function runFen(): void {
   for (const fen of CORPUS) {
     const ours = parseFen(fen, { strict: true });
@@ -83,11 +74,11 @@ export function runFen(): void {
   console.log(`fen corpus: ${CORPUS.length} positions; rates are corpus passes per second`);
 
   const parseRows = [
-    measure('@chess-formats/fen parseFen', overCorpus(CORPUS, (fen) => parseFen(fen)), SECONDS),
-    measure('@chess-formats/fen parseFen strict', overCorpus(CORPUS, (fen) => parseFen(fen, { strict: true })), SECONDS),
-    measure('chessops parseFen', overCorpus(CORPUS, (fen) => opsParseFen(fen)), SECONDS),
-    measure('chess.js new Chess(fen)', overCorpus(CORPUS, (fen) => new Chess(fen)), SECONDS),
-    measure('floor: charCodeAt scan into Int8Array(64)', overCorpus(CORPUS, scanFloor), SECONDS),
+    measure('@chess-formats/fen parseFen', overItems(CORPUS, (fen) => parseFen(fen)), SECONDS),
+    measure('@chess-formats/fen parseFen strict', overItems(CORPUS, (fen) => parseFen(fen, { strict: true })), SECONDS),
+    measure('chessops parseFen', overItems(CORPUS, (fen) => opsParseFen(fen)), SECONDS),
+    measure('chess.js new Chess(fen)', overItems(CORPUS, (fen) => new Chess(fen)), SECONDS),
+    measure('floor: charCodeAt scan into Int8Array(64)', overItems(CORPUS, scanFloor), SECONDS),
   ];
   report('parse (ratio to chessops)', 'corpus', parseRows, 'chessops parseFen');
   report('parse (ratio to the scan floor)', 'corpus', parseRows, 'floor: charCodeAt scan into Int8Array(64)');
@@ -101,10 +92,10 @@ export function runFen(): void {
   const games = CORPUS.map((fen) => new Chess(fen));
   const squares = CORPUS.map(squareStrings);
   const writeRows = [
-    measure('@chess-formats/fen writeFen', overCorpus(ourSetups, (setup) => writeFen(setup)), SECONDS),
-    measure('chessops makeFen', overCorpus(opsSetups, (setup) => opsMakeFen(setup)), SECONDS),
-    measure('chess.js fen()', overCorpus(games, (game) => game.fen()), SECONDS),
-    measure('floor: concatenation over 64 squares', overCorpus(squares, concatFloor), SECONDS),
+    measure('@chess-formats/fen writeFen', overItems(ourSetups, (setup) => writeFen(setup)), SECONDS),
+    measure('chessops makeFen', overItems(opsSetups, (setup) => opsMakeFen(setup)), SECONDS),
+    measure('chess.js fen()', overItems(games, (game) => game.fen()), SECONDS),
+    measure('floor: concatenation over 64 squares', overItems(squares, concatFloor), SECONDS),
   ];
   report('write (ratio to chessops)', 'corpus', writeRows, 'chessops makeFen');
   report('write (ratio to chess.js)', 'corpus', writeRows, 'chess.js fen()');

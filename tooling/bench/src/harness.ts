@@ -13,19 +13,31 @@ export function lastSink(): unknown {
   return sink;
 }
 
+type Loop = (fn: () => unknown, times: number) => unknown;
+
+/**
+ * A loop compiled anew for each measurement. Sharing one loop between contenders would let
+ * the first one measured run with a monomorphic, inlined call site while every later one pays
+ * for a megamorphic call: the order of the rows would decide the ratios.
+ */
+function freshLoop(): Loop {
+  return new Function('fn', 'times', 'let last; for (let i = 0; i < times; i++) last = fn(); return last;') as Loop;
+}
+
 /**
  * Runs `fn` repeatedly: a warm-up, then rounds of growing batches until `seconds` have
  * passed; reports the best round (least disturbed by the other core's work and by GC).
  */
 export function measure(name: string, fn: () => unknown, seconds = 1): Measurement {
+  const loop = freshLoop();
   const warmEnd = performance.now() + 200;
-  while (performance.now() < warmEnd) consume(fn());
+  while (performance.now() < warmEnd) consume(loop(fn, 16));
   let batch = 1;
   let best = 0;
   const end = performance.now() + seconds * 1000;
   while (performance.now() < end) {
     const start = performance.now();
-    for (let i = 0; i < batch; i++) consume(fn());
+    consume(loop(fn, batch));
     const elapsed = performance.now() - start;
     if (elapsed < 20) {
       batch *= 2;
@@ -34,6 +46,19 @@ export function measure(name: string, fn: () => unknown, seconds = 1): Measureme
     best = Math.max(best, (batch * 1000) / elapsed);
   }
   return { name, opsPerSecond: best };
+}
+
+/**
+ * A function that applies `fn` to every item once, compiled anew (see `freshLoop`), so that a
+ * rate measured over it is in passes over the whole corpus per second.
+ */
+export function overItems<T>(items: readonly T[], fn: (item: T) => unknown): () => unknown {
+  const pass = new Function(
+    'items',
+    'fn',
+    'return () => { let last; for (let i = 0; i < items.length; i++) last = fn(items[i]); return last; };',
+  ) as (items: readonly T[], fn: (item: T) => unknown) => () => unknown;
+  return pass(items, fn);
 }
 
 function formatRate(rate: number): string {
