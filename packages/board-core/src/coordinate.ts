@@ -10,15 +10,16 @@ import {
   choosePromotion,
   excerpt,
   isErr,
+  legalDrop,
   matchFromTo,
   moveError,
   nameOf,
-  pickOne,
+  scanDrop,
   scanSquare,
   upperLetter,
   type MoveNotationError,
 } from './move-notation.js';
-import { ok, type Result } from './result.js';
+import type { Result } from './result.js';
 import { legalMoves } from './rules.js';
 import type { Setup } from './setup.js';
 import { ROLE_LETTERS, roleFromLetter, type Role } from './vocabulary.js';
@@ -65,21 +66,10 @@ export function parseCoordinate(setup: Setup, text: string): Result<Move, MoveNo
   const { geometry } = setup.board;
   const at = text.indexOf('@');
   if (at >= 0) {
-    if (at > 1) return moveError('syntax', 'piece', 0, `expected one piece letter before @ in ${excerpt(text)}`);
-    let role: Role = 'pawn';
-    if (at === 1) {
-      const named = roleFromLetter(text.charAt(0));
-      if (named === undefined) return moveError('unknown-role', 'piece', 0, `${excerpt(text.charAt(0))} is not a piece letter`);
-      role = named;
-    }
-    const scanned = scanSquare(geometry, text, at + 1, 'to');
-    if (isErr(scanned)) return scanned;
-    if (scanned.end !== text.length) return moveError('syntax', 'suffix', scanned.end, `unexpected text after the square in ${excerpt(text)}`);
-    const found = pickOne(
-      legalMoves(setup).filter((m) => m.kind === 'drop' && m.role === role && m.to === scanned.square),
-      text,
-    );
-    return isErr(found) ? found : ok(found);
+    const drop = scanDrop(geometry, text, at);
+    if (isErr(drop)) return drop;
+    if (drop.end !== text.length) return moveError('syntax', 'suffix', drop.end, `unexpected text after the square in ${excerpt(text)}`);
+    return legalDrop(setup, drop.role, drop.to, text);
   }
   const from = scanSquare(geometry, text, 0, 'from');
   if (isErr(from)) return from;
@@ -93,6 +83,5 @@ export function parseCoordinate(setup: Setup, text: string): Result<Move, MoveNo
       return moveError('unknown-role', 'promotion', to.end, `${excerpt(text.charAt(to.end))} is not a piece to promote to`);
     }
   }
-  const found = choosePromotion(matchFromTo(legalMoves(setup), from.square, to.square), promotion, text, to.end);
-  return isErr(found) ? found : ok(found);
+  return choosePromotion(matchFromTo(legalMoves(setup), from.square, to.square), promotion, text, to.end);
 }

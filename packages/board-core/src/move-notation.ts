@@ -5,7 +5,8 @@
  */
 import { parseSquare, squareName, squareX, squareY, type Geometry, type Square } from './geometry.js';
 import type { CastleMove, Move } from './move.js';
-import { err, type Err } from './result.js';
+import { err, ok, type Err, type Result } from './result.js';
+import { legalMoves } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
 
@@ -220,30 +221,72 @@ export function choosePromotion(
   promotion: Role | undefined,
   text: string,
   offset: number,
-): Move | Err<MoveNotationError> {
+): Result<Move, MoveNotationError> {
   const promoting = candidates.filter((m) => m.kind === 'normal' && m.promotion !== undefined);
   const plain = candidates.filter((m) => !(m.kind === 'normal' && m.promotion !== undefined));
   if (promotion === undefined) {
     if (plain.length === 0 && promoting.length > 0) {
       return moveError('missing-promotion', 'promotion', offset, `${excerpt(text)} reaches the last rank and names no piece to promote to`);
     }
-    return pickOne(plain, text);
+    return onlyLegal(plain, text);
   }
   if (promoting.length === 0 && plain.length > 0) {
     return moveError('unexpected-promotion', 'promotion', offset, `${excerpt(text)} names a promotion for a move that does not promote`);
   }
-  return pickOne(
+  return onlyLegal(
     promoting.filter((m) => m.kind === 'normal' && m.promotion === promotion),
     text,
   );
 }
 
-export function pickOne(candidates: readonly Move[], text: string): Move | Err<MoveNotationError> {
-  if (candidates.length === 1) return candidates[0] as Move;
+
+export function isErr<T>(value: T | Err<MoveNotationError>): value is Err<MoveNotationError> {
+  return typeof value === 'object' && value !== null && 'ok' in value && value.ok === false;
+}
+
+/** The one move among `candidates`, as a parse result: none is illegal, several ambiguous. */
+export function onlyLegal(candidates: readonly Move[], text: string): Result<Move, MoveNotationError> {
+  if (candidates.length === 1) return ok(candidates[0] as Move);
   if (candidates.length === 0) return moveError('illegal', 'move', 0, `${excerpt(text)} is not a legal move here`);
   return moveError('ambiguous', 'move', 0, `${excerpt(text)} matches ${candidates.length} legal moves`);
 }
 
-export function isErr<T>(value: T | Err<MoveNotationError>): value is Err<MoveNotationError> {
-  return typeof value === 'object' && value !== null && 'ok' in value && value.ok === false;
+/** The legal castling move on one side of the king (`O-O`, `o-o` and Smith's `c` name no rook square). */
+export function legalCastle(setup: Setup, short: boolean, text: string): Result<Move, MoveNotationError> {
+  const { geometry } = setup.board;
+  return onlyLegal(
+    legalMoves(setup).filter((m) => m.kind === 'castle' && isShortCastle(geometry, m) === short),
+    text,
+  );
+}
+
+export interface ScannedDrop {
+  readonly role: Role;
+  readonly to: Square;
+  /** Where the square name ends in the text. */
+  readonly end: number;
+}
+
+/**
+ * A drop written `N@f3`, its `@` at offset `at`: one piece letter or none before it (`@f3` and
+ * `P@f3` drop a pawn), a square after it. What may follow the square is the caller's business.
+ */
+export function scanDrop(geometry: Geometry, text: string, at: number): ScannedDrop | Err<MoveNotationError> {
+  if (at > 1) return moveError('syntax', 'piece', 0, `expected one piece letter before @ in ${excerpt(text)}`);
+  let role: Role = 'pawn';
+  if (at === 1) {
+    const named = roleFromLetter(text.charAt(0));
+    if (named === undefined) return moveError('unknown-role', 'piece', 0, `${excerpt(text.charAt(0))} is not a piece letter`);
+    role = named;
+  }
+  const to = scanSquare(geometry, text, at + 1, 'to');
+  return isErr(to) ? to : { role, to: to.square, end: to.end };
+}
+
+/** The legal drop of `role` on `to`. */
+export function legalDrop(setup: Setup, role: Role, to: Square, text: string): Result<Move, MoveNotationError> {
+  return onlyLegal(
+    legalMoves(setup).filter((m) => m.kind === 'drop' && m.role === role && m.to === to),
+    text,
+  );
 }

@@ -14,17 +14,19 @@ import {
   fileOfName,
   isErr,
   isShortCastle,
+  legalCastle,
+  legalDrop,
   moveError,
   nameOf,
-  pickOne,
   rankOfName,
   roleFromUpperLetter,
+  scanDrop,
   scanSquare,
   squareTokenEnd,
   upperLetter,
   type MoveNotationError,
 } from './move-notation.js';
-import { ok, type Result } from './result.js';
+import type { Result } from './result.js';
 import { isCheckmate, legalMoves, play } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
@@ -165,37 +167,18 @@ export function parseSan(setup: Setup, text: string): Result<Move, MoveNotationE
   if (end === 0) return moveError('syntax', 'move', 0, `${excerpt(text)} has no move before its suffixes`);
   const body = text.slice(0, end);
   const castling = CASTLING_FORMS.get(body);
-  if (castling !== undefined) return parseCastling(setup, text, castling);
+  if (castling !== undefined) return legalCastle(setup, castling === 'short', text);
   const at = body.indexOf('@');
   if (at >= 0) return parseDrop(setup, text, body, at);
   return parseNormal(setup, text, body);
 }
 
-function parseCastling(setup: Setup, text: string, side: Castling): Result<Move, MoveNotationError> {
-  const { geometry } = setup.board;
-  const found = pickOne(
-    legalMoves(setup).filter((m) => m.kind === 'castle' && isShortCastle(geometry, m) === (side === 'short')),
-    text,
-  );
-  return isErr(found) ? found : ok(found);
-}
 
 function parseDrop(setup: Setup, text: string, body: string, at: number): Result<Move, MoveNotationError> {
-  if (at > 1) return moveError('syntax', 'piece', 0, `expected one piece letter before @ in ${excerpt(text)}`);
-  let role: Role = 'pawn';
-  if (at === 1) {
-    const named = roleFromLetter(body.charAt(0));
-    if (named === undefined) return moveError('unknown-role', 'piece', 0, `${excerpt(body.charAt(0))} is not a piece letter`);
-    role = named;
-  }
-  const scanned = scanSquare(setup.board.geometry, body, at + 1, 'to');
-  if (isErr(scanned)) return scanned;
-  if (scanned.end !== body.length) return moveError('syntax', 'suffix', scanned.end, `unexpected text after the square in ${excerpt(text)}`);
-  const found = pickOne(
-    legalMoves(setup).filter((m) => m.kind === 'drop' && m.role === role && m.to === scanned.square),
-    text,
-  );
-  return isErr(found) ? found : ok(found);
+  const drop = scanDrop(setup.board.geometry, text, at);
+  if (isErr(drop)) return drop;
+  if (drop.end !== body.length) return moveError('syntax', 'suffix', drop.end, `unexpected text after the square in ${excerpt(text)}`);
+  return legalDrop(setup, drop.role, drop.to, text);
 }
 
 function parseNormal(setup: Setup, text: string, body: string): Result<Move, MoveNotationError> {
@@ -270,6 +253,5 @@ function parseNormal(setup: Setup, text: string, body: string): Result<Move, Mov
     const fromName = nameOf(setup, m.from);
     return hint === fromName || hint === fileOfName(fromName) || hint === rankOfName(fromName);
   });
-  const found = choosePromotion(candidates, promotion, text, promotionOffset);
-  return isErr(found) ? found : ok(found);
+  return choosePromotion(candidates, promotion, text, promotionOffset);
 }

@@ -10,7 +10,6 @@ import {
   CASTLING,
   CHESS960,
   CRAZYHOUSE,
-  PROMOTION,
   castle,
   normal,
   sq,

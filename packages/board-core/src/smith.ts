@@ -22,8 +22,9 @@ import {
   isShortCastle,
   moveError,
   nameOf,
-  pickOne,
+  onlyLegal,
   roleFromUpperLetter,
+  scanDrop,
   scanSquare,
   upperLetter,
   type MoveNotationError,
@@ -78,19 +79,12 @@ function splitSmith(geometry: Geometry, text: string): SmithParts | Err<MoveNota
   }
   const at = text.indexOf('@');
   if (at >= 0) {
-    if (at > 1) return moveError('syntax', 'piece', 0, `expected one piece letter before @ in ${excerpt(text)}`);
-    let role: Role = 'pawn';
-    if (at === 1) {
-      const named = roleFromLetter(text.charAt(0));
-      if (named === undefined) return moveError('unknown-role', 'piece', 0, `${excerpt(text.charAt(0))} is not a piece letter`);
-      role = named;
-    }
-    const to = scanSquare(geometry, text, at + 1, 'to');
-    if (isErr(to)) return to;
-    let end = to.end;
+    const drop = scanDrop(geometry, text, at);
+    if (isErr(drop)) return drop;
+    let end = drop.end;
     if (text.charAt(end) === '+' || text.charAt(end) === '#') end++;
     if (end !== text.length) return moveError('syntax', 'suffix', end, `unexpected text after the drop in ${excerpt(text)}`);
-    return { kind: 'drop', role, to: to.square };
+    return { kind: 'drop', role: drop.role, to: drop.to };
   }
   const from = scanSquare(geometry, text, 0, 'from');
   if (isErr(from)) return from;
@@ -150,37 +144,33 @@ export function parseSmith(setup: Setup, text: string): Result<Move, MoveNotatio
   if (isErr(parts)) return parts;
   const legal = legalMoves(setup);
   if (parts.kind === 'drop') {
-    const found = pickOne(
+    return onlyLegal(
       legal.filter((m) => m.kind === 'drop' && m.role === parts.role && m.to === parts.to),
       text,
     );
-    return isErr(found) ? found : ok(found);
   }
   const mover = setup.board.pieces[parts.from];
   if (isCastlingMark(geometry, parts.mark, mover?.role === 'king', parts.from, parts.to)) {
     const short = parts.mark === 'c';
-    const found = pickOne(
+    return onlyLegal(
       legal.filter(
         (m) => m.kind === 'castle' && m.from === parts.from && (m.to === parts.to || m.rook === parts.to) && isShortCastle(geometry, m) === short,
       ),
       text,
     );
-    return isErr(found) ? found : ok(found);
   }
   if (parts.mark === 'E') {
-    const found = pickOne(
+    return onlyLegal(
       legal.filter((m) => m.kind === 'enPassant' && m.from === parts.from && m.to === parts.to),
       text,
     );
-    return isErr(found) ? found : ok(found);
   }
   const { captured, promotion } = capturedAndPromotion(parts);
   const candidates = legal.filter((m) => m.kind === 'normal' && m.from === parts.from && m.to === parts.to);
   if (candidates.length === 0) return moveError('illegal', 'move', 0, `${excerpt(text)} is not a legal move here`);
   const mismatch = checkCapture(setup.board.pieces[parts.to], captured, text, parts.markOffset);
   if (mismatch) return mismatch;
-  const found = choosePromotion(candidates, promotion, text, parts.markOffset);
-  return isErr(found) ? found : ok(found);
+  return choosePromotion(candidates, promotion, text, parts.markOffset);
 }
 
 function checkCapture(target: Piece | undefined, captured: Role | undefined, text: string, offset: number): Err<MoveNotationError> | undefined {

@@ -10,15 +10,16 @@ import {
   excerpt,
   isErr,
   isShortCastle,
+  legalCastle,
+  legalDrop,
   matchFromTo,
   moveError,
   nameOf,
-  pickOne,
   scanSquare,
   upperLetter,
   type MoveNotationError,
 } from './move-notation.js';
-import { ok, type Result } from './result.js';
+import type { Result } from './result.js';
 import { legalMoves } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
@@ -63,13 +64,7 @@ export function parseVerbose(setup: Setup, text: string, options: VerboseOptions
   if (text === 'none') return moveError('no-move', 'move', 0, '"none" stands for no move (the position before the first move)');
   const { geometry } = setup.board;
   const castling = text === 'o-o' || text === 'O-O' || text === '0-0' ? 'short' : text === 'o-o-o' || text === 'O-O-O' || text === '0-0-0' ? 'long' : undefined;
-  if (castling !== undefined) {
-    const found = pickOne(
-      legalMoves(setup).filter((m) => m.kind === 'castle' && isShortCastle(geometry, m) === (castling === 'short')),
-      text,
-    );
-    return isErr(found) ? found : ok(found);
-  }
+  if (castling !== undefined) return legalCastle(setup, castling === 'short', text);
   const role = roleFromLetter(text.charAt(0));
   if (role === undefined) return moveError('unknown-role', 'piece', 0, `${excerpt(text.charAt(0))} is not a piece letter`);
   if (text.charAt(1) !== '/') return moveError('syntax', 'piece', 1, `expected "/" after the piece letter in ${excerpt(text)}`);
@@ -78,11 +73,7 @@ export function parseVerbose(setup: Setup, text: string, options: VerboseOptions
     const to = scanSquare(geometry, text, 5, 'to');
     if (isErr(to)) return to;
     if (to.end !== text.length) return moveError('syntax', 'suffix', to.end, `unexpected text after the square in ${excerpt(text)}`);
-    const found = pickOne(
-      legalMoves(setup).filter((m) => m.kind === 'drop' && m.role === role && m.to === to.square),
-      text,
-    );
-    return isErr(found) ? found : ok(found);
+    return legalDrop(setup, role, to.square, text);
   }
   const from = scanSquare(geometry, text, 2, 'from');
   if (isErr(from)) return from;
@@ -113,7 +104,6 @@ export function parseVerbose(setup: Setup, text: string, options: VerboseOptions
     const promoting = candidates.filter((m) => m.kind === 'normal' && m.promotion !== undefined);
     if (promoting.length > 0 && promoting.length === candidates.length) promotion = fallback;
   }
-  const found = choosePromotion(candidates, promotion, text, to.end);
-  return isErr(found) ? found : ok(found);
+  return choosePromotion(candidates, promotion, text, to.end);
 }
 
