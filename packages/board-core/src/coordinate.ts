@@ -11,6 +11,7 @@ import {
   excerpt,
   isErr,
   legalDrop,
+  legalMovesTo,
   matchFromTo,
   moveError,
   nameOf,
@@ -20,7 +21,6 @@ import {
   type MoveNotationError,
 } from './move-notation.js';
 import type { Result } from './result.js';
-import { legalMoves } from './rules.js';
 import type { Setup } from './setup.js';
 import { ROLE_LETTERS, roleFromLetter, type Role } from './vocabulary.js';
 
@@ -83,5 +83,5 @@ export function parseCoordinate(setup: Setup, text: string): Result<Move, MoveNo
       return moveError('unknown-role', 'promotion', to.end, `${excerpt(text.charAt(to.end))} is not a piece to promote to`);
     }
   }
-  return choosePromotion(matchFromTo(legalMoves(setup), from.square, to.square), promotion, text, to.end);
+  return choosePromotion(matchFromTo(legalMovesTo(setup, to.square), from.square, to.square), promotion, text, to.end);
 }

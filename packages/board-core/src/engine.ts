@@ -31,7 +31,24 @@ const KING = 6;
 
 /** Role index in cell codes: 1 + position in ROLES (pawn 1 ... fool 9). */
 function roleCode(role: Role): number {
-  return ROLES.indexOf(role) + 1;
+  // A switch, not ROLES.indexOf or a map: loading a position looks up every piece's role, and
+  // comparing interned strings is the cheapest lookup V8 offers (measured).
+  switch (role) {
+    case 'pawn':
+      return 1;
+    case 'knight':
+      return 2;
+    case 'bishop':
+      return 3;
+    case 'rook':
+      return 4;
+    case 'queen':
+      return 5;
+    case 'king':
+      return 6;
+    default:
+      return ROLES.indexOf(role) + 1;
+  }
 }
 function roleOf(code: number): Role {
   return ROLES[(code & ROLE_BITS) - 1] as Role;
@@ -44,6 +61,7 @@ const KIND_EP = 1;
 const KIND_CASTLE = 2;
 const KIND_DROP = 3;
 const CELL_MASK = 1023;
+const STAMP_LIMIT = 1 << 26;
 
 function bump(counts: Int16Array, index: number, delta: number): void {
   counts[index] = (counts[index] as number) + delta;
@@ -104,6 +122,8 @@ interface Compiled {
   readonly pawnStartRank: readonly [number, number];
   readonly promotionRank: readonly [number, number];
   readonly promotionCodes: Int8Array;
+  /** The highest role code a pawn may promote to (at least the king's, for `load`). */
+  readonly highestPromotion: number;
   readonly backRank: readonly [number, number];
   readonly kingSide: { readonly king: number; readonly rook: number };
   readonly queenSide: { readonly king: number; readonly rook: number };
@@ -175,6 +195,7 @@ export function compile(spec: RulesSpec): Compiled {
     pawnStartRank: [spec.pawnStartRank.white, spec.pawnStartRank.black],
     promotionRank: [spec.promotionRank.white, spec.promotionRank.black],
     promotionCodes: Int8Array.from(spec.promotionRoles.map(roleCode)),
+    highestPromotion: Math.max(KING, ...spec.promotionRoles.map(roleCode)),
     backRank: [spec.backRank.white, spec.backRank.black],
     // Grid columns; turned into cells against the back rank when castling.
     kingSide: side(spec.kingSideCastling),
@@ -247,7 +268,7 @@ export class Engine {
     const { pieces } = setup.board;
     this.kings[0] = -1;
     this.kings[1] = -1;
-    let highestRole = c.promotionCodes.reduce((a, b) => Math.max(a, b), KING);
+    let highestRole = c.highestPromotion;
     for (let square = 0; square < c.cellOf.length; square++) {
       const p = pieces[square];
       const cell = c.cellOf[square] as number;
@@ -330,56 +351,12 @@ export class Engine {
       this.moves = out = grown;
     }
     let n = start;
-    const stamp = ++this.stamp;
+    const checkers = this.markChecksAndPins();
+    const stamp = this.stamp;
     const tagBase = stamp * 16;
     const evasion = this.evasionStamp;
     const pinTag = this.pinTag;
     const rayTag = this.rayTag;
-    let checkers = 0;
-
-    if (king >= 0) {
-      const forward = c.forward[usIndex];
-      const pawn = them | PAWN;
-      if (b[king + forward - 1] === pawn) {
-        checkers++;
-        evasion[king + forward - 1] = stamp;
-      }
-      if (b[king + forward + 1] === pawn) {
-        checkers++;
-        evasion[king + forward + 1] = stamp;
-      }
-      const { leaps, leapRoles, slides, slideRoles } = this.attacks;
-      for (let i = 0; i < leaps.length; i++) {
-        const t = king + (leaps[i] as number);
-        const code = b[t] as number;
-        if (code & them && ((leapRoles[i] as number) >> (code & ROLE_BITS)) & 1) {
-          checkers++;
-          evasion[t] = stamp;
-        }
-      }
-      for (let i = 0; i < slides.length; i++) {
-        const step = slides[i] as number;
-        const roles = slideRoles[i] as number;
-        let t = king + step;
-        let code: number;
-        while ((code = b[t] as number) === 0) t += step;
-        if (code & them) {
-          if ((roles >> (code & ROLE_BITS)) & 1) {
-            checkers++;
-            for (let s = king + step; s !== t + step; s += step) evasion[s] = stamp;
-          }
-        } else if (code & us) {
-          let t2 = t + step;
-          let code2: number;
-          while ((code2 = b[t2] as number) === 0) t2 += step;
-          if (code2 & them && (roles >> (code2 & ROLE_BITS)) & 1) {
-            const tag = tagBase + i + 1;
-            pinTag[t] = tag;
-            for (let s = king + step; s !== t2 + step; s += step) rayTag[s] = tag;
-          }
-        }
-      }
-    }
 
     if (checkers < 2) {
       const inCheck = checkers === 1;
@@ -473,6 +450,248 @@ export class Engine {
       if (checkers === 0) n = this.generateCastling(n, king);
     }
     return n;
+  }
+
+  /**
+   * Writes the legal moves that land on cell `to` into `this.moves` from `start`, the same
+   * codes `generate` writes for that destination (castling: the king's destination or the
+   * rook's cell); returns the end. Move parsers know the destination, so instead of walking
+   * every piece this looks outward from `to` for the pieces that reach it, as `attacked` does:
+   * every movement but the pawn's is symmetric.
+   */
+  generateTo(start: number, to: number): number {
+    const b = this.board;
+    const c = this.c;
+    const us = this.us;
+    const them = us ^ COLOR_BITS;
+    const usIndex = us === WHITE ? 0 : 1;
+    const king = this.kings[usIndex] as number;
+    this.reserve(start);
+    const out = this.moves;
+    let n = start;
+    const target = b[to] as number;
+    // Only an empty cell or an enemy piece can be moved onto (castling onto a rook aside).
+    const enterable = target === 0 || (target & them) !== 0;
+    const checkers = this.markChecksAndPins();
+    const stamp = this.stamp;
+    const pinTag = this.pinTag;
+    const rayTag = this.rayTag;
+    // A piece pinned to the king may only move along the pin's line.
+    const pinAllows = (from: number): boolean => {
+      const pin = pinTag[from] as number;
+      return pin <= stamp * 16 || rayTag[to] === pin;
+    };
+
+    if (enterable && checkers < 2 && (checkers === 0 || this.evasionStamp[to] === stamp)) {
+      const { leaps, leapRoles, slides, slideRoles } = this.attacks;
+      for (let i = 0; i < leaps.length; i++) {
+        const from = to + (leaps[i] as number);
+        const code = b[from] as number;
+        const role = code & ROLE_BITS;
+        if (code & us && role !== KING && ((leapRoles[i] as number) >> role) & 1 && pinAllows(from)) out[n++] = from | (to << 10);
+      }
+      for (let i = 0; i < slides.length; i++) {
+        const step = slides[i] as number;
+        let from = to + step;
+        let code: number;
+        while ((code = b[from] as number) === 0) from += step;
+        const role = code & ROLE_BITS;
+        if (code & us && role !== KING && ((slideRoles[i] as number) >> role) & 1 && pinAllows(from)) out[n++] = from | (to << 10);
+      }
+      n = this.pawnMovesTo(n, to, target, pinAllows);
+      if (this.pockets && target === 0) n = this.dropsTo(n, to);
+    }
+    if (checkers < 2 && (to === this.ep0 || to === this.ep1)) n = this.keepLandingOn(n, this.generateEnPassant(n), to);
+
+    if (king >= 0 && enterable) {
+      const kingLeaps = c.leaps[KING] as Int16Array;
+      for (let j = 0; j < kingLeaps.length; j++) {
+        if (king + (kingLeaps[j] as number) !== to) continue;
+        const kingCode = b[king] as number;
+        b[king] = 0;
+        const safe = !this.attacked(to, them);
+        b[king] = kingCode;
+        if (safe) out[n++] = king | (to << 10);
+        break;
+      }
+    }
+    if (king >= 0 && checkers === 0 && this.castling.length > 0 && this.mayCastleOnto(king, to)) {
+      const end = this.generateCastling(n, king);
+      for (let i = n; i < end; i++) {
+        const move = this.moves[i] as number;
+        const rook = (move >>> 10) & CELL_MASK;
+        if (rook === to || this.castlingTargets(king, rook)[0] === to) this.moves[n++] = move;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Whether castling could land king or rook on `to`: it is a castling rook's cell, or one of
+   * the king's two castling destinations. Trying the castling moves costs attack tests, and
+   * most destinations on the back rank are neither.
+   */
+  private mayCastleOnto(king: number, to: number): boolean {
+    const c = this.c;
+    const backRank = c.backRank[this.us === WHITE ? 0 : 1];
+    if (c.rankOf[king] !== backRank || c.rankOf[to] !== backRank) return false;
+    if (this.castling.includes(to)) return true;
+    const rowStart = king - (c.spec.geometry.fieldFiles[c.fileOf[king] as number] as number);
+    return to === rowStart + c.kingSide.king || to === rowStart + c.queenSide.king;
+  }
+
+  /** The pawn pushes and captures onto `to` (holding `target`), as `generate` makes them. */
+  private pawnMovesTo(n: number, to: number, target: number, pinAllows: (from: number) => boolean): number {
+    const b = this.board;
+    const c = this.c;
+    const us = this.us;
+    const usIndex = us === WHITE ? 0 : 1;
+    const pawn = us | PAWN;
+    const forward = c.forward[usIndex];
+    const promotes = c.rankOf[to] === c.promotionRank[usIndex];
+    const out = this.moves;
+    const emit = (from: number): void => {
+      if (!pinAllows(from)) return;
+      if (!promotes) {
+        out[n++] = from | (to << 10);
+        return;
+      }
+      const promotions = c.promotionCodes;
+      for (let p = 0; p < promotions.length; p++) out[n++] = from | (to << 10) | ((promotions[p] as number) << 20);
+    };
+    const isPawn = (cell: number): boolean => ((b[cell] as number) & (ROLE_BITS | COLOR_BITS)) === pawn;
+    if (target === 0) {
+      // Walk back over empty cells to the pawn that pushes here: one step from anywhere, more
+      // only from the start rank.
+      let from = to - forward;
+      for (let step = 1; step <= c.spec.pawnMaxFirstStep; step++, from -= forward) {
+        const code = b[from] as number;
+        if (isPawn(from)) {
+          if (step === 1 || c.rankOf[from] === c.pawnStartRank[usIndex]) emit(from);
+          break;
+        }
+        if (code !== 0) break;
+      }
+    } else {
+      if (isPawn(to - forward - 1)) emit(to - forward - 1);
+      if (isPawn(to - forward + 1)) emit(to - forward + 1);
+    }
+    return n;
+  }
+
+  /** The drops onto the empty cell `to`, as `generateDrops` makes them. */
+  private dropsTo(n: number, to: number): number {
+    const pockets = this.pockets as Int16Array;
+    const base = this.us === WHITE ? 0 : 16;
+    const rank = this.c.rankOf[to] as number;
+    const lastRank = this.c.spec.geometry.fieldRanks.length - 1;
+    for (let role = 1; role < 16; role++) {
+      if ((pockets[base + role] as number) <= 0) continue;
+      if (role === PAWN && (rank <= 0 || rank >= lastRank)) continue;
+      this.moves[n++] = role | (to << 10) | (KIND_DROP << 24);
+    }
+    return n;
+  }
+
+  /** Compacts the codes in [start, end) to those landing on `to`; returns the new end. */
+  private keepLandingOn(start: number, end: number, to: number): number {
+    let n = start;
+    for (let i = start; i < end; i++) {
+      const move = this.moves[i] as number;
+      if (((move >>> 10) & CELL_MASK) === to) this.moves[n++] = move;
+    }
+    return n;
+  }
+
+  /**
+   * Looks from the king of the side to move along every line a piece could attack it on, and
+   * marks, under a new stamp: the cells that end a single check (`evasionStamp`), the pinned
+   * pieces (`pinTag`) and the cells they may still move to (`rayTag`). Returns the number of
+   * checkers. Shared by `generate` and `generateTo`, which then need no make/unmake.
+   */
+  private markChecksAndPins(): number {
+    const b = this.board;
+    const c = this.c;
+    const us = this.us;
+    const them = us ^ COLOR_BITS;
+    const usIndex = us === WHITE ? 0 : 1;
+    const king = this.kings[usIndex] as number;
+    // Tags are stamp * 16 + direction in an Int32Array: start afresh long before they overflow,
+    // since an engine may live as long as a client that replays millions of moves.
+    if (this.stamp >= STAMP_LIMIT) {
+      this.stamp = 0;
+      this.evasionStamp.fill(0);
+      this.pinTag.fill(0);
+      this.rayTag.fill(0);
+    }
+    const stamp = ++this.stamp;
+    const tagBase = stamp * 16;
+    const evasion = this.evasionStamp;
+    const pinTag = this.pinTag;
+    const rayTag = this.rayTag;
+    let checkers = 0;
+
+    if (king >= 0) {
+      const forward = c.forward[usIndex];
+      const pawn = them | PAWN;
+      if (b[king + forward - 1] === pawn) {
+        checkers++;
+        evasion[king + forward - 1] = stamp;
+      }
+      if (b[king + forward + 1] === pawn) {
+        checkers++;
+        evasion[king + forward + 1] = stamp;
+      }
+      const { leaps, leapRoles, slides, slideRoles } = this.attacks;
+      for (let i = 0; i < leaps.length; i++) {
+        const t = king + (leaps[i] as number);
+        const code = b[t] as number;
+        if (code & them && ((leapRoles[i] as number) >> (code & ROLE_BITS)) & 1) {
+          checkers++;
+          evasion[t] = stamp;
+        }
+      }
+      for (let i = 0; i < slides.length; i++) {
+        const step = slides[i] as number;
+        const roles = slideRoles[i] as number;
+        let t = king + step;
+        let code: number;
+        while ((code = b[t] as number) === 0) t += step;
+        if (code & them) {
+          if ((roles >> (code & ROLE_BITS)) & 1) {
+            checkers++;
+            for (let s = king + step; s !== t + step; s += step) evasion[s] = stamp;
+          }
+        } else if (code & us) {
+          let t2 = t + step;
+          let code2: number;
+          while ((code2 = b[t2] as number) === 0) t2 += step;
+          if (code2 & them && (roles >> (code2 & ROLE_BITS)) & 1) {
+            const tag = tagBase + i + 1;
+            pinTag[t] = tag;
+            for (let s = king + step; s !== t2 + step; s += step) rayTag[s] = tag;
+          }
+        }
+      }
+    }
+    return checkers;
+  }
+
+  /** Writes the legal castling moves into `this.moves` from `start`; returns the end. */
+  generateCastles(start: number): number {
+    const king = this.kings[this.us === WHITE ? 0 : 1] as number;
+    if (king < 0 || this.castling.length === 0 || this.inCheck()) return start;
+    this.reserve(start);
+    return this.generateCastling(start, king);
+  }
+
+  /** Grows the move buffer so that one position's moves fit from `start`. */
+  private reserve(start: number): void {
+    const needed = start + this.c.movesPerPly;
+    if (this.moves.length >= needed) return;
+    const grown = new Int32Array(Math.max(this.moves.length * 2, needed));
+    grown.set(this.moves);
+    this.moves = grown;
   }
 
   /** Whether the side to move has a legal en passant capture. */

@@ -3,10 +3,11 @@
  * shape and codes, the length cap, and the scanning of square names and role letters that
  * asks the geometry instead of assuming eight files and eight ranks.
  */
+import type { Engine } from './engine.js';
 import { parseSquare, squareName, squareX, squareY, type Geometry, type Square } from './geometry.js';
 import type { CastleMove, Move } from './move.js';
 import { err, ok, type Err, type Result } from './result.js';
-import { legalMoves } from './rules.js';
+import { engineFor } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
 
@@ -199,6 +200,30 @@ export function nameOf(setup: Setup, square: Square): string {
 }
 
 /**
+ * The legal moves that land on `to`: normal moves, en passant, drops, and castling whose king
+ * or rook lands there. Every notation names the destination, and asking the engine for just
+ * those moves (instead of filtering all legal moves) is what makes reading a move cheap.
+ */
+export function legalMovesTo(setup: Setup, to: Square): Move[] {
+  const engine = engineFor(setup);
+  const cell = engine.c.cellOf[to] ?? -1;
+  if (cell < 0) return [];
+  return publicMoves(engine, engine.generateTo(0, cell));
+}
+
+/** The legal castling moves (`O-O` names no square). */
+export function legalCastles(setup: Setup): Move[] {
+  const engine = engineFor(setup);
+  return publicMoves(engine, engine.generateCastles(0));
+}
+
+function publicMoves(engine: Engine, end: number): Move[] {
+  const moves: Move[] = [];
+  for (let i = 0; i < end; i++) moves.push(engine.toMove(engine.moves[i] as number));
+  return moves;
+}
+
+/**
  * Picks the coordinate reading of a from-to pair among legal moves: an exact normal or en
  * passant move first, then castling written king-to-rook (never ambiguous), then castling
  * written king-to-destination. The order matters in Chess960, where `f1g1` can be both a king
@@ -255,7 +280,7 @@ export function onlyLegal(candidates: readonly Move[], text: string): Result<Mov
 export function legalCastle(setup: Setup, short: boolean, text: string): Result<Move, MoveNotationError> {
   const { geometry } = setup.board;
   return onlyLegal(
-    legalMoves(setup).filter((m) => m.kind === 'castle' && isShortCastle(geometry, m) === short),
+    legalCastles(setup).filter((m) => m.kind === 'castle' && isShortCastle(geometry, m) === short),
     text,
   );
 }
@@ -286,7 +311,7 @@ export function scanDrop(geometry: Geometry, text: string, at: number): ScannedD
 /** The legal drop of `role` on `to`. */
 export function legalDrop(setup: Setup, role: Role, to: Square, text: string): Result<Move, MoveNotationError> {
   return onlyLegal(
-    legalMoves(setup).filter((m) => m.kind === 'drop' && m.role === role && m.to === to),
+    legalMovesTo(setup, to).filter((m) => m.kind === 'drop' && m.role === role),
     text,
   );
 }

@@ -4,7 +4,7 @@
  * plunks are the same in all move formats, e.g. "Q@f7+"").
  */
 import { isCheck } from './attacks.js';
-import { squareAt, squareX, squareY, type Square } from './geometry.js';
+import { parseSquare, squareAt, squareX, squareY, type Square } from './geometry.js';
 import { MOVEMENT } from './movement.js';
 import type { Move } from './move.js';
 import {
@@ -12,16 +12,18 @@ import {
   choosePromotion,
   excerpt,
   fileOfName,
+  isDigit,
   isErr,
+  isLowerLetter,
   isShortCastle,
   legalCastle,
   legalDrop,
+  legalMovesTo,
   moveError,
   nameOf,
   rankOfName,
   roleFromUpperLetter,
   scanDrop,
-  scanSquare,
   squareTokenEnd,
   upperLetter,
   type MoveNotationError,
@@ -135,6 +137,10 @@ const CASTLING_FORMS: ReadonlyMap<string, Castling> = /* @__PURE__ */ new Map<st
 /** Placeholders servers and PGN use where there is no move. */
 const NO_MOVE_FORMS: ReadonlySet<string> = /* @__PURE__ */ new Set(['none', '--', 'Z0', '0000']);
 
+function isAsciiLetter(code: number): boolean {
+  return isLowerLetter(code) || (code >= 65 && code <= 90);
+}
+
 /** Strips trailing annotations (`!`, `?`), check marks (`+`, `#`) and `e.p.`; returns the body's end. */
 function bodyEnd(text: string): number {
   let end = text.length;
@@ -144,7 +150,7 @@ function bodyEnd(text: string): number {
       end--;
       continue;
     }
-    if (end >= 4 && text.slice(end - 4, end) === 'e.p.') {
+    if (end >= 4 && text.startsWith('e.p.', end - 4)) {
       end -= 4;
       if (text[end - 1] === ' ') end--;
       continue;
@@ -203,7 +209,7 @@ function parseNormal(setup: Setup, text: string, body: string): Result<Move, Mov
     promotion = roleFromLetter(body.charAt(body.length - 2));
     squareEnd = body.length - 3;
     if (promotion === undefined) return moveError('unknown-role', 'promotion', promotionOffset, `${excerpt(text)} names no piece to promote to`);
-  } else if (/[A-Za-z]/.test(lastChar)) {
+  } else if (isAsciiLetter(body.charCodeAt(body.length - 1))) {
     promotionOffset = body.length - 1;
     promotion = roleFromLetter(lastChar);
     if (promotion === undefined) return moveError('unknown-role', 'promotion', promotionOffset, `${excerpt(lastChar)} is not a piece letter`);
@@ -217,20 +223,18 @@ function parseNormal(setup: Setup, text: string, body: string): Result<Move, Mov
   // The destination is the longest square name that ends where the promotion starts; what is
   // left between the piece letter and it is the disambiguation and the capture mark.
   let digitsStart = squareEnd;
-  while (digitsStart > i && /[0-9]/.test(body.charAt(digitsStart - 1))) digitsStart--;
+  while (digitsStart > i && isDigit(body.charCodeAt(digitsStart - 1))) digitsStart--;
   let lettersStart = digitsStart;
-  while (lettersStart > i && /[a-z]/.test(body.charAt(lettersStart - 1))) lettersStart--;
+  while (lettersStart > i && isLowerLetter(body.charCodeAt(lettersStart - 1))) lettersStart--;
   if (digitsStart === squareEnd || lettersStart === digitsStart) {
     return moveError('syntax', 'to', i, `expected a destination square in ${excerpt(text)}`);
   }
   let to: Square | undefined;
   let toStart = lettersStart;
+  // Letters then digits from any start up to the digits: a square name token to squareEnd.
   for (; toStart < digitsStart; toStart++) {
-    const scanned = scanSquare(geometry, body.slice(0, squareEnd), toStart, 'to');
-    if (!isErr(scanned) && scanned.end === squareEnd) {
-      to = scanned.square;
-      break;
-    }
+    to = parseSquare(geometry, body.slice(toStart, squareEnd));
+    if (to !== undefined) break;
   }
   if (to === undefined) {
     return moveError('unknown-square', 'to', lettersStart, `${excerpt(body.slice(lettersStart, squareEnd))} ends in no square of the ${geometry.name} board`);
@@ -243,7 +247,7 @@ function parseNormal(setup: Setup, text: string, body: string): Result<Move, Mov
     return moveError('syntax', 'from', i, `${excerpt(hint)} is neither a file, a rank nor a square`);
   }
   const toSquare = to;
-  const candidates = legalMoves(setup).filter((m) => {
+  const candidates = legalMovesTo(setup, toSquare).filter((m) => {
     if (m.kind !== 'normal' && m.kind !== 'enPassant') return false;
     if (m.to !== toSquare || setup.board.pieces[m.from]?.role !== role) return false;
     if (hint.length === 0) {

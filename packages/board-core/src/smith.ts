@@ -20,6 +20,7 @@ import {
   excerpt,
   isErr,
   isShortCastle,
+  legalMovesTo,
   moveError,
   nameOf,
   onlyLegal,
@@ -31,7 +32,7 @@ import {
 } from './move-notation.js';
 import { piece, type Piece } from './piece.js';
 import { ok, type Err, type Result } from './result.js';
-import { legalMoves, play } from './rules.js';
+import { play } from './rules.js';
 import { writeSan } from './san.js';
 import type { Pocket, Setup } from './setup.js';
 import { ROLE_LETTERS, opposite, roleFromLetter, type Color, type Role } from './vocabulary.js';
@@ -142,7 +143,8 @@ export function parseSmith(setup: Setup, text: string): Result<Move, MoveNotatio
   const { geometry } = setup.board;
   const parts = splitSmith(geometry, text);
   if (isErr(parts)) return parts;
-  const legal = legalMoves(setup);
+  // Every reading of the text lands on its second square (a castling king's destination).
+  const legal = legalMovesTo(setup, parts.to);
   if (parts.kind === 'drop') {
     return onlyLegal(
       legal.filter((m) => m.kind === 'drop' && m.role === parts.role && m.to === parts.to),

@@ -12,6 +12,7 @@ import {
   isShortCastle,
   legalCastle,
   legalDrop,
+  legalMovesTo,
   matchFromTo,
   moveError,
   nameOf,
@@ -20,7 +21,6 @@ import {
   type MoveNotationError,
 } from './move-notation.js';
 import type { Result } from './result.js';
-import { legalMoves } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
 
@@ -98,7 +98,7 @@ export function parseVerbose(setup: Setup, text: string, options: VerboseOptions
   if (mover && mover.role !== role) {
     return moveError('piece-mismatch', 'piece', 0, `${excerpt(text)} names a ${role} but a ${mover.role} stands on ${nameOf(setup, from.square)}`);
   }
-  const candidates = matchFromTo(legalMoves(setup), from.square, to.square);
+  const candidates = matchFromTo(legalMovesTo(setup, to.square), from.square, to.square);
   if (promotion === undefined && options.missingPromotion !== 'reject') {
     const fallback = options.missingPromotion ?? 'queen';
     const promoting = candidates.filter((m) => m.kind === 'normal' && m.promotion !== undefined);

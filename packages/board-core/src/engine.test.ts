@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Engine } from './engine.js';
+import type { Setup } from './setup.js';
+import { setupFromFen } from './testing/chessops-bridge.js';
+import { gameArbitrary, randomGame } from './testing/random-play.js';
+import { rulesFor } from './variant.js';
+
+const CASTLE = 2;
+
+/** The cells a move code lands on: its destination, or for castling the rook's and the king's. */
+function landings(engine: Engine, move: number): number[] {
+  const from = move & 1023;
+  const to = (move >>> 10) & 1023;
+  return move >>> 24 === CASTLE ? [to, engine.castlingTargets(from, to)[0]] : [to];
+}
+
+function codes(engine: Engine, start: number, end: number): number[] {
+  return Array.from(engine.moves.subarray(start, end)).sort((a, b) => a - b);
+}
+
+/** Checks `generateTo` and `generateCastles` against the full `generate` on every cell. */
+function expectTargetedGenerationAgrees(setup: Setup): void {
+  const engine = new Engine(rulesFor(setup.board.geometry)).load(setup);
+  const all = codes(engine, 0, engine.generate(0));
+  for (let cell = 0; cell < engine.c.cellCount; cell++) {
+    const expected = all.filter((m) => landings(engine, m).includes(cell));
+    expect(codes(engine, 0, engine.generateTo(0, cell)), `cell ${cell}`).toEqual(expected);
+  }
+  expect(codes(engine, 0, engine.generateCastles(0))).toEqual(all.filter((m) => m >>> 24 === CASTLE));
+}
+
+describe('Engine.generateTo', () => {
+  it.each([
+    // chessprogramming.org, "Perft Results", positions 2, 3, 4 and 5: pins, checks, en passant, castling, promotions.
+    'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+    '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+    'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
+    'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8',
+    // En passant that would expose the king along the rank; a double check.
+    '8/8/8/KPp4r/8/8/8/7k w - c6 0 2',
+    '4k3/8/8/8/8/5n2/8/4K2r w - - 0 1',
+    // Crazyhouse with a full pocket while in check.
+    'rnb1kbnr/pppp1ppp/8/4p3/5PPq/8/PPPPP2P/RNBQKBNR[NBRQPnbrqp] w KQkq - 1 3',
+  ])('finds exactly the legal moves landing on each cell of %s', (fen) => {
+    expectTargetedGenerationAgrees(setupFromFen(fen));
+  });
+
+  it('agrees with generate along random games of every kind', () => {
+    fc.assert(
+      fc.property(gameArbitrary(40), ({ start, choices }) => {
+        for (const { setup } of randomGame(start.setup, choices)) expectTargetedGenerationAgrees(setup);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
