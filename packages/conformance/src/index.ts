@@ -10,6 +10,11 @@ import fenThreeCheck from '../vectors/fen/three-check.json' with { type: 'json' 
 import fenTurn from '../vectors/fen/turn.json' with { type: 'json' };
 import fenValidation from '../vectors/fen/validation.json' with { type: 'json' };
 import fenWriteOptions from '../vectors/fen/write-options.json' with { type: 'json' };
+import movesCoordinate from '../vectors/moves/coordinate.json' with { type: 'json' };
+import movesOmega from '../vectors/moves/omega.json' with { type: 'json' };
+import movesSan from '../vectors/moves/san.json' with { type: 'json' };
+import movesSmith from '../vectors/moves/smith.json' with { type: 'json' };
+import movesVerbose from '../vectors/moves/verbose.json' with { type: 'json' };
 import type { VectorCase, VectorFile } from './types.js';
 
 export { jsonEqual } from './equal.js';
@@ -22,16 +27,20 @@ export {
   type Codec,
   type CodecError,
   type CodecParseResult,
+  type MoveCodec,
   type SuiteOutcome,
 } from './run.js';
 export {
+  MOVE_NOTATIONS,
   VECTOR_RESULTS,
   type Expected,
   type ExpectedError,
   type JsonValue,
+  type MoveNotation,
   type VectorCase,
   type VectorFile,
   type VectorOptions,
+  type VectorPosition,
   type VectorResult,
 } from './types.js';
 
@@ -56,8 +65,20 @@ export const FEN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
   fenValidation,
 ]);
 
-/** The formats the corpus has vectors for. */
-export const VECTOR_FORMATS = ['fen'] as const;
+/**
+ * Every move vector file: one per notation (SAN, coordinates, style 12 verbose, Smith), then
+ * Omega chess (its positions are setup JSON, since FEN cannot describe the board).
+ */
+export const MOVE_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
+  movesSan,
+  movesCoordinate,
+  movesVerbose,
+  movesSmith,
+  movesOmega,
+]);
+
+/** The formats the corpus has vectors for: `fen` positions and `moves` in four notations. */
+export const VECTOR_FORMATS = ['fen', 'moves'] as const;
 export type VectorFormat = (typeof VECTOR_FORMATS)[number];
 
 /** The vector files of a format (every topic), as parsed from the JSON files of this package. */
@@ -65,6 +86,8 @@ export function loadVectors(format: VectorFormat): readonly VectorFile[] {
   switch (format) {
     case 'fen':
       return FEN_VECTORS;
+    case 'moves':
+      return MOVE_VECTORS;
   }
 }
 

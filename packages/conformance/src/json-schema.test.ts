@@ -32,8 +32,33 @@ describe('schemaProblems against vectors.schema.json', () => {
     expect(schemaProblems(file([bad]), schema)).toEqual([
       '$.cases[0].id: "Bad Id" does not match ^[a-z][a-z0-9-]*\\.[a-z][a-z0-9-]*\\.[a-z0-9][a-z0-9-]*$',
       '$.cases[0].result: "maybe" is not one of ["valid","invalid","acceptable"]',
-      '$.cases[0].error.field: below 0',
+      '$.cases[0].error.field: matches none of the anyOf schemas',
       '$.cases[0].error.offset: expected integer',
+    ]);
+  });
+
+  test('anyOf accepts a value matching one alternative', () => {
+    const either = { anyOf: [{ type: 'integer', minimum: 0 }, { enum: ['move', 'to'] }] };
+    expect(schemaProblems(3, either)).toEqual([]);
+    expect(schemaProblems('to', either)).toEqual([]);
+    expect(schemaProblems('x', either)).toEqual(['$: matches none of the anyOf schemas']);
+  });
+
+  test('if/then/else applies the branch the condition picks', () => {
+    const conditional = { if: { required: ['a'] }, then: { required: ['b'] }, else: { not: { required: ['b'] } } };
+    expect(schemaProblems({ a: 1, b: 2 }, conditional)).toEqual([]);
+    expect(schemaProblems({ a: 1 }, conditional)).toEqual(['$: missing b']);
+    expect(schemaProblems({}, conditional)).toEqual([]);
+    expect(schemaProblems({ b: 2 }, conditional)).toHaveLength(1);
+  });
+
+  test('a move case without its notation, and a FEN case with one, are both reported', () => {
+    const move = { id: 'moves.t.x', description: 'a move', position: '8/8/8/8/8/8/8/8 w - - 0 1', input: 'e4', result: 'invalid', error: { code: 'illegal', field: 'move', offset: 0 } };
+    expect(schemaProblems(file([{ ...move, notation: 'san' }]), schema)).toEqual([]);
+    expect(schemaProblems(file([move]), schema)).toEqual(['$.cases[0]: missing notation']);
+    expect(schemaProblems(file([{ ...goodCase, notation: 'san' }]), schema)).toHaveLength(1);
+    expect(schemaProblems(file([{ ...move, notation: 'san', error: { code: 'illegal', field: 'square', offset: 0 } }]), schema)).toEqual([
+      '$.cases[0].error.field: matches none of the anyOf schemas',
     ]);
   });
 

@@ -24,8 +24,10 @@ const KEYWORDS = new Set([
   '$ref',
   '$defs',
   'allOf',
+  'anyOf',
   'if',
   'then',
+  'else',
   'not',
 ]);
 
@@ -113,9 +115,14 @@ function check(value: unknown, schema: Schema, root: Schema, path: string, probl
   if (Array.isArray(schema.allOf)) {
     for (const part of schema.allOf) if (isObject(part)) check(value, part, root, path, problems);
   }
+  if (Array.isArray(schema.anyOf) && !schema.anyOf.some((part) => isObject(part) && matches(value, part, root))) {
+    problems.push(`${path}: matches none of the anyOf schemas`);
+  }
   const condition = sub('if');
-  const then = sub('then');
-  if (condition && then && matches(value, condition, root)) check(value, then, root, path, problems);
+  if (condition) {
+    const branch = matches(value, condition, root) ? sub('then') : sub('else');
+    if (branch) check(value, branch, root, path, problems);
+  }
   const not = sub('not');
   if (not && matches(value, not, root)) problems.push(`${path}: matches a schema it must not (${JSON.stringify(not)})`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { runCase, runVectors, type Codec } from './run.js';
+import { runCase, runVectors, type Codec, type MoveCodec } from './run.js';
 import type { VectorCase, VectorFile } from './types.js';
 
 // A toy format to exercise the runner: a decimal integer, written without leading zeros; `-`
@@ -97,5 +97,80 @@ describe('runVectors', () => {
     expect(suite.failed).toBe(2);
     expect(suite.outcomes.map((o) => o.status)).toEqual(['pass', 'fail', 'pass', 'fail']);
     expect(runVectors(file, toy).outcomes).toHaveLength(2);
+  });
+});
+
+// A toy move notation: a position is a string of the letters that may be played; SAN writes a
+// move in upper case and reads either case, coordinates write and read lower case only.
+const toyMoves: MoveCodec<string, string> = {
+  position: (position) => {
+    if (typeof position !== 'string') throw new TypeError('toy positions are strings');
+    return position;
+  },
+  parse: (notation, position, input) => {
+    const letter = notation === 'san' ? input.toLowerCase() : input;
+    if (letter.length !== 1) return { ok: false, error: { code: 'syntax', field: 'move', offset: 0 } };
+    if (!position.includes(letter)) return { ok: false, error: { code: 'illegal', field: 'to', offset: 0 } };
+    return { ok: true, value: letter };
+  },
+  write: (notation, _position, move) => (notation === 'san' ? move.toUpperCase() : move),
+  toJson: (move) => ({ kind: 'normal', to: move }),
+};
+
+function move(input: string, extra: Partial<VectorCase> = {}): VectorCase {
+  return {
+    id: `moves.t.${input}`,
+    description: input,
+    position: 'abc',
+    notation: 'san',
+    input,
+    result: 'valid',
+    expected: { text: input.toUpperCase(), value: { kind: 'normal', to: input.toLowerCase() }, notations: { coordinate: input.toLowerCase() } },
+    ...extra,
+  };
+}
+
+describe('runCase with a move codec', () => {
+  test('a move case passes when the move, its text and the other notations agree', () => {
+    expect(runCase(move('a'), toyMoves)).toEqual({ id: 'moves.t.a', description: 'a', status: 'pass', reasons: [], unchecked: [], accepted: true });
+  });
+
+  test('a wrong text in another notation is reported', () => {
+    const outcome = runCase(move('b', { expected: { text: 'B', notations: { coordinate: 'B' } } }), toyMoves);
+    expect(outcome.reasons).toEqual(['wrote "b" in coordinate, expected "B"', 'the coordinate text "B" is rejected: illegal at field "to" offset 0']);
+  });
+
+  test('another notation text that reads as another move is reported', () => {
+    const outcome = runCase(move('b', { expected: { text: 'B', notations: { coordinate: 'c' } } }), toyMoves);
+    expect(outcome.reasons).toEqual(['wrote "b" in coordinate, expected "c"', 'the coordinate text "c" reads as {"kind":"normal","to":"c"}, not {"kind":"normal","to":"b"}']);
+  });
+
+  test('an error field is a name compared exactly', () => {
+    const vector = move('d', { result: 'invalid', error: { code: 'illegal', field: 'to', offset: 0 } });
+    const { expected: _expected, ...invalid } = vector;
+    expect(runCase(invalid, toyMoves).status).toBe('pass');
+    expect(runCase({ ...invalid, error: { code: 'illegal', field: 'move', offset: 0 } }, toyMoves).reasons).toEqual([
+      'rejected with illegal at field "to" offset 0, expected illegal at field "move" offset 0',
+    ]);
+  });
+
+  test('a position the codec cannot build fails the case', () => {
+    const outcome = runCase(move('a', { position: { geometry: 'omega' } }), toyMoves);
+    expect(outcome.reasons).toEqual(['position threw: toy positions are strings']);
+  });
+
+  test('a move case given a text codec, and a text case given a move codec, fail', () => {
+    expect(runCase(move('a'), toy).reasons).toEqual(['a move case (it has a position), given a codec without a position function']);
+    expect(runCase(valid('1', '1'), toyMoves).reasons).toEqual(['a case without a position, given a move codec']);
+  });
+
+  test('without toJson the move values and the other notations reading back are unchecked', () => {
+    const { toJson: _toJson, ...bare } = toyMoves;
+    expect(runCase(move('a'), bare)).toMatchObject({ status: 'pass', unchecked: ['value', 'notations'] });
+  });
+
+  test('runVectors runs move files too', () => {
+    const file: VectorFile = { format: 'moves', topic: 't', spec: 'none', notes: {}, cases: [move('a'), move('z')] };
+    expect(runVectors(file, toyMoves)).toMatchObject({ passed: 1, failed: 1 });
   });
 });

@@ -1,10 +1,19 @@
 import { excerpt, jsonEqual } from './equal.js';
-import type { Expected, ExpectedError, VectorCase, VectorFile, VectorOptions } from './types.js';
+import type {
+  Expected,
+  ExpectedError,
+  MoveNotation,
+  VectorCase,
+  VectorFile,
+  VectorOptions,
+  VectorPosition,
+} from './types.js';
 
 /** The part of an implementation's parse error the corpus checks; other properties are ignored. */
 export interface CodecError {
   readonly code: string;
-  readonly field: number;
+  /** A field index (FEN) or a field name (moves); compared with `===`. */
+  readonly field: number | string;
   readonly offset: number;
   readonly message?: string;
 }
@@ -27,8 +36,22 @@ export interface Codec<V> {
   validate?(value: V): readonly (string | { readonly code: string })[];
 }
 
+/**
+ * The implementation under test for move vectors: a move is read and written against a
+ * position, in a notation named by the case. `P` is the implementation's position, `M` its move.
+ * `position` builds the position of a case (a FEN or the canonical setup JSON); throwing there
+ * fails the case, so an implementation without some board (Omega) filters those cases out.
+ * `toJson` gives the language-neutral move object the vectors hold in `expected.value`.
+ */
+export interface MoveCodec<P, M> {
+  position(position: VectorPosition): P;
+  parse(notation: MoveNotation, position: P, input: string, options: VectorOptions | undefined): CodecParseResult<M>;
+  write(notation: MoveNotation, position: P, move: M, options: VectorOptions | undefined): string;
+  toJson?(move: M): unknown;
+}
+
 /** The parts of a case a runner checks; `unchecked` in an outcome names the ones it could not. */
-export const CHECKS = ['parse', 'error', 'value', 'text', 'fixed-point', 'problems'] as const;
+export const CHECKS = ['parse', 'error', 'value', 'text', 'fixed-point', 'problems', 'position', 'notations'] as const;
 export type Check = (typeof CHECKS)[number];
 
 export interface CaseOutcome {
@@ -62,13 +85,17 @@ function attempt<T>(what: string, f: () => T): Attempt<T> {
 
 function describeError(error: CodecError): string {
   const message = typeof error.message === 'string' ? ` (${error.message})` : '';
-  return `${error.code} at field ${String(error.field)} offset ${String(error.offset)}${message}`;
+  return `${error.code} at field ${JSON.stringify(error.field)} offset ${String(error.offset)}${message}`;
+}
+
+function describeExpectedError(error: ExpectedError): string {
+  return `${error.code} at field ${JSON.stringify(error.field)} offset ${String(error.offset)}`;
 }
 
 function checkError(actual: CodecError, expected: ExpectedError, reasons: string[]): void {
   if (actual.code !== expected.code || actual.field !== expected.field || actual.offset !== expected.offset) {
     reasons.push(
-      `rejected with ${describeError(actual)}, expected ${expected.code} at field ${String(expected.field)} offset ${String(expected.offset)}`,
+      `rejected with ${describeError(actual)}, expected ${describeExpectedError(expected)}`,
     );
   }
 }
@@ -133,25 +160,28 @@ function checkAccepted<V>(
   }
 }
 
-/** Checks one case against a codec. Never throws on a misbehaving codec: a throw is a failure. */
-export function runCase<V>(vector: VectorCase, codec: Codec<V>): CaseOutcome {
+function isMoveCodec(codec: object): codec is MoveCodec<unknown, unknown> {
+  return typeof (codec as { position?: unknown }).position === 'function';
+}
+
+/**
+ * Checks one case against a codec. A FEN case takes a `Codec`, a move case (one with a
+ * `position`) a `MoveCodec`; a case given the other kind fails. Never throws on a misbehaving
+ * codec: a throw is a failure.
+ */
+export function runCase<V>(vector: VectorCase, codec: Codec<V>): CaseOutcome;
+export function runCase<P, M>(vector: VectorCase, codec: MoveCodec<P, M>): CaseOutcome;
+export function runCase(vector: VectorCase, codec: Codec<unknown> | MoveCodec<unknown, unknown>): CaseOutcome {
   const reasons: string[] = [];
   const unchecked: Check[] = [];
-  const parsed = attempt('parse', () => codec.parse(vector.input, vector.options));
   let accepted = false;
-  if (!parsed.ok) reasons.push(parsed.reason);
-  else if (parsed.value.ok) {
-    accepted = true;
-    if (vector.result === 'invalid') {
-      const wanted = vector.error ? ` with ${vector.error.code} at field ${String(vector.error.field)} offset ${String(vector.error.offset)}` : '';
-      reasons.push(`accepted, expected a rejection${wanted}`);
-    } else if (vector.expected) {
-      checkAccepted(vector, parsed.value.value, vector.expected, codec, reasons, unchecked);
-    }
+  if (vector.position === undefined) {
+    if (isMoveCodec(codec)) reasons.push('a case without a position, given a move codec');
+    else accepted = runWithCodec(vector, codec, reasons, unchecked, undefined);
+  } else if (!isMoveCodec(codec)) {
+    reasons.push('a move case (it has a position), given a codec without a position function');
   } else {
-    const { error } = parsed.value;
-    if (vector.result === 'valid') reasons.push(`rejected with ${describeError(error)}, expected acceptance`);
-    else if (vector.error) checkError(error, vector.error, reasons);
+    accepted = runMoveCase(vector, codec, vector.position, reasons, unchecked);
   }
   return {
     id: vector.id,
@@ -163,11 +193,113 @@ export function runCase<V>(vector: VectorCase, codec: Codec<V>): CaseOutcome {
   };
 }
 
-/** Runs every case of one file or of several, in order. */
-export function runVectors<V>(suite: VectorFile | readonly VectorFile[], codec: Codec<V>): SuiteOutcome {
+/**
+ * A move case runs as a text case of a codec bound to its position and notation, so both
+ * kinds follow one contract; `expected.notations` adds the check of the other notations.
+ */
+function runMoveCase<P, M>(
+  vector: VectorCase,
+  codec: MoveCodec<P, M>,
+  where: VectorPosition,
+  reasons: string[],
+  unchecked: Check[],
+): boolean {
+  const notation = vector.notation;
+  if (notation === undefined) {
+    reasons.push('a move case without a notation');
+    return false;
+  }
+  const built = attempt('position', () => codec.position(where));
+  if (!built.ok) {
+    reasons.push(built.reason);
+    return false;
+  }
+  const position = built.value;
+  const bound: Codec<M> = {
+    parse: (input, options) => codec.parse(notation, position, input, options),
+    write: (move, options) => codec.write(notation, position, move, options),
+  };
+  const toJson = codec.toJson?.bind(codec);
+  if (toJson) bound.toJson = toJson;
+  const others = (move: M): void => checkNotations(vector, codec, position, move, reasons, unchecked);
+  return runWithCodec(vector, bound, reasons, unchecked, others);
+}
+
+/** Every `expected.notations` text: the move writes as it, and it reads back as the move. */
+function checkNotations<P, M>(
+  vector: VectorCase,
+  codec: MoveCodec<P, M>,
+  position: P,
+  move: M,
+  reasons: string[],
+  unchecked: Check[],
+): void {
+  const texts = vector.expected?.notations;
+  if (texts === undefined) return;
+  const moveJson = codec.toJson ? attempt('toJson', () => codec.toJson?.(move)) : undefined;
+  if (moveJson === undefined) unchecked.push('notations');
+  for (const [name, text] of Object.entries(texts)) {
+    const notation = name as MoveNotation;
+    const written = attempt(`write ${name}`, () => codec.write(notation, position, move, undefined));
+    if (!written.ok) reasons.push(written.reason);
+    else if (written.value !== text) reasons.push(`wrote ${excerpt(written.value)} in ${name}, expected ${excerpt(text)}`);
+    const read = attempt(`parse ${name}`, () => codec.parse(notation, position, text, undefined));
+    if (!read.ok) {
+      reasons.push(read.reason);
+      continue;
+    }
+    if (!read.value.ok) {
+      reasons.push(`the ${name} text ${excerpt(text)} is rejected: ${describeError(read.value.error)}`);
+      continue;
+    }
+    if (moveJson?.ok === true) {
+      const readMove = read.value.value;
+      const json = attempt('toJson', () => codec.toJson?.(readMove));
+      if (!json.ok) reasons.push(json.reason);
+      else if (!jsonEqual(json.value, moveJson.value)) {
+        reasons.push(`the ${name} text ${excerpt(text)} reads as ${excerpt(json.value)}, not ${excerpt(moveJson.value)}`);
+      }
+    }
+  }
+}
+
+/** Steps 1 to 4 of the contract for a codec of texts; returns whether the input was accepted. */
+function runWithCodec<V>(
+  vector: VectorCase,
+  codec: Codec<V>,
+  reasons: string[],
+  unchecked: Check[],
+  afterText: ((value: V) => void) | undefined,
+): boolean {
+  const parsed = attempt('parse', () => codec.parse(vector.input, vector.options));
+  let accepted = false;
+  if (!parsed.ok) reasons.push(parsed.reason);
+  else if (parsed.value.ok) {
+    accepted = true;
+    if (vector.result === 'invalid') {
+      const wanted = vector.error ? ` with ${describeExpectedError(vector.error)}` : '';
+      reasons.push(`accepted, expected a rejection${wanted}`);
+    } else if (vector.expected) {
+      checkAccepted(vector, parsed.value.value, vector.expected, codec, reasons, unchecked);
+      afterText?.(parsed.value.value);
+    }
+  } else {
+    const { error } = parsed.value;
+    if (vector.result === 'valid') reasons.push(`rejected with ${describeError(error)}, expected acceptance`);
+    else if (vector.error) checkError(error, vector.error, reasons);
+  }
+  return accepted;
+}
+
+/** Runs every case of one file or of several, in order, with a `Codec` (FEN) or a `MoveCodec` (moves). */
+export function runVectors<V>(suite: VectorFile | readonly VectorFile[], codec: Codec<V>): SuiteOutcome;
+export function runVectors<P, M>(suite: VectorFile | readonly VectorFile[], codec: MoveCodec<P, M>): SuiteOutcome;
+export function runVectors(suite: VectorFile | readonly VectorFile[], codec: Codec<unknown> | MoveCodec<unknown, unknown>): SuiteOutcome {
   const files: readonly VectorFile[] = Array.isArray(suite) ? suite : [suite as VectorFile];
   const outcomes: CaseOutcome[] = [];
-  for (const file of files) for (const vector of file.cases) outcomes.push(runCase(vector, codec));
+  for (const file of files) {
+    for (const vector of file.cases) outcomes.push(isMoveCodec(codec) ? runCase(vector, codec) : runCase(vector, codec));
+  }
   const passed = outcomes.filter((o) => o.status === 'pass').length;
   return { passed, failed: outcomes.length - passed, outcomes };
 }

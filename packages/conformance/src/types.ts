@@ -14,12 +14,30 @@ export type VectorOptions = { readonly [key: string]: JsonValue };
 export const VECTOR_RESULTS = ['valid', 'invalid', 'acceptable'] as const;
 export type VectorResult = (typeof VECTOR_RESULTS)[number];
 
+/**
+ * The move notations the `moves` vectors cover: SAN, coordinates (the UCI move form), the
+ * verbose move of style 12 (FICS/ICC) and ICC's Smith notation (DG_MOVE_SMITH).
+ */
+export const MOVE_NOTATIONS = ['san', 'coordinate', 'verbose', 'smith'] as const;
+export type MoveNotation = (typeof MOVE_NOTATIONS)[number];
+
+/**
+ * The position a move is read against: a FEN (X-FEN or Shredder-FEN castling, crazyhouse
+ * pockets in brackets), or, for a board FEN cannot describe (Omega chess), the canonical JSON
+ * of a setup, the same object as `expected.value` of the FEN vectors.
+ */
+export type VectorPosition = string | { readonly [key: string]: JsonValue };
+
 /** Where and why an input is rejected. */
 export interface ExpectedError {
   /** The stable error code of the format package. */
   readonly code: string;
-  /** 0-based index of the field (for FEN: the space-separated field) holding the fault. */
-  readonly field: number;
+  /**
+   * The part of the input holding the fault: for FEN the 0-based index of the space-separated
+   * field; for a move the name of the part (`move`, `piece`, `from`, `to`, `promotion`,
+   * `capture`, `suffix`).
+   */
+  readonly field: number | string;
   /** 0-based index, in UTF-16 code units of the input, of the character the error points at. */
   readonly offset: number;
 }
@@ -32,6 +50,11 @@ export interface Expected {
   readonly value?: JsonValue;
   /** The codes a validator reports for the parsed value, in any order; `[]` for a legal position. */
   readonly problems?: readonly string[];
+  /**
+   * Moves only: the texts of the same move in other notations, written with default options
+   * (`{ "san": "Nf3", "smith": "g1f3" }`); each reads back as the same move.
+   */
+  readonly notations?: { readonly [notation: string]: string };
 }
 
 export interface VectorCase {
@@ -40,6 +63,10 @@ export interface VectorCase {
   /** Short, unique across the corpus, a statement of fact (no modal verbs). */
   readonly description: string;
   readonly input: string;
+  /** Moves only: the position the input is read against (required for moves, absent otherwise). */
+  readonly position?: VectorPosition;
+  /** Moves only: the notation of `input` (required for moves, absent otherwise). */
+  readonly notation?: MoveNotation;
   /** Parse options; absent means the defaults. */
   readonly options?: VectorOptions;
   /** Write options for producing `expected.text`; absent means the defaults. */

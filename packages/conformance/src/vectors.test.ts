@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { FEN_VECTORS, VECTOR_FORMATS, loadVectors, vectorCases } from './index.js';
+import { FEN_VECTORS, MOVE_NOTATIONS, MOVE_VECTORS, VECTOR_FORMATS, loadVectors, vectorCases } from './index.js';
 import { schemaProblems } from './json-schema.js';
 import type { VectorFile } from './types.js';
 
@@ -104,6 +104,64 @@ describe('the corpus', () => {
     expect(strict.some((c) => c.result === 'valid')).toBe(true);
     expect(strict.some((c) => c.result === 'invalid')).toBe(true);
     expect(cases.filter((c) => c.result === 'invalid').length).toBeGreaterThanOrEqual(60);
+  });
+
+  test('move cases, and only they, have a position and a notation', () => {
+    for (const file of allFiles) {
+      for (const c of file.cases) {
+        const isMove = file.format === 'moves';
+        expect(c.position !== undefined, c.id).toBe(isMove);
+        expect(c.notation !== undefined, c.id).toBe(isMove);
+        expect(c.expected?.notations === undefined || isMove, c.id).toBe(true);
+        if (c.error) expect(typeof c.error.field, c.id).toBe(isMove ? 'string' : 'number');
+      }
+    }
+  });
+
+  test('a move file named after a notation holds only cases of that notation', () => {
+    for (const file of MOVE_VECTORS) {
+      const notation = MOVE_NOTATIONS.find((n) => file.topic === n || file.topic.startsWith(`${n}-`));
+      if (notation === undefined) {
+        expect(file.dialect, `${file.topic} is named after a dialect`).toBe(file.topic);
+        continue;
+      }
+      for (const c of file.cases) expect(c.notation, c.id).toBe(notation);
+    }
+  });
+
+  test('a move case lists the other notations only, never its own', () => {
+    for (const c of vectorCases(MOVE_VECTORS)) {
+      const others = Object.keys(c.expected?.notations ?? {});
+      expect(others, c.id).not.toContain(c.notation);
+    }
+  });
+
+  test('moves have at least 120 cases, in every notation, valid and invalid', () => {
+    const cases = vectorCases(MOVE_VECTORS);
+    expect(cases.length).toBeGreaterThanOrEqual(120);
+    for (const notation of MOVE_NOTATIONS) {
+      const mine = cases.filter((c) => c.notation === notation);
+      expect(mine.filter((c) => c.result === 'valid').length, notation).toBeGreaterThanOrEqual(10);
+      expect(mine.filter((c) => c.result === 'invalid').length, notation).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  test('moves that read the same text in the same position agree on the move', () => {
+    // Writers are deterministic and a canonical text is a fixed point, so every case expecting
+    // a text in a position expects one move for it, and so do the texts of other notations.
+    const byText = new Map<string, unknown>();
+    const agree = (key: string, value: unknown, id: string): void => {
+      const previous = byText.get(key);
+      if (previous !== undefined) expect(value, id).toEqual(previous);
+      else byText.set(key, value);
+    };
+    for (const c of vectorCases(MOVE_VECTORS)) {
+      if (c.result !== 'valid' || c.expected?.value === undefined || c.options !== undefined) continue;
+      const where = JSON.stringify(c.position);
+      if (c.writeOptions === undefined) agree(`${where} ${String(c.notation)} ${c.expected.text}`, c.expected.value, c.id);
+      for (const [notation, text] of Object.entries(c.expected.notations ?? {})) agree(`${where} ${notation} ${text}`, c.expected.value, c.id);
+    }
+    expect(byText.size).toBeGreaterThan(100);
   });
 
   test('a canonical FEN text is its own canonical text', () => {

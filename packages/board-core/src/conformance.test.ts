@@ -1,0 +1,207 @@
+import {
+  MOVE_NOTATIONS,
+  loadVectors,
+  runCase,
+  vectorCases,
+  type MoveCodec,
+  type MoveNotation,
+  type VectorCase,
+  type VectorOptions,
+  type VectorPosition,
+} from '@chess-formats/conformance';
+import { describe, expect, test } from 'vitest';
+import { parseCoordinate, writeCoordinate } from './coordinate.js';
+import { GEOMETRY_NAMES, OMEGA, STANDARD, parseSquare, squareName, type Geometry, type Square } from './geometry.js';
+import type { Move } from './move.js';
+import { MOVE_NOTATION_ERROR_CODES, type MoveNotationError } from './move-notation.js';
+import { piece, type Piece } from './piece.js';
+import type { Result } from './result.js';
+import { parseSan, writeSan } from './san.js';
+import { emptyPocket, type Pocket, type Setup } from './setup.js';
+import { parseSmith, parseSmithUnchecked, writeSmith } from './smith.js';
+import { setupFromFen } from './testing/chessops-bridge.js';
+import { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';
+import { ROLES, roleFromLetter, type ByColor, type Role } from './vocabulary.js';
+
+// The shared move vectors (@chess-formats/conformance) run through board-core's four move
+// parsers and writers. The vectors are data; this file only adapts the API to the runner.
+
+/** The language-neutral move object of the vectors: square names, role names. */
+function moveToJson(setup: Setup, move: Move): Record<string, string> {
+  const name = (square: Square): string => squareName(setup.board.geometry, square);
+  switch (move.kind) {
+    case 'normal':
+      return move.promotion === undefined
+        ? { kind: move.kind, from: name(move.from), to: name(move.to) }
+        : { kind: move.kind, from: name(move.from), to: name(move.to), promotion: move.promotion };
+    case 'enPassant':
+      return { kind: move.kind, from: name(move.from), to: name(move.to), captured: name(move.captured) };
+    case 'castle':
+      return { kind: move.kind, from: name(move.from), to: name(move.to), rook: name(move.rook), rookTo: name(move.rookTo) };
+    case 'drop':
+      return { kind: move.kind, role: move.role, to: name(move.to) };
+  }
+}
+
+const GEOMETRIES: Readonly<Record<(typeof GEOMETRY_NAMES)[number], Geometry>> = { standard: STANDARD, omega: OMEGA };
+
+function fail(message: string): never {
+  throw new TypeError(message);
+}
+
+function squareOf(geometry: Geometry, name: unknown): Square {
+  const square = typeof name === 'string' ? parseSquare(geometry, name) : undefined;
+  return square ?? fail(`no square ${JSON.stringify(name)} on the ${geometry.name} board`);
+}
+
+function pieceOf(text: string): Piece {
+  const role = roleFromLetter(text.charAt(0)) ?? fail(`no piece letter ${JSON.stringify(text)}`);
+  return piece(text.charAt(0) === text.charAt(0).toUpperCase() ? 'white' : 'black', role, text.endsWith('~'));
+}
+
+function pocketOf(letters: unknown): Pocket {
+  const counts: Record<Role, number> = { ...emptyPocket() };
+  for (const letter of typeof letters === 'string' ? letters : '') {
+    counts[roleFromLetter(letter) ?? fail(`no piece letter ${letter}`)]++;
+  }
+  return counts;
+}
+
+/**
+ * A Setup from the canonical setup JSON (the inverse of `setupToJson`), for positions FEN
+ * cannot describe. Test-only: the package reads positions through the fen package.
+ */
+function setupFromJson(json: Exclude<VectorPosition, string>): Setup {
+  const geometry = GEOMETRIES[json['geometry'] as keyof typeof GEOMETRIES] ?? fail(`unknown geometry ${String(json['geometry'])}`);
+  const pieces = new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined);
+  for (const [name, letter] of Object.entries(json['board'] as Record<string, string>)) pieces[squareOf(geometry, name)] = pieceOf(letter);
+  const squares = (key: string): Square[] => (json[key] as readonly string[]).map((n) => squareOf(geometry, n)).sort((a, b) => a - b);
+  const turn = json['turn'] === 'black' ? 'black' : 'white';
+  const base: Setup = {
+    board: { geometry, pieces },
+    turn,
+    castlingRooks: squares('castlingRooks'),
+    epSquares: squares('epSquares'),
+    halfmoves: json['halfmoves'] as number,
+    fullmoves: json['fullmoves'] as number,
+  };
+  const pockets = json['pockets'] as { white: string; black: string } | undefined;
+  const remaining = json['remainingChecks'] as ByColor<number> | undefined;
+  return {
+    ...base,
+    ...(pockets ? { pockets: { white: pocketOf(pockets.white), black: pocketOf(pockets.black) } } : {}),
+    ...(remaining ? { remainingChecks: { white: remaining.white, black: remaining.black } } : {}),
+  };
+}
+
+/** Vector options are JSON; an option this adapter does not know throws, so none is silently ignored. */
+function verboseOptions(options: VectorOptions | undefined): VerboseOptions {
+  const { missingPromotion, ...rest } = options ?? {};
+  if (Object.keys(rest).length > 0) fail(`unknown verbose options ${JSON.stringify(rest)}`);
+  if (missingPromotion === undefined) return {};
+  if (missingPromotion === 'reject') return { missingPromotion };
+  const role = ROLES.find((r) => r === missingPromotion) ?? fail(`missingPromotion ${JSON.stringify(missingPromotion)}`);
+  return { missingPromotion: role };
+}
+
+function noOptions(options: VectorOptions | undefined, allowed: readonly string[]): void {
+  const unknown = Object.keys(options ?? {}).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) fail(`unknown options ${unknown.join(', ')}`);
+}
+
+function parseMove(notation: MoveNotation, setup: Setup, text: string, options: VectorOptions | undefined): Result<Move, MoveNotationError> {
+  switch (notation) {
+    case 'san':
+      noOptions(options, []);
+      return parseSan(setup, text);
+    case 'coordinate':
+      noOptions(options, []);
+      return parseCoordinate(setup, text);
+    case 'verbose':
+      return parseVerbose(setup, text, verboseOptions(options));
+    case 'smith':
+      noOptions(options, ['unchecked']);
+      return options?.['unchecked'] === true ? parseSmithUnchecked(setup, text) : parseSmith(setup, text);
+  }
+}
+
+function writeMove(notation: MoveNotation, setup: Setup, move: Move, options: VectorOptions | undefined): string {
+  switch (notation) {
+    case 'san':
+      noOptions(options, []);
+      return writeSan(setup, move);
+    case 'coordinate':
+      noOptions(options, ['chess960']);
+      return writeCoordinate(setup, move, options?.['chess960'] === true ? { chess960: true } : {});
+    case 'verbose':
+      noOptions(options, []);
+      return writeVerbose(setup, move);
+    case 'smith':
+      noOptions(options, []);
+      return writeSmith(setup, move);
+  }
+}
+
+/** The runner's position is a Setup; the move carries its setup along so `toJson` can name squares. */
+interface Placed {
+  readonly setup: Setup;
+  readonly move: Move;
+}
+
+const codec: MoveCodec<Setup, Placed> = {
+  position: (position) => (typeof position === 'string' ? setupFromFen(position) : setupFromJson(position)),
+  parse: (notation, setup, text, options) => {
+    const result = parseMove(notation, setup, text, options);
+    return result.ok ? { ok: true, value: { setup, move: result.value } } : result;
+  },
+  write: (notation, setup, placed, options) => writeMove(notation, setup, placed.move, options),
+  toJson: (placed) => moveToJson(placed.setup, placed.move),
+};
+
+/**
+ * Cases where board-core and the vector disagree and the vector is believed right (per the
+ * README's tables); each is reported for a fix. Keep this list empty in a release.
+ */
+const KNOWN_DISAGREEMENTS: ReadonlySet<string> = new Set<string>([
+  // SAN points an unexpected promotion at its letter (3), not where `=Q` starts (2), unlike
+  // the other notations, which point at the start of the promotion part.
+  'moves.san.unexpected-promotion',
+  // SAN points an unknown promotion piece in `(X)` at the parenthesis (2), in `=X` at the letter.
+  'moves.san.unknown-promotion-in-parentheses',
+  // A `+` after a coordinate move is reported as an unknown promotion role; it is no letter.
+  'moves.coordinate.check-suffix',
+  // Smith promotion errors after a capture letter point at the capture letter (4), not at
+  // where the promotion letter is or would be (5).
+  'moves.smith.missing-promotion-after-capture',
+  'moves.smith.unexpected-promotion-after-capture',
+]);
+
+const cases: readonly VectorCase[] = vectorCases(loadVectors('moves'));
+const running = cases.filter((c) => !KNOWN_DISAGREEMENTS.has(c.id));
+
+describe('move notation conformance vectors', () => {
+  test.each(running.map((c) => [c.id, c] as const))('%s', (_id, vector) => {
+    const outcome = runCase(vector, codec);
+    expect(outcome.reasons, vector.description).toEqual([]);
+    expect(outcome.unchecked).toEqual([]);
+  });
+
+  test('the skip list names only existing cases', () => {
+    const ids = new Set(cases.map((c) => c.id));
+    for (const id of KNOWN_DISAGREEMENTS) expect(ids.has(id), id).toBe(true);
+  });
+
+  test('every move notation error code is exercised by at least one vector', () => {
+    const used = new Set(cases.flatMap((c) => (c.error ? [c.error.code] : [])));
+    expect(MOVE_NOTATION_ERROR_CODES.filter((code) => !used.has(code))).toEqual([]);
+    expect([...used].filter((code) => !(MOVE_NOTATION_ERROR_CODES as readonly string[]).includes(code))).toEqual([]);
+  });
+
+  test('every notation has valid and invalid vectors', () => {
+    for (const notation of MOVE_NOTATIONS) {
+      const mine = cases.filter((c) => c.notation === notation);
+      expect(mine.some((c) => c.result === 'valid'), notation).toBe(true);
+      expect(mine.some((c) => c.result === 'invalid'), notation).toBe(true);
+    }
+  });
+});
