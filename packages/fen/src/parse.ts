@@ -31,31 +31,15 @@ export interface BoardFen {
   readonly pockets?: ByColor<Pocket>;
 }
 
-// What each code expected; the message adds what was found. Terse on purpose: messages
-// count toward the 3 KB bundle budget.
-const EXPECTED: Record<FenErrorCode, string> = {
+// What was expected, by field, and for the codes that say more than their field. Terse on
+// purpose: messages count toward the 3 KB bundle budget.
+const EXPECTED_IN_FIELD = /* @__PURE__ */ 'PNBRQK/1-8|w or b|KQkq/A-H/-|a rank 3/6 square|0-9999|1-9999|n+n, 0-3'.split('|');
+const EXPECTED: Partial<Record<FenErrorCode, string>> = {
   empty: 'a FEN',
   whitespace: '1 space',
-  'board-char': 'a piece',
-  'board-digits': '1-8',
-  'promoted-marker': 'a piece',
-  'rank-too-long': '8 files',
-  'rank-too-short': '8 files',
-  'rank-count': '8 ranks',
-  pocket: 'pieces',
-  turn: 'w or b',
-  castling: 'KQkq/A-H/-',
-  'castling-order': 'order',
-  'castling-too-many': '2 a side',
-  'ep-square': 'a square',
-  'ep-rank': 'rank 3/6',
-  halfmoves: '0-9999',
-  fullmoves: '1-9999',
-  checks: 'n+n, 0-3',
   'missing-field': '6 fields',
   'extra-field': 'end',
 };
-
 
 /** The piece letters of FEN; role k of board-core's ROLES is letter k. */
 export const LETTERS = 'PNBRQKpnbrqk';
@@ -69,138 +53,116 @@ export const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (()
   return table;
 })();
 
+/** A board with no pieces, copied by every parse (a copy is cheaper than a fill). */
+const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ new Array<undefined>(64).fill(undefined);
+
+// Setups are read-only data, so parses share one frozen list of castling rooks per set of
+// rights (rook files: bits 0-7 White's, bits 8-15 Black's) instead of allocating one each.
+const ROOKS_BY_RIGHTS: (readonly Square[])[] = [];
+
+function rooksOf(rights: number): readonly Square[] {
+  const list: Square[] = [];
+  for (let k = 0; k < 16; k++) if (rights & (1 << k)) list.push(k < 8 ? k : k + 48);
+  return Object.freeze(list);
+}
+
+const NONE: readonly Square[] = /* @__PURE__ */ rooksOf(0);
+
+type MutablePockets = ByColor<{ -readonly [R in keyof Pocket]: number }>;
+
 /** Field separators. Default mode accepts runs of them; strict mode one space only. */
 function isSeparator(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 95;
 }
 
-// The reader's state. Parsing is synchronous, so one module-level cursor serves every call
-// and the readers below need neither arguments nor result objects.
+// A fault is thrown from where it is found and caught by the exported function, so the
+// readers need no error plumbing. `text` is the input, kept only for the messages; the
+// readers take it as an argument (a module variable is slower to reach in a loop).
 let text = '';
-let n = 0;
-let pos = 0;
-let strict = false;
 let fault: Err<FenError> | undefined;
-let pieces: readonly (Piece | undefined)[] = [];
-let pockets: ByColor<{ -readonly [R in keyof Pocket]: number }> | undefined;
-let turn: Color = 'white';
-let rooks: Square[] = [];
-let epSquares: Square[] = [];
-let counter = 0;
-let halfmoves = 0;
-let fullmoves = 1;
-let checks: ByColor<number> | undefined;
+let pockets: MutablePockets | undefined;
+let rooks: readonly Square[] = [];
 
-function begin(input: string, options: FenParseOptions | undefined): void {
-  text = input;
-  n = input.length;
-  pos = 0;
-  strict = options?.strict === true;
-  fault = undefined;
+/** Throws the error result for a fault at `offset`. */
+function fail(code: FenErrorCode, field: FenField, offset: number): never {
+  const found = offset < text.length ? JSON.stringify(text[offset]) : 'end';
+  throw (fault = err({ code, field, offset, message: `expected ${EXPECTED[code] ?? EXPECTED_IN_FIELD[field]}, found ${found}` }));
 }
 
-/** The error result for a fault at `offset` of the text being read. */
-function fail(code: FenErrorCode, field: FenField, offset = pos): Err<FenError> {
-  const found = offset < n ? JSON.stringify(text[offset]) : 'end';
-  return err({ code, field, offset, message: `expected ${EXPECTED[code]}, found ${found}` });
+
+/** `pos` when it is a separator or the end; otherwise the field has a stray character. */
+function fieldEnd(input: string, pos: number, code: FenErrorCode, field: FenField): number {
+  return pos >= input.length || isSeparator(input.charCodeAt(pos)) ? pos : fail(code, field, pos);
 }
 
-/** Records a fault for `failed()` and returns false, so readers can `return stop(...)`. */
-function stop(code: FenErrorCode, field: FenField, offset = pos): false {
-  fault = fail(code, field, offset);
-  return false;
-}
-
-function failed(): Err<FenError> {
-  return fault as Err<FenError>;
-}
-
-/** True at a separator or the end; otherwise the field has a stray character. */
-function atFieldEnd(code: FenErrorCode, field: FenField): boolean {
-  return pos >= n || isSeparator(text.charCodeAt(pos)) || stop(code, field);
-}
-
-/** A board with no pieces, copied by every parse (a copy is cheaper than a fill). */
-const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ new Array<undefined>(64).fill(undefined);
-
-function readBoard(): boolean {
-  // Locals, not the module cursor, in the hot loop.
-  const input = text;
-  const end = n;
+/**
+ * Reads the placement into `board` from `pos`, and its pocket into `pockets`. Returns where
+ * the field ends (a separator or the end).
+ */
+function readBoard(input: string, pos: number, board: (Piece | undefined)[], strict: boolean): number {
+  const n = input.length;
   const table = PIECE_BY_CODE;
-  const board: (Piece | undefined)[] = EMPTY_BOARD.slice();
-  pieces = board;
-  pockets = undefined;
-  let rank = 7;
-  let file = 0;
+  let rankEnd = 64;
+  let square = 56;
   // What came before: 0 a rank start, 1 a piece, 2 a digit, 3 a `~`.
   let previous = 0;
   let c = 0;
   let i = pos;
-  for (; i < end; i++) {
+  pockets = undefined;
+  for (; i < n; i++) {
     c = input.charCodeAt(i);
     const p = table[c];
     if (p !== undefined) {
-      if (file > 7) return stop('rank-too-long', 0, i);
-      board[rank * 8 + file++] = p;
+      if (square >= rankEnd) fail('rank-too-long', 0, i);
+      board[square++] = p;
       previous = 1;
     } else if (c > 47 && c < 58) {
-      if (c === 48 || previous === 2) return stop('board-digits', 0, i);
-      if ((file += c - 48) > 8) return stop('rank-too-long', 0, i);
+      if (c === 48 || previous === 2) fail('board-digits', 0, i);
+      if ((square += c - 48) > rankEnd) fail('rank-too-long', 0, i);
       previous = 2;
     } else if (c === 47) {
-      if (file < 8) return stop('rank-too-short', 0, i);
-      if (rank === 0) {
-        // A ninth segment is the lichess form of the crazyhouse pocket, when it is one.
-        pos = i;
-        return (!strict && readPocket(-1)) || stop('rank-count', 0, i);
-      }
-      rank--;
-      file = previous = 0;
+      if (square < rankEnd) fail('rank-too-short', 0, i);
+      // A ninth segment is the lichess form of the crazyhouse pocket, when it is one.
+      if (rankEnd === 8) return readPocket(input, i, strict);
+      rankEnd -= 8;
+      square = rankEnd - 8;
+      previous = 0;
     } else if (c === 126) {
-      if (previous !== 1) return stop('promoted-marker', 0, i);
-      const plain = board[rank * 8 + file - 1] as Piece;
-      board[rank * 8 + file - 1] = piece(plain.color, plain.role, true);
+      if (previous !== 1) fail('promoted-marker', 0, i);
+      const plain = board[square - 1] as Piece;
+      board[square - 1] = piece(plain.color, plain.role, true);
       previous = 3;
     } else break;
   }
-  pos = i;
-  if (i < end && c !== 91 && !isSeparator(c)) return stop('board-char', 0);
-  if (file < 8) return stop('rank-too-short', 0);
-  if (rank > 0) return stop('rank-count', 0);
-  return i >= end || c !== 91 || readPocket(93);
+  if (i < n && c !== 91 && !isSeparator(c)) fail('board-char', 0, i);
+  if (square < rankEnd) fail('rank-too-short', 0, i);
+  if (rankEnd > 8) fail('rank-count', 0, i);
+  return c === 91 ? readPocket(input, i, strict) : i;
 }
 
-/** Reads pocket letters after `pos` up to `closing` (`]`), or to the field's end (-1, slash form). */
-function readPocket(closing: number): boolean {
-  const held: NonNullable<typeof pockets> = { white: emptyPocket(), black: emptyPocket() };
+/**
+ * Reads the pocket at `pos`: `[...]`, or a ninth `/` segment of piece letters (default mode
+ * only; any fault in it is `rank-count` at its `/`).
+ */
+function readPocket(input: string, pos: number, strict: boolean): number {
+  const slash = input.charCodeAt(pos) === 47;
+  if (slash && strict) fail('rank-count', 0, pos);
+  const held: MutablePockets = { white: emptyPocket(), black: emptyPocket() };
   pockets = held;
   let count = 0;
   let lastKey = 0;
-  while (++pos < n) {
-    const c = text.charCodeAt(pos);
-    if (c === closing) {
-      pos++;
-      return atFieldEnd('pocket', 0);
-    }
-    if (isSeparator(c)) break;
+  let i = pos + 1;
+  for (let c; i < input.length && !isSeparator((c = input.charCodeAt(i))); i++) {
+    if (c === 93 && !slash) return fieldEnd(input, i + 1, 'pocket', 0);
     const p = PIECE_BY_CODE[c];
-    if (p === undefined || ++count > 64) return stop('pocket', 0);
     // Canonical order is the order of LETTERS: white first, then pawn to king.
-    const key = LETTERS.indexOf(text[pos] as string);
-    if (strict && key < lastKey) return stop('pocket', 0);
+    const key = LETTERS.indexOf(input[i] as string);
+    if (p === undefined || ++count > 64 || (strict && key < lastKey)) fail(slash ? 'rank-count' : 'pocket', 0, slash ? pos : i);
     lastKey = key;
     held[p.color][p.role]++;
   }
-  return closing < 0 || stop('pocket', 0);
-}
-
-function readTurn(): boolean {
-  const c = text.charCodeAt(pos);
-  if (c !== 119 && c !== 98) return stop('turn', 1);
-  turn = c === 98 ? 'black' : 'white';
-  pos++;
-  return atFieldEnd('turn', 1);
+  // The slash form ends with its field; `[` without `]` is a fault where `]` was due.
+  return slash ? i : fail('pocket', 0, i);
 }
 
 /**
@@ -220,153 +182,170 @@ export function sideRook(board: readonly (Piece | undefined)[], color: Color, si
   return corner;
 }
 
-function readCastling(): boolean {
-  rooks = [];
-  let c = text.charCodeAt(pos);
-  if (c === 45 || (c === 8211 && !strict)) {
-    pos++;
-    return atFieldEnd('castling', 2);
-  }
+/** Reads the castling field at `pos` into `rooks`. */
+function readCastling(input: string, pos: number, strict: boolean, board: readonly (Piece | undefined)[]): number {
+  let c = input.charCodeAt(pos);
+  rooks = NONE;
+  if (c === 45 || (c === 8211 && !strict)) return fieldEnd(input, pos + 1, 'castling', 2);
   // Rights as rook files: bits 0-7 White's, bits 8-15 Black's.
   let rights = 0;
   let lastKey = -1;
-  for (; pos < n && !isSeparator((c = text.charCodeAt(pos))); pos++) {
+  for (; pos < input.length && !isSeparator((c = input.charCodeAt(pos))); pos++) {
     const lower = c | 32;
     const black = c === lower;
-    let file: number;
-    if (lower === 107 || lower === 113) file = sideRook(pieces, black ? 'black' : 'white', lower === 107 ? 1 : -1) & 7;
-    else if (lower > 96 && lower < 105) file = lower - 97;
-    else return stop('castling', 2);
+    const file =
+      lower === 107 || lower === 113
+        ? sideRook(board, black ? 'black' : 'white', lower === 107 ? 1 : -1) & 7
+        : lower > 96 && lower < 105
+          ? lower - 97
+          : fail('castling', 2, pos);
     // Canonical order: white first, each colour from the h-side rook to the a-side rook.
     const key = (black ? 8 : 0) + 7 - file;
-    if (strict && key <= lastKey) return stop('castling-order', 2);
+    if (strict && key <= lastKey) fail('castling-order', 2, pos);
     lastKey = key;
     const bit = 1 << (black ? 8 + file : file);
-    if (rights & bit) continue;
     const sameColor = black ? rights >> 8 : rights & 255;
-    if (sameColor & (sameColor - 1)) return stop('castling-too-many', 2);
+    if (!(rights & bit) && sameColor & (sameColor - 1)) fail('castling-too-many', 2, pos);
     rights |= bit;
   }
-  for (let k = 0; k < 16; k++) if (rights & (1 << k)) rooks.push(k < 8 ? k : k + 48);
-  return true;
+  rooks = ROOKS_BY_RIGHTS[rights] ??= rooksOf(rights);
+  return pos;
 }
 
-function readEnPassant(): boolean {
-  const c = text.charCodeAt(pos);
-  if (c === 45 || (c === 8211 && !strict)) pos++;
-  else {
-    if (c < 97 || c > 104) return stop('ep-square', 3);
-    const r = text.charCodeAt(++pos);
-    if (!(r > 48 && r < 57)) return stop('ep-square', 3);
-    if (r !== (turn === 'white' ? 54 : 51)) return stop('ep-rank', 3);
-    epSquares = [(r - 49) * 8 + c - 97];
-    pos++;
-  }
-  return atFieldEnd('ep-square', 3);
+/** Three-check counters at `pos`: remaining checks `W+B`, or checks given `+W+B` (lichess). */
+function readChecks(input: string, pos: number, given: boolean): ByColor<number> {
+  const white = input.charCodeAt(pos) - 48;
+  if (!(white >= 0 && white <= 3) || input.charCodeAt(++pos) !== 43) fail('checks', 6, pos);
+  const black = input.charCodeAt(++pos) - 48;
+  if (!(black >= 0 && black <= 3)) fail('checks', 6, pos);
+  fieldEnd(input, pos + 1, 'checks', 6);
+  return given ? { white: 3 - white, black: 3 - black } : { white, black };
 }
-
-/** Reads a counter of at most 9999 into `counter`. */
-function readCounter(field: 4 | 5): boolean {
-  const code = field === 4 ? 'halfmoves' : 'fullmoves';
-  const start = pos;
-  counter = 0;
-  for (let c; pos < n && !isSeparator((c = text.charCodeAt(pos))); pos++) {
-    if (c < 48 || c > 57 || (counter = counter * 10 + c - 48) > 9999) return stop(code, field);
-  }
-  // Strict: no leading zero, and no fullmove 0.
-  return !(strict && text.charCodeAt(start) === 48 && (pos > start + 1 || field === 5)) || stop(code, field, start);
-}
-
-/** Three-check counters: remaining checks `W+B`, or checks given `+W+B` (lichess). */
-function readChecks(given: boolean): boolean {
-  if (given) pos++;
-  const white = text.charCodeAt(pos) - 48;
-  if (!(white >= 0 && white <= 3) || text.charCodeAt(++pos) !== 43) return stop('checks', 6);
-  const black = text.charCodeAt(++pos) - 48;
-  if (!(black >= 0 && black <= 3)) return stop('checks', 6);
-  pos++;
-  checks = given ? { white: 3 - white, black: 3 - black } : { white, black };
-  return atFieldEnd('checks', 6);
-}
-
-/** Whether the field at `pos` holds a `+` (so the fifth field is a three-check counter). */
-function fieldHasPlus(): boolean {
-  for (let i = pos, c; i < n && !isSeparator((c = text.charCodeAt(i))); i++) if (c === 43) return true;
-  return false;
-}
-
-const READERS: readonly (() => boolean)[] = [
-  readBoard,
-  readTurn,
-  readCastling,
-  readEnPassant,
-  () => readCounter(4) && ((halfmoves = counter), true),
-  () => readCounter(5) && ((fullmoves = counter || 1), true),
-  () =>
-    text.charCodeAt(pos) !== 43
-      ? stop('extra-field', 6)
-      : checks !== undefined || strict
-        ? stop('checks', 6)
-        : readChecks(true),
-];
 
 /**
  * Reads a FEN (also X-FEN and Shredder-FEN castling, crazyhouse pockets and `~`, three-check
  * counters). Never throws; reports the first fault from the left.
  */
 export function parseFen(input: string, options?: FenParseOptions): Result<Setup, FenError> {
-  begin(input, options);
-  while (pos < n && isSeparator(text.charCodeAt(pos))) pos++;
-  if (strict && pos > 0) return fail('whitespace', 0, 0);
-  if (pos === n) return fail('empty', 0, 0);
-  turn = 'white';
-  rooks = [];
-  epSquares = [];
-  halfmoves = 0;
-  fullmoves = 1;
-  checks = undefined;
-  // `field` is the logical index of the field being read (a fifth-field three-check counter
-  // does not advance it, so halfmoves stay field 4).
-  let field = 0;
-  for (;;) {
-    const reader = READERS[field];
-    if (reader === undefined) return fail('extra-field', 6, pos);
-    if (field === 4 && checks === undefined && fieldHasPlus()) {
-      if (!readChecks(false)) return failed();
-    } else if (!reader()) return failed();
-    else field++;
-    if (pos >= n) break;
-    const separator = pos;
-    while (pos < n && isSeparator(text.charCodeAt(pos))) pos++;
-    if (strict) {
-      const next = (field > 6 ? 6 : field) as FenField;
-      if (text.charCodeAt(separator) !== 32 || pos === n) return fail('whitespace', next, separator);
-      if (pos > separator + 1) return fail('whitespace', next, separator + 1);
+  const strict = options !== undefined && options.strict === true;
+  const n = input.length;
+  text = input;
+  try {
+    let pos = 0;
+    while (pos < n && isSeparator(input.charCodeAt(pos))) pos++;
+    if (strict && pos > 0) fail('whitespace', 0, 0);
+    if (pos === n) fail('empty', 0, 0);
+    const pieces: (Piece | undefined)[] = EMPTY_BOARD.slice();
+    pos = readBoard(input, pos, pieces, strict);
+    const held = pockets;
+    let turn: Color = 'white';
+    let castlingRooks = NONE;
+    let epSquares = castlingRooks;
+    let halfmoves = 0;
+    let fullmoves = 1;
+    let checks: ByColor<number> | undefined;
+    // The logical index of the next field (a fifth-field three-check counter does not advance
+    // it, so halfmoves stay field 4).
+    let field = 1;
+    while (pos < n) {
+      let c = input.charCodeAt(pos + 1);
+      // One space, the common case, needs no loop.
+      if (input.charCodeAt(pos) === 32 && pos + 1 < n && !isSeparator(c)) pos++;
+      else {
+        const separator = pos;
+        while (pos < n && isSeparator(input.charCodeAt(pos))) pos++;
+        // Strict mode takes only the fast path: here is a separator other than one space, a
+        // run, or the end of the input.
+        if (strict) {
+          const at = input.charCodeAt(separator) !== 32 || pos === n ? separator : separator + 1;
+          fail('whitespace', (field > 6 ? 6 : field) as FenField, at);
+        }
+        if (pos === n) break;
+        c = input.charCodeAt(pos);
+      }
+      if (field === 1) {
+        if (c !== 119 && c !== 98) fail('turn', 1, pos);
+        if (c === 98) turn = 'black';
+        pos = fieldEnd(input, pos + 1, 'turn', 1);
+      } else if (field === 2) {
+        pos = readCastling(input, pos, strict, pieces);
+        castlingRooks = rooks;
+      } else if (field === 3) {
+        if (c === 45 || (c === 8211 && !strict)) pos++;
+        else {
+          if (c < 97 || c > 104) fail('ep-square', 3, pos);
+          const r = input.charCodeAt(++pos);
+          if (!(r > 48 && r < 57)) fail('ep-square', 3, pos);
+          if (r !== (turn === 'white' ? 54 : 51)) fail('ep-rank', 3, pos);
+          epSquares = [(r - 49) * 8 + c - 97];
+          pos++;
+        }
+        pos = fieldEnd(input, pos, 'ep-square', 3);
+      } else if (field === 6 && c === 43) {
+        // Checks given, lichess's seventh field.
+        if (checks || strict) fail('checks', 6, pos);
+        checks = readChecks(input, pos + 1, true);
+        pos += 5;
+      } else if (field > 5) fail('extra-field', 6, pos);
+      else if (field === 4 && !checks && input.charCodeAt(pos + 1) === 43) {
+        // Remaining checks in the fifth field; halfmoves follow.
+        checks = readChecks(input, pos, false);
+        pos += 3;
+        field--;
+      } else {
+        const start = pos;
+        const code = field === 4 ? 'halfmoves' : 'fullmoves';
+        let value = 0;
+        for (; pos < n && !isSeparator((c = input.charCodeAt(pos))); pos++) {
+          if (c < 48 || c > 57 || (value = value * 10 + c - 48) > 9999) {
+            // A `+` further on makes the fifth field a malformed three-check counter.
+            for (let i = start; field === 4 && !checks && i < n && !isSeparator(input.charCodeAt(i)); i++) {
+              if (input.charCodeAt(i) === 43) readChecks(input, start, false);
+            }
+            fail(code, field as 4 | 5, pos);
+          }
+        }
+        // Strict: no leading zero, and no fullmove 0.
+        if (strict && input.charCodeAt(start) === 48 && (pos > start + 1 || field === 5)) fail(code, field as 4 | 5, start);
+        if (field === 4) halfmoves = value;
+        else fullmoves = value || 1;
+      }
+      field++;
     }
-    if (pos === n) break;
+    if (strict && field < 6) fail('missing-field', field as FenField, n);
+    const setup: { -readonly [K in keyof Setup]: Setup[K] } = {
+      board: { geometry: STANDARD, pieces },
+      turn,
+      castlingRooks,
+      epSquares,
+      halfmoves,
+      fullmoves,
+    };
+    if (held) setup.pockets = held;
+    if (checks) setup.remainingChecks = checks;
+    return ok(setup);
+  } catch (error) {
+    // The fault `fail` threw; anything else thrown is a defect and goes on.
+    if (error !== fault) throw error;
+    return fault as Err<FenError>;
   }
-  if (strict && field < 6) return fail('missing-field', field as FenField, n);
-  const setup: { -readonly [K in keyof Setup]: Setup[K] } = {
-    board: { geometry: STANDARD, pieces },
-    turn,
-    castlingRooks: rooks,
-    epSquares,
-    halfmoves,
-    fullmoves,
-  };
-  if (pockets) setup.pockets = pockets;
-  if (checks) setup.remainingChecks = checks;
-  return ok(setup);
 }
 
 /** Reads the placement field alone (with its pocket, if any). */
 export function parseBoardFen(input: string, options?: FenParseOptions): Result<BoardFen, FenError> {
-  begin(input, options);
-  if (n === 0) return fail('empty', 0, 0);
-  if (!readBoard()) return failed();
-  if (pos < n) return fail('board-char', 0, pos);
-  const board: Board = { geometry: STANDARD, pieces };
-  return ok(pockets ? { board, pockets } : { board });
+  text = input;
+  try {
+    if (input.length === 0) fail('empty', 0, 0);
+    const pieces: (Piece | undefined)[] = EMPTY_BOARD.slice();
+    const pos = readBoard(input, 0, pieces, options?.strict === true);
+    if (pos < input.length) fail('board-char', 0, pos);
+    const board: Board = { geometry: STANDARD, pieces };
+    return ok(pockets ? { board, pockets } : { board });
+  } catch (error) {
+    // The fault `fail` threw; anything else thrown is a defect and goes on.
+    if (error !== fault) throw error;
+    return fault as Err<FenError>;
+  }
 }
 
 /**
@@ -374,9 +353,14 @@ export function parseBoardFen(input: string, options?: FenParseOptions): Result<
  * the king, file letters name a rook's file (X-FEN, Shredder-FEN). Offsets are into `input`.
  */
 export function parseCastling(board: Board, input: string, options?: FenParseOptions): Result<Square[], FenError> {
-  begin(input, options);
-  pieces = board.pieces;
-  if (n === 0) return fail('castling', 2, 0);
-  if (!readCastling()) return failed();
-  return pos < n ? fail('castling', 2, pos) : ok(rooks);
+  text = input;
+  try {
+    const pos = input.length === 0 ? fail('castling', 2, 0) : readCastling(input, 0, options?.strict === true, board.pieces);
+    if (pos < input.length) fail('castling', 2, pos);
+    return ok(rooks.slice());
+  } catch (error) {
+    // The fault `fail` threw; anything else thrown is a defect and goes on.
+    if (error !== fault) throw error;
+    return fault as Err<FenError>;
+  }
 }

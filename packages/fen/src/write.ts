@@ -9,7 +9,7 @@ import {
   type Setup,
   type Square,
 } from '@chess-formats/board-core';
-import { LETTERS, PIECE_BY_CODE, sideRook } from './parse.js';
+import { LETTERS, sideRook } from './parse.js';
 
 export interface FenWriteOptions {
   /**
@@ -32,36 +32,50 @@ function refuse(what: unknown): never {
   throw new TypeError(`writeFen: cannot write ${what as string}`);
 }
 
-/** The FEN letter (with `~` when promoted) of every interned piece FEN can express. */
-const LETTER_OF = /* @__PURE__ */ (() => {
-  const map = new Map<Piece, string>();
-  for (const letter of LETTERS) {
-    const p = PIECE_BY_CODE[letter.charCodeAt(0)] as Piece;
-    map.set(p, letter);
-    map.set(piece(p.color, p.role, true), `${letter}~`);
-  }
-  return map;
-})();
+/** `text` after each count of empty squares 0-8 (written as a digit, none for 0). */
+function afterEmpty(text: string): readonly string[] {
+  return Array.from('012345678', (digit) => digit.replace('0', '') + text);
+}
+
+/** What ends a rank: `/` after all but the last. */
+const RANK_END = /* @__PURE__ */ afterEmpty('/');
+const BOARD_END = /* @__PURE__ */ afterEmpty('');
+
+/**
+ * The letters of a piece (index: role 0-5, +6 black, +12 promoted, as in LETTERS) after each
+ * count of empty squares, so each piece costs one concatenation.
+ */
+const AFTER_EMPTY: readonly (readonly string[])[] = /* @__PURE__ */ Array.from({ length: 24 }, (_, k) =>
+  afterEmpty(LETTERS.charAt(k % 12) + (k < 12 ? '' : '~')),
+);
 
 /** The placement field, with `[...]` pockets when given. */
 export function writeBoardFen(board: Board, pockets?: ByColor<Pocket>): string {
   if (board.geometry.name !== 'standard') refuse(board.geometry.name);
   const squares = board.pieces;
   let out = '';
-  for (let rank = 7; rank >= 0; rank--) {
+  // Runs of one piece (pawns, mostly) look their letters up once.
+  let last: Piece | undefined;
+  let letters: readonly string[] = [];
+  for (let rank = 56; rank >= 0; rank -= 8) {
     let empty = 0;
-    for (let square = rank * 8; square < rank * 8 + 8; square++) {
+    for (let square = rank; square < rank + 8; square++) {
       const p = squares[square];
       if (p === undefined) empty++;
       else {
-        if (empty) out += empty;
+        if (p !== last) {
+          // Compared, not looked up in a map by identity: several times faster, and a piece
+          // built elsewhere (not interned) works the same.
+          const role = (last = p).role;
+          const k =
+            role === 'pawn' ? 0 : role === 'knight' ? 1 : role === 'bishop' ? 2 : role === 'rook' ? 3 : role === 'queen' ? 4 : role === 'king' ? 5 : refuse(role);
+          letters = AFTER_EMPTY[k + (p.color === 'white' ? 0 : 6) + (p.promoted ? 12 : 0)] as readonly string[];
+        }
+        out += letters[empty];
         empty = 0;
-        // A piece equal to an interned one but built elsewhere is looked up by its fields.
-        out += LETTER_OF.get(p) ?? LETTER_OF.get(piece(p.color, p.role, p.promoted)) ?? refuse(p.role);
       }
     }
-    if (empty) out += empty;
-    if (rank) out += '/';
+    out += (rank ? RANK_END : BOARD_END)[empty];
   }
   if (!pockets) return out;
   // Pockets: white first, each colour in role order P N B R Q K.
@@ -87,25 +101,25 @@ export function writeCastling(
   castlingRooks: readonly Square[],
   mode: 'xfen' | 'shredder' = 'xfen',
 ): string {
-  let out = '';
-  let written = 0;
-  for (const color of castlingRooks.length ? COLORS : []) {
-    const base = color === 'white' ? 0 : 56;
-    const kingRook = mode === 'xfen' ? sideRook(board.pieces, color, 1) : -1;
-    const queenRook = mode === 'xfen' ? sideRook(board.pieces, color, -1) : -1;
-    for (let k = castlingRooks.length - 1, count = 0; k >= 0; k--) {
-      const rook = castlingRooks[k] as number;
-      // Only whole squares of this colour's back rank; the rest fail the count below.
-      if ((rook & 7) + base !== rook) continue;
-      if (++count > 2 || !(rook < (castlingRooks[k + 1] ?? 64))) refuse(castlingRooks);
-      written++;
-      // Letters as offsets from `a`/`A`: k is 10 on, q 16.
-      const letter = rook === kingRook ? 10 : rook === queenRook ? 16 : rook - base;
-      out += String.fromCharCode((color === 'white' ? 65 : 97) + letter);
-    }
+  const pieces = board.pieces;
+  let white = '';
+  let black = '';
+  let previous = -1;
+  for (const rook of castlingRooks) {
+    const color = rook < 56 ? 'white' : 'black';
+    const base = rook < 56 ? 0 : 56;
+    // Only whole squares of a back rank, ascending.
+    if ((rook & 7) + base !== rook || !(rook > previous)) refuse(castlingRooks);
+    previous = rook;
+    // Letters as offsets from `a`/`A`: k is 10 on, q 16.
+    const offset =
+      mode !== 'xfen' ? rook - base : rook === sideRook(pieces, color, 1) ? 10 : rook === sideRook(pieces, color, -1) ? 16 : rook - base;
+    // Each colour's rights descend: prepend.
+    if (base) black = String.fromCharCode(97 + offset) + black;
+    else white = String.fromCharCode(65 + offset) + white;
   }
-  if (written !== castlingRooks.length) refuse(castlingRooks);
-  return out || '-';
+  if (white.length > 2 || black.length > 2) refuse(castlingRooks);
+  return white + black || '-';
 }
 
 function inRange(value: number, min: number, max: number): number {
@@ -115,14 +129,20 @@ function inRange(value: number, min: number, max: number): number {
 /** Canonical FEN of a setup; throws `TypeError` for a setup FEN cannot express. */
 export function writeFen(setup: Setup, options?: FenWriteOptions): string {
   const { board, turn, epSquares, remainingChecks } = setup;
-  let out = `${writeBoardFen(board, setup.pockets)} ${turn === 'white' ? 'w' : 'b'} ${writeCastling(board, setup.castlingRooks, options?.castling)} `;
   const ep = epSquares[0];
   const policy = options?.epPolicy;
   if (ep !== undefined && (epSquares.length > 1 || ep !== (turn === 'white' ? 40 : 16) + (ep & 7))) refuse(epSquares);
-  out +=
-    ep === undefined || (typeof policy === 'function' && !policy(setup, ep))
-      ? '-'
-      : String.fromCharCode(97 + (ep & 7), 49 + (ep >> 3));
-  if (remainingChecks) out += ` ${inRange(remainingChecks.white, 0, 3)}+${inRange(remainingChecks.black, 0, 3)}`;
-  return `${out} ${inRange(setup.halfmoves, 0, 9999)} ${inRange(setup.fullmoves, 1, 9999)}`;
+  // The short fields are joined first, so the long placement is concatenated once.
+  return (
+    writeBoardFen(board, setup.pockets) +
+    `${turn === 'white' ? ' w ' : ' b '}${writeCastling(board, setup.castlingRooks, options?.castling)} ${
+      ep === undefined || (typeof policy === 'function' && !policy(setup, ep))
+        ? '-'
+        : String.fromCharCode(97 + (ep & 7), 49 + (ep >> 3))
+    }${remainingChecks ? ` ${inRange(remainingChecks.white, 0, 3)}+${inRange(remainingChecks.black, 0, 3)}` : ''} ${inRange(
+      setup.halfmoves,
+      0,
+      9999,
+    )} ${inRange(setup.fullmoves, 1, 9999)}`
+  );
 }
