@@ -1,7 +1,6 @@
 import {
   COLORS,
   ROLES,
-  piece,
   type Board,
   type ByColor,
   type Piece,
