@@ -269,16 +269,22 @@ export class Engine {
     this.kings[0] = -1;
     this.kings[1] = -1;
     let highestRole = c.highestPromotion;
-    for (let square = 0; square < c.cellOf.length; square++) {
+    // Locals, so that the loop (run for every move a notation reads) reads no properties.
+    const board = this.board;
+    const kings = this.kings;
+    const cellOf = c.cellOf;
+    const squares = cellOf.length;
+    for (let square = 0; square < squares; square++) {
       const p = pieces[square];
-      const cell = c.cellOf[square] as number;
-      if (!p || cell < 0) continue;
+      if (!p) continue;
+      const cell = cellOf[square] as number;
+      if (cell < 0) continue;
       const role = roleCode(p.role);
       if (role > highestRole) highestRole = role;
-      const code = role | (p.color === 'white' ? WHITE : BLACK) | (p.promoted ? PROMOTED : 0);
-      this.board[cell] = code;
-      const colorIndex = p.color === 'white' ? 0 : 1;
-      if (p.role === 'king' && (this.kings[colorIndex] as number) < 0) this.kings[colorIndex] = cell;
+      const white = p.color === 'white';
+      board[cell] = role | (white ? WHITE : BLACK) | (p.promoted ? PROMOTED : 0);
+      const colorIndex = white ? 0 : 1;
+      if (role === KING && (kings[colorIndex] as number) < 0) kings[colorIndex] = cell;
     }
     this.us = setup.turn === 'white' ? WHITE : BLACK;
     const castling: number[] = [];
@@ -474,13 +480,6 @@ export class Engine {
     const enterable = target === 0 || (target & them) !== 0;
     const checkers = this.markChecksAndPins();
     const stamp = this.stamp;
-    const pinTag = this.pinTag;
-    const rayTag = this.rayTag;
-    // A piece pinned to the king may only move along the pin's line.
-    const pinAllows = (from: number): boolean => {
-      const pin = pinTag[from] as number;
-      return pin <= stamp * 16 || rayTag[to] === pin;
-    };
 
     if (enterable && checkers < 2 && (checkers === 0 || this.evasionStamp[to] === stamp)) {
       const { leaps, leapRoles, slides, slideRoles } = this.attacks;
@@ -488,7 +487,7 @@ export class Engine {
         const from = to + (leaps[i] as number);
         const code = b[from] as number;
         const role = code & ROLE_BITS;
-        if (code & us && role !== KING && ((leapRoles[i] as number) >> role) & 1 && pinAllows(from)) out[n++] = from | (to << 10);
+        if (code & us && role !== KING && ((leapRoles[i] as number) >> role) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
       }
       for (let i = 0; i < slides.length; i++) {
         const step = slides[i] as number;
@@ -496,9 +495,9 @@ export class Engine {
         let code: number;
         while ((code = b[from] as number) === 0) from += step;
         const role = code & ROLE_BITS;
-        if (code & us && role !== KING && ((slideRoles[i] as number) >> role) & 1 && pinAllows(from)) out[n++] = from | (to << 10);
+        if (code & us && role !== KING && ((slideRoles[i] as number) >> role) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
       }
-      n = this.pawnMovesTo(n, to, target, pinAllows);
+      n = this.pawnMovesTo(n, to, target);
       if (this.pockets && target === 0) n = this.dropsTo(n, to);
     }
     if (checkers < 2 && (to === this.ep0 || to === this.ep1)) n = this.keepLandingOn(n, this.generateEnPassant(n), to);
@@ -541,42 +540,51 @@ export class Engine {
   }
 
   /** The pawn pushes and captures onto `to` (holding `target`), as `generate` makes them. */
-  private pawnMovesTo(n: number, to: number, target: number, pinAllows: (from: number) => boolean): number {
+  private pawnMovesTo(n: number, to: number, target: number): number {
     const b = this.board;
     const c = this.c;
-    const us = this.us;
-    const usIndex = us === WHITE ? 0 : 1;
-    const pawn = us | PAWN;
+    const usIndex = this.us === WHITE ? 0 : 1;
+    const pawn = this.us | PAWN;
     const forward = c.forward[usIndex];
-    const promotes = c.rankOf[to] === c.promotionRank[usIndex];
-    const out = this.moves;
-    const emit = (from: number): void => {
-      if (!pinAllows(from)) return;
-      if (!promotes) {
-        out[n++] = from | (to << 10);
-        return;
-      }
-      const promotions = c.promotionCodes;
-      for (let p = 0; p < promotions.length; p++) out[n++] = from | (to << 10) | ((promotions[p] as number) << 20);
-    };
-    const isPawn = (cell: number): boolean => ((b[cell] as number) & (ROLE_BITS | COLOR_BITS)) === pawn;
     if (target === 0) {
       // Walk back over empty cells to the pawn that pushes here: one step from anywhere, more
       // only from the start rank.
       let from = to - forward;
       for (let step = 1; step <= c.spec.pawnMaxFirstStep; step++, from -= forward) {
         const code = b[from] as number;
-        if (isPawn(from)) {
-          if (step === 1 || c.rankOf[from] === c.pawnStartRank[usIndex]) emit(from);
+        if ((code & (ROLE_BITS | COLOR_BITS)) === pawn) {
+          if (step === 1 || c.rankOf[from] === c.pawnStartRank[usIndex]) n = this.pawnMove(n, from, to);
           break;
         }
         if (code !== 0) break;
       }
     } else {
-      if (isPawn(to - forward - 1)) emit(to - forward - 1);
-      if (isPawn(to - forward + 1)) emit(to - forward + 1);
+      for (let side = -1; side <= 1; side += 2) {
+        const from = to - forward + side;
+        if (((b[from] as number) & (ROLE_BITS | COLOR_BITS)) === pawn) n = this.pawnMove(n, from, to);
+      }
     }
     return n;
+  }
+
+  /** Writes the pawn move from `from` to `to` (one per promotion role on the last rank) unless a pin forbids it. */
+  private pawnMove(n: number, from: number, to: number): number {
+    if (!this.pinAllows(from, to)) return n;
+    const c = this.c;
+    if (c.rankOf[to] !== c.promotionRank[this.us === WHITE ? 0 : 1]) {
+      this.moves[n++] = from | (to << 10);
+      return n;
+    }
+    const promotions = c.promotionCodes;
+    for (let p = 0; p < promotions.length; p++) this.moves[n++] = from | (to << 10) | ((promotions[p] as number) << 20);
+    return n;
+  }
+
+  /** Whether the piece on `from` may go to `to` as far as pins go (after `markChecksAndPins`). */
+  private pinAllows(from: number, to: number): boolean {
+    const pin = this.pinTag[from] as number;
+    // A piece pinned to the king may only move along the pin's line.
+    return pin <= this.stamp * 16 || this.rayTag[to] === pin;
   }
 
   /** The drops onto the empty cell `to`, as `generateDrops` makes them. */

@@ -29,7 +29,8 @@ import {
   type MoveNotationError,
 } from './move-notation.js';
 import type { Result } from './result.js';
-import { isCheckmate, legalMoves, play } from './rules.js';
+import type { Engine } from './engine.js';
+import { engineFor, isCheckmate, play } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
 
@@ -43,9 +44,28 @@ export function writeSan(setup: Setup, move: Move): string {
 }
 
 function checkSuffix(setup: Setup, move: Move): string {
+  const engine = engineFor(setup);
+  const code = engine.encode(move);
+  // The engine plays only a legal move in place; anything else (and a king capture, which only
+  // an impossible position allows) takes the general road through `play`, as it always has.
+  if (code >= 0 && setup.board.pieces[move.to]?.role !== 'king' && isGenerated(engine, engine.generateTo(0, cellOf(engine, move.to)), code)) {
+    engine.make(code);
+    const suffix = !engine.inCheck() ? '' : engine.generate(0) === 0 ? '#' : '+';
+    engine.unmake(code);
+    return suffix;
+  }
   const after = play(setup, move);
   if (!isCheck(after)) return '';
   return isCheckmate(after) ? '#' : '+';
+}
+
+function cellOf(engine: Engine, square: Square): number {
+  return engine.c.cellOf[square] ?? -1;
+}
+
+function isGenerated(engine: Engine, end: number, code: number): boolean {
+  for (let i = 0; i < end; i++) if (engine.moves[i] === code) return true;
+  return false;
 }
 
 /** SAN without the check suffix. */
@@ -81,8 +101,8 @@ function disambiguation(setup: Setup, from: Square, to: Square, role: Role): str
   // of the kind could reach the square at all. The fool has no movement of its own to ask.
   if (role !== 'fool' && !hasTwin(setup, from, to, role)) return '';
   const others: string[] = [];
-  for (const m of legalMoves(setup)) {
-    if (m.kind !== 'normal' || m.to !== to || m.from === from) continue;
+  for (const m of legalMovesTo(setup, to)) {
+    if (m.kind !== 'normal' || m.from === from) continue;
     if (setup.board.pieces[m.from]?.role !== role) continue;
     const name = nameOf(setup, m.from);
     if (!others.includes(name)) others.push(name);
