@@ -11,7 +11,8 @@ import {
 } from '@chess-formats/conformance';
 import { describe, expect, test } from 'vitest';
 import { parseCoordinate, writeCoordinate } from './coordinate.js';
-import { GEOMETRY_NAMES, OMEGA, STANDARD, parseSquare, squareName, type Geometry, type Square } from './geometry.js';
+import { GEOMETRY_NAMES, OMEGA, STANDARD, parseSquare, type Geometry, type Square } from './geometry.js';
+import { moveToJson } from './json.js';
 import type { Move } from './move.js';
 import { MOVE_NOTATION_ERROR_CODES, type MoveNotationError } from './move-notation.js';
 import { piece, type Piece } from './piece.js';
@@ -25,23 +26,6 @@ import { ROLES, roleFromLetter, type ByColor, type Role } from './vocabulary.js'
 
 // The shared move vectors (@chess-formats/conformance) run through board-core's four move
 // parsers and writers. The vectors are data; this file only adapts the API to the runner.
-
-/** The language-neutral move object of the vectors: square names, role names. */
-function moveToJson(setup: Setup, move: Move): Record<string, string> {
-  const name = (square: Square): string => squareName(setup.board.geometry, square);
-  switch (move.kind) {
-    case 'normal':
-      return move.promotion === undefined
-        ? { kind: move.kind, from: name(move.from), to: name(move.to) }
-        : { kind: move.kind, from: name(move.from), to: name(move.to), promotion: move.promotion };
-    case 'enPassant':
-      return { kind: move.kind, from: name(move.from), to: name(move.to), captured: name(move.captured) };
-    case 'castle':
-      return { kind: move.kind, from: name(move.from), to: name(move.to), rook: name(move.rook), rookTo: name(move.rookTo) };
-    case 'drop':
-      return { kind: move.kind, role: move.role, to: name(move.to) };
-  }
-}
 
 const GEOMETRIES: Readonly<Record<(typeof GEOMETRY_NAMES)[number], Geometry>> = { standard: STANDARD, omega: OMEGA };
 
@@ -155,26 +139,14 @@ const codec: MoveCodec<Setup, Placed> = {
     return result.ok ? { ok: true, value: { setup, move: result.value } } : result;
   },
   write: (notation, setup, placed, options) => writeMove(notation, setup, placed.move, options),
-  toJson: (placed) => moveToJson(placed.setup, placed.move),
+  toJson: (placed) => moveToJson(placed.setup.board.geometry, placed.move),
 };
 
 /**
  * Cases where board-core and the vector disagree and the vector is believed right (per the
  * README's tables); each is reported for a fix. Keep this list empty in a release.
  */
-const KNOWN_DISAGREEMENTS: ReadonlySet<string> = new Set<string>([
-  // SAN points an unexpected promotion at its letter (3), not where `=Q` starts (2), unlike
-  // the other notations, which point at the start of the promotion part.
-  'moves.san.unexpected-promotion',
-  // SAN points an unknown promotion piece in `(X)` at the parenthesis (2), in `=X` at the letter.
-  'moves.san.unknown-promotion-in-parentheses',
-  // A `+` after a coordinate move is reported as an unknown promotion role; it is no letter.
-  'moves.coordinate.check-suffix',
-  // Smith promotion errors after a capture letter point at the capture letter (4), not at
-  // where the promotion letter is or would be (5).
-  'moves.smith.missing-promotion-after-capture',
-  'moves.smith.unexpected-promotion-after-capture',
-]);
+const KNOWN_DISAGREEMENTS: ReadonlySet<string> = new Set<string>([]);
 
 const cases: readonly VectorCase[] = vectorCases(loadVectors('moves'));
 const running = cases.filter((c) => !KNOWN_DISAGREEMENTS.has(c.id));

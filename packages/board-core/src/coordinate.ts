@@ -78,6 +78,10 @@ export function parseCoordinate(setup: Setup, text: string): Result<Move, MoveNo
   let promotion: Role | undefined;
   if (to.end < text.length) {
     if (to.end + 1 !== text.length) return moveError('syntax', 'suffix', to.end + 1, `unexpected text after the move in ${excerpt(text)}`);
+    const letter = text.charCodeAt(to.end);
+    if (!((letter >= 65 && letter <= 90) || (letter >= 97 && letter <= 122))) {
+      return moveError('syntax', 'suffix', to.end, `unexpected text after the move in ${excerpt(text)}`);
+    }
     promotion = roleFromLetter(text.charAt(to.end));
     if (promotion === undefined || promotion === 'pawn' || promotion === 'king') {
       return moveError('unknown-role', 'promotion', to.end, `${excerpt(text.charAt(to.end))} is not a piece to promote to`);

@@ -16,7 +16,7 @@ export {
   type GeometryName,
   type Square,
 } from './geometry.js';
-export { setupToJson, type SetupJson } from './json.js';
+export { moveToJson, setupToJson, type MoveJson, type SetupJson } from './json.js';
 export { MOVEMENT, type Movement, type Vector } from './movement.js';
 export type { CastleMove, DropMove, EnPassantMove, Move, NormalMove } from './move.js';
 export {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withPiece } from './board.js';
-import { setupToJson } from './json.js';
+import { moveToJson, setupToJson } from './json.js';
+import { OMEGA, STANDARD } from './geometry.js';
 import { piece } from './piece.js';
 import { emptyPocket, standardSetup } from './setup.js';
 
@@ -27,5 +28,30 @@ describe('setupToJson', () => {
     expect(json.board['d4']).toBe('q~');
     expect(json.pockets).toEqual({ white: 'PPQ', black: 'n' });
     expect(json.remainingChecks).toEqual({ white: 2, black: 3 });
+  });
+});
+
+describe('moveToJson', () => {
+  it('names squares and roles', () => {
+    expect(moveToJson(STANDARD, { kind: 'normal', from: 52, to: 60, promotion: 'knight' })).toEqual({
+      kind: 'normal',
+      from: 'e7',
+      to: 'e8',
+      promotion: 'knight',
+    });
+    expect(moveToJson(STANDARD, { kind: 'castle', from: 4, to: 6, rook: 7, rookTo: 5 })).toEqual({
+      kind: 'castle',
+      from: 'e1',
+      to: 'g1',
+      rook: 'h1',
+      rookTo: 'f1',
+    });
+    expect(moveToJson(STANDARD, { kind: 'enPassant', from: 36, to: 43, captured: 35 })).toEqual({
+      kind: 'enPassant',
+      from: 'e5',
+      to: 'd6',
+      captured: 'd5',
+    });
+    expect(moveToJson(OMEGA, { kind: 'drop', role: 'wizard', to: 0 })).toEqual({ kind: 'drop', role: 'wizard', to: 'w1' });
   });
 });

@@ -1,4 +1,5 @@
-import { squareName } from './geometry.js';
+import { squareName, type Geometry, type Square } from './geometry.js';
+import type { Move } from './move.js';
 import { pieceLetter } from './piece.js';
 import type { Pocket, Setup } from './setup.js';
 import { ROLES, ROLE_LETTERS, type ByColor } from './vocabulary.js';
@@ -52,4 +53,30 @@ export function setupToJson(setup: Setup): SetupJson {
   }
   if (setup.remainingChecks) json.remainingChecks = { ...setup.remainingChecks };
   return json;
+}
+
+/**
+ * The canonical JSON form of a move, as the conformance vectors write it: squares by name,
+ * roles by name (`{"kind": "castle", "from": "e1", "to": "g1", "rook": "h1", "rookTo": "f1"}`).
+ */
+export type MoveJson =
+  | { readonly kind: 'normal'; readonly from: string; readonly to: string; readonly promotion?: string }
+  | { readonly kind: 'enPassant'; readonly from: string; readonly to: string; readonly captured: string }
+  | { readonly kind: 'castle'; readonly from: string; readonly to: string; readonly rook: string; readonly rookTo: string }
+  | { readonly kind: 'drop'; readonly role: string; readonly to: string };
+
+export function moveToJson(geometry: Geometry, move: Move): MoveJson {
+  const name = (square: Square): string => squareName(geometry, square);
+  switch (move.kind) {
+    case 'normal':
+      return move.promotion === undefined
+        ? { kind: move.kind, from: name(move.from), to: name(move.to) }
+        : { kind: move.kind, from: name(move.from), to: name(move.to), promotion: move.promotion };
+    case 'enPassant':
+      return { kind: move.kind, from: name(move.from), to: name(move.to), captured: name(move.captured) };
+    case 'castle':
+      return { kind: move.kind, from: name(move.from), to: name(move.to), rook: name(move.rook), rookTo: name(move.rookTo) };
+    case 'drop':
+      return { kind: move.kind, role: move.role, to: name(move.to) };
+  }
 }

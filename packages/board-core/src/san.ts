@@ -223,22 +223,26 @@ function parseNormal(setup: Setup, text: string, body: string): Result<Move, Mov
   let promotion: Role | undefined;
   let squareEnd = body.length;
   let promotionOffset = body.length;
+  let letterOffset = body.length;
   const lastChar = body.charAt(body.length - 1);
   if (lastChar === ')' && body.length >= 3 && body.charAt(body.length - 3) === '(') {
     promotionOffset = body.length - 3;
-    promotion = roleFromLetter(body.charAt(body.length - 2));
+    letterOffset = body.length - 2;
+    promotion = roleFromLetter(body.charAt(letterOffset));
     squareEnd = body.length - 3;
-    if (promotion === undefined) return moveError('unknown-role', 'promotion', promotionOffset, `${excerpt(text)} names no piece to promote to`);
+    if (promotion === undefined) return moveError('unknown-role', 'promotion', letterOffset, `${excerpt(text)} names no piece to promote to`);
   } else if (isAsciiLetter(body.charCodeAt(body.length - 1))) {
-    promotionOffset = body.length - 1;
+    letterOffset = body.length - 1;
     promotion = roleFromLetter(lastChar);
-    if (promotion === undefined) return moveError('unknown-role', 'promotion', promotionOffset, `${excerpt(lastChar)} is not a piece letter`);
+    if (promotion === undefined) return moveError('unknown-role', 'promotion', letterOffset, `${excerpt(lastChar)} is not a piece letter`);
     squareEnd = body.length - 1;
     const mark = body.charAt(squareEnd - 1);
     if (mark === '=' || mark === '/') squareEnd--;
+    // Errors about the promotion as a whole point where its text starts, `=` included.
+    promotionOffset = squareEnd;
   }
   if (promotion === 'pawn' || promotion === 'king') {
-    return moveError('unknown-role', 'promotion', promotionOffset, `a pawn cannot promote to a ${promotion}`);
+    return moveError('unknown-role', 'promotion', letterOffset, `a pawn cannot promote to a ${promotion}`);
   }
   // The destination is the longest square name that ends where the promotion starts; what is
   // left between the piece letter and it is the disambiguation and the capture mark.

@@ -172,7 +172,8 @@ export function parseSmith(setup: Setup, text: string): Result<Move, MoveNotatio
   if (candidates.length === 0) return moveError('illegal', 'move', 0, `${excerpt(text)} is not a legal move here`);
   const mismatch = checkCapture(setup.board.pieces[parts.to], captured, text, parts.markOffset);
   if (mismatch) return mismatch;
-  return choosePromotion(candidates, promotion, text, parts.markOffset);
+  // The promotion letter stands (or was due) right after the capture letter, if any.
+  return choosePromotion(candidates, promotion, text, parts.markOffset + parts.mark.length);
 }
 
 function checkCapture(target: Piece | undefined, captured: Role | undefined, text: string, offset: number): Err<MoveNotationError> | undefined {
