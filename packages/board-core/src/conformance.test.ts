@@ -1,4 +1,5 @@
 import {
+  errorCodeCoverage,
   MOVE_NOTATIONS,
   loadVectors,
   runCase,
@@ -142,31 +143,17 @@ const codec: MoveCodec<Setup, Placed> = {
   toJson: (placed) => moveToJson(placed.setup.board.geometry, placed.move),
 };
 
-/**
- * Cases where board-core and the vector disagree and the vector is believed right (per the
- * README's tables); each is reported for a fix. Keep this list empty in a release.
- */
-const KNOWN_DISAGREEMENTS: ReadonlySet<string> = new Set<string>([]);
-
 const cases: readonly VectorCase[] = vectorCases(loadVectors('moves'));
-const running = cases.filter((c) => !KNOWN_DISAGREEMENTS.has(c.id));
 
 describe('move notation conformance vectors', () => {
-  test.each(running.map((c) => [c.id, c] as const))('%s', (_id, vector) => {
+  test.each(cases.map((c) => [c.id, c] as const))('%s', (_id, vector) => {
     const outcome = runCase(vector, codec);
     expect(outcome.reasons, vector.description).toEqual([]);
     expect(outcome.unchecked).toEqual([]);
   });
 
-  test('the skip list names only existing cases', () => {
-    const ids = new Set(cases.map((c) => c.id));
-    for (const id of KNOWN_DISAGREEMENTS) expect(ids.has(id), id).toBe(true);
-  });
-
   test('every move notation error code is exercised by at least one vector', () => {
-    const used = new Set(cases.flatMap((c) => (c.error ? [c.error.code] : [])));
-    expect(MOVE_NOTATION_ERROR_CODES.filter((code) => !used.has(code))).toEqual([]);
-    expect([...used].filter((code) => !(MOVE_NOTATION_ERROR_CODES as readonly string[]).includes(code))).toEqual([]);
+    expect(errorCodeCoverage(cases, MOVE_NOTATION_ERROR_CODES)).toEqual({ missing: [], unknown: [] });
   });
 
   test('every notation has valid and invalid vectors', () => {

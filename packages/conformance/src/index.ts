@@ -95,3 +95,19 @@ export function loadVectors(format: VectorFormat): readonly VectorFile[] {
 export function vectorCases(files: readonly VectorFile[]): readonly VectorCase[] {
   return files.flatMap((file) => file.cases);
 }
+
+/**
+ * How a corpus covers an implementation's list of error codes: the codes no case expects
+ * (`missing`) and the codes cases expect that the list lacks (`unknown`). An implementation's
+ * own tests assert both are empty, so its codes and the corpus cannot drift apart.
+ */
+export function errorCodeCoverage(
+  cases: readonly VectorCase[],
+  codes: readonly string[],
+): { readonly missing: readonly string[]; readonly unknown: readonly string[] } {
+  const used = new Set(cases.flatMap((c) => (c.error ? [c.error.code] : [])));
+  return {
+    missing: codes.filter((code) => !used.has(code)),
+    unknown: [...used].filter((code) => !codes.includes(code)).sort(),
+  };
+}

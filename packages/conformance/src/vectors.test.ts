@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { FEN_VECTORS, MOVE_NOTATIONS, MOVE_VECTORS, VECTOR_FORMATS, loadVectors, vectorCases } from './index.js';
+import { FEN_VECTORS, errorCodeCoverage, MOVE_NOTATIONS, MOVE_VECTORS, VECTOR_FORMATS, loadVectors, vectorCases } from './index.js';
 import { schemaProblems } from './json-schema.js';
 import type { VectorFile } from './types.js';
 
@@ -175,5 +175,15 @@ describe('the corpus', () => {
       else byText.set(c.expected.text, c.expected.value);
     }
     expect(byText.size).toBeGreaterThan(50);
+  });
+});
+
+describe('errorCodeCoverage', () => {
+  test('names the codes no case expects and the expected codes the list lacks', () => {
+    const cases = vectorCases(loadVectors('fen'));
+    const coverage = errorCodeCoverage(cases, ['turn', 'no-such-code']);
+    expect(coverage.missing).toEqual(['no-such-code']);
+    expect(coverage.unknown).toContain('castling');
+    expect(coverage.unknown).not.toContain('turn');
   });
 });

@@ -1,5 +1,6 @@
 import { setupToJson, type Setup } from '@chess-formats/board-core';
 import {
+  errorCodeCoverage,
   loadVectors,
   runCase,
   vectorCases,
@@ -43,32 +44,17 @@ const codec: Codec<Setup> = {
   validate: validateSetup,
 };
 
-/**
- * Cases where this package and the vector disagree and the vector is believed right (per the
- * README's tables); each is reported for a fix. Keep this list empty in a release.
- */
-const KNOWN_DISAGREEMENTS: ReadonlySet<string> = new Set<string>([]);
-
 const cases: readonly VectorCase[] = vectorCases(loadVectors('fen'));
-const running = cases.filter((c) => !KNOWN_DISAGREEMENTS.has(c.id));
 
 describe('FEN conformance vectors', () => {
-  test.each(running.map((c) => [c.id, c] as const))('%s', (_id, vector) => {
+  test.each(cases.map((c) => [c.id, c] as const))('%s', (_id, vector) => {
     const outcome = runCase(vector, codec);
     expect(outcome.reasons, vector.description).toEqual([]);
     expect(outcome.unchecked).toEqual([]);
   });
 
-  test('the skip list names only existing cases', () => {
-    const ids = new Set(cases.map((c) => c.id));
-    for (const id of KNOWN_DISAGREEMENTS) expect(ids.has(id), id).toBe(true);
-  });
-
   test('every FEN error code is exercised by at least one vector', () => {
-    const used = new Set(cases.flatMap((c) => (c.error ? [c.error.code] : [])));
-    expect(FEN_ERROR_CODES.filter((code) => !used.has(code))).toEqual([]);
-    // And no vector expects a code this package does not have.
-    expect([...used].filter((code) => !(FEN_ERROR_CODES as readonly string[]).includes(code))).toEqual([]);
+    expect(errorCodeCoverage(cases, FEN_ERROR_CODES)).toEqual({ missing: [], unknown: [] });
   });
 
   test('every validation problem is exercised by at least one vector', () => {
