@@ -1,8 +1,10 @@
-import { squareName, type Geometry, type Square } from './geometry.js';
+import type { Board } from './board.js';
+import { GEOMETRY_NAMES, OMEGA, STANDARD, parseSquare, squareName, type Geometry, type GeometryName, type Square } from './geometry.js';
 import type { Move } from './move.js';
-import { pieceLetter } from './piece.js';
-import type { Pocket, Setup } from './setup.js';
-import { ROLES, ROLE_LETTERS, type ByColor } from './vocabulary.js';
+import { piece, pieceLetter, type Piece } from './piece.js';
+import { err, ok, type Result } from './result.js';
+import { emptyPocket, type Pocket, type Setup } from './setup.js';
+import { COLORS, ROLES, ROLE_LETTERS, roleFromLetter, type ByColor, type Color, type Role } from './vocabulary.js';
 
 /**
  * The canonical, language-neutral JSON form of a Setup, used by the conformance vectors and
@@ -79,4 +81,332 @@ export function moveToJson(geometry: Geometry, move: Move): MoveJson {
     case 'drop':
       return { kind: move.kind, role: move.role, to: name(move.to) };
   }
+}
+
+/**
+ * Every code `parseSetupJson` and `parseMoveJson` report. They check shape and vocabulary
+ * only; whether a position or move is legal is the rules' question.
+ */
+export const SETUP_JSON_ERROR_CODES = [
+  /** A value of the wrong JSON type: an array or a number where an object or a string belongs. */
+  'wrong-type',
+  /** A required key is absent. */
+  'missing-key',
+  /** A key the canonical JSON does not have (unless `unknownKeys: 'ignore'`). */
+  'unknown-key',
+  /** More entries than the geometry has squares (board, square lists, pocket letters). */
+  'too-many',
+  /** A geometry name other than those of `GEOMETRY_NAMES`. */
+  'unknown-geometry',
+  /** A square name that the geometry does not have. */
+  'unknown-square',
+  /** A piece that is not one FEN letter with an optional `~` (board), or a pocket character that is no piece letter. */
+  'unknown-piece',
+  /** A role name other than those of `ROLES` (moves). */
+  'unknown-role',
+  /** A turn other than `white` or `black`. */
+  'unknown-color',
+  /** A move kind other than `normal`, `enPassant`, `castle` or `drop`. */
+  'unknown-kind',
+  /** A pocket letter of the other side's case (`p` in White's pocket). */
+  'wrong-color',
+  /** A square listed twice in `castlingRooks` or `epSquares`. */
+  'duplicate-square',
+  /** A number that is not an allowed integer: negative counters, fullmoves 0, remaining checks above 3. */
+  'out-of-range',
+  /** Reading the value threw (a getter or a proxy); JSON.parse never produces such values. */
+  'unreadable',
+] as const;
+export type SetupJsonErrorCode = (typeof SETUP_JSON_ERROR_CODES)[number];
+
+export interface SetupJsonError {
+  readonly code: SetupJsonErrorCode;
+  /**
+   * Where the problem is: keys joined by `.`, array and string indexes in brackets
+   * (`board.e9`, `castlingRooks[2]`, `pockets.white[3]`); `''` for the value itself.
+   * Keys longer than 16 characters are cut, so a path may not name a hostile key exactly.
+   */
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface SetupJsonOptions {
+  /**
+   * What to do with a key the canonical JSON does not have, in the setup, its pockets and
+   * remaining checks, or a move: `reject` (the default, so that whatever is accepted writes
+   * back unchanged) or `ignore` (read JSON from a newer writer that added keys).
+   */
+  readonly unknownKeys?: 'reject' | 'ignore';
+}
+
+const GEOMETRY_BY_NAME: Readonly<Record<GeometryName, Geometry>> = { standard: STANDARD, omega: OMEGA };
+
+/**
+ * The failures the readers throw to unwind, told apart from whatever a getter or a proxy
+ * throws by identity: a WeakSet lookup runs no code of the thrown value.
+ */
+const failures = /* @__PURE__ */ new WeakSet<object>();
+
+interface Failure {
+  readonly error: SetupJsonError;
+}
+
+function fail(code: SetupJsonErrorCode, path: string, message: string): never {
+  const failure: Failure = { error: { code, path, message: path === '' ? message : `${path}: ${message}` } };
+  failures.add(failure);
+  throw failure;
+}
+
+function isFailure(caught: unknown): caught is Failure {
+  return typeof caught === 'object' && caught !== null && failures.has(caught);
+}
+
+/** Runs `read`, turning anything it throws but a failure into an `unreadable` failure at `path`. */
+function guard<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (caught) {
+    if (isFailure(caught)) throw caught;
+    return fail('unreadable', path, 'reading the value threw');
+  }
+}
+
+/** Runs a reader; the one place where failures become error values. */
+function run<T>(read: () => T): Result<T, SetupJsonError> {
+  try {
+    return ok(read());
+  } catch (caught) {
+    return err(isFailure(caught) ? caught.error : { code: 'unreadable', path: '', message: 'reading the value threw' });
+  }
+}
+
+const MAX_EXCERPT = 16;
+
+/** A short, printable excerpt of a hostile string. */
+function excerpt(text: string): string {
+  return JSON.stringify(text.length > MAX_EXCERPT ? `${text.slice(0, MAX_EXCERPT)}...` : text);
+}
+
+function keyPath(path: string, key: string): string {
+  const shown = key.length > MAX_EXCERPT ? `${key.slice(0, MAX_EXCERPT)}...` : key;
+  return path === '' ? shown : `${path}.${shown}`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `the string ${excerpt(value)}`;
+  if (typeof value === 'object') return guard('', () => Array.isArray(value)) ? 'an array' : 'an object';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return `a ${typeof value}`;
+}
+
+/** A plain JSON object (not null, not an array). */
+function expectObject(value: unknown, path: string): object {
+  if (typeof value !== 'object' || value === null || guard(path, () => Array.isArray(value))) {
+    fail('wrong-type', path, `expected an object, got ${describe(value)}`);
+  }
+  return value;
+}
+
+function expectString(value: unknown, path: string): string {
+  if (typeof value !== 'string') fail('wrong-type', path, `expected a string, got ${describe(value)}`);
+  return value;
+}
+
+const ABSENT: unique symbol = /* @__PURE__ */ Symbol('absent');
+
+/** An own property of `container`, or ABSENT: inherited keys are not part of JSON. */
+function own(container: object, key: string, path: string): unknown {
+  return guard(path, () =>
+    Object.prototype.hasOwnProperty.call(container, key) ? (container as Readonly<Record<string, unknown>>)[key] : ABSENT,
+  );
+}
+
+function required(container: object, key: string, path: string): unknown {
+  const at = keyPath(path, key);
+  const value = own(container, key, at);
+  if (value === ABSENT) fail('missing-key', at, 'missing');
+  return value;
+}
+
+/** Fails on the first own enumerable key not in `allowed`; looks at no more than allowed.length + 1 keys. */
+function rejectUnknownKeys(container: object, allowed: readonly string[], path: string, options: SetupJsonOptions | undefined): void {
+  if (options?.unknownKeys === 'ignore') return;
+  guard(path, () => {
+    for (const key in container) {
+      if (Object.prototype.hasOwnProperty.call(container, key) && !allowed.includes(key)) {
+        fail('unknown-key', keyPath(path, key), 'not a key of the canonical JSON');
+      }
+    }
+  });
+}
+
+function squareOf(geometry: Geometry, name: unknown, path: string): Square {
+  const square = parseSquare(geometry, expectString(name, path));
+  if (square === undefined) fail('unknown-square', path, `${excerpt(name as string)} is not a square of the ${geometry.name} geometry`);
+  return square;
+}
+
+function squareCount(geometry: Geometry): number {
+  let count = 0;
+  for (const name of geometry.squareNames) if (name !== '') count++;
+  return count;
+}
+
+/** The role and colour of an ASCII piece letter; undefined for anything else. */
+function letterPiece(code: number): { readonly color: Color; readonly role: Role } | undefined {
+  const lower = code >= 65 && code <= 90 ? code + 32 : code;
+  if (lower < 97 || lower > 122) return undefined;
+  const role = roleFromLetter(String.fromCharCode(lower));
+  return role && { color: lower === code ? 'black' : 'white', role };
+}
+
+function pieceOf(value: unknown, path: string): Piece {
+  const text = expectString(value, path);
+  const found = text.length === 1 || (text.length === 2 && text.charCodeAt(1) === 126) ? letterPiece(text.charCodeAt(0)) : undefined;
+  if (!found) fail('unknown-piece', path, `expected a piece letter with an optional ~, got ${excerpt(text)}`);
+  return piece(found.color, found.role, text.length === 2);
+}
+
+function boardOf(geometry: Geometry, value: unknown, limit: number): Board {
+  const json = expectObject(value, 'board');
+  const names = guard('board', () => Object.keys(json));
+  if (names.length > limit) fail('too-many', 'board', `${names.length} entries, the ${geometry.name} geometry has ${limit} squares`);
+  const pieces = new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined);
+  for (const name of names) {
+    const path = keyPath('board', name);
+    pieces[squareOf(geometry, name, path)] = pieceOf(own(json, name, path), path);
+  }
+  return { geometry, pieces };
+}
+
+/** A list of distinct square names, as squares in ascending order. */
+function squareListOf(geometry: Geometry, value: unknown, path: string, limit: number): Square[] {
+  if (typeof value !== 'object' || value === null || !guard(path, () => Array.isArray(value))) {
+    fail('wrong-type', path, `expected an array of square names, got ${describe(value)}`);
+  }
+  const list = value as readonly unknown[];
+  const length = guard(path, () => list.length);
+  if (length > limit) fail('too-many', path, `${length} entries, the ${geometry.name} geometry has ${limit} squares`);
+  const squares: Square[] = [];
+  for (let i = 0; i < length; i++) {
+    const at = `${path}[${i}]`;
+    const square = squareOf(geometry, guard(at, () => list[i]), at);
+    if (squares.includes(square)) fail('duplicate-square', at, `${squareName(geometry, square)} is listed twice`);
+    squares.push(square);
+  }
+  return squares.sort((a, b) => a - b);
+}
+
+function integerOf(value: unknown, path: string, min: number, max: number): number {
+  if (typeof value !== 'number') fail('wrong-type', path, `expected a number, got ${describe(value)}`);
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    fail('out-of-range', path, `expected an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}, got ${value}`);
+  }
+  return value === 0 ? 0 : value; // no -0
+}
+
+/** An object with exactly the keys `white` and `black`, read by `side`. */
+function byColorOf<T>(value: unknown, path: string, options: SetupJsonOptions | undefined, side: (json: unknown, path: string, color: Color) => T): ByColor<T> {
+  const json = expectObject(value, path);
+  rejectUnknownKeys(json, COLORS, path, options);
+  const white = side(required(json, 'white', path), keyPath(path, 'white'), 'white');
+  const black = side(required(json, 'black', path), keyPath(path, 'black'), 'black');
+  return { white, black };
+}
+
+function pocketOf(value: unknown, path: string, color: Color, limit: number): Pocket {
+  const letters = expectString(value, path);
+  if (letters.length > limit) fail('too-many', path, `${letters.length} pieces in hand, more than the ${limit} squares`);
+  const counts: Record<Role, number> = { ...emptyPocket() };
+  for (let i = 0; i < letters.length; i++) {
+    const found = letterPiece(letters.charCodeAt(i));
+    if (!found) fail('unknown-piece', `${path}[${i}]`, `${excerpt(letters.charAt(i))} is not a piece letter`);
+    if (found.color !== color) fail('wrong-color', `${path}[${i}]`, `${color === 'white' ? 'White' : 'Black'}'s pocket holds ${excerpt(letters.charAt(i))}`);
+    counts[found.role]++;
+  }
+  return counts;
+}
+
+const SETUP_KEYS = ['geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks'] as const;
+
+/**
+ * Reads the canonical JSON of a Setup (the inverse of `setupToJson`), from `JSON.parse` or
+ * any other untrusted value, and never throws. It checks the shape and the vocabulary (a
+ * known geometry, its square names, piece letters, turn, counters, pocket letters of the
+ * right case), not whether the position is legal. Castling rooks and en passant squares may
+ * come in any order and are returned ascending; pocket letters may come in any order.
+ * Problems are reported in a fixed order: the value itself, unknown keys, then the keys in
+ * the order `setupToJson` writes them.
+ */
+export function parseSetupJson(json: unknown, options?: SetupJsonOptions): Result<Setup, SetupJsonError> {
+  return run(() => {
+    const root = expectObject(json, '');
+    rejectUnknownKeys(root, SETUP_KEYS, '', options);
+    const name = expectString(required(root, 'geometry', ''), 'geometry');
+    const geometry = (GEOMETRY_NAMES as readonly string[]).includes(name) ? GEOMETRY_BY_NAME[name as GeometryName] : undefined;
+    if (!geometry) fail('unknown-geometry', 'geometry', `expected one of ${GEOMETRY_NAMES.join(', ')}, got ${excerpt(name)}`);
+    const limit = squareCount(geometry);
+    const board = boardOf(geometry, required(root, 'board', ''), limit);
+    const turnName = expectString(required(root, 'turn', ''), 'turn');
+    const turn = COLORS.find((color) => color === turnName);
+    if (!turn) fail('unknown-color', 'turn', `expected white or black, got ${excerpt(turnName)}`);
+    const setup: { -readonly [K in keyof Setup]: Setup[K] } = {
+      board,
+      turn,
+      castlingRooks: squareListOf(geometry, required(root, 'castlingRooks', ''), 'castlingRooks', limit),
+      epSquares: squareListOf(geometry, required(root, 'epSquares', ''), 'epSquares', limit),
+      halfmoves: integerOf(required(root, 'halfmoves', ''), 'halfmoves', 0, Number.MAX_SAFE_INTEGER),
+      fullmoves: integerOf(required(root, 'fullmoves', ''), 'fullmoves', 1, Number.MAX_SAFE_INTEGER),
+    };
+    const pockets = own(root, 'pockets', 'pockets');
+    if (pockets !== ABSENT) setup.pockets = byColorOf(pockets, 'pockets', options, (v, path, color) => pocketOf(v, path, color, limit));
+    const checks = own(root, 'remainingChecks', 'remainingChecks');
+    if (checks !== ABSENT) setup.remainingChecks = byColorOf(checks, 'remainingChecks', options, (v, path) => integerOf(v, path, 0, 3));
+    return setup;
+  });
+}
+
+const MOVE_KEYS: { readonly [K in Move['kind']]: readonly string[] } = {
+  normal: ['kind', 'from', 'to', 'promotion'],
+  enPassant: ['kind', 'from', 'to', 'captured'],
+  castle: ['kind', 'from', 'to', 'rook', 'rookTo'],
+  drop: ['kind', 'role', 'to'],
+};
+
+function roleOf(value: unknown, path: string): Role {
+  const name = expectString(value, path);
+  const role = ROLES.find((r) => r === name);
+  if (!role) fail('unknown-role', path, `expected a role name (${ROLES.join(', ')}), got ${excerpt(name)}`);
+  return role;
+}
+
+/**
+ * Reads the canonical JSON of a move on `geometry` (the inverse of `moveToJson`) and never
+ * throws. Like `parseSetupJson` it checks shape and vocabulary (kind, square names, role
+ * names), not legality: a promotion to a king or a castle of any squares reads.
+ */
+export function parseMoveJson(geometry: Geometry, json: unknown, options?: SetupJsonOptions): Result<Move, SetupJsonError> {
+  return run((): Move => {
+    const root = expectObject(json, '');
+    const kindName = expectString(required(root, 'kind', ''), 'kind');
+    const kind = Object.prototype.hasOwnProperty.call(MOVE_KEYS, kindName) ? (kindName as Move['kind']) : undefined;
+    if (!kind) fail('unknown-kind', 'kind', `expected normal, enPassant, castle or drop, got ${excerpt(kindName)}`);
+    rejectUnknownKeys(root, MOVE_KEYS[kind], '', options);
+    const square = (key: string): Square => squareOf(geometry, required(root, key, ''), key);
+    switch (kind) {
+      case 'normal': {
+        const from = square('from');
+        const to = square('to');
+        const promotion = own(root, 'promotion', 'promotion');
+        return promotion === ABSENT ? { kind, from, to } : { kind, from, to, promotion: roleOf(promotion, 'promotion') };
+      }
+      case 'enPassant':
+        return { kind, from: square('from'), to: square('to'), captured: square('captured') };
+      case 'castle':
+        return { kind, from: square('from'), to: square('to'), rook: square('rook'), rookTo: square('rookTo') };
+      case 'drop':
+        return { kind, role: roleOf(required(root, 'role', ''), 'role'), to: square('to') };
+    }
+  });
 }
