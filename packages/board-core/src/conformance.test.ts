@@ -8,75 +8,25 @@ import {
   type MoveNotation,
   type VectorCase,
   type VectorOptions,
-  type VectorPosition,
 } from '@chess-formats/conformance';
 import { describe, expect, test } from 'vitest';
 import { parseCoordinate, writeCoordinate } from './coordinate.js';
-import { GEOMETRY_NAMES, OMEGA, STANDARD, parseSquare, type Geometry, type Square } from './geometry.js';
-import { moveToJson } from './json.js';
+import { moveToJson, parseMoveJson, parseSetupJson, setupToJson } from './json.js';
 import type { Move } from './move.js';
 import { MOVE_NOTATION_ERROR_CODES, type MoveNotationError } from './move-notation.js';
-import { piece, type Piece } from './piece.js';
-import type { Result } from './result.js';
+import { unwrap, type Result } from './result.js';
 import { parseSan, writeSan } from './san.js';
-import { emptyPocket, type Pocket, type Setup } from './setup.js';
+import type { Setup } from './setup.js';
 import { parseSmith, parseSmithUnchecked, writeSmith } from './smith.js';
 import { setupFromFen } from './testing/chessops-bridge.js';
 import { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';
-import { ROLES, roleFromLetter, type ByColor, type Role } from './vocabulary.js';
+import { ROLES } from './vocabulary.js';
 
 // The shared move vectors (@chess-formats/conformance) run through board-core's four move
 // parsers and writers. The vectors are data; this file only adapts the API to the runner.
 
-const GEOMETRIES: Readonly<Record<(typeof GEOMETRY_NAMES)[number], Geometry>> = { standard: STANDARD, omega: OMEGA };
-
 function fail(message: string): never {
   throw new TypeError(message);
-}
-
-function squareOf(geometry: Geometry, name: unknown): Square {
-  const square = typeof name === 'string' ? parseSquare(geometry, name) : undefined;
-  return square ?? fail(`no square ${JSON.stringify(name)} on the ${geometry.name} board`);
-}
-
-function pieceOf(text: string): Piece {
-  const role = roleFromLetter(text.charAt(0)) ?? fail(`no piece letter ${JSON.stringify(text)}`);
-  return piece(text.charAt(0) === text.charAt(0).toUpperCase() ? 'white' : 'black', role, text.endsWith('~'));
-}
-
-function pocketOf(letters: unknown): Pocket {
-  const counts: Record<Role, number> = { ...emptyPocket() };
-  for (const letter of typeof letters === 'string' ? letters : '') {
-    counts[roleFromLetter(letter) ?? fail(`no piece letter ${letter}`)]++;
-  }
-  return counts;
-}
-
-/**
- * A Setup from the canonical setup JSON (the inverse of `setupToJson`), for positions FEN
- * cannot describe. Test-only: the package reads positions through the fen package.
- */
-function setupFromJson(json: Exclude<VectorPosition, string>): Setup {
-  const geometry = GEOMETRIES[json['geometry'] as keyof typeof GEOMETRIES] ?? fail(`unknown geometry ${String(json['geometry'])}`);
-  const pieces = new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined);
-  for (const [name, letter] of Object.entries(json['board'] as Record<string, string>)) pieces[squareOf(geometry, name)] = pieceOf(letter);
-  const squares = (key: string): Square[] => (json[key] as readonly string[]).map((n) => squareOf(geometry, n)).sort((a, b) => a - b);
-  const turn = json['turn'] === 'black' ? 'black' : 'white';
-  const base: Setup = {
-    board: { geometry, pieces },
-    turn,
-    castlingRooks: squares('castlingRooks'),
-    epSquares: squares('epSquares'),
-    halfmoves: json['halfmoves'] as number,
-    fullmoves: json['fullmoves'] as number,
-  };
-  const pockets = json['pockets'] as { white: string; black: string } | undefined;
-  const remaining = json['remainingChecks'] as ByColor<number> | undefined;
-  return {
-    ...base,
-    ...(pockets ? { pockets: { white: pocketOf(pockets.white), black: pocketOf(pockets.black) } } : {}),
-    ...(remaining ? { remainingChecks: { white: remaining.white, black: remaining.black } } : {}),
-  };
 }
 
 /** Vector options are JSON; an option this adapter does not know throws, so none is silently ignored. */
@@ -134,7 +84,7 @@ interface Placed {
 }
 
 const codec: MoveCodec<Setup, Placed> = {
-  position: (position) => (typeof position === 'string' ? setupFromFen(position) : setupFromJson(position)),
+  position: (position) => (typeof position === 'string' ? setupFromFen(position) : unwrap(parseSetupJson(position))),
   parse: (notation, setup, text, options) => {
     const result = parseMove(notation, setup, text, options);
     return result.ok ? { ok: true, value: { setup, move: result.value } } : result;
@@ -154,6 +104,25 @@ describe('move notation conformance vectors', () => {
 
   test('every move notation error code is exercised by at least one vector', () => {
     expect(errorCodeCoverage(cases, MOVE_NOTATION_ERROR_CODES)).toEqual({ missing: [], unknown: [] });
+  });
+
+  test('every setup JSON position and every expected move reads back and writes the same JSON', () => {
+    let positions = 0;
+    let moves = 0;
+    for (const vector of cases) {
+      const setup = codec.position(vector.position ?? fail(`${vector.id} has no position`));
+      if (typeof vector.position !== 'string') {
+        expect(setupToJson(setup), vector.id).toEqual(vector.position);
+        positions++;
+      }
+      const value = vector.expected?.value;
+      if (value === undefined) continue;
+      const move = parseMoveJson(setup.board.geometry, value);
+      expect(move.ok && moveToJson(setup.board.geometry, move.value), vector.id).toEqual(value);
+      moves++;
+    }
+    expect(positions).toBeGreaterThan(0);
+    expect(moves).toBeGreaterThan(0);
   });
 
   test('every notation has valid and invalid vectors', () => {

@@ -16,7 +16,18 @@ export {
   type GeometryName,
   type Square,
 } from './geometry.js';
-export { moveToJson, setupToJson, type MoveJson, type SetupJson } from './json.js';
+export {
+  SETUP_JSON_ERROR_CODES,
+  moveToJson,
+  parseMoveJson,
+  parseSetupJson,
+  setupToJson,
+  type MoveJson,
+  type SetupJson,
+  type SetupJsonError,
+  type SetupJsonErrorCode,
+  type SetupJsonOptions,
+} from './json.js';
 export { MOVEMENT, type Movement, type Vector } from './movement.js';
 export type { CastleMove, DropMove, EnPassantMove, Move, NormalMove } from './move.js';
 export {
