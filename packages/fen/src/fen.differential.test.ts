@@ -361,3 +361,149 @@ describe('the decision-table rows that state a difference from chessops', () => 
     expect(opsParseFen(text).isOk).toBe(chessopsAccepts);
   });
 });
+
+// --- 3. validateSetup vs chessops' Position.fromSetup ----------------------------------------
+
+/**
+ * chessops' refusals (it reports the first of Empty, Kings, OppositeCheck, PawnsOnBackrank,
+ * then the variant's) and the problems of ours that mean the same; we report every problem,
+ * so a refusal needs at least one of its problems in our list:
+ * - Empty (no piece at all): both kings missing.
+ * - Kings (not exactly one king per colour on the board): a king missing or too many.
+ * - OppositeCheck: `opposite-check`.
+ * - PawnsOnBackrank: `pawns-on-back-rank`.
+ * - Variant, crazyhouse only (a king in a pocket, or more than 64 pieces on the board and in
+ *   the pockets): `*-kings-too-many` (a pocket king is a second king of its holder) or
+ *   `*-too-many-pieces` (more than 32 of a colour on the board and in its pocket).
+ * Conversely, each problem of ours in this list means chessops must refuse; and when
+ * chessops accepts, its castling rights and ep square are ours exactly when we report no
+ * `castling-rights` / `ep-square` (chessops drops what it cannot use), except that chessops
+ * does not require the ep square itself to be empty (our validation table does).
+ */
+const REFUSAL_PROBLEMS: Record<string, readonly ValidationProblem[]> = {
+  [IllegalSetup.Empty]: ['white-king-missing', 'black-king-missing'],
+  [IllegalSetup.Kings]: ['white-king-missing', 'black-king-missing', 'white-kings-too-many', 'black-kings-too-many'],
+  [IllegalSetup.OppositeCheck]: ['opposite-check'],
+  [IllegalSetup.PawnsOnBackrank]: ['pawns-on-back-rank'],
+  [IllegalSetup.Variant]: ['white-kings-too-many', 'black-kings-too-many', 'white-too-many-pieces', 'black-too-many-pieces'],
+};
+/** Problems of ours that chessops refuses a setup for. */
+const REFUSED_FOR: readonly ValidationProblem[] = [
+  'white-king-missing',
+  'black-king-missing',
+  'white-kings-too-many',
+  'black-kings-too-many',
+  'pawns-on-back-rank',
+  'opposite-check',
+];
+
+const ALL_PIECES: readonly Piece[] = /* @__PURE__ */ (['white', 'black'] as const).flatMap((color) =>
+  OPS_ROLES.map((role) => piece(color, role)),
+);
+
+/** A random placement: 0-3 kings a colour (mostly one), up to 24 other pieces anywhere. */
+function randomSetup(next: () => number): Setup {
+  const pieces = new Array<Piece | undefined>(64).fill(undefined);
+  for (const color of ['white', 'black'] as const) {
+    const kings = pick(next, [0, 1, 1, 1, 1, 1, 2, 3]);
+    for (let k = 0; k < kings; k++) pieces[Math.floor(next() * 64)] = piece(color, 'king');
+  }
+  const others = Math.floor(next() * 25);
+  for (let k = 0; k < others; k++) pieces[Math.floor(next() * 64)] = pick(next, ALL_PIECES.filter((p) => p.role !== 'king'));
+  const turn = next() < 0.5 ? 'white' : 'black';
+  const epSquares: Square[] = [];
+  if (next() < 0.3) {
+    const ep = (turn === 'white' ? 40 : 16) + Math.floor(next() * 8);
+    epSquares.push(ep);
+    if (next() < 0.6) pieces[ep + (turn === 'white' ? -8 : 8)] = piece(turn === 'white' ? 'black' : 'white', 'pawn');
+  }
+  // Up to two rights a colour (as FEN holds them), mostly on the corners.
+  const rights = new Set<Square>();
+  for (const base of [0, 56]) for (let k = 0; k < 2; k++) if (next() < 0.4) rights.add(base + pick(next, [0, 7, 0, 7, 2, 5]));
+  const castlingRooks = [...rights].sort((a, b) => a - b);
+  return { board: { geometry: STANDARD, pieces }, turn, castlingRooks, epSquares, halfmoves: 0, fullmoves: 1 };
+}
+
+/** One or two changes to a reached position: a piece moved, removed or added, the turn, a pocket. */
+function mutateSetup(setup: Setup, next: () => number): Setup {
+  const pieces = setup.board.pieces.slice();
+  let turn = setup.turn;
+  let pockets = setup.pockets;
+  const changes = next() < 0.7 ? 1 : 2;
+  for (let k = 0; k < changes; k++) {
+    const occupied = pieces.flatMap((p, square) => (p ? [square] : []));
+    const kind = next();
+    if (kind < 0.35) {
+      const from = pick(next, occupied);
+      pieces[Math.floor(next() * 64)] = pieces[from];
+      pieces[from] = undefined;
+    } else if (kind < 0.5) pieces[pick(next, occupied)] = undefined;
+    else if (kind < 0.75) pieces[Math.floor(next() * 64)] = pick(next, ALL_PIECES);
+    else if (kind < 0.9 || !pockets) turn = turn === 'white' ? 'black' : 'white';
+    else {
+      const color = next() < 0.5 ? 'white' : 'black';
+      const pocket = { ...pockets[color] };
+      if (next() < 0.5) pocket.king++;
+      else pocket.queen += 40;
+      pockets = color === 'white' ? { white: pocket, black: pockets.black } : { white: pockets.white, black: pocket };
+    }
+  }
+  const mutated: { -readonly [K in keyof Setup]: Setup[K] } = { ...setup, board: { geometry: STANDARD, pieces }, turn };
+  if (pockets) mutated.pockets = pockets;
+  return mutated;
+}
+
+describe('validateSetup vs chessops fromSetup', () => {
+  test('refusals map onto our problems, both ways; accepted rights and ep squares agree', () => {
+    const next = random(0xa11d);
+    const setups = [
+      ...Array.from({ length: 3000 }, () => randomSetup(next)),
+      ...PLAYED.filter((_, k) => k % 2 === 0).map(({ setup }) => mutateSetup(setup, next)),
+      ...Array.from({ length: 10 }, () => ({ ...randomSetup(next), board: { geometry: STANDARD, pieces: new Array<undefined>(64).fill(undefined) } })),
+    ];
+    const tally: Record<string, number> = {};
+    for (const setup of setups) {
+      const problems = validateSetup(setup);
+      const ops = toOps(setup);
+      const result = opsPosition(ops);
+      const context = `${makeFen(ops)}: ours ${JSON.stringify(problems)}, chessops ${result.isErr ? result.error.message : 'ok'}`;
+      if (result.isErr) {
+        const kind = result.error.message;
+        tally[kind] = (tally[kind] ?? 0) + 1;
+        const expected = REFUSAL_PROBLEMS[kind] ?? [];
+        if (kind === IllegalSetup.Empty) expect(problems, context).toEqual(expect.arrayContaining([...expected]));
+        else expect(problems.some((problem) => expected.includes(problem)), context).toBe(true);
+      } else {
+        tally.ok = (tally.ok ?? 0) + 1;
+        expect(problems.filter((problem) => REFUSED_FOR.includes(problem)), context).toEqual([]);
+        const position = result.value;
+        const keptRights = [...position.castles.castlingRights].sort((a, b) => a - b);
+        expect(problems.includes('castling-rights'), context).toBe(keptRights.join() !== setup.castlingRooks.join());
+        const ep = setup.epSquares[0];
+        if (ep !== undefined) {
+          const epOccupied = setup.board.pieces[ep] !== undefined;
+          expect(problems.includes('ep-square'), context).toBe(position.epSquare === undefined || epOccupied);
+        }
+      }
+    }
+    console.log(`fen differential, validation: ${setups.length} setups, chessops verdicts:`, tally);
+    for (const kind of [IllegalSetup.Empty, IllegalSetup.Kings, IllegalSetup.OppositeCheck, IllegalSetup.PawnsOnBackrank, IllegalSetup.Variant]) {
+      expect(tally[kind], kind).toBeGreaterThan(5);
+    }
+    expect(tally.ok).toBeGreaterThan(1000);
+  });
+
+  test.each([
+    // A king in a pocket: chessops refuses it as Kings, we as a second king of its holder.
+    ['r3k2r/8/8/8/8/8/8/R3K2R[k] w KQkq - 0 1', ['black-kings-too-many'], IllegalSetup.Kings],
+    ['r3k2r/8/8/8/8/8/8/R3K2R[Kq] w KQkq - 0 1', ['white-kings-too-many'], IllegalSetup.Kings],
+    // 32 on the board and 33 in pockets: chessops refuses more than 64 (Variant), we more than 32 of a colour.
+    [`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[${'Q'.repeat(17)}${'q'.repeat(16)}] w KQkq - 0 1`, ['white-too-many-pieces'], IllegalSetup.Variant],
+    // 16 a side on the board and 16 in each pocket: 32 a colour, as many as a game can have.
+    [`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[${'Q'.repeat(16)}${'q'.repeat(16)}] w KQkq - 0 1`, [], undefined],
+  ])('crazyhouse: %s', (text, problems, refusal) => {
+    expect(validateSetup(ours(text))).toEqual(problems);
+    const result = Crazyhouse.fromSetup(opsParseFen(text).unwrap());
+    expect(result.isErr ? result.error.message : undefined).toBe(refusal);
+  });
+});

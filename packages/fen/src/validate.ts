@@ -59,7 +59,8 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
   const kings: Record<Color, Square[]> = { white: kingSquares(board, 'white'), black: kingSquares(board, 'black') };
   for (const color of COLORS) {
     if (kings[color].length === 0) problems.push(`${color}-king-missing`);
-    if (kings[color].length > 1) problems.push(`${color}-kings-too-many`);
+    // A king in a pocket (crazyhouse) would be a second king to drop: kings are never captured.
+    if (kings[color].length + (setup.pockets?.[color].king ?? 0) > 1) problems.push(`${color}-kings-too-many`);
   }
   if ([0, 1, 2, 3, 4, 5, 6, 7].some((x) => pieces[x]?.role === 'pawn' || pieces[56 + x]?.role === 'pawn')) {
     problems.push('pawns-on-back-rank');
@@ -80,7 +81,13 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
       Math.max(0, count.rook - 2) +
       Math.max(0, count.bishop - 2) +
       Math.max(0, count.knight - 2);
-    if (!setup.pockets && (total > 16 || count.pawn + promoted > 8)) problems.push(`${color}-too-many-pieces`);
+    // With pockets, captured pieces change sides but never leave the game: the 32 of the start
+    // are all there is, so one colour holds at most 32 on the board and in its pocket.
+    const pocket = setup.pockets?.[color];
+    const tooMany = pocket
+      ? Object.values(pocket).reduce((sum, held) => sum + held, total) > 32
+      : total > 16 || count.pawn + promoted > 8;
+    if (tooMany) problems.push(`${color}-too-many-pieces`);
   }
 
   const castlingValid = setup.castlingRooks.every((rook) => {
