@@ -151,7 +151,11 @@ interface Failure {
   readonly error: SetupJsonError;
 }
 
-function fail(code: SetupJsonErrorCode, path: string, message: string): never {
+/** A path, or a function that builds it: paths of board entries are built only when one fails. */
+type Path = string | (() => string);
+
+function fail(code: SetupJsonErrorCode, at: Path, message: string): never {
+  const path = typeof at === 'string' ? at : at();
   const failure: Failure = { error: { code, path, message: path === '' ? message : `${path}: ${message}` } };
   failures.add(failure);
   throw failure;
@@ -162,7 +166,7 @@ function isFailure(caught: unknown): caught is Failure {
 }
 
 /** Runs `read`, turning anything it throws but a failure into an `unreadable` failure at `path`. */
-function guard<T>(path: string, read: () => T): T {
+function guard<T>(path: Path, read: () => T): T {
   try {
     return read();
   } catch (caught) {
@@ -201,14 +205,14 @@ function describe(value: unknown): string {
 }
 
 /** A plain JSON object (not null, not an array). */
-function expectObject(value: unknown, path: string): object {
+function expectObject(value: unknown, path: Path): object {
   if (typeof value !== 'object' || value === null || guard(path, () => Array.isArray(value))) {
     fail('wrong-type', path, `expected an object, got ${describe(value)}`);
   }
   return value;
 }
 
-function expectString(value: unknown, path: string): string {
+function expectString(value: unknown, path: Path): string {
   if (typeof value !== 'string') fail('wrong-type', path, `expected a string, got ${describe(value)}`);
   return value;
 }
@@ -216,7 +220,7 @@ function expectString(value: unknown, path: string): string {
 const ABSENT: unique symbol = /* @__PURE__ */ Symbol('absent');
 
 /** An own property of `container`, or ABSENT: inherited keys are not part of JSON. */
-function own(container: object, key: string, path: string): unknown {
+function own(container: object, key: string, path: Path): unknown {
   return guard(path, () =>
     Object.prototype.hasOwnProperty.call(container, key) ? (container as Readonly<Record<string, unknown>>)[key] : ABSENT,
   );
@@ -241,7 +245,7 @@ function rejectUnknownKeys(container: object, allowed: readonly string[], path: 
   });
 }
 
-function squareOf(geometry: Geometry, name: unknown, path: string): Square {
+function squareOf(geometry: Geometry, name: unknown, path: Path): Square {
   const square = parseSquare(geometry, expectString(name, path));
   if (square === undefined) fail('unknown-square', path, `${excerpt(name as string)} is not a square of the ${geometry.name} geometry`);
   return square;
@@ -261,7 +265,7 @@ function letterPiece(code: number): { readonly color: Color; readonly role: Role
   return role && { color: lower === code ? 'black' : 'white', role };
 }
 
-function pieceOf(value: unknown, path: string): Piece {
+function pieceOf(value: unknown, path: Path): Piece {
   const text = expectString(value, path);
   const found = text.length === 1 || (text.length === 2 && text.charCodeAt(1) === 126) ? letterPiece(text.charCodeAt(0)) : undefined;
   if (!found) fail('unknown-piece', path, `expected a piece letter with an optional ~, got ${excerpt(text)}`);
@@ -274,7 +278,7 @@ function boardOf(geometry: Geometry, value: unknown, limit: number): Board {
   if (names.length > limit) fail('too-many', 'board', `${names.length} entries, the ${geometry.name} geometry has ${limit} squares`);
   const pieces = new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined);
   for (const name of names) {
-    const path = keyPath('board', name);
+    const path = (): string => keyPath('board', name);
     pieces[squareOf(geometry, name, path)] = pieceOf(own(json, name, path), path);
   }
   return { geometry, pieces };
@@ -290,7 +294,7 @@ function squareListOf(geometry: Geometry, value: unknown, path: string, limit: n
   if (length > limit) fail('too-many', path, `${length} entries, the ${geometry.name} geometry has ${limit} squares`);
   const squares: Square[] = [];
   for (let i = 0; i < length; i++) {
-    const at = `${path}[${i}]`;
+    const at = (): string => `${path}[${i}]`;
     const square = squareOf(geometry, guard(at, () => list[i]), at);
     if (squares.includes(square)) fail('duplicate-square', at, `${squareName(geometry, square)} is listed twice`);
     squares.push(square);
