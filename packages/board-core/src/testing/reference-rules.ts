@@ -233,7 +233,9 @@ function squaresFromTo(geometry: Geometry, a: Square, b: Square): Square[] {
 /**
  * The legal moves: the pseudo-legal ones after which the mover's king is not attacked
  * (FIDE 3.9). DECISION (as the README states for the engine): a side without a king has no
- * such constraint, and with several kings the lowest square's is the one that counts.
+ * such constraint, and with several kings the lowest square's is the one that counts; the
+ * others move as pieces. (The engine gives the other kings no moves at all; no compared
+ * position has two kings of a colour.)
  */
 export function referenceLegalMoves(setup: Setup): Move[] {
   if (setup.pockets) throw new Error('reference rules: drops are not modelled');
