@@ -127,6 +127,17 @@ describe('every error code, with its field and offset', () => {
     const end = parseFen(S, { strict: true });
     expect(end.ok ? '' : end.error.message).toBe('expected 6 fields, found end');
   });
+
+  test('messages name the rule where the field alone would mislead', () => {
+    const message = (fen: string) => {
+      const result = parseFen(fen);
+      return result.ok ? '' : result.error.message;
+    };
+    expect(message('rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1')).toBe('expected 1-8, no 2 digits, found "4"');
+    expect(message('rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1')).toBe('expected 8 squares, found "p"');
+    expect(message('8/8/8/8/8/8/8/8/8/8 w - - 0 1')).toBe('expected 8 ranks, found "/"');
+    expect(message('r3k2r/8/8/8/8/8/8/R3K2R w KQBkq - 0 1')).toBe('expected 2 a side, found "B"');
+  });
 });
 
 describe('values', () => {

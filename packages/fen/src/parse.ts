@@ -33,10 +33,14 @@ export interface BoardFen {
 
 // What was expected, by field, and for the codes that say more than their field. Terse on
 // purpose: messages count toward the 3 KB bundle budget.
-const EXPECTED_IN_FIELD = /* @__PURE__ */ 'PNBRQK/1-8|w or b|KQkq/A-H/-|a rank 3/6 square|0-9999|1-9999|n+n, 0-3'.split('|');
+const EXPECTED_IN_FIELD = /* @__PURE__ */ 'PNBRQK/1-8|w or b|KQkq/A-H/-|rank 3/6|0-9999|1-9999|n+n, 0-3'.split('|');
 const EXPECTED: Partial<Record<FenErrorCode, string>> = {
   empty: 'a FEN',
   whitespace: '1 space',
+  'board-digits': '1-8, no 2 digits',
+  'rank-too-long': '8 squares',
+  'rank-count': '8 ranks',
+  'castling-too-many': '2 a side',
   'missing-field': '6 fields',
   'extra-field': 'end',
 };
@@ -85,7 +89,8 @@ let rooks: readonly Square[] = [];
 
 /** Throws the error result for a fault at `offset`. */
 function fail(code: FenErrorCode, field: FenField, offset: number): never {
-  const found = offset < text.length ? JSON.stringify(text[offset]) : 'end';
+  // Past the end there is no character: JSON.stringify(undefined) is undefined.
+  const found = JSON.stringify(text[offset]) ?? 'end';
   throw (fault = err({ code, field, offset, message: `expected ${EXPECTED[code] ?? EXPECTED_IN_FIELD[field]}, found ${found}` }));
 }
 
@@ -227,7 +232,7 @@ function readChecks(input: string, pos: number, given: boolean): ByColor<number>
  * counters). Never throws; reports the first fault from the left.
  */
 export function parseFen(input: string, options?: FenParseOptions): Result<Setup, FenError> {
-  const strict = options !== undefined && options.strict === true;
+  const strict = options?.strict === true;
   const n = input.length;
   text = input;
   try {

@@ -28,7 +28,7 @@ export interface FenWriteOptions {
 export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 function refuse(what: unknown): never {
-  throw new TypeError(`writeFen: cannot write ${what as string}`);
+  throw new TypeError(`not in FEN: ${what as string}`);
 }
 
 /** `text` after each count of empty squares 0-8 (written as a digit, none for 0). */
