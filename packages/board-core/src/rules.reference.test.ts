@@ -14,18 +14,7 @@ import type { Setup } from './setup.js';
 import { setupFromFen } from './testing/chessops-bridge.js';
 import { moveKey, referenceLegalMoves, referencePerft } from './testing/reference-rules.js';
 import type { Color, Role } from './vocabulary.js';
-
-/** A small seeded generator (mulberry32), so a failure replays exactly. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { chess960Fen, random } from './testing/seeded.js';
 
 const sq = (name: string): Square => {
   const square = parseSquare(OMEGA, name);
@@ -391,24 +380,6 @@ describe('reference rules agree with the engine on Omega chess', () => {
     for (const [name, count] of Object.entries(coverage)) expect(count, `${name}: ${JSON.stringify(coverage)}`).toBeGreaterThanOrEqual(20);
   });
 });
-
-/** A random Chess960 back rank (bishops on opposite colours, king between the rooks), as a FEN. */
-function chess960Fen(next: () => number): string {
-  const rank: (string | undefined)[] = new Array(8).fill(undefined);
-  const pick = (squares: number[]): number => squares[Math.floor(next() * squares.length)] as number;
-  const free = (): number[] => rank.flatMap((p, i) => (p === undefined ? [i] : []));
-  rank[pick([0, 2, 4, 6])] = 'b';
-  rank[pick([1, 3, 5, 7])] = 'b';
-  rank[pick(free())] = 'q';
-  rank[pick(free())] = 'n';
-  rank[pick(free())] = 'n';
-  const [a, b, c] = free() as [number, number, number];
-  rank[a] = 'r';
-  rank[b] = 'k';
-  rank[c] = 'r';
-  const black = rank.join('');
-  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
-}
 
 describe('reference rules agree with the engine on chess and Chess960 (a check of the reference)', () => {
   it('counts the published perft numbers', () => {
