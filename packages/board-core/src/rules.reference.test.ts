@@ -13,8 +13,8 @@ import { legalMoves, perft, play } from './rules.js';
 import type { Setup } from './setup.js';
 import { setupFromFen } from './testing/chessops-bridge.js';
 import { moveKey, referenceLegalMoves, referencePerft } from './testing/reference-rules.js';
-import type { Color, Role } from './vocabulary.js';
 import { chess960Fen, random } from './testing/seeded.js';
+import type { Color, Role } from './vocabulary.js';
 
 const sq = (name: string): Square => {
   const square = parseSquare(OMEGA, name);
