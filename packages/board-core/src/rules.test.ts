@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseSquare, STANDARD } from './geometry.js';
 import type { Move } from './move.js';
 import { piece } from './piece.js';
 import { isCheckmate, isLegal, isStalemate, legalMoves, perft, play } from './rules.js';
 import { emptyPocket, standardSetup } from './setup.js';
 import { fenOf, setupFromFen } from './testing/chessops-bridge.js';
-import type { Role } from './vocabulary.js';
+import { normal, sq } from './testing/notation-fixtures.js';
 
-const sq = (name: string): number => {
-  const square = parseSquare(STANDARD, name);
-  if (square === undefined) throw new Error(name);
-  return square;
-};
-const normal = (from: string, to: string, promotion?: Role): Move =>
-  promotion === undefined ? { kind: 'normal', from: sq(from), to: sq(to) } : { kind: 'normal', from: sq(from), to: sq(to), promotion };
 const playAll = (fen: string, moves: readonly Move[]): string => fenOf(moves.reduce(play, setupFromFen(fen)));
 
 // Counts from chessprogramming.org, "Perft Results" (positions 2 to 6), checked against

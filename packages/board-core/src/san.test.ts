@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseSquare, STANDARD } from './geometry.js';
-import type { Move } from './move.js';
 import { MAX_MOVE_TEXT_LENGTH, type MoveNotationErrorCode } from './move-notation.js';
 import { unwrap } from './result.js';
 import { parseSan, writeSan } from './san.js';
 import { standardSetup, type Setup } from './setup.js';
 import { setupFromFen } from './testing/chessops-bridge.js';
-import type { Role } from './vocabulary.js';
+import { normal, sq } from './testing/notation-fixtures.js';
 
-const sq = (name: string): number => {
-  const square = parseSquare(STANDARD, name);
-  if (square === undefined) throw new Error(name);
-  return square;
-};
-const normal = (from: string, to: string, promotion?: Role): Move =>
-  promotion === undefined ? { kind: 'normal', from: sq(from), to: sq(to) } : { kind: 'normal', from: sq(from), to: sq(to), promotion };
 
 function errorCode(setup: Setup, text: string): MoveNotationErrorCode | undefined {
   const result = parseSan(setup, text);

@@ -1,7 +1,6 @@
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { describe, expect, it } from 'vitest';
-import { parseSquare, STANDARD } from './geometry.js';
 import type { Move } from './move.js';
 import { play } from './rules.js';
 import { standardSetup, type Setup } from './setup.js';
@@ -16,9 +15,8 @@ import {
   positionKey,
 } from './status.js';
 import { setupFromFen } from './testing/chessops-bridge.js';
+import { normal, sq } from './testing/notation-fixtures.js';
 
-const sq = (name: string): number => parseSquare(STANDARD, name) as number;
-const normal = (from: string, to: string): Move => ({ kind: 'normal', from: sq(from), to: sq(to) });
 
 /** The keys of every position along `moves` from `setup`, the start included. */
 function keysAlong(setup: Setup, moves: readonly Move[]): { keys: string[]; last: Setup } {
