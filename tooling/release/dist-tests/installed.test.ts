@@ -133,6 +133,21 @@ describe.each(libraries.map((p) => [p.manifest.name, p] as const))('%s, installe
   });
 });
 
+const commands = publishedPackages().filter((p) => p.manifest.bin !== undefined);
+
+describe.each(commands.map((p) => [p.manifest.name, p] as const))('%s, installed from its tarball', (name, pkg) => {
+  test.each(Object.keys(pkg.manifest.bin ?? {}))('npx %s runs: --version, and a position through fen', (bin) => {
+    const dir = project(name);
+    const installed = join(dir, 'node_modules', ...name.split('/'));
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toBe(readFileSync(join(ROOT, 'LICENSE'), 'utf8'));
+    const npx = (args: readonly string[], input = '') =>
+      execFileSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', bin, ...args], { cwd: dir, encoding: 'utf8', input });
+    expect(npx(['--version'])).toBe(`${pkg.manifest.version}\n`);
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    expect(npx(['fen'], `${start}\n`)).toBe(`${start}\n`);
+  });
+});
+
 describe('size budgets (size-budgets.json), bundled from the installed packages', () => {
   test.each(sizeBudgets().map((b) => [describeImports(b), b] as const))('%s', async (_what, budget) => {
     const size = await bundledSize(budget, project(budget.package));

@@ -30,9 +30,9 @@ describe.each(published.map((p) => [p.dir, p] as const))('published package %s',
     expect(manifest.keywords?.length ?? 0).toBeGreaterThanOrEqual(4);
   });
 
-  test('README starts with a TypeScript example', () => {
+  test('README starts with an example (TypeScript for a library, shell for a command)', () => {
     const readme = readFileSync(join(ROOT, dir, 'README.md'), 'utf8');
-    expect(readme).toMatch(/^# \S+\n\n```ts\n/);
+    expect(readme).toMatch(manifest.bin === undefined ? /^# \S+\n\n```ts\n/ : /^# .+\n\n```(sh|ts)\n/);
   });
 
   test.runIf(manifest.exports?.['.'] !== undefined)('is tree-shakable, types first in exports, with a size budget for its main entry', () => {
