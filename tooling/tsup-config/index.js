@@ -19,7 +19,7 @@ function reachableModules(entry) {
     logLevel: 'silent',
     // Sibling packages and JSON data stay imports; only this package's own modules count.
     packages: 'external',
-    external: ['*.json'],
+    external: ['*.json', 'node:*'],
   });
   return Object.keys(metafile.inputs)
     .filter((file) => /\.[cm]?ts$/.test(file) && !file.includes('node_modules'))
