@@ -87,7 +87,7 @@ export function moveToJson(geometry: Geometry, move: Move): MoveJson {
  * Every code `parseSetupJson` and `parseMoveJson` report. They check shape and vocabulary
  * only; whether a position or move is legal is the rules' question.
  */
-export const SETUP_JSON_ERROR_CODES = [
+export const SETUP_JSON_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   /** A value of the wrong JSON type: an array or a number where an object or a string belongs. */
   'wrong-type',
   /** A required key is absent. */
@@ -116,7 +116,7 @@ export const SETUP_JSON_ERROR_CODES = [
   'out-of-range',
   /** Reading the value threw (a getter or a proxy); JSON.parse never produces such values. */
   'unreadable',
-] as const;
+] as const);
 export type SetupJsonErrorCode = (typeof SETUP_JSON_ERROR_CODES)[number];
 
 export interface SetupJsonError {

@@ -15,7 +15,7 @@ import { roleFromLetter, type Role } from './vocabulary.js';
  * Every code a move parser can report. Shared by all notations so that a caller can treat a
  * move from any wire format alike.
  */
-export const MOVE_NOTATION_ERROR_CODES = [
+export const MOVE_NOTATION_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   /** The text is empty. */
   'empty',
   /** The text is longer than {@link MAX_MOVE_TEXT_LENGTH}. */
@@ -46,7 +46,7 @@ export const MOVE_NOTATION_ERROR_CODES = [
   'wrong-color',
   /** A castling move whose rook cannot be found on the board (unchecked Smith moves). */
   'no-castling-rook',
-] as const;
+] as const);
 export type MoveNotationErrorCode = (typeof MOVE_NOTATION_ERROR_CODES)[number];
 
 /** Which part of the move text an error is about. */

@@ -143,7 +143,7 @@ export function isInsufficientMaterial(setup: Setup): boolean {
   return hasInsufficientMaterial(setup, 'white') && hasInsufficientMaterial(setup, 'black');
 }
 
-export const OUTCOME_REASONS = [
+export const OUTCOME_REASONS = /* @__PURE__ */ Object.freeze([
   'checkmate',
   'stalemate',
   'insufficientMaterial',
@@ -152,7 +152,7 @@ export const OUTCOME_REASONS = [
   'threeChecks',
   'fiftyMoves',
   'threefoldRepetition',
-] as const;
+] as const);
 export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
 /** How a game ended: `winner` is absent for a draw. */

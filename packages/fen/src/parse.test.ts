@@ -1,6 +1,6 @@
 import { STANDARD, parseSquare, setupToJson, type Setup } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
-import { FEN_ERROR_CODES, type FenErrorCode } from './errors.js';
+import { FEN_ERROR_CODES, VALIDATION_PROBLEMS, type FenErrorCode } from './errors.js';
 import { INITIAL_FEN, parseBoardFen, parseCastling, parseFen, writeFen } from './index.js';
 
 /** The start board (43 characters), as in the README's decision table. */
@@ -113,6 +113,10 @@ const ERRORS: Record<FenErrorCode, [string, number, number, boolean?]> = {
 };
 
 describe('every error code, with its field and offset', () => {
+  test('the code lists are frozen (shared by every caller)', () => {
+    expect(Object.isFrozen(FEN_ERROR_CODES)).toBe(true);
+    expect(Object.isFrozen(VALIDATION_PROBLEMS)).toBe(true);
+  });
   test('the table covers every code', () => {
     expect(Object.keys(ERRORS).sort()).toEqual([...FEN_ERROR_CODES].sort());
   });
