@@ -81,8 +81,16 @@ export function excerpt(text: string): string {
   return JSON.stringify(cut);
 }
 
-/** The empty and too-long checks every parser starts with. */
+/**
+ * The checks every parser starts with: a string (untyped JavaScript may pass anything; it is
+ * a `syntax` error, never a TypeError), not empty, not too long.
+ */
 export function checkLength(text: string): Err<MoveNotationError> | undefined {
+  const value: unknown = text;
+  if (typeof value !== 'string') {
+    const kind = value === undefined || value === null ? String(value) : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+    return moveError('syntax', 'move', 0, `expected the text of a move, got ${kind}`);
+  }
   if (text.length === 0) return moveError('empty', 'move', 0, 'expected a move, got an empty text');
   if (text.length > MAX_MOVE_TEXT_LENGTH) {
     return moveError(
