@@ -194,6 +194,12 @@ describe('parseSetupJson', () => {
     cyclic['board'] = cyclic;
     expect(setupError(cyclic)).toEqual({ code: 'unknown-square', path: 'board.geometry', message: 'board.geometry: "geometry" is not a square of the standard geometry' });
   });
+  it('returns an error for anything untyped JavaScript may pass, never a TypeError', () => {
+    for (const value of [undefined, null, 42, 'fen', true, Symbol('x'), 10n, () => 1]) {
+      expect(setupError(value)?.code).toBe('wrong-type');
+      expect(moveError(value)?.code).toBe('wrong-type');
+    }
+  });
   it('refuses objects that are not plain before listing their keys (typed arrays, String wrappers)', () => {
     // Listing the keys of these makes one string per element: seconds for ten million.
     const notPlain = 'expected an object, got an object that is not a plain object';
