@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { caretLines } from './caret.js';
+import { caretLines, printable } from './caret.js';
 
 describe('caretLines', () => {
   test('puts the caret under the offending character', () => {
@@ -27,5 +27,12 @@ describe('caretLines', () => {
     const [shown, caret] = caretLines(input, 100);
     expect(shown).toBe(`...${'a'.repeat(36)}X${'b'.repeat(35)}...`);
     expect(caret.indexOf('^')).toBe(shown.indexOf('X'));
+  });
+});
+
+describe('printable', () => {
+  test('replaces C0, DEL and C1 control characters, keeps the rest', () => {
+    expect(printable('a\u001b[31mb\u007fc\u009b2Jd\u00e9♔')).toBe('a�[31mb�c�2Jdé♔');
+    expect(printable('tab\there')).toBe('tab→here');
   });
 });

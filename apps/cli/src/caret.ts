@@ -1,12 +1,22 @@
 /** Characters of input shown around the offending one; longer lines are cut with an ellipsis. */
 const WINDOW = 72;
 
-/** One terminal column per character: control characters would move the caret, so show them as marks. */
+/**
+ * One terminal column per character: control characters (C0, DEL and C1, whose escape
+ * sequences a terminal would obey) would move the caret or worse, so show them as marks.
+ */
 function visible(char: string): string {
   const code = char.charCodeAt(0);
   if (char === '\t') return '→';
-  if (code < 0x20 || code === 0x7f) return '�';
+  if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return '�';
   return char;
+}
+
+/** Text from outside (a file name, an error message naming one) made safe for a terminal, as input lines are shown. */
+export function printable(text: string): string {
+  let shown = '';
+  for (let i = 0; i < text.length; i++) shown += visible(text.charAt(i));
+  return shown;
 }
 
 /**

@@ -1,25 +1,52 @@
 import { createReadStream } from 'node:fs';
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
-import type { CommandIo } from './fen-command.js';
+import { outputFailureStatus, type CommandIo } from './fen-command.js';
 import { main } from './main.js';
 
+/**
+ * The first error of standard output (a closed pipe, a full disk). Streams report it as an
+ * event, often after the write that caused it returned: the next write throws it, and the
+ * exit below looks for one that came after the last write.
+ */
+let outputError: unknown;
+/** Whether a write threw `outputError`, so that the command has already dealt with it. */
+let outputErrorSeen = false;
+process.stdout.on('error', (error) => {
+  outputError ??= error;
+});
+// Standard error failing has nowhere left to be reported; the exit status still tells.
+process.stderr.on('error', () => {});
+
 /** Writes and, when the stream's buffer is full, waits for it to drain: memory stays bounded. */
-async function write(stream: Writable, text: string): Promise<void> {
-  if (!stream.write(text)) await once(stream, 'drain');
+async function writeOut(text: string): Promise<void> {
+  try {
+    if (outputError !== undefined) throw outputError;
+    if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+  } catch (error) {
+    outputErrorSeen = true;
+    throw error;
+  }
+}
+
+async function writeErr(text: string): Promise<void> {
+  if (!process.stderr.write(text)) await once(process.stderr, 'drain');
 }
 
 const io: CommandIo = {
   stdin: () => process.stdin,
   readFile: (path) => createReadStream(path),
-  out: (text) => write(process.stdout, text),
-  err: (text) => write(process.stderr, text),
+  out: writeOut,
+  err: writeErr,
 };
 
-// A closed pipe (`chess-formats fen big.fen | head`) is a normal way to stop reading output.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-});
-
-process.exitCode = await main(process.argv.slice(2), io);
+let status = await main(process.argv.slice(2), io);
+// Writes still on their way may fail after the command is done: wait for them (an empty write
+// completes after them), then for the error events they may have left.
+if (process.stdout.writableLength > 0) {
+  await new Promise<void>((resolve) => {
+    process.stdout.write('', () => resolve());
+  });
+}
+await new Promise((resolve) => setImmediate(resolve));
+if (outputError !== undefined && !outputErrorSeen) status = await outputFailureStatus(outputError, status, io);
+process.exitCode = status;

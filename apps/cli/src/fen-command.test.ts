@@ -163,3 +163,43 @@ describe('main', () => {
     expect(captured.out).toBe(`${START}\n`);
   });
 });
+
+describe('standard output that cannot be written', () => {
+  function failingOut(code: string, afterWrites: number) {
+    const { io, captured } = memoryIo(`x\n${START}\n${START}\n${START}\n`);
+    let writes = 0;
+    const failing = {
+      ...io,
+      out: (text: string): Promise<void> => {
+        if (writes++ >= afterWrites) return Promise.reject(Object.assign(new Error(`${code}: write failed`), { code }));
+        captured.out += text;
+        return Promise.resolve();
+      },
+    };
+    return { io: failing, captured };
+  }
+
+  test('a closed pipe stops the command quietly with the status of the lines read so far', async () => {
+    const { io, captured } = failingOut('EPIPE', 1);
+    expect(await runFenCommand(options, io)).toBe(1);
+    expect(captured.out).toBe(`${START}\n`);
+    expect(captured.err).not.toContain('cannot write');
+  });
+
+  test('any other failure is reported once and exits 2', async () => {
+    const { io, captured } = failingOut('ENOSPC', 0);
+    expect(await runFenCommand(options, io)).toBe(2);
+    expect(captured.err).toContain('chess-formats: cannot write standard output: ENOSPC: write failed\n');
+    expect(captured.err.match(/cannot write/g)).toHaveLength(1);
+  });
+});
+
+describe('file names from outside', () => {
+  test('are shown without their control characters, as input lines are', async () => {
+    const name = 'a\u001b]0;owned\u0007b.fen';
+    const result = await run('', { files: [name, `${name}.missing`] }, { [name]: 'x\n' });
+    expect(result.err).toContain('a\ufffd]0;owned\ufffdb.fen:1: x\n');
+    expect(result.err).toContain('cannot read a\ufffd]0;owned\ufffdb.fen.missing: ENOENT');
+    expect(result.err).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+});

@@ -1,7 +1,7 @@
 import { boardDiagram, setupToJson, type SetupJson } from '@chess-formats/board-core';
 import { parseFen, validateSetup, writeFen, type FenWriteOptions } from '@chess-formats/fen';
 import type { FenCommandOptions } from './args.js';
-import { caretLines } from './caret.js';
+import { caretLines, printable } from './caret.js';
 import { readLines } from './lines.js';
 
 /**
@@ -15,11 +15,18 @@ export interface CommandIo {
   readonly stdin: () => AsyncIterable<string | Uint8Array>;
   /** The contents of a file; iteration rejects when the file cannot be read. */
   readonly readFile: (path: string) => AsyncIterable<string | Uint8Array>;
-  /** Standard output: canonical FENs, diagrams, JSON lines. May wait for the stream to drain. */
+  /**
+   * Standard output: canonical FENs, diagrams, JSON lines. May wait for the stream to drain;
+   * rejects when the output cannot be written (its error's `code`: `EPIPE` when the reader
+   * went away, `ENOSPC` for a full disk, ...).
+   */
   readonly out: (text: string) => void | Promise<void>;
   /** Standard error: errors and problems, so that standard output stays a clean FEN list. */
   readonly err: (text: string) => void | Promise<void>;
 }
+
+/** Exit statuses (the README's table). */
+export const EXIT = { ok: 0, invalidLine: 1, trouble: 2 } as const;
 
 /** The error of a line the parser did not see (the CLI's own code, beside the FEN codes). */
 interface LineError {
@@ -64,7 +71,8 @@ export function reportFenLine(
   where: { readonly file: string | undefined; readonly line: number },
   options: FenCommandOptions,
 ): LineReport {
-  const label = `${where.file ?? '<stdin>'}:${String(where.line)}: `;
+  // A file name is text from outside, shown as input lines are: no escape sequence reaches the terminal.
+  const label = `${where.file === undefined ? '<stdin>' : printable(where.file)}:${String(where.line)}: `;
   const fileKey = where.file === undefined ? {} : { file: where.file };
   const fail = (error: LineError, showCaret: boolean): LineReport => {
     if (options.json) {
@@ -107,36 +115,84 @@ export function reportFenLine(
   return { passed, out, err };
 }
 
+/** Standard output could not be written; `cause` is the stream's error. */
+class OutputFailure {
+  readonly cause: unknown;
+  constructor(cause: unknown) {
+    this.cause = cause;
+  }
+}
+
+/** The message of an error from outside (a file or stream), printable. */
+function reasonOf(error: unknown): string {
+  return printable(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * The exit status once standard output failed with `error`, `status` being the status of the
+ * lines read so far. A closed pipe (`| head -1`) is a reader that has seen enough: the
+ * command stops quietly with that status. Any other failure (a full disk) is reported and
+ * ends with status 2, since the output is incomplete.
+ */
+export async function outputFailureStatus(error: unknown, status: number, io: CommandIo): Promise<number> {
+  if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EPIPE') return status;
+  await writeError(io, `chess-formats: cannot write standard output: ${reasonOf(error)}\n`);
+  return EXIT.trouble;
+}
+
+/** Writes to standard error, whose own failure has nowhere left to be reported. */
+async function writeError(io: CommandIo, text: string): Promise<void> {
+  try {
+    await io.err(text);
+  } catch {
+    // Standard error is gone too; the exit status still tells.
+  }
+}
+
 /**
  * `chess-formats fen`: every non-blank line of every source through the parser. Returns the
- * exit status: 0 when all lines pass, 1 when one does not, 2 when a file cannot be read.
+ * exit status: 0 when all lines pass, 1 when one does not, 2 when a file cannot be read or
+ * standard output cannot be written (a closed pipe only stops the command: see
+ * `outputFailureStatus`).
  */
 export async function runFenCommand(options: FenCommandOptions, io: CommandIo): Promise<number> {
   const sources = options.files.length === 0 ? ['-'] : options.files;
   let failed = false;
   let unreadable = false;
-  for (const source of sources) {
-    const file = source === '-' ? undefined : source;
-    let readError: unknown;
-    // Only failures of reading end a source with status 2; a failure of processing is a bug
-    // and propagates.
-    const chunks = stopOnError(file === undefined ? io.stdin() : io.readFile(file), (e) => {
-      readError = e;
-    });
-    for await (const line of readLines(chunks, MAX_LINE_LENGTH)) {
-      if (!line.overflow && line.text.trim() === '') continue;
-      const report = reportFenLine(line.text, line.overflow, { file, line: line.number }, options);
-      if (!report.passed) failed = true;
-      if (report.out !== '') await io.out(report.out);
-      if (report.err !== '') await io.err(report.err);
+  const status = (): number => (unreadable ? EXIT.trouble : failed ? EXIT.invalidLine : EXIT.ok);
+  const out = async (text: string): Promise<void> => {
+    try {
+      await io.out(text);
+    } catch (cause) {
+      throw new OutputFailure(cause);
     }
-    if (readError !== undefined) {
-      unreadable = true;
-      const reason = readError instanceof Error ? readError.message : String(readError);
-      await io.err(`chess-formats: cannot read ${file ?? 'standard input'}: ${reason}\n`);
+  };
+  try {
+    for (const source of sources) {
+      const file = source === '-' ? undefined : source;
+      let readError: unknown;
+      // Only failures of reading end a source with status 2; a failure of processing is a bug
+      // and propagates.
+      const chunks = stopOnError(file === undefined ? io.stdin() : io.readFile(file), (e) => {
+        readError = e;
+      });
+      for await (const line of readLines(chunks, MAX_LINE_LENGTH)) {
+        if (!line.overflow && line.text.trim() === '') continue;
+        const report = reportFenLine(line.text, line.overflow, { file, line: line.number }, options);
+        if (!report.passed) failed = true;
+        if (report.out !== '') await out(report.out);
+        if (report.err !== '') await writeError(io, report.err);
+      }
+      if (readError !== undefined) {
+        unreadable = true;
+        await writeError(io, `chess-formats: cannot read ${file === undefined ? 'standard input' : printable(file)}: ${reasonOf(readError)}\n`);
+      }
     }
+  } catch (error) {
+    if (!(error instanceof OutputFailure)) throw error;
+    return outputFailureStatus(error.cause, status(), io);
   }
-  return unreadable ? 2 : failed ? 1 : 0;
+  return status();
 }
 
 /** The chunks of a source until it fails; the failure goes to `onError` instead of the reader. */

@@ -63,7 +63,7 @@ const KIND_DROP = 3;
 const CELL_MASK = 1023;
 const STAMP_LIMIT = 1 << 26;
 
-function bump(counts: Int16Array, index: number, delta: number): void {
+function bump(counts: Int8Array | Int16Array, index: number, delta: number): void {
   counts[index] = (counts[index] as number) + delta;
 }
 
@@ -213,8 +213,22 @@ export class Engine {
   readonly board: Uint8Array;
   /** Colour bit of the side to move. */
   us: number;
-  /** King cell per colour index (0 White, 1 Black), -1 when absent. */
+  /**
+   * King cell per colour index (0 White, 1 Black), -1 when absent: the lowest-square king of
+   * the colour, the one that must not be left in check (see `kingCount`).
+   */
   readonly kings = new Int16Array(2);
+  /**
+   * Kings per colour index. Only an impossible position has more than one or none; then the
+   * others are ordinary pieces moving like a king, and the rules' king is found again after
+   * a king moves or is captured, as loading the resulting position would find it.
+   */
+  private readonly kingCount = new Int8Array(2);
+  /**
+   * Checks each side still has to give (three-check; index as `kings`), or undefined when
+   * the position does not count them. A side at 0 has won: nobody has a legal move.
+   */
+  remainingChecks: Int8Array | undefined;
   /** Cells of rooks that may still castle. Replaced, never mutated, so undo can keep the old one. */
   castling: readonly number[];
   /** En passant target cells (-1 when none); ep1 only after a triple step. */
@@ -240,6 +254,10 @@ export class Engine {
   private undoCastling: (readonly number[])[] = [];
   private undoEp = new Int16Array(128);
   private undoKings = new Int16Array(128);
+  /** The opponent's king cell before a move that captured a king (impossible positions only). */
+  private undoTheirKings = new Int16Array(128);
+  /** Whether the move gave check and so used up one of the mover's remaining checks. */
+  private undoGaveCheck = new Uint8Array(64);
 
   /** Move buffer shared by every ply of a search. */
   moves: Int32Array;
@@ -268,6 +286,8 @@ export class Engine {
     const { pieces } = setup.board;
     this.kings[0] = -1;
     this.kings[1] = -1;
+    this.kingCount[0] = 0;
+    this.kingCount[1] = 0;
     let highestRole = c.highestPromotion;
     // Locals, so that the loop (run for every move a notation reads) reads no properties.
     const board = this.board;
@@ -282,9 +302,13 @@ export class Engine {
       const role = roleCode(p.role);
       if (role > highestRole) highestRole = role;
       const white = p.color === 'white';
-      board[cell] = role | (white ? WHITE : BLACK) | (p.promoted ? PROMOTED : 0);
-      const colorIndex = white ? 0 : 1;
-      if (role === KING && (kings[colorIndex] as number) < 0) kings[colorIndex] = cell;
+      // A pawn marked promoted (only a hand-built piece can be one) is a pawn.
+      board[cell] = role | (white ? WHITE : BLACK) | (p.promoted && role !== PAWN ? PROMOTED : 0);
+      if (role === KING) {
+        const colorIndex = white ? 0 : 1;
+        if ((kings[colorIndex] as number) < 0) kings[colorIndex] = cell;
+        bump(this.kingCount, colorIndex, 1);
+      }
     }
     this.us = setup.turn === 'white' ? WHITE : BLACK;
     const castling: number[] = [];
@@ -305,8 +329,45 @@ export class Engine {
       }
       this.pockets = pockets;
     } else this.pockets = undefined;
+    const checks = setup.remainingChecks;
+    if (checks) {
+      const remaining = this.remainingChecks ?? new Int8Array(2);
+      remaining[0] = Math.min(checks.white, 3);
+      remaining[1] = Math.min(checks.black, 3);
+      this.remainingChecks = remaining;
+    } else this.remainingChecks = undefined;
     this.attacks = highestRole > KING ? c.allAttacks : c.chessAttacks;
     return this;
+  }
+
+  /** A side has given its last check (three-check): the game is over and nobody may move. */
+  variantEnded(): boolean {
+    const remaining = this.remainingChecks;
+    return remaining !== undefined && ((remaining[0] as number) <= 0 || (remaining[1] as number) <= 0);
+  }
+
+  /**
+   * Whether the side to move is checkmated on the board, whatever the check counters say: the
+   * check suffix of a move that gives the last check is `#` only when it also mates.
+   */
+  isMatedOnBoard(): boolean {
+    if (!this.inCheck()) return false;
+    const remaining = this.remainingChecks;
+    this.remainingChecks = undefined;
+    const end = this.generate(0);
+    this.remainingChecks = remaining;
+    return end === 0;
+  }
+
+  /** The lowest-square king of colour bit `color`, or -1. */
+  private findKing(color: number): number {
+    const cells = this.c.squareCells;
+    const king = color | KING;
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i] as number;
+      if (((this.board[cell] as number) & (ROLE_BITS | COLOR_BITS)) === king) return cell;
+    }
+    return -1;
   }
 
   /** Whether `cell` is attacked by a piece of colour bit `them`. */
@@ -350,6 +411,7 @@ export class Engine {
     const them = us ^ COLOR_BITS;
     const usIndex = us === WHITE ? 0 : 1;
     const king = this.kings[usIndex] as number;
+    if (this.remainingChecks !== undefined && this.variantEnded()) return start;
     let out = this.moves;
     if (out.length < start + c.movesPerPly) {
       const grown = new Int32Array(Math.max(out.length * 2, start + c.movesPerPly));
@@ -378,7 +440,8 @@ export class Engine {
         const code = b[from] as number;
         if (!(code & us)) continue;
         const role = code & ROLE_BITS;
-        if (role === KING) continue;
+        // The rules' king moves below; another king (impossible positions) is an ordinary piece.
+        if (role === KING && from === king) continue;
         const pin = pinTag[from] as number;
         const pinned = pin > tagBase;
         if (role === PAWN) {
@@ -475,6 +538,7 @@ export class Engine {
     this.reserve(start);
     const out = this.moves;
     let n = start;
+    if (this.remainingChecks !== undefined && this.variantEnded()) return n;
     const target = b[to] as number;
     // Only an empty cell or an enemy piece can be moved onto (castling onto a rook aside).
     const enterable = target === 0 || (target & them) !== 0;
@@ -487,7 +551,7 @@ export class Engine {
         const from = to + (leaps[i] as number);
         const code = b[from] as number;
         const role = code & ROLE_BITS;
-        if (code & us && role !== KING && ((leapRoles[i] as number) >> role) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
+        if (code & us && (role !== KING || from !== king) && ((leapRoles[i] as number) >> role) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
       }
       for (let i = 0; i < slides.length; i++) {
         const step = slides[i] as number;
@@ -594,7 +658,7 @@ export class Engine {
     const rank = this.c.rankOf[to] as number;
     const lastRank = this.c.spec.geometry.fieldRanks.length - 1;
     for (let role = 1; role < 16; role++) {
-      if ((pockets[base + role] as number) <= 0) continue;
+      if ((pockets[base + role] as number) <= 0 || role === KING) continue;
       if (role === PAWN && (rank <= 0 || rank >= lastRank)) continue;
       this.moves[n++] = role | (to << 10) | (KIND_DROP << 24);
     }
@@ -688,7 +752,7 @@ export class Engine {
   /** Writes the legal castling moves into `this.moves` from `start`; returns the end. */
   generateCastles(start: number): number {
     const king = this.kings[this.us === WHITE ? 0 : 1] as number;
-    if (king < 0 || this.castling.length === 0 || this.inCheck()) return start;
+    if (king < 0 || this.castling.length === 0 || this.variantEnded() || this.inCheck()) return start;
     this.reserve(start);
     return this.generateCastling(start, king);
   }
@@ -704,7 +768,7 @@ export class Engine {
 
   /** Whether the side to move has a legal en passant capture. */
   hasLegalEnPassant(): boolean {
-    return this.ep0 >= 0 && this.generateEnPassant(0) > 0;
+    return this.ep0 >= 0 && !this.variantEnded() && this.generateEnPassant(0) > 0;
   }
 
   private generateEnPassant(n: number): number {
@@ -799,7 +863,8 @@ export class Engine {
     const lastRank = c.spec.geometry.fieldRanks.length - 1;
     const cells = c.squareCells;
     for (let role = 1; role < 16; role++) {
-      if ((pockets[base + role] as number) <= 0) continue;
+      // A king in hand (only a hand-built pocket holds one) is never dropped: a second king.
+      if ((pockets[base + role] as number) <= 0 || role === KING) continue;
       for (let i = 0; i < cells.length; i++) {
         const to = cells[i] as number;
         if (b[to] !== 0) continue;
@@ -841,7 +906,7 @@ export class Engine {
       b[from] = 0;
       b[to] = promotion ? promotion | us | (this.pockets ? PROMOTED : 0) : code;
       if (role === KING) {
-        this.kings[usIndex] = to;
+        this.kings[usIndex] = (this.kingCount[usIndex] as number) > 1 ? this.findKing(us) : to;
         if (this.castling.length) this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, usIndex) && r !== to);
       } else if (this.castling.length && (this.castling.includes(from) || this.castling.includes(to))) {
         this.castling = this.castling.filter((r) => r !== from && r !== to);
@@ -872,7 +937,7 @@ export class Engine {
       b[to] = 0;
       b[kingTo] = kingCode;
       b[rookTo] = rookCode;
-      this.kings[usIndex] = kingTo;
+      this.kings[usIndex] = (this.kingCount[usIndex] as number) > 1 ? this.findKing(us) : kingTo;
       this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, usIndex));
     } else {
       b[to] = from | us;
@@ -883,7 +948,20 @@ export class Engine {
       bump(this.pockets, usIndex * 16 + role, 1);
     }
     this.undoCaptured[ply] = captured;
-    this.us = us ^ COLOR_BITS;
+    const them = us ^ COLOR_BITS;
+    if ((captured & ROLE_BITS) === KING) {
+      // Only an impossible position lets a king be taken: the next king (if any) takes its place.
+      const themIndex = 1 - usIndex;
+      this.undoTheirKings[ply] = this.kings[themIndex] as number;
+      bump(this.kingCount, themIndex, -1);
+      this.kings[themIndex] = this.findKing(them);
+    }
+    this.us = them;
+    if (this.remainingChecks !== undefined) {
+      const gaveCheck = this.inCheck();
+      this.undoGaveCheck[ply] = gaveCheck ? 1 : 0;
+      if (gaveCheck) bump(this.remainingChecks, usIndex, -1);
+    }
   }
 
   unmake(move: number): void {
@@ -897,6 +975,12 @@ export class Engine {
     const from = move & CELL_MASK;
     const to = (move >>> 10) & CELL_MASK;
     const captured = this.undoCaptured[ply] as number;
+    if (this.remainingChecks !== undefined && this.undoGaveCheck[ply] === 1) bump(this.remainingChecks, usIndex, 1);
+    if ((captured & ROLE_BITS) === KING) {
+      const themIndex = 1 - usIndex;
+      bump(this.kingCount, themIndex, 1);
+      this.kings[themIndex] = this.undoTheirKings[ply] as number;
+    }
     this.castling = this.undoCastling[ply] as readonly number[];
     this.ep0 = this.undoEp[ply * 2] as number;
     this.ep1 = this.undoEp[ply * 2 + 1] as number;
@@ -959,6 +1043,12 @@ export class Engine {
     const kings = new Int16Array(size * 2);
     kings.set(this.undoKings);
     this.undoKings = kings;
+    const theirKings = new Int16Array(size * 2);
+    theirKings.set(this.undoTheirKings);
+    this.undoTheirKings = theirKings;
+    const gaveCheck = new Uint8Array(size);
+    gaveCheck.set(this.undoGaveCheck);
+    this.undoGaveCheck = gaveCheck;
   }
 
   /** Leaf count of the legal move tree `depth` plies deep, counting the last ply in bulk. */

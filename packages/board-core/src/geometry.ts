@@ -5,7 +5,7 @@
  */
 export type Square = number;
 
-export const GEOMETRY_NAMES = ['standard', 'omega'] as const;
+export const GEOMETRY_NAMES = /* @__PURE__ */ Object.freeze(['standard', 'omega'] as const);
 export type GeometryName = (typeof GEOMETRY_NAMES)[number];
 
 /**
@@ -26,19 +26,19 @@ export interface Geometry {
   readonly fieldRanks: readonly number[];
 }
 
+// Geometries are shared by every setup, so they are frozen, lists and all: a caller that
+// changed a square name would change what every later parse writes.
+
 function buildStandard(): Geometry {
-  const squareNames: string[] = [];
-  for (let y = 0; y < 8; y++) {
-    for (let x = 0; x < 8; x++) squareNames.push(String.fromCharCode(97 + x) + String(y + 1));
-  }
-  return {
+  const lines = Object.freeze([0, 1, 2, 3, 4, 5, 6, 7]);
+  return Object.freeze({
     name: 'standard',
     width: 8,
     height: 8,
-    squareNames,
-    fieldFiles: [0, 1, 2, 3, 4, 5, 6, 7],
-    fieldRanks: [0, 1, 2, 3, 4, 5, 6, 7],
-  };
+    squareNames: Object.freeze(Array.from({ length: 64 }, (_, square) => 'abcdefgh'.charAt(square & 7) + ((square >> 3) + 1))),
+    fieldFiles: lines,
+    fieldRanks: lines,
+  });
 }
 
 /**
@@ -58,14 +58,15 @@ function buildOmega(): Geometry {
   squareNames[11] = 'w2';
   squareNames[143] = 'w3';
   squareNames[132] = 'w4';
-  return {
+  const lines = Object.freeze([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  return Object.freeze({
     name: 'omega',
     width: 12,
     height: 12,
-    squareNames,
-    fieldFiles: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-    fieldRanks: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-  };
+    squareNames: Object.freeze(squareNames),
+    fieldFiles: lines,
+    fieldRanks: lines,
+  });
 }
 
 export const STANDARD: Geometry = /* @__PURE__ */ buildStandard();

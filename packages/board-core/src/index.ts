@@ -39,7 +39,7 @@ export {
 } from './move-notation.js';
 export { piece, pieceLetter, samePiece, type Piece, type RealtimeState } from './piece.js';
 export { err, mapResult, ok, unwrap, type Err, type Ok, type Result } from './result.js';
-export { isCheckmate, isLegal, isStalemate, legalMoves, perft, play } from './rules.js';
+export { MAX_PERFT_DEPTH, isCheckmate, isLegal, isStalemate, legalMoves, perft, play } from './rules.js';
 export { parseSan, writeSan } from './san.js';
 export { emptyPocket, standardSetup, type Pocket, type Setup } from './setup.js';
 export {

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { withPiece } from './board.js';
 import { SETUP_JSON_ERROR_CODES, moveToJson, parseMoveJson, parseSetupJson, setupToJson, type SetupJsonError } from './json.js';
@@ -15,6 +16,12 @@ describe('setupToJson', () => {
     expect(json.castlingRooks).toEqual(['a1', 'h1', 'a8', 'h8']);
     expect(json).not.toHaveProperty('pockets');
     expect(json).not.toHaveProperty('remainingChecks');
+  });
+  it('writes a pawn marked promoted (built by hand) as the pawn it is, which reads back', () => {
+    const base = standardSetup();
+    const json = setupToJson({ ...base, board: withPiece(base.board, 12, piece('white', 'pawn', true)) });
+    expect(json.board['e2']).toBe('P');
+    expect(parseSetupJson(json)).toEqual({ ok: true, value: base });
   });
   it('marks promoted pieces and lists pocket letters in role order', () => {
     const base = standardSetup();
@@ -92,6 +99,7 @@ const SETUP_CASES: readonly [string, unknown, SetupJsonError][] = [
   ['unknown-square: an Omega name on the standard board', start({ castlingRooks: ['a1', 'w1'] }), { code: 'unknown-square', path: 'castlingRooks[1]', message: 'castlingRooks[1]: "w1" is not a square of the standard geometry' }],
   ['unknown-piece', start({ board: { e1: 'X' } }), { code: 'unknown-piece', path: 'board.e1', message: 'board.e1: expected a piece letter with an optional ~, got "X"' }],
   ['unknown-piece: two letters', start({ board: { e1: 'KK' } }), { code: 'unknown-piece', path: 'board.e1', message: 'board.e1: expected a piece letter with an optional ~, got "KK"' }],
+  ['unknown-piece: a promoted pawn', start({ board: { e1: 'K', e8: 'k', f5: 'p~' } }), { code: 'unknown-piece', path: 'board.f5', message: 'board.f5: a pawn is never a promoted pawn, got "p~"' }],
   ['unknown-piece in a pocket', start({ pockets: { white: 'P1', black: '' } }), { code: 'unknown-piece', path: 'pockets.white[1]', message: 'pockets.white[1]: "1" is not a piece letter' }],
   ['unknown-color', start({ turn: 'w' }), { code: 'unknown-color', path: 'turn', message: 'turn: expected white or black, got "w"' }],
   ['wrong-color', start({ pockets: { white: 'Pp', black: '' } }), { code: 'wrong-color', path: 'pockets.white[1]', message: 'pockets.white[1]: White\'s pocket holds "p"' }],
@@ -185,6 +193,31 @@ describe('parseSetupJson', () => {
     const cyclic: Record<string, unknown> = start();
     cyclic['board'] = cyclic;
     expect(setupError(cyclic)).toEqual({ code: 'unknown-square', path: 'board.geometry', message: 'board.geometry: "geometry" is not a square of the standard geometry' });
+  });
+  it('returns an error for anything untyped JavaScript may pass, never a TypeError', () => {
+    for (const value of [undefined, null, 42, 'fen', true, Symbol('x'), 10n, () => 1]) {
+      expect(setupError(value)?.code).toBe('wrong-type');
+      expect(moveError(value)?.code).toBe('wrong-type');
+    }
+  });
+  it('refuses objects that are not plain before listing their keys (typed arrays, String wrappers)', () => {
+    // Listing the keys of these makes one string per element: seconds for ten million.
+    const notPlain = 'expected an object, got an object that is not a plain object';
+    expect(setupError(start({ board: new Uint8Array(1e7) }))).toEqual({ code: 'wrong-type', path: 'board', message: `board: ${notPlain}` });
+    expect(setupError(start({ board: new String('K'.repeat(1e7)) }))?.code).toBe('wrong-type');
+    expect(setupError(new String('x'.repeat(1e7)))).toEqual({ code: 'wrong-type', path: '', message: notPlain });
+    expect(setupError(start({ pockets: new Map() }))?.code).toBe('wrong-type');
+    expect(setupError(start({ remainingChecks: new (class Checks { white = 3; black = 3; })() }))?.code).toBe('wrong-type');
+    expect(moveError(new Float64Array(1e7))?.code).toBe('wrong-type');
+    // Plain objects from anywhere are fine: no prototype, or another realm's Object.prototype.
+    const bare = Object.assign(Object.create(null) as object, start({ board: KINGS }));
+    expect(parseSetupJson(bare).ok).toBe(true);
+    expect(parseSetupJson(runInNewContext('({ ...json })', { json: start({ board: KINGS }) })).ok).toBe(true);
+  });
+  it("reports the engine's refusal to list more keys as too-many, not unreadable", () => {
+    const tooMany = new Proxy({}, { ownKeys: () => { throw new RangeError('Too many properties to enumerate'); } });
+    expect(setupError(start({ board: tooMany }))?.code).toBe('too-many');
+    expect(setupError(start({ pockets: tooMany }))?.code).toBe('too-many');
   });
 });
 

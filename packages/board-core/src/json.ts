@@ -36,7 +36,8 @@ export function setupToJson(setup: Setup): SetupJson {
   const { geometry } = setup.board;
   const board: Record<string, string> = {};
   setup.board.pieces.forEach((p, square) => {
-    if (p) board[squareName(geometry, square)] = pieceLetter(p) + (p.promoted ? '~' : '');
+    // A pawn marked promoted (built by hand) is written as the pawn it is.
+    if (p) board[squareName(geometry, square)] = pieceLetter(p) + (p.promoted && p.role !== 'pawn' ? '~' : '');
   });
   const json: {
     -readonly [K in keyof SetupJson]: SetupJson[K];
@@ -87,8 +88,8 @@ export function moveToJson(geometry: Geometry, move: Move): MoveJson {
  * Every code `parseSetupJson` and `parseMoveJson` report. They check shape and vocabulary
  * only; whether a position or move is legal is the rules' question.
  */
-export const SETUP_JSON_ERROR_CODES = [
-  /** A value of the wrong JSON type: an array or a number where an object or a string belongs. */
+export const SETUP_JSON_ERROR_CODES = /* @__PURE__ */ Object.freeze([
+  /** A value of the wrong JSON type: an array or a number where an object or a string belongs; an object that is not plain (a typed array, a `String` wrapper, a class instance). */
   'wrong-type',
   /** A required key is absent. */
   'missing-key',
@@ -100,7 +101,7 @@ export const SETUP_JSON_ERROR_CODES = [
   'unknown-geometry',
   /** A square name that the geometry does not have. */
   'unknown-square',
-  /** A piece that is not one FEN letter with an optional `~` (board), or a pocket character that is no piece letter. */
+  /** A piece that is not one FEN letter with an optional `~`, or a pawn with one (board); a pocket character that is no piece letter. */
   'unknown-piece',
   /** A role name other than those of `ROLES` (moves). */
   'unknown-role',
@@ -114,9 +115,9 @@ export const SETUP_JSON_ERROR_CODES = [
   'duplicate-square',
   /** A number that is not an allowed integer: negative counters, fullmoves 0, remaining checks above 3. */
   'out-of-range',
-  /** Reading the value threw (a getter or a proxy); JSON.parse never produces such values. */
+  /** Reading the value threw (a getter or a proxy); JSON.parse never produces such values. The engine's own limit on listing keys is `too-many`. */
   'unreadable',
-] as const;
+] as const);
 export type SetupJsonErrorCode = (typeof SETUP_JSON_ERROR_CODES)[number];
 
 export interface SetupJsonError {
@@ -199,17 +200,45 @@ function keyPath(path: string, key: string): string {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return `the string ${excerpt(value)}`;
-  if (typeof value === 'object') return guard('', () => Array.isArray(value)) ? 'an array' : 'an object';
+  if (typeof value === 'object') {
+    if (guard('', () => Array.isArray(value))) return 'an array';
+    return guard('', () => isPlainObject(value)) ? 'an object' : 'an object that is not a plain object';
+  }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return `a ${typeof value}`;
 }
 
-/** A plain JSON object (not null, not an array). */
+/**
+ * Whether an object is a plain one, as `JSON.parse` makes them (in any realm): its prototype
+ * is null or has none itself. Arrays, typed arrays, `String` wrappers, maps and class
+ * instances are not: their keys are not JSON keys, and listing the keys of a typed array or
+ * a `String` wrapper makes one string per element, a cost out of all proportion to the value.
+ */
+function isPlainObject(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
+/** A plain JSON object (not null, not an array, not any other kind of object). */
 function expectObject(value: unknown, path: Path): object {
-  if (typeof value !== 'object' || value === null || guard(path, () => Array.isArray(value))) {
+  if (typeof value !== 'object' || value === null || !guard(path, () => isPlainObject(value))) {
     fail('wrong-type', path, `expected an object, got ${describe(value)}`);
   }
   return value;
+}
+
+/**
+ * Runs `list` (which lists the keys of a plain object), turning a RangeError into `too-many`:
+ * listing the keys of an ordinary object runs no code of the caller's, so a RangeError there
+ * is the engine's own limit on the number of properties, not a getter's failure.
+ */
+function listKeys<T>(path: string, limit: number, list: () => T): T {
+  try {
+    return list();
+  } catch (caught) {
+    if (caught instanceof RangeError) fail('too-many', path, `more entries than the engine can list, and more than ${limit}`);
+    throw caught;
+  }
 }
 
 function expectString(value: unknown, path: Path): string {
@@ -236,13 +265,15 @@ function required(container: object, key: string, path: string): unknown {
 /** Fails on the first own enumerable key not in `allowed`; looks at no more than allowed.length + 1 keys. */
 function rejectUnknownKeys(container: object, allowed: readonly string[], path: string, options: SetupJsonOptions | undefined): void {
   if (options?.unknownKeys === 'ignore') return;
-  guard(path, () => {
-    for (const key in container) {
-      if (Object.prototype.hasOwnProperty.call(container, key) && !allowed.includes(key)) {
-        fail('unknown-key', keyPath(path, key), 'not a key of the canonical JSON');
+  guard(path, () =>
+    listKeys(path, allowed.length, () => {
+      for (const key in container) {
+        if (Object.prototype.hasOwnProperty.call(container, key) && !allowed.includes(key)) {
+          fail('unknown-key', keyPath(path, key), 'not a key of the canonical JSON');
+        }
       }
-    }
-  });
+    }),
+  );
 }
 
 function squareOf(geometry: Geometry, name: unknown, path: Path): Square {
@@ -269,12 +300,15 @@ function pieceOf(value: unknown, path: Path): Piece {
   const text = expectString(value, path);
   const found = text.length === 1 || (text.length === 2 && text.charCodeAt(1) === 126) ? letterPiece(text.charCodeAt(0)) : undefined;
   if (!found) fail('unknown-piece', path, `expected a piece letter with an optional ~, got ${excerpt(text)}`);
-  return piece(found.color, found.role, text.length === 2);
+  const promoted = text.length === 2;
+  // The rules would read a pawn's mark as a piece of its own; no writer produces one.
+  if (promoted && found.role === 'pawn') fail('unknown-piece', path, `a pawn is never a promoted pawn, got ${excerpt(text)}`);
+  return piece(found.color, found.role, promoted);
 }
 
 function boardOf(geometry: Geometry, value: unknown, limit: number): Board {
   const json = expectObject(value, 'board');
-  const names = guard('board', () => Object.keys(json));
+  const names = guard('board', () => listKeys('board', limit, () => Object.keys(json)));
   if (names.length > limit) fail('too-many', 'board', `${names.length} entries, the ${geometry.name} geometry has ${limit} squares`);
   const pieces = new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined);
   for (const name of names) {

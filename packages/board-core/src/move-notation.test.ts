@@ -103,3 +103,28 @@ describe('Omega chess moves in every notation', () => {
     expect(unwrap(unplaySmith(after, 'f0g0c')).board).toEqual(setup.board);
   });
 });
+
+describe('parsers given something other than a string (untyped JavaScript)', () => {
+  const start = standardSetup();
+  const PARSERS: readonly [string, (text: string) => Result<unknown, MoveNotationError>][] = [
+    ['parseSan', (text) => parseSan(start, text)],
+    ['parseCoordinate', (text) => parseCoordinate(start, text)],
+    ['parseVerbose', (text) => parseVerbose(start, text)],
+    ['parseSmith', (text) => parseSmith(start, text)],
+    ['parseSmithUnchecked', (text) => parseSmithUnchecked(start, text)],
+    ['applySmith', (text) => applySmith(start, text)],
+    ['unplaySmith', (text) => unplaySmith(start, text)],
+  ];
+  for (const [name, parse] of PARSERS) {
+    it(`${name} returns a syntax error, never a TypeError`, () => {
+      for (const value of [undefined, null, 42, {}, ['e4'], Symbol('e4'), 10n]) {
+        const result = parse(value as unknown as string);
+        expect(result.ok ? 'ok' : result.error.code).toBe('syntax');
+      }
+      const result = parse(undefined as unknown as string);
+      expect(result.ok ? '' : result.error.message).toBe('expected the text of a move, got undefined');
+      const number = parse(42 as unknown as string);
+      expect(number.ok ? '' : number.error.message).toBe('expected the text of a move, got a number');
+    });
+  }
+});

@@ -15,7 +15,7 @@ import { roleFromLetter, type Role } from './vocabulary.js';
  * Every code a move parser can report. Shared by all notations so that a caller can treat a
  * move from any wire format alike.
  */
-export const MOVE_NOTATION_ERROR_CODES = [
+export const MOVE_NOTATION_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   /** The text is empty. */
   'empty',
   /** The text is longer than {@link MAX_MOVE_TEXT_LENGTH}. */
@@ -46,7 +46,7 @@ export const MOVE_NOTATION_ERROR_CODES = [
   'wrong-color',
   /** A castling move whose rook cannot be found on the board (unchecked Smith moves). */
   'no-castling-rook',
-] as const;
+] as const);
 export type MoveNotationErrorCode = (typeof MOVE_NOTATION_ERROR_CODES)[number];
 
 /** Which part of the move text an error is about. */
@@ -81,8 +81,16 @@ export function excerpt(text: string): string {
   return JSON.stringify(cut);
 }
 
-/** The empty and too-long checks every parser starts with. */
+/**
+ * The checks every parser starts with: a string (untyped JavaScript may pass anything; it is
+ * a `syntax` error, never a TypeError), not empty, not too long.
+ */
 export function checkLength(text: string): Err<MoveNotationError> | undefined {
+  const value: unknown = text;
+  if (typeof value !== 'string') {
+    const kind = value === undefined || value === null ? String(value) : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+    return moveError('syntax', 'move', 0, `expected the text of a move, got ${kind}`);
+  }
   if (text.length === 0) return moveError('empty', 'move', 0, 'expected a move, got an empty text');
   if (text.length > MAX_MOVE_TEXT_LENGTH) {
     return moveError(

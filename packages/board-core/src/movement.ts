@@ -1,3 +1,4 @@
+import { deepFreeze } from './freeze.js';
 import type { ByRole } from './vocabulary.js';
 
 /** A grid displacement: columns right, rows toward Black. */
@@ -48,7 +49,7 @@ const CAMEL: readonly Vector[] = [
 ];
 const times2 = (vectors: readonly Vector[]): Vector[] => vectors.map(([dx, dy]) => [dx * 2, dy * 2]);
 
-export const MOVEMENT: ByRole<Movement> = {
+export const MOVEMENT: ByRole<Movement> = /* @__PURE__ */ deepFreeze({
   pawn: { leaps: [], slides: [] },
   knight: { leaps: KNIGHT, slides: [] },
   bishop: { leaps: [], slides: DIAGONAL },
@@ -60,4 +61,4 @@ export const MOVEMENT: ByRole<Movement> = {
   // Omega wizard: one step diagonally, or a (1,3) jump.
   wizard: { leaps: [...DIAGONAL, ...CAMEL], slides: [] },
   fool: { leaps: [], slides: [] },
-};
+});

@@ -50,22 +50,34 @@ export function isLegal(setup: Setup, move: Move): boolean {
   return false;
 }
 
+/**
+ * The deepest `perft` accepted. The count is exact only below 2^53, which no position reaches
+ * much past depth 12, and each ply takes a frame of the call stack; a deeper request is a
+ * mistake, reported as such instead of as a stack overflow.
+ */
+export const MAX_PERFT_DEPTH = 1000;
+
 /** The number of move sequences `depth` plies long from `setup` (the standard test of a move generator). */
 export function perft(setup: Setup, depth: number): number {
-  if (!Number.isInteger(depth) || depth < 0) throw new RangeError(`perft: depth ${depth} is not a whole number of plies`);
+  if (!Number.isInteger(depth) || depth < 0 || depth > MAX_PERFT_DEPTH) {
+    throw new RangeError(`perft: depth ${depth} is not a whole number of plies from 0 to ${MAX_PERFT_DEPTH}`);
+  }
   return engineFor(setup).perft(depth);
 }
 
-/** The side to move is in check and has no legal move. */
+/**
+ * The side to move is in check and has no legal move (and the game did not end before: in
+ * three-check, a side with no checks left has already won).
+ */
 export function isCheckmate(setup: Setup): boolean {
   const engine = engineFor(setup);
-  return engine.generate(0) === 0 && engine.inCheck();
+  return !engine.variantEnded() && engine.generate(0) === 0 && engine.inCheck();
 }
 
-/** The side to move is not in check and has no legal move. */
+/** The side to move is not in check and has no legal move (and the game did not end before). */
 export function isStalemate(setup: Setup): boolean {
   const engine = engineFor(setup);
-  return engine.generate(0) === 0 && !engine.inCheck();
+  return !engine.variantEnded() && engine.generate(0) === 0 && !engine.inCheck();
 }
 
 /** Whether a castling right (by rook square) belongs to White: it lies on White's half of the board. */
@@ -97,6 +109,14 @@ function assertSquares(setup: Setup, move: Move): void {
 }
 
 /**
+ * A counter one higher, but never above `Number.MAX_SAFE_INTEGER`: a counter stays a safe
+ * integer (which the JSON reader accepts) however long a game, or a hostile setup, goes on.
+ */
+function increment(counter: number): number {
+  return counter < Number.MAX_SAFE_INTEGER ? counter + 1 : counter;
+}
+
+/**
  * The position after `move`, without checking that it is legal (a server is authoritative
  * about its own games). The given setup is not changed. See the README for the decisions:
  * en passant squares are always recorded after a long pawn step, a pawn drop resets the
@@ -109,7 +129,7 @@ export function play(setup: Setup, move: Move): Setup {
   const pieces = setup.board.pieces.slice();
   const turn = setup.turn;
   const hasPockets = setup.pockets !== undefined;
-  let halfmoves = setup.halfmoves + 1;
+  let halfmoves = increment(setup.halfmoves);
   let castlingRooks = setup.castlingRooks;
   let epSquares: readonly Square[] = [];
   let captured: Piece | undefined;
@@ -168,21 +188,23 @@ export function play(setup: Setup, move: Move): Setup {
   }
   if (captured) halfmoves = 0;
 
-  let pockets: ByColor<Pocket> | undefined = setup.pockets;
-  if (pockets && (captured || dropped)) {
-    const own: { -readonly [R in keyof Pocket]: number } = { ...pockets[turn] };
+  let pockets: ByColor<Pocket> | undefined;
+  if (setup.pockets) {
+    // Fresh pockets (and lists below): the result shares nothing mutable with its input.
+    const own: { -readonly [R in keyof Pocket]: number } = { ...setup.pockets[turn] };
     if (dropped) own[dropped.role] = Math.max(0, own[dropped.role] - 1);
-    if (captured) own[captured.promoted ? 'pawn' : captured.role]++;
-    pockets = turn === 'white' ? { white: own, black: pockets.black } : { white: pockets.white, black: own };
+    if (captured) own[captured.promoted && captured.role !== 'pawn' ? 'pawn' : captured.role]++;
+    const other = { ...setup.pockets[opposite(turn)] };
+    pockets = turn === 'white' ? { white: own, black: other } : { white: other, black: own };
   }
 
   const next: { -readonly [K in keyof Setup]: Setup[K] } = {
     board: { geometry, pieces },
     turn: opposite(turn),
-    castlingRooks,
+    castlingRooks: castlingRooks === setup.castlingRooks ? castlingRooks.slice() : castlingRooks,
     epSquares,
     halfmoves,
-    fullmoves: turn === 'black' ? setup.fullmoves + 1 : setup.fullmoves,
+    fullmoves: turn === 'black' ? increment(setup.fullmoves) : setup.fullmoves,
   };
   if (pockets) next.pockets = pockets;
   if (setup.remainingChecks) {

@@ -50,13 +50,16 @@ function checkSuffix(setup: Setup, move: Move): string {
   // an impossible position allows) takes the general road through `play`, as it always has.
   if (code >= 0 && setup.board.pieces[move.to]?.role !== 'king' && isGenerated(engine, engine.generateTo(0, cellOf(engine, move.to)), code)) {
     engine.make(code);
-    const suffix = !engine.inCheck() ? '' : engine.generate(0) === 0 ? '#' : '+';
+    const suffix = !engine.inCheck() ? '' : engine.isMatedOnBoard() ? '#' : '+';
     engine.unmake(code);
     return suffix;
   }
   const after = play(setup, move);
   if (!isCheck(after)) return '';
-  return isCheckmate(after) ? '#' : '+';
+  // Mate on the board, even when the check was a three-check side's last (the game is over
+  // either way, but `#` says more).
+  const { remainingChecks: _, ...board } = after;
+  return isCheckmate(board) ? '#' : '+';
 }
 
 function cellOf(engine: Engine, square: Square): number {

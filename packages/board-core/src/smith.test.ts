@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MoveNotationErrorCode } from './move-notation.js';
 import { unwrap, type Result } from './result.js';
+import { piece } from './piece.js';
 import { play } from './rules.js';
 import { standardSetup, type Setup } from './setup.js';
 import { applySmith, parseSmith, parseSmithUnchecked, unplaySmith, writeSmith } from './smith.js';
@@ -174,5 +175,34 @@ describe('unplaySmith', () => {
     expect(code(unplaySmith(START, 'e1g1c'))).toBe('piece-mismatch');
     expect(code(unplaySmith(setupFromFen('4k3/8/8/8/8/8/8/6K1 b - - 0 1'), 'e1g1c'))).toBe('no-castling-rook');
     expect(code(unplaySmith(after, 'd1e4E'))).toBe('capture-mismatch');
+  });
+});
+
+describe('a king taking a champion on the standard board (c is also short castling)', () => {
+  function withChampion(fen: string, square: string): Setup {
+    const setup = setupFromFen(fen);
+    const pieces = setup.board.pieces.slice();
+    pieces[sq(square)] = piece('black', 'champion');
+    return { ...setup, board: { ...setup.board, pieces } };
+  }
+  it('reads back e1e2c as the capture, not as castling', () => {
+    const setup = withChampion('4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1', 'e2');
+    const take = normal('e1', 'e2');
+    expect(writeSmith(setup, take)).toBe('e1e2c');
+    expect(parseSmith(setup, 'e1e2c')).toEqual({ ok: true, value: take });
+    expect(parseSmithUnchecked(setup, 'e1e2c')).toEqual({ ok: true, value: take });
+    const after = unwrap(applySmith(setup, 'e1e2c'));
+    expect(unplaySmith(after, 'e1e2c')).toEqual({ ok: true, value: { ...setup, castlingRooks: [] } });
+  });
+  it('reads f1g1c onto a champion as the capture, though a king step along the rank', () => {
+    const setup = withChampion('4k3/8/8/8/8/8/8/5K1R w - - 0 1', 'g1');
+    const take = normal('f1', 'g1');
+    expect(writeSmith(setup, take)).toBe('f1g1c');
+    expect(parseSmith(setup, 'f1g1c')).toEqual({ ok: true, value: take });
+    expect(parseSmithUnchecked(setup, 'f1g1c')).toEqual({ ok: true, value: take });
+  });
+  it('still reads castling', () => {
+    expect(parseSmith(CASTLING, 'e1g1c')).toEqual({ ok: true, value: castle('e1', 'g1', 'h1', 'f1') });
+    expect(parseSmithUnchecked(CASTLING, 'e1c1C')).toEqual({ ok: true, value: castle('e1', 'c1', 'a1', 'd1') });
   });
 });

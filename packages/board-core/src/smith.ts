@@ -8,8 +8,8 @@
  *
  * Omega pieces extend the letters in the obvious way (`c` champion, `w` wizard, `f` fool
  * captured; `C`, `W` promotions). `c` and `C` then collide with castling; they mean castling
- * when a king moves and, off the standard board, moves at least two files (a king step never
- * does), otherwise a champion.
+ * when a king moves along its rank onto no enemy piece and, off the standard board, moves at
+ * least two files (a king step never does), otherwise a champion.
  */
 import { squareX, squareY, type Geometry, type Square } from './geometry.js';
 import type { CastleMove, Move } from './move.js';
@@ -122,9 +122,14 @@ function isCaptureLetter(letter: string): boolean {
   return letter.length === 1 && letter >= 'a' && letter <= 'z' && roleFromLetter(letter) !== undefined;
 }
 
-/** See the module comment: `c`/`C` after a king's move is castling. */
-function isCastlingMark(geometry: Geometry, mark: string, kingMoves: boolean, from: Square, to: Square): boolean {
-  if ((mark !== 'c' && mark !== 'C') || !kingMoves) return false;
+/**
+ * See the module comment: `c`/`C` after a king's move is castling, unless the king leaves its
+ * rank or lands on an enemy piece (`captures`, known before the move): castling does neither,
+ * so that is a king taking a champion (`e1e2c`, or `f1g1c` onto a champion).
+ */
+function isCastlingMark(geometry: Geometry, mark: string, kingMoves: boolean, from: Square, to: Square, captures: boolean): boolean {
+  if ((mark !== 'c' && mark !== 'C') || !kingMoves || captures) return false;
+  if (squareY(geometry, from) !== squareY(geometry, to)) return false;
   return geometry.name === 'standard' || Math.abs(squareX(geometry, to) - squareX(geometry, from)) >= 2;
 }
 
@@ -152,7 +157,8 @@ export function parseSmith(setup: Setup, text: string): Result<Move, MoveNotatio
     );
   }
   const mover = setup.board.pieces[parts.from];
-  if (isCastlingMark(geometry, parts.mark, mover?.role === 'king', parts.from, parts.to)) {
+  const target = setup.board.pieces[parts.to];
+  if (isCastlingMark(geometry, parts.mark, mover?.role === 'king', parts.from, parts.to, target !== undefined && target.color !== mover?.color)) {
     const short = parts.mark === 'c';
     return onlyLegal(
       legal.filter(
@@ -212,7 +218,8 @@ export function parseSmithUnchecked(setup: Setup, text: string): Result<Move, Mo
   if (mover.color !== setup.turn) {
     return moveError('wrong-color', 'from', 0, `${excerpt(text)} moves a ${mover.color} piece, but ${setup.turn} is to move`);
   }
-  if (isCastlingMark(geometry, parts.mark, mover.role === 'king', parts.from, parts.to)) {
+  const taken = pieces[parts.to];
+  if (isCastlingMark(geometry, parts.mark, mover.role === 'king', parts.from, parts.to, taken !== undefined && taken.color !== mover.color)) {
     const castle = castleFromBoard(setup, parts.from, parts.to, parts.mark === 'c');
     return castle ? ok(castle) : moveError('no-castling-rook', 'capture', parts.markOffset, `${excerpt(text)} castles, but no rook stands on that side of the king`);
   }
@@ -314,7 +321,7 @@ export function unplaySmith(after: Setup, text: string, options: UnplaySmithOpti
     pockets = adjustPocket(pockets, mover, parts.role, 1);
   } else {
     const landed = pieces[parts.to];
-    if (isCastlingMark(geometry, parts.mark, landed?.role === 'king', parts.from, parts.to)) {
+    if (isCastlingMark(geometry, parts.mark, landed?.role === 'king', parts.from, parts.to, false)) {
       const short = parts.mark === 'c';
       const rookTo = parts.to + (short ? -1 : 1);
       const wrong = notMovers(parts.to, 'king');

@@ -1,7 +1,10 @@
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
+import { Crazyhouse, ThreeCheck } from 'chessops/variant';
 import { describe, expect, it } from 'vitest';
 import type { Move } from './move.js';
+import { withPiece } from './board.js';
+import { piece } from './piece.js';
 import { play } from './rules.js';
 import { standardSetup, type Setup } from './setup.js';
 import {
@@ -57,6 +60,16 @@ describe('positionKey', () => {
     expect(a).not.toBe(positionKey(setupFromFen('4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1')));
     expect(a).not.toBe(positionKey(setupFromFen('4k3/8/8/8/8/8/8/Q3K3[p] w - - 0 1')));
   });
+  it('counts three-check remaining checks: positions differing only in them are not a repetition', () => {
+    const keys = ['3+3', '2+3', '3+2', '1+1'].map((checks) => positionKey(setupFromFen(`4k3/8/8/8/8/8/8/R3K3 w - - ${checks} 0 1`)));
+    expect(new Set(keys).size).toBe(4);
+    expect(keys[0]).not.toBe(positionKey(setupFromFen('4k3/8/8/8/8/8/8/R3K3 w - - 0 1')));
+  });
+  it('reads a pawn marked promoted (built by hand) as a pawn', () => {
+    const plain = setupFromFen('4k3/8/8/5p2/5K2/8/8/8 w - - 0 1');
+    const marked = { ...plain, board: withPiece(plain.board, sq('f5'), piece('black', 'pawn', true)) };
+    expect(positionKey(marked)).toBe(positionKey(plain));
+  });
 });
 
 describe('repetition', () => {
@@ -107,17 +120,38 @@ describe('insufficient material', () => {
     ['4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1', false, false],
     ['4kb2/8/8/8/8/8/8/2B1KN2 w - - 0 1', false, false],
     ['4k3/8/8/8/8/8/4P3/4K3 w - - 0 1', false, true],
-    ['4k3/8/8/8/8/8/8/4K3[n] w - - 0 1', false, false],
+    // Three-check: any piece but the king can give check. The first case is published with
+    // chessops' src/variant.test.ts ("3check insufficient material") and python-chess' test.py
+    // (test_insufficient_material).
+    ['8/5k2/8/8/8/8/3K2N1/8 w - - 3+3 0 1', false, true],
+    ['4k3/8/8/8/8/8/8/4KB2 w - - 3+3 0 1', false, true],
+    ['4k3/8/8/8/8/8/8/4K3 w - - 1+1 0 1', true, true],
+    // Crazyhouse: material changes hands, so two bishops on one colour can mate and a promoted
+    // knight may come back as a pawn; but three pieces, one of them an unpromoted minor, never
+    // mate, wherever it stands. The first three are published with chessops'
+    // src/variant.test.ts ("crazyhouse insufficient material") and python-chess' test.py
+    // (test_insufficient_material).
+    ['8/5k2/8/8/8/5B2/3KB3/8[] w - - 0 1', false, false],
+    ['8/8/8/8/3k4/3N~4/3K4/8[] w - - 0 1', false, false],
+    ['8/5k2/8/8/8/8/3K2N1/8[] w - - 0 1', true, true],
+    ['4k3/8/8/8/8/8/8/4K3[n] w - - 0 1', true, true],
+    ['4k3/8/8/8/8/8/8/4KN2[] w - - 0 1', true, true],
+    ['4k3/8/8/8/8/8/8/4K3[] w - - 0 1', true, true],
+    ['4k3/8/8/8/8/8/8/4K3[p] w - - 0 1', false, false],
+    ['4k3/8/8/8/8/8/8/4KN2[b] w - - 0 1', false, false],
   ];
   for (const [fen, white, black] of cases) {
     it(`judges ${fen}`, () => {
       const setup = setupFromFen(fen);
       expect([hasInsufficientMaterial(setup, 'white'), hasInsufficientMaterial(setup, 'black')]).toEqual([white, black]);
       expect(isInsufficientMaterial(setup)).toBe(white && black);
-      if (!setup.pockets) {
-        const ops = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
-        expect([ops.hasInsufficientMaterial('white'), ops.hasInsufficientMaterial('black')]).toEqual([white, black]);
-      }
+      const opsSetup = parseFen(fen).unwrap();
+      const ops = setup.pockets
+        ? Crazyhouse.fromSetup(opsSetup).unwrap()
+        : setup.remainingChecks
+          ? ThreeCheck.fromSetup(opsSetup).unwrap()
+          : Chess.fromSetup(opsSetup).unwrap();
+      expect([ops.hasInsufficientMaterial('white'), ops.hasInsufficientMaterial('black')]).toEqual([white, black]);
     });
   }
 });

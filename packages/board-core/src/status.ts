@@ -11,15 +11,16 @@ import { ROLES, ROLE_LETTERS, opposite, type Color } from './vocabulary.js';
 /**
  * What makes positions "the same" for repetition (FIDE 9.2.3): the pieces on the squares, the
  * side to move, the castling rights, and the en passant square only when a capture there is
- * actually legal. Pockets and promoted marks count too, as they change the possible moves;
- * clocks and check counters do not.
+ * actually legal. Pockets, promoted marks and three-check's remaining checks count too, as
+ * they change what can happen next; clocks do not.
  */
 export function positionKey(setup: Setup): string {
   const { pieces } = setup.board;
   let key = '';
   for (let square = 0; square < pieces.length; square++) {
     const p = pieces[square];
-    key += p ? pieceLetter(p) + (p.promoted ? '~' : '') : '.';
+    // A pawn marked promoted is a pawn to the rules (see the README).
+    key += p ? pieceLetter(p) + (p.promoted && p.role !== 'pawn' ? '~' : '') : '.';
   }
   key += setup.turn === 'white' ? ' w ' : ' b ';
   key += setup.castlingRooks.join(',');
@@ -34,6 +35,7 @@ export function positionKey(setup: Setup): string {
     }
     key += ']';
   }
+  if (setup.remainingChecks) key += ` ${setup.remainingChecks.white}+${setup.remainingChecks.black}`;
   return key;
 }
 
@@ -69,15 +71,20 @@ export function isSeventyFiveMoveDraw(setup: Setup): boolean {
 }
 
 /**
- * Whether `color` cannot checkmate by any series of legal moves, judged by material only:
- * a lone king; king and knight when the opponent has nothing that could block its own king
- * in (only queens besides the king); or kings and bishops all on squares of one colour with
- * no pawns or knights on the board. Pieces in hand always count as mating material.
+ * Whether `color` cannot win by any series of legal moves, judged by material only.
+ * - Chess: a lone king; king and knight when the opponent has nothing that could block its
+ *   own king in (only queens besides the king); or kings and bishops all on squares of one
+ *   colour with no pawns or knights on the board.
+ * - Three-check (the setup counts checks): only a lone king, since any other piece can give
+ *   check.
+ * - Crazyhouse (the setup has pockets): captured material changes hands and is dropped
+ *   anywhere, so neither side can mate only when the whole game holds at most three pieces,
+ *   kings included, and the one besides the kings is an unpromoted knight or bishop.
+ * These are the readings of chessops and python-chess.
  */
 export function hasInsufficientMaterial(setup: Setup, color: Color): boolean {
-  if (setup.pockets) {
-    for (const role of ROLES) if (setup.pockets.white[role] > 0 || setup.pockets.black[role] > 0) return false;
-  }
+  if (setup.pockets) return crazyhouseIsDrawn(setup);
+  if (setup.remainingChecks) return setup.board.pieces.every((p) => !p || p.color !== color || p.role === 'king');
   const { board } = setup;
   const { geometry, pieces } = board;
   let own = 0;
@@ -114,12 +121,29 @@ export function hasInsufficientMaterial(setup: Setup, color: Color): boolean {
   return true;
 }
 
+/** Crazyhouse by material: at most three pieces in the game, none but an unpromoted minor piece besides kings. */
+function crazyhouseIsDrawn(setup: Setup): boolean {
+  const pockets = setup.pockets as NonNullable<Setup['pockets']>;
+  let count = 0;
+  for (const role of ROLES) {
+    const held = pockets.white[role] + pockets.black[role];
+    if (held > 0 && role !== 'knight' && role !== 'bishop') return false;
+    count += held;
+  }
+  for (const p of setup.board.pieces) {
+    if (!p) continue;
+    if (p.role !== 'king' && (p.promoted || (p.role !== 'knight' && p.role !== 'bishop'))) return false;
+    count++;
+  }
+  return count <= 3;
+}
+
 /** Neither side can checkmate (FIDE 5.2.2, by material). */
 export function isInsufficientMaterial(setup: Setup): boolean {
   return hasInsufficientMaterial(setup, 'white') && hasInsufficientMaterial(setup, 'black');
 }
 
-export const OUTCOME_REASONS = [
+export const OUTCOME_REASONS = /* @__PURE__ */ Object.freeze([
   'checkmate',
   'stalemate',
   'insufficientMaterial',
@@ -128,7 +152,7 @@ export const OUTCOME_REASONS = [
   'threeChecks',
   'fiftyMoves',
   'threefoldRepetition',
-] as const;
+] as const);
 export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
 /** How a game ended: `winner` is absent for a draw. */

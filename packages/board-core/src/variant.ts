@@ -1,3 +1,4 @@
+import { deepFreeze } from './freeze.js';
 import { OMEGA, STANDARD, type Geometry } from './geometry.js';
 import type { ByColor, Role } from './vocabulary.js';
 
@@ -31,7 +32,7 @@ export interface RulesSpec {
 }
 
 /** Chess and Chess960 (FIDE Laws, article 3.8.2 and the Chess960 appendix): king g/c, rook f/d. */
-export const STANDARD_RULES: RulesSpec = {
+export const STANDARD_RULES: RulesSpec = /* @__PURE__ */ deepFreeze({
   geometry: STANDARD,
   pawnStartRank: { white: 1, black: 6 },
   pawnMaxFirstStep: 2,
@@ -40,14 +41,14 @@ export const STANDARD_RULES: RulesSpec = {
   backRank: { white: 0, black: 7 },
   kingSideCastling: { king: 6, rook: 5 },
   queenSideCastling: { king: 2, rook: 3 },
-};
+});
 
 /**
  * Omega chess (official rules, omegachess.com/rules): pawns step up to three squares first,
  * promote on the last rank to any piece including champion and wizard; castling moves the
  * king f0->h0 with rook i0->g0, or f0->d0 with rook b0->e0.
  */
-export const OMEGA_RULES: RulesSpec = {
+export const OMEGA_RULES: RulesSpec = /* @__PURE__ */ deepFreeze({
   geometry: OMEGA,
   pawnStartRank: { white: 1, black: 8 },
   pawnMaxFirstStep: 3,
@@ -56,7 +57,7 @@ export const OMEGA_RULES: RulesSpec = {
   backRank: { white: 0, black: 9 },
   kingSideCastling: { king: 7, rook: 6 },
   queenSideCastling: { king: 3, rook: 4 },
-};
+});
 
 /** The rules played on a geometry. */
 export function rulesFor(geometry: Geometry): RulesSpec {

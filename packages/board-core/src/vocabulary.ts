@@ -1,12 +1,12 @@
 /** The two sides. */
-export const COLORS = ['white', 'black'] as const;
+export const COLORS = /* @__PURE__ */ Object.freeze(['white', 'black'] as const);
 export type Color = (typeof COLORS)[number];
 
 /**
  * Every kind of piece the formats of this project can carry: the six of chess, Omega chess'
  * champion and wizard, and the fool of Omega chess advanced.
  */
-export const ROLES = [
+export const ROLES = /* @__PURE__ */ Object.freeze([
   'pawn',
   'knight',
   'bishop',
@@ -16,14 +16,14 @@ export const ROLES = [
   'champion',
   'wizard',
   'fool',
-] as const;
+] as const);
 export type Role = (typeof ROLES)[number];
 
 export type ByColor<T> = { readonly [C in Color]: T };
 export type ByRole<T> = { readonly [R in Role]: T };
 
 /** The letter of a role in FEN-like notations, lower case (white pieces are upper case). */
-export const ROLE_LETTERS: ByRole<string> = {
+export const ROLE_LETTERS: ByRole<string> = /* @__PURE__ */ Object.freeze({
   pawn: 'p',
   knight: 'n',
   bishop: 'b',
@@ -33,7 +33,7 @@ export const ROLE_LETTERS: ByRole<string> = {
   champion: 'c',
   wizard: 'w',
   fool: 'f',
-};
+});
 
 export function opposite(color: Color): Color {
   return color === 'white' ? 'black' : 'white';

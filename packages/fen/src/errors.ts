@@ -3,7 +3,7 @@
  * contract and of the conformance vectors. The README lists when each one is reported and
  * which character its `offset` points at.
  */
-export const FEN_ERROR_CODES = [
+export const FEN_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'empty',
   'whitespace',
   'board-char',
@@ -24,7 +24,7 @@ export const FEN_ERROR_CODES = [
   'checks',
   'missing-field',
   'extra-field',
-] as const;
+] as const);
 export type FenErrorCode = (typeof FEN_ERROR_CODES)[number];
 
 /**
@@ -45,7 +45,7 @@ export interface FenError {
 }
 
 /** Every problem `validateSetup` can report about a syntactically valid setup. */
-export const VALIDATION_PROBLEMS = [
+export const VALIDATION_PROBLEMS = /* @__PURE__ */ Object.freeze([
   'white-king-missing',
   'black-king-missing',
   'white-kings-too-many',
@@ -60,5 +60,5 @@ export const VALIDATION_PROBLEMS = [
   'opposite-check',
   'too-many-checkers',
   'impossible-check',
-] as const;
+] as const);
 export type ValidationProblem = (typeof VALIDATION_PROBLEMS)[number];

@@ -303,6 +303,11 @@ const DOCUMENTED: readonly { readonly row: string; readonly explains: (v: Verdic
     explains: ({ text, ours, theirs }) => ours.ok && theirs.isErr && /(^|[ \t\n\r_])0\d{4}/.test(text),
   },
   {
+    row: 'a promoted pawn',
+    explains: ({ text, ours, theirs }) =>
+      !ours.ok && ours.error.code === 'promoted-marker' && /[Pp]/.test(text.charAt(ours.error.offset - 1)) && theirs.isOk,
+  },
+  {
     row: 'three-check, fifth field in the given form or with leading zeros',
     explains: ({ text, ours, theirs }) => {
       if (ours.ok || ours.error.code !== 'checks' || theirs.isErr) return false;
@@ -355,6 +360,7 @@ describe('the decision-table rows that state a difference from chessops', () => 
     [`${S} w KQkq - 00000 1`, 'ok', false],
     [`${S} w KQkq - +1+2 0 1`, 'checks at 53', true],
     [`${S} w KQkq - 03+3 0 1`, 'checks at 54', true],
+    ['4k3/8/8/5p~2/5K2/8/8/8 w - - 0 1', 'promoted-marker at 10', true],
   ])('%j: ours %s, chessops accepts: %s', (text, outcome, chessopsAccepts) => {
     const result = parseFen(text);
     expect(result.ok ? 'ok' : `${result.error.code} at ${result.error.offset}`).toBe(outcome);

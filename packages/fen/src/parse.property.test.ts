@@ -10,7 +10,8 @@ const ROLE_OF: Record<string, Piece['role']> = { p: 'pawn', n: 'knight', b: 'bis
 const pieceArb: fc.Arbitrary<Piece> = fc
   .tuple(fc.constantFrom(...LETTERS), fc.boolean())
   .map(([letter, promoted]) =>
-    piece(letter === letter.toUpperCase() ? 'white' : 'black', ROLE_OF[letter.toLowerCase()] as Piece['role'], promoted),
+    // A pawn is never marked promoted (the reader refuses `P~`).
+    piece(letter === letter.toUpperCase() ? 'white' : 'black', ROLE_OF[letter.toLowerCase()] as Piece['role'], promoted && letter !== 'P' && letter !== 'p'),
   );
 
 /** Up to two castling rook squares per colour on its back rank (rooks need not stand there). */

@@ -1,6 +1,6 @@
 import { STANDARD, parseSquare, setupToJson, type Setup } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
-import { FEN_ERROR_CODES, type FenErrorCode } from './errors.js';
+import { FEN_ERROR_CODES, VALIDATION_PROBLEMS, type FenErrorCode } from './errors.js';
 import { INITIAL_FEN, parseBoardFen, parseCastling, parseFen, writeFen } from './index.js';
 
 /** The start board (43 characters), as in the README's decision table. */
@@ -72,6 +72,8 @@ const DECISIONS: readonly [string, string, Outcome, Outcome][] = [
   ['a seventh field not +W+B', `${S} w KQkq - 0 1 x`, ...same({ error: ['extra-field', 6, 57] })],
   ['unknown piece letter C', `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNC w KQkq - 0 1`, ...same({ error: ['board-char', 0, 42] })],
   ['non-ASCII piece', `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\u265c w KQkq - 0 1`, ...same({ error: ['board-char', 0, 42] })],
+  ['a promoted pawn', '4k3/8/8/5p~2/5K2/8/8/8 w - - 0 1', ...same({ error: ['promoted-marker', 0, 10] })],
+  ['three checkers', '4k3/5P2/3N4/8/8/8/4R3/4K3 b - - 0 1', ...same({ write: '4k3/5P2/3N4/8/8/8/4R3/4K3 b - - 0 1' })],
 ];
 
 describe('decision table (README), one test per row', () => {
@@ -111,6 +113,10 @@ const ERRORS: Record<FenErrorCode, [string, number, number, boolean?]> = {
 };
 
 describe('every error code, with its field and offset', () => {
+  test('the code lists are frozen (shared by every caller)', () => {
+    expect(Object.isFrozen(FEN_ERROR_CODES)).toBe(true);
+    expect(Object.isFrozen(VALIDATION_PROBLEMS)).toBe(true);
+  });
   test('the table covers every code', () => {
     expect(Object.keys(ERRORS).sort()).toEqual([...FEN_ERROR_CODES].sort());
   });
@@ -211,6 +217,14 @@ describe('field helpers', () => {
 });
 
 describe('never throws', () => {
+  test.each([undefined, null, 42, Number.NaN, {}, [], Symbol('fen'), 10n])('on %s from untyped JavaScript: empty at 0', (input) => {
+    const untyped = input as unknown as string;
+    for (const result of [parseFen(untyped), parseFen(untyped, { strict: true }), parseBoardFen(untyped)]) {
+      expect(result.ok ? 'ok' : `${result.error.code} at ${result.error.offset}`).toBe('empty at 0');
+    }
+    const castling = parseCastling(parsed(INITIAL_FEN).board, untyped);
+    expect(castling.ok ? 'ok' : castling.error.code).toBe('castling');
+  });
   test.each(['', ' ', '/', '[', ']', '~', '8/8/8/8/8/8/8/8[', `${S} w KQkq e`, `${S} w - - 3+`, `${S} w - - 0 1 +`, '\uffff', '\ud800'])(
     '%j',
     (input) => {

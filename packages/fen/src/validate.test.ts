@@ -66,7 +66,10 @@ describe('validateSetup', () => {
 
   test('too many and impossible checkers', () => {
     // Rook e1, knight d6 and bishop g6 all check the black king.
-    expect(problems('4k3/8/3N2B1/8/8/8/8/4R1K1 b - - 0 1')).toEqual(['too-many-checkers']);
+    // No single move gives three checks: also an impossible check, as python-chess reports it.
+    expect(problems('4k3/8/3N2B1/8/8/8/8/4R1K1 b - - 0 1')).toEqual(['too-many-checkers', 'impossible-check']);
+    // The three checkers: pawn f7, knight d6, rook e2.
+    expect(problems('4k3/5P2/3N4/8/8/8/4R3/4K3 b - - 0 1')).toEqual(['too-many-checkers', 'impossible-check']);
     // Two pawns cannot check at once.
     expect(problems('4k3/3P1P2/8/8/8/8/8/6K1 b - - 0 1')).toEqual(['impossible-check']);
     // Pawn and knight neither.

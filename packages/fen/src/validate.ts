@@ -111,7 +111,9 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
 
   const king = kings[turn][0];
   const checking = kings[turn].length === 1 && king !== undefined ? checkers(setup) : [];
-  if (checking.length > 2) problems.push('too-many-checkers');
+  // More than two checkers is also an impossible check (no move gives three), reported as both,
+  // as python-chess does.
+  if (checking.length > 2) problems.push('too-many-checkers', 'impossible-check');
   else if (king !== undefined && checking.length > 0) {
     let impossible: boolean;
     if (ep !== undefined && epValid) {

@@ -96,6 +96,12 @@ describe('writeBoardFen', () => {
     pieces[4] = { color: 'white', role: 'king', promoted: false };
     expect(writeBoardFen({ geometry: STANDARD, pieces })).toBe('8/8/8/8/8/8/8/4K3');
   });
+  test('a pawn marked promoted (built by hand) as the pawn it is, which reads back', () => {
+    const pieces = emptyBoard().pieces.slice();
+    pieces[12] = piece('white', 'pawn', true);
+    pieces[52] = piece('black', 'pawn', true);
+    expect(writeBoardFen({ geometry: STANDARD, pieces })).toBe('8/4p3/8/8/8/8/4P3/8');
+  });
 });
 
 describe('setups FEN cannot express throw a TypeError', () => {

@@ -1,0 +1,64 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+// The process wiring of src/cli.ts (streams, exit status) only shows in a real process: the
+// command is bundled from the sources and run with node.
+const here = dirname(fileURLToPath(import.meta.url));
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+let directory = '';
+let cli = '';
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), 'chess-formats-cli-'));
+  cli = join(directory, 'cli.mjs');
+  await build({
+    entryPoints: [join(here, 'cli.ts')],
+    outfile: cli,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    conditions: ['@chess-formats/source'],
+    logLevel: 'silent',
+  });
+});
+
+afterAll(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('the chess-formats process', () => {
+  test.skipIf(!existsSync('/dev/full'))('a failed write (a full disk) is one clean message and exit status 2', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const result = spawnSync(process.execPath, [cli, 'fen'], { input: `${START}\n`, stdio: ['pipe', full, 'pipe'], encoding: 'utf8' });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toBe('chess-formats: cannot write standard output: ENOSPC: no space left on device, write\n');
+    } finally {
+      closeSync(full);
+    }
+  });
+
+  test('a reader that stops early (| head -1) keeps the status of the lines read: 1 after an invalid line', async () => {
+    const child = spawn(process.execPath, [cli, 'fen'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    // Closing our end of standard output after the first line is what `head -1` does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.stdin.on('error', () => {});
+    child.stdin.end(`x\n${`${START}\n`.repeat(50_000)}`);
+    const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    expect(status).toBe(1);
+  });
+
+  test('file names reach standard error without their escape sequences', () => {
+    const name = join(directory, 'a\u001b[31mb\u009b2J.fen');
+    const result = spawnSync(process.execPath, [cli, 'fen', name], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).not.toMatch(/[\u001b\u009b]/);
+    expect(result.stderr).toContain('a\ufffd[31mb\ufffd2J.fen');
+  });
+});
