@@ -181,13 +181,19 @@ function readCastling(input: string, pos: number, strict: boolean): number {
 }
 let castlingEnd = 0;
 
-/** Reads a time in milliseconds at `pos` (digits, at most 2^53 - 1); returns its value, sets `timeEnd`. */
+/**
+ * The largest time read: 15 digits (about 31,700 years), so that a flight's arrival (the clock
+ * plus up to 9,999 ms) is still an exact integer.
+ */
+export const MAX_TIME_MS = 999_999_999_999_999;
+
+/** Reads a time in milliseconds at `pos` (digits, at most MAX_TIME_MS); returns its value, sets `timeEnd`. */
 function readTime(input: string, pos: number, strict: boolean, field: 3 | 4): number {
   const code = field === 3 ? 'since-capture' : 'elapsed';
   const start = pos;
   let value = 0;
   for (let c; pos < input.length && !isSeparator((c = input.charCodeAt(pos))); pos++) {
-    if (c < 48 || c > 57 || (value = value * 10 + c - 48) > Number.MAX_SAFE_INTEGER) fail(code, field, pos);
+    if (c < 48 || c > 57 || (value = value * 10 + (c - 48)) > MAX_TIME_MS) fail(code, field, pos);
   }
   if (strict && input.charCodeAt(start) === 48 && pos > start + 1) fail(code, field, start);
   timeEnd = pos;

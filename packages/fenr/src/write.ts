@@ -1,5 +1,5 @@
 import { FENR_COOLDOWN_MS, type Piece, type Setup } from '@chess-formats/board-core';
-import { LETTERS } from './parse.js';
+import { LETTERS, MAX_TIME_MS } from './parse.js';
 
 function refuse(what: string): never {
   throw new TypeError(`not in FENr: ${what}`);
@@ -23,7 +23,7 @@ function letterOf(p: Piece): string {
 }
 
 function timeOf(ms: number, what: string): number {
-  return Number.isSafeInteger(ms) && ms >= 0 ? ms : refuse(`${what} of ${ms} ms`);
+  return Number.isInteger(ms) && ms >= 0 && ms <= MAX_TIME_MS ? ms : refuse(`${what} of ${ms} ms`);
 }
 
 /**
@@ -37,7 +37,7 @@ function timeOf(ms: number, what: string): number {
  * than 10,000 ms; a geometry other than standard; a role other than P N B R Q K or a promoted
  * piece; a marker time outside 0-9999 ms; a flight from its own square or from no square;
  * castling rooks other than a1, h1, a8, h8; more than one en passant square or one not on rank
- * 3 or 6; a negative or fractional time.
+ * 3 or 6; a time that is negative, fractional or above `MAX_TIME_MS`.
  */
 export function writeFenr(setup: Setup): string {
   const { board, realtime } = setup;
