@@ -23,10 +23,14 @@ export function startClock(cooldownMs: number = FENR_COOLDOWN_MS): RealtimeClock
   return { clockMs: 0, sinceCaptureMs: 0, cooldownMs };
 }
 
-/** A piece with a realtime state (a new frozen object), or the shared plain piece for `undefined`. */
+/**
+ * A piece with a realtime state, or the shared plain piece for `undefined`. A realtime piece is
+ * an object of its own, read-only by type; it is not frozen, as the shared plain pieces are,
+ * since no other setup holds it (and freezing would cost a parser more than the rest of the
+ * marker).
+ */
 export function withRealtime(p: Piece, state: RealtimeState | undefined): Piece {
-  const plain = piece(p.color, p.role, p.promoted);
-  return state === undefined ? plain : Object.freeze({ color: p.color, role: p.role, promoted: p.promoted, realtime: state });
+  return state === undefined ? piece(p.color, p.role, p.promoted) : { color: p.color, role: p.role, promoted: p.promoted, realtime: state };
 }
 
 /** What a piece is doing at a moment. */

@@ -15,9 +15,12 @@ function squareName(square: number): string {
   return String.fromCharCode(97 + (square & 7), 49 + (square >> 3));
 }
 
+/** The index in LETTERS of each role of standard chess. */
+const ROLE_INDEX: Readonly<Partial<Record<Piece['role'], number>>> = { pawn: 0, knight: 1, bishop: 2, rook: 3, queen: 4, king: 5 };
+
 /** The letter of a piece (a role of standard chess, not promoted). */
 function letterOf(p: Piece): string {
-  const k = 'pawn knight bishop rook queen king'.split(' ').indexOf(p.role);
+  const k = ROLE_INDEX[p.role] ?? -1;
   if (k < 0 || p.promoted) refuse(p.promoted ? 'a promoted piece' : p.role);
   return LETTERS.charAt(p.color === 'white' ? k : k + 6);
 }
