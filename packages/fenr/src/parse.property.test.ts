@@ -124,7 +124,7 @@ describe('mutations of canonical FENr', () => {
         if (result.ok) expect(setupToJson(result.value)).not.toEqual(setupToJson(setup));
         checkOutcome(mutated);
       }),
-      { numRuns: 1500 },
+      { numRuns: 800 },
     );
   });
 });
