@@ -132,6 +132,9 @@ describe('chess-formats fenr', () => {
     const usage = memoryIo('');
     expect(await main(['fenr', '--nope'], usage.io)).toBe(2);
     expect(usage.captured.err).toMatch(/^chess-formats: unknown option '--nope' for fenr\n/);
+    const topic = memoryIo('');
+    expect(await main(['help', 'fenr'], topic.io)).toBe(0);
+    expect(topic.captured.out).toBe(help.captured.out);
     const listed = memoryIo('');
     await main(['--help'], listed.io);
     expect(listed.captured.out).toContain('fenr [options] [file...]');
