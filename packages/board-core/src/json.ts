@@ -50,18 +50,8 @@ function pocketLetters(pocket: Pocket, upper: boolean): string {
 export function setupToJson(setup: Setup): SetupJson {
   const { geometry } = setup.board;
   const board: Record<string, string> = {};
-  const cooldowns: Record<string, { arrivedAtMs: number }> = {};
-  const flights: Record<string, { from: string; arrivesAtMs: number }> = {};
-  let realtimePieces = false;
   setup.board.pieces.forEach((p, square) => {
-    if (!p) return;
-    const name = squareName(geometry, square);
-    board[name] = pieceLetter(p) + (p.promoted ? '~' : '');
-    const state = p.realtime;
-    if (state === undefined) return;
-    realtimePieces = true;
-    if (state.kind === 'cooldown') cooldowns[name] = { arrivedAtMs: state.arrivedAtMs };
-    else flights[name] = { from: squareName(geometry, state.from), arrivesAtMs: state.arrivesAtMs };
+    if (p) board[squareName(geometry, square)] = pieceLetter(p) + (p.promoted ? '~' : '');
   });
   const json: {
     -readonly [K in keyof SetupJson]: SetupJson[K];
@@ -79,12 +69,28 @@ export function setupToJson(setup: Setup): SetupJson {
     json.pockets = { white: pocketLetters(pockets.white, true), black: pocketLetters(pockets.black, false) };
   }
   if (setup.remainingChecks) json.remainingChecks = { ...setup.remainingChecks };
-  // Pieces in flight or cooling down are read against a clock: the start when there is none.
-  if (setup.realtime || realtimePieces) {
-    const { clockMs, sinceCaptureMs, cooldownMs } = setup.realtime ?? startClock();
-    json.realtime = { clockMs, sinceCaptureMs, cooldownMs, cooldowns, flights };
-  }
+  const realtime = realtimeToJson(setup);
+  if (realtime) json.realtime = realtime;
   return json;
+}
+
+/** The `realtime` key of a setup's JSON: its clock and its pieces' states; none for a setup without either. */
+function realtimeToJson(setup: Setup): RealtimeJson | undefined {
+  const { geometry } = setup.board;
+  const cooldowns: Record<string, { arrivedAtMs: number }> = {};
+  const flights: Record<string, { from: string; arrivesAtMs: number }> = {};
+  let states = false;
+  setup.board.pieces.forEach((p, square) => {
+    const state = p?.realtime;
+    if (state === undefined) return;
+    states = true;
+    if (state.kind === 'cooldown') cooldowns[squareName(geometry, square)] = { arrivedAtMs: state.arrivedAtMs };
+    else flights[squareName(geometry, square)] = { from: squareName(geometry, state.from), arrivesAtMs: state.arrivesAtMs };
+  });
+  if (!setup.realtime && !states) return undefined;
+  // Pieces in flight or cooling down are read against a clock: the start when there is none.
+  const { clockMs, sinceCaptureMs, cooldownMs } = setup.realtime ?? startClock();
+  return { clockMs, sinceCaptureMs, cooldownMs, cooldowns, flights };
 }
 
 /**
@@ -138,6 +144,8 @@ export const SETUP_JSON_ERROR_CODES = [
   'unknown-color',
   /** A move kind other than `normal`, `enPassant`, `castle` or `drop`. */
   'unknown-kind',
+  /** A realtime state (cooldown, flight) for a square the board has no piece on. */
+  'no-piece',
   /** A pocket letter of the other side's case (`p` in White's pocket). */
   'wrong-color',
   /** A square listed twice in `castlingRooks` or `epSquares`. */
@@ -146,8 +154,6 @@ export const SETUP_JSON_ERROR_CODES = [
   'out-of-range',
   /** Reading the value threw (a getter or a proxy); JSON.parse never produces such values. */
   'unreadable',
-  /** A realtime state (cooldown, flight) for a square the board has no piece on. */
-  'no-piece',
 ] as const;
 export type SetupJsonErrorCode = (typeof SETUP_JSON_ERROR_CODES)[number];
 
