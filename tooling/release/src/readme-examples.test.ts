@@ -12,7 +12,7 @@ describe('README examples', () => {
 
   test('every example type-checks under the strict settings', () => {
     expect(typeErrors(examples, dir)).toEqual([]);
-  });
+  }, 60_000);
 
   test.each(examples.map((e, i) => [e.where, e, i] as const))('%s runs and prints what its comments say', async (_where, example, index) => {
     const printed = await runExample(example, dir, index);

@@ -92,7 +92,17 @@ export function typeErrors(examples: readonly Example[], dir: string): string[] 
   const options: ts.CompilerOptions = { ...base.options, noEmit: true, types: ['node'], paths };
   const program = ts.createProgram(files, options);
   const byFile = new Map(files.map((file, i) => [file, examples[i]]));
-  return ts.getPreEmitDiagnostics(program).map((d) => {
+  // Only the examples are checked: the packages' own sources are the type checker's job, and
+  // checking them again here would cost most of the time.
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...files.flatMap((file) => {
+      const source = program.getSourceFile(file);
+      return source === undefined ? [] : [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+    }),
+  ];
+  return diagnostics.map((d) => {
     const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
     const example = d.file === undefined ? undefined : byFile.get(d.file.fileName);
     if (d.file === undefined || d.start === undefined || example === undefined) {
