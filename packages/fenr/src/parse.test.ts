@@ -1,4 +1,4 @@
-import { STANDARD, boardAt, boardDiagram, movableAt, parseSquare, piece, setupToJson, statusAt, type Square } from '@chess-formats/board-core';
+import { STANDARD, boardAt, boardDiagram, legalMoves, movableAt, parseSquare, piece, setupToJson, statusAt, type Square } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
 import { FENR_ERROR_CODES, MAX_TIME_MS, parseFenr, writeFenr, type FenrErrorCode, type FenrField } from './index.js';
 
@@ -59,6 +59,11 @@ describe('the worked example of the specification', () => {
     expect(movableAt(setup)).not.toContain(sq('g1'));
     expect(movableAt(setup, 19_200)).toContain(sq('g1'));
     expect(boardDiagram(boardAt(setup)).split('\n')[4]).toBe('4 . P . P p P . .');
+  });
+
+  test('gives the en passant capture to Black, whom the rank-3 square names', () => {
+    // The rules see every piece on its square (one in flight on its destination): e4 takes on f3.
+    expect(legalMoves(setup)).toContainEqual({ kind: 'enPassant', from: sq('e4'), to: sq('f3'), captured: sq('f4') });
   });
 
   test('writes back canonically: single spaces, castling in KQkq order', () => {
