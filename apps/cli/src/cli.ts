@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { once } from 'node:events';
-import { outputFailureStatus, type CommandIo } from './fen-command.js';
+import { outputFailureStatus, type CommandIo } from './line-command.js';
 import { main } from './main.js';
 
 /**

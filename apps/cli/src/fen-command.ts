@@ -1,40 +1,19 @@
 import { boardDiagram, setupToJson, type SetupJson } from '@chess-formats/board-core';
 import { parseFen, validateSetup, writeFen, type FenWriteOptions } from '@chess-formats/fen';
 import type { FenCommandOptions } from './args.js';
-import { caretLines, printable } from './caret.js';
-import { readLines } from './lines.js';
+import {
+  errorReport,
+  fileKey,
+  lineLabel,
+  overflowReport,
+  runLineCommand,
+  type CommandIo,
+  type LineError,
+  type LineReport,
+  type LineWhere,
+} from './line-command.js';
 
-/**
- * The longest line read (64 KiB of characters). Real FENs are under 100 characters; the cap only
- * bounds memory on hostile or binary input, whose over-long lines are reported, not buffered.
- */
-export const MAX_LINE_LENGTH = 65_536;
-
-/** Where the command reads and writes; the real one wires the process, tests capture strings. */
-export interface CommandIo {
-  readonly stdin: () => AsyncIterable<string | Uint8Array>;
-  /** The contents of a file; iteration rejects when the file cannot be read. */
-  readonly readFile: (path: string) => AsyncIterable<string | Uint8Array>;
-  /**
-   * Standard output: canonical FENs, diagrams, JSON lines. May wait for the stream to drain;
-   * rejects when the output cannot be written (its error's `code`: `EPIPE` when the reader
-   * went away, `ENOSPC` for a full disk, ...).
-   */
-  readonly out: (text: string) => void | Promise<void>;
-  /** Standard error: errors and problems, so that standard output stays a clean FEN list. */
-  readonly err: (text: string) => void | Promise<void>;
-}
-
-/** Exit statuses (the README's table). */
-export const EXIT = { ok: 0, invalidLine: 1, trouble: 2 } as const;
-
-/** The error of a line the parser did not see (the CLI's own code, beside the FEN codes). */
-interface LineError {
-  readonly code: string;
-  readonly field: number;
-  readonly offset: number;
-  readonly message: string;
-}
+export { MAX_LINE_LENGTH, type CommandIo, type LineReport } from './line-command.js';
 
 /** The JSON line printed for one input line with `--json`. */
 export type FenJsonLine =
@@ -49,50 +28,20 @@ export type FenJsonLine =
     }
   | { readonly file?: string; readonly line: number; readonly input: string; readonly ok: false; readonly error: LineError };
 
-/** What one input line gave: text for each stream, and whether the line passed. */
-export interface LineReport {
-  readonly passed: boolean;
-  readonly out: string;
-  readonly err: string;
-}
-
 function writeOptions(options: FenCommandOptions): FenWriteOptions | undefined {
   // `kqkq` is the default X-FEN output: K/Q/k/q, with a file letter only where they would be ambiguous.
   return options.castling === 'shredder' ? { castling: 'shredder' } : undefined;
 }
 
 /**
- * Reports one line: its canonical FEN (and diagram, problems) or its error with a caret.
- * `label` names the line in messages (`file:line`).
+ * Reports one line: its canonical FEN (and diagram, problems) or its error with a caret;
+ * `where` names the line in messages (`file:line`).
  */
-export function reportFenLine(
-  text: string,
-  overflow: boolean,
-  where: { readonly file: string | undefined; readonly line: number },
-  options: FenCommandOptions,
-): LineReport {
-  // A file name is text from outside, shown as input lines are: no escape sequence reaches the terminal.
-  const label = `${where.file === undefined ? '<stdin>' : printable(where.file)}:${String(where.line)}: `;
-  const fileKey = where.file === undefined ? {} : { file: where.file };
-  const fail = (error: LineError, showCaret: boolean): LineReport => {
-    if (options.json) {
-      const json: FenJsonLine = { ...fileKey, line: where.line, input: text, ok: false, error };
-      return { passed: false, out: `${JSON.stringify(json)}\n`, err: '' };
-    }
-    // Without a caret (an unread line) the window shows the start of the line.
-    const [shown, caret] = caretLines(text, showCaret ? error.offset : 0, label.length);
-    const lines = showCaret ? [label + shown, caret] : [label + shown];
-    const field = error.code === 'line-too-long' ? '' : ` field ${String(error.field)}`;
-    lines.push(`error[${error.code}]${field}: ${error.message}`);
-    return { passed: false, out: '', err: `${lines.join('\n')}\n` };
-  };
-
-  if (overflow) {
-    const message = `the line is longer than ${String(MAX_LINE_LENGTH)} characters and was not read`;
-    return fail({ code: 'line-too-long', field: 0, offset: MAX_LINE_LENGTH, message }, false);
-  }
+export function reportFenLine(text: string, overflow: boolean, where: LineWhere, options: FenCommandOptions): LineReport {
+  if (overflow) return overflowReport(text, where, options.json);
+  const label = lineLabel(where);
   const parsed = parseFen(text, options.strict ? { strict: true } : undefined);
-  if (!parsed.ok) return fail(parsed.error, true);
+  if (!parsed.ok) return errorReport(text, parsed.error, where, options.json);
 
   const setup = parsed.value;
   const fen = writeFen(setup, writeOptions(options));
@@ -100,7 +49,7 @@ export function reportFenLine(
   const passed = problems.length === 0;
   if (options.json) {
     const json: FenJsonLine = {
-      ...fileKey,
+      ...fileKey(where),
       line: where.line,
       input: text,
       ok: true,
@@ -115,91 +64,10 @@ export function reportFenLine(
   return { passed, out, err };
 }
 
-/** Standard output could not be written; `cause` is the stream's error. */
-class OutputFailure {
-  readonly cause: unknown;
-  constructor(cause: unknown) {
-    this.cause = cause;
-  }
-}
-
-/** The message of an error from outside (a file or stream), printable. */
-function reasonOf(error: unknown): string {
-  return printable(error instanceof Error ? error.message : String(error));
-}
-
-/**
- * The exit status once standard output failed with `error`, `status` being the status of the
- * lines read so far. A closed pipe (`| head -1`) is a reader that has seen enough: the
- * command stops quietly with that status. Any other failure (a full disk) is reported and
- * ends with status 2, since the output is incomplete.
- */
-export async function outputFailureStatus(error: unknown, status: number, io: CommandIo): Promise<number> {
-  if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EPIPE') return status;
-  await writeError(io, `chess-formats: cannot write standard output: ${reasonOf(error)}\n`);
-  return EXIT.trouble;
-}
-
-/** Writes to standard error, whose own failure has nowhere left to be reported. */
-async function writeError(io: CommandIo, text: string): Promise<void> {
-  try {
-    await io.err(text);
-  } catch {
-    // Standard error is gone too; the exit status still tells.
-  }
-}
-
 /**
  * `chess-formats fen`: every non-blank line of every source through the parser. Returns the
- * exit status: 0 when all lines pass, 1 when one does not, 2 when a file cannot be read or
- * standard output cannot be written (a closed pipe only stops the command: see
- * `outputFailureStatus`).
+ * exit status: 0 when all lines pass, 1 when one does not, 2 when a file cannot be read.
  */
-export async function runFenCommand(options: FenCommandOptions, io: CommandIo): Promise<number> {
-  const sources = options.files.length === 0 ? ['-'] : options.files;
-  let failed = false;
-  let unreadable = false;
-  const status = (): number => (unreadable ? EXIT.trouble : failed ? EXIT.invalidLine : EXIT.ok);
-  const out = async (text: string): Promise<void> => {
-    try {
-      await io.out(text);
-    } catch (cause) {
-      throw new OutputFailure(cause);
-    }
-  };
-  try {
-    for (const source of sources) {
-      const file = source === '-' ? undefined : source;
-      let readError: unknown;
-      // Only failures of reading end a source with status 2; a failure of processing is a bug
-      // and propagates.
-      const chunks = stopOnError(file === undefined ? io.stdin() : io.readFile(file), (e) => {
-        readError = e;
-      });
-      for await (const line of readLines(chunks, MAX_LINE_LENGTH)) {
-        if (!line.overflow && line.text.trim() === '') continue;
-        const report = reportFenLine(line.text, line.overflow, { file, line: line.number }, options);
-        if (!report.passed) failed = true;
-        if (report.out !== '') await out(report.out);
-        if (report.err !== '') await writeError(io, report.err);
-      }
-      if (readError !== undefined) {
-        unreadable = true;
-        await writeError(io, `chess-formats: cannot read ${file === undefined ? 'standard input' : printable(file)}: ${reasonOf(readError)}\n`);
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof OutputFailure)) throw error;
-    return outputFailureStatus(error.cause, status(), io);
-  }
-  return status();
-}
-
-/** The chunks of a source until it fails; the failure goes to `onError` instead of the reader. */
-async function* stopOnError<T>(chunks: AsyncIterable<T>, onError: (error: unknown) => void): AsyncGenerator<T> {
-  try {
-    for await (const chunk of chunks) yield chunk;
-  } catch (e) {
-    onError(e);
-  }
+export function runFenCommand(options: FenCommandOptions, io: CommandIo): Promise<number> {
+  return runLineCommand(options.files, io, (text, overflow, where) => reportFenLine(text, overflow, where, options));
 }

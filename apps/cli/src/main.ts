@@ -1,6 +1,7 @@
 import manifest from '../package.json' with { type: 'json' };
 import { FEN_HELP, MAIN_HELP, parseArgs, type HelpTopic } from './args.js';
 import { runFenCommand, type CommandIo } from './fen-command.js';
+import { runFenrCommand } from './fenr-command.js';
 
 const HELP: Readonly<Record<HelpTopic, string>> = { main: MAIN_HELP, fen: FEN_HELP };
 
@@ -9,6 +10,8 @@ export const VERSION: string = manifest.version;
 
 /** Runs the command line (without the node and script paths) and returns the exit status. */
 export async function main(args: readonly string[], io: CommandIo): Promise<number> {
+  if (args[0] === 'fenr') return runFenrCommand(args.slice(1), io);
+  if (args[0] === 'help' && args[1] === 'fenr' && args.length === 2) return runFenrCommand(['--help'], io);
   const invocation = parseArgs(args);
   switch (invocation.kind) {
     case 'help':

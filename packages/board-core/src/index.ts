@@ -23,6 +23,7 @@ export {
   parseSetupJson,
   setupToJson,
   type MoveJson,
+  type RealtimeJson,
   type SetupJson,
   type SetupJsonError,
   type SetupJsonErrorCode,
@@ -38,10 +39,23 @@ export {
   type MoveNotationField,
 } from './move-notation.js';
 export { piece, pieceLetter, samePiece, type Piece, type RealtimeState } from './piece.js';
+export {
+  FENR_COOLDOWN_MS,
+  advanceRealtime,
+  boardAt,
+  flightsAt,
+  movableAt,
+  pieceStatus,
+  startClock,
+  statusAt,
+  withRealtime,
+  type Flight,
+  type PieceStatus,
+} from './realtime.js';
 export { err, mapResult, ok, unwrap, type Err, type Ok, type Result } from './result.js';
 export { MAX_PERFT_DEPTH, isCheckmate, isLegal, isStalemate, legalMoves, perft, play } from './rules.js';
 export { parseSan, writeSan } from './san.js';
-export { emptyPocket, standardSetup, type Pocket, type Setup } from './setup.js';
+export { emptyPocket, standardSetup, type Pocket, type RealtimeClock, type Setup } from './setup.js';
 export {
   applySmith,
   parseSmith,

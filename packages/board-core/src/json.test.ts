@@ -108,6 +108,7 @@ const SETUP_CASES: readonly [string, unknown, SetupJsonError][] = [
   ['out-of-range: fullmoves 0', start({ fullmoves: 0 }), { code: 'out-of-range', path: 'fullmoves', message: 'fullmoves: expected an integer from 1, got 0' }],
   ['out-of-range: a fraction', start({ fullmoves: 1.5 }), { code: 'out-of-range', path: 'fullmoves', message: 'fullmoves: expected an integer from 1, got 1.5' }],
   ['out-of-range: four checks', start({ remainingChecks: { white: 4, black: 3 } }), { code: 'out-of-range', path: 'remainingChecks.white', message: 'remainingChecks.white: expected an integer from 0 to 3, got 4' }],
+  ['no-piece: a cooldown on an empty square', start({ realtime: { clockMs: 0, sinceCaptureMs: 0, cooldownMs: 10000, cooldowns: { e4: { arrivedAtMs: 0 } }, flights: {} } }), { code: 'no-piece', path: 'realtime.cooldowns.e4', message: 'realtime.cooldowns.e4: no piece stands on e4' }],
 ];
 const MOVE_CASES: readonly [string, unknown, SetupJsonError][] = [
   ['wrong-type', 'e2e4', { code: 'wrong-type', path: '', message: 'expected an object, got the string "e2e4"' }],

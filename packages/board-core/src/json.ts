@@ -2,8 +2,9 @@ import type { Board } from './board.js';
 import { GEOMETRY_NAMES, OMEGA, STANDARD, parseSquare, squareName, type Geometry, type GeometryName, type Square } from './geometry.js';
 import type { Move } from './move.js';
 import { piece, pieceLetter, type Piece } from './piece.js';
+import { startClock, withRealtime } from './realtime.js';
 import { err, ok, type Result } from './result.js';
-import { emptyPocket, type Pocket, type Setup } from './setup.js';
+import { emptyPocket, type Pocket, type RealtimeClock, type Setup } from './setup.js';
 import { COLORS, ROLES, ROLE_LETTERS, roleFromLetter, type ByColor, type Color, type Role } from './vocabulary.js';
 
 /**
@@ -21,6 +22,20 @@ export interface SetupJson {
   readonly fullmoves: number;
   readonly pockets?: { readonly white: string; readonly black: string };
   readonly remainingChecks?: { readonly white: number; readonly black: number };
+  readonly realtime?: RealtimeJson;
+}
+
+/**
+ * The clock of a realtime setup and the states of its pieces, keyed by the square the piece
+ * stands on (a piece in flight stands on its destination), in square order; times are
+ * milliseconds on the game clock, as in the model.
+ */
+export interface RealtimeJson {
+  readonly clockMs: number;
+  readonly sinceCaptureMs: number;
+  readonly cooldownMs: number;
+  readonly cooldowns: Readonly<Record<string, { readonly arrivedAtMs: number }>>;
+  readonly flights: Readonly<Record<string, { readonly from: string; readonly arrivesAtMs: number }>>;
 }
 
 function pocketLetters(pocket: Pocket, upper: boolean): string {
@@ -55,7 +70,28 @@ export function setupToJson(setup: Setup): SetupJson {
     json.pockets = { white: pocketLetters(pockets.white, true), black: pocketLetters(pockets.black, false) };
   }
   if (setup.remainingChecks) json.remainingChecks = { ...setup.remainingChecks };
+  const realtime = realtimeToJson(setup);
+  if (realtime) json.realtime = realtime;
   return json;
+}
+
+/** The `realtime` key of a setup's JSON: its clock and its pieces' states; none for a setup without either. */
+function realtimeToJson(setup: Setup): RealtimeJson | undefined {
+  const { geometry } = setup.board;
+  const cooldowns: Record<string, { arrivedAtMs: number }> = {};
+  const flights: Record<string, { from: string; arrivesAtMs: number }> = {};
+  let states = false;
+  setup.board.pieces.forEach((p, square) => {
+    const state = p?.realtime;
+    if (state === undefined) return;
+    states = true;
+    if (state.kind === 'cooldown') cooldowns[squareName(geometry, square)] = { arrivedAtMs: state.arrivedAtMs };
+    else flights[squareName(geometry, square)] = { from: squareName(geometry, state.from), arrivesAtMs: state.arrivesAtMs };
+  });
+  if (!setup.realtime && !states) return undefined;
+  // Pieces in flight or cooling down are read against a clock: the start when there is none.
+  const { clockMs, sinceCaptureMs, cooldownMs } = setup.realtime ?? startClock();
+  return { clockMs, sinceCaptureMs, cooldownMs, cooldowns, flights };
 }
 
 /**
@@ -109,6 +145,8 @@ export const SETUP_JSON_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'unknown-color',
   /** A move kind other than `normal`, `enPassant`, `castle` or `drop`. */
   'unknown-kind',
+  /** A realtime state (cooldown, flight) for a square the board has no piece on. */
+  'no-piece',
   /** A pocket letter of the other side's case (`p` in White's pocket). */
   'wrong-color',
   /** A square listed twice in `castlingRooks` or `epSquares`. */
@@ -366,7 +404,53 @@ function pocketOf(value: unknown, path: string, color: Color, limit: number): Po
   return counts;
 }
 
-const SETUP_KEYS = ['geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks'] as const;
+const SETUP_KEYS = ['geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks', 'realtime'] as const;
+
+const REALTIME_KEYS = ['clockMs', 'sinceCaptureMs', 'cooldownMs', 'cooldowns', 'flights'] as const;
+const MAX = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The realtime clock, and the pieces' states put on `pieces` (which the board read): a state
+ * names a square with a piece, and a square has at most one state.
+ */
+function realtimeOf(value: unknown, pieces: (Piece | undefined)[], geometry: Geometry, limit: number, options: SetupJsonOptions | undefined): RealtimeClock {
+  const path = 'realtime';
+  const json = expectObject(value, path);
+  rejectUnknownKeys(json, REALTIME_KEYS, path, options);
+  const clock = {
+    clockMs: integerOf(required(json, 'clockMs', path), 'realtime.clockMs', 0, MAX),
+    sinceCaptureMs: integerOf(required(json, 'sinceCaptureMs', path), 'realtime.sinceCaptureMs', 0, MAX),
+    cooldownMs: integerOf(required(json, 'cooldownMs', path), 'realtime.cooldownMs', 1, MAX),
+  };
+  const seen = new Set<Square>();
+  const states = (key: 'cooldowns' | 'flights', keys: readonly string[], read: (entry: object, at: string) => Piece['realtime']): void => {
+    const at = keyPath(path, key);
+    const map = expectObject(required(json, key, path), at);
+    const names = guard(at, () => Object.keys(map));
+    if (names.length > limit) fail('too-many', at, `${names.length} entries, the ${geometry.name} geometry has ${limit} squares`);
+    for (const name of names) {
+      const entryPath = keyPath(at, name);
+      const square = squareOf(geometry, name, entryPath);
+      const p = pieces[square];
+      if (p === undefined) fail('no-piece', entryPath, `no piece stands on ${name}`);
+      if (seen.has(square)) fail('duplicate-square', entryPath, `${name} is both cooling down and in flight`);
+      seen.add(square);
+      const entry = expectObject(own(map, name, entryPath), entryPath);
+      rejectUnknownKeys(entry, keys, entryPath, options);
+      pieces[square] = withRealtime(p, read(entry, entryPath));
+    }
+  };
+  states('cooldowns', ['arrivedAtMs'], (entry, at) => ({
+    kind: 'cooldown',
+    arrivedAtMs: integerOf(required(entry, 'arrivedAtMs', at), keyPath(at, 'arrivedAtMs'), -MAX, MAX),
+  }));
+  states('flights', ['from', 'arrivesAtMs'], (entry, at) => ({
+    kind: 'flight',
+    from: squareOf(geometry, required(entry, 'from', at), keyPath(at, 'from')),
+    arrivesAtMs: integerOf(required(entry, 'arrivesAtMs', at), keyPath(at, 'arrivesAtMs'), -MAX, MAX),
+  }));
+  return clock;
+}
 
 /**
  * Reads the canonical JSON of a Setup (the inverse of `setupToJson`), from `JSON.parse` or
@@ -401,6 +485,8 @@ export function parseSetupJson(json: unknown, options?: SetupJsonOptions): Resul
     if (pockets !== ABSENT) setup.pockets = byColorOf(pockets, 'pockets', options, (v, path, color) => pocketOf(v, path, color, limit));
     const checks = own(root, 'remainingChecks', 'remainingChecks');
     if (checks !== ABSENT) setup.remainingChecks = byColorOf(checks, 'remainingChecks', options, (v, path) => integerOf(v, path, 0, 3));
+    const realtime = own(root, 'realtime', 'realtime');
+    if (realtime !== ABSENT) setup.realtime = realtimeOf(realtime, board.pieces as (Piece | undefined)[], geometry, limit, options);
     return setup;
   });
 }

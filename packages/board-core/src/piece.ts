@@ -2,21 +2,24 @@ import type { Square } from './geometry.js';
 import { COLORS, ROLES, ROLE_LETTERS, type Color, type Role } from './vocabulary.js';
 
 /**
- * Realtime chess state of a piece (FENr). Provisional: the fenr package settles its shape.
- * Times are milliseconds.
+ * Realtime chess state of a piece (FENr; see realtime.ts), in absolute times on the game clock
+ * (milliseconds since the start), so that time passing changes the clock and no piece:
+ * - `cooldown`: the piece arrived at `arrivedAtMs` and may move again from `arrivedAtMs` plus
+ *   the setup's cooldown;
+ * - `flight`: the piece left `from` for the square it stands on and arrives at `arrivesAtMs`
+ *   (it stands nowhere until then; its origin is not reserved).
+ * A piece without `realtime` stands still and may move.
  */
-export interface RealtimeState {
-  /** The piece arrived and may move again once this much more time has passed. */
-  readonly cooldownRemainingMs?: number;
-  /** The piece is travelling from `from` to the square it stands on and arrives in `remainingMs`. */
-  readonly inFlight?: { readonly from: Square; readonly remainingMs: number };
-}
+export type RealtimeState =
+  | { readonly kind: 'cooldown'; readonly arrivedAtMs: number }
+  | { readonly kind: 'flight'; readonly from: Square; readonly arrivesAtMs: number };
 
 export interface Piece {
   readonly color: Color;
   readonly role: Role;
   /** A promoted pawn (crazyhouse and bughouse return it to the pocket as a pawn). */
   readonly promoted: boolean;
+  /** Realtime chess only: cooling down or in flight. Such pieces are objects of their own; plain pieces are shared. */
   readonly realtime?: RealtimeState;
 }
 

@@ -20,10 +20,25 @@ export interface Setup {
   readonly halfmoves: number;
   /** The number of the full move, starting at 1 and incremented after Black moves. */
   readonly fullmoves: number;
+  /** The clock of a realtime chess game (FENr): present exactly when the position has one. */
+  readonly realtime?: RealtimeClock;
   /** Pieces in hand, when the position has pockets (absent otherwise; present and empty is `[]` in FEN). */
   readonly pockets?: ByColor<Pocket>;
   /** Checks each side still has to give to win (three-check), when the position counts them. */
   readonly remainingChecks?: ByColor<number>;
+}
+
+/**
+ * The clock of a realtime chess game, in milliseconds. Pieces hold their cooldowns and flights
+ * in absolute times on this clock (`Piece.realtime`).
+ */
+export interface RealtimeClock {
+  /** Time since the game started: "now" for the pieces' states. */
+  readonly clockMs: number;
+  /** Time since the last capture (realtime chess is drawn after 5 minutes without one). */
+  readonly sinceCaptureMs: number;
+  /** How long a piece waits after arriving before it may move again (10,000 in FENr). */
+  readonly cooldownMs: number;
 }
 
 export function emptyPocket(): Pocket {

@@ -1,0 +1,317 @@
+import {
+  FENR_COOLDOWN_MS,
+  ROLES,
+  STANDARD,
+  err,
+  ok,
+  piece,
+  withRealtime,
+  type Color,
+  type Err,
+  type Piece,
+  type Result,
+  type Setup,
+  type Square,
+} from '@chess-formats/board-core';
+import type { FenrError, FenrErrorCode, FenrField } from './errors.js';
+
+export interface FenrParseOptions {
+  /**
+   * Accept only the canonical spelling `writeFenr` produces: one space between the five
+   * fields, `-` for no castling and no en passant, castling in the order `KQkq`, times
+   * without leading zeros.
+   */
+  readonly strict?: boolean;
+}
+
+// What was expected, by field, and for the codes that say more than their field.
+const EXPECTED_IN_FIELD = /* @__PURE__ */ 'PNBRQK/1-8/D/M|KQkq or -|a3-h3, a6-h6 or -|ms, digits|ms, digits|end'.split('|');
+const EXPECTED: Partial<Record<FenrErrorCode, string>> = {
+  empty: 'FENr text',
+  whitespace: '1 space',
+  'board-digits': '1-8, no 2 digits',
+  'rank-too-long': '8 squares',
+  'rank-too-short': '8 squares',
+  'rank-count': '8 ranks',
+  'delay-marker': 'D, a piece letter, 4 digits (Dp0000)',
+  'moving-piece': 'M, a piece letter, another square, 4 digits (MRa12500)',
+  'castling-order': 'the order KQkq',
+  'ep-rank': 'rank 3 or 6',
+  'missing-field': '5 fields',
+};
+
+/** The piece letters of FENr; role k of board-core's ROLES is letter k. */
+export const LETTERS = 'PNBRQKpnbrqk';
+
+/** The interned piece of each FENr letter, by char code. */
+const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (() => {
+  const table = new Array<Piece | undefined>(128).fill(undefined);
+  for (let k = 0; k < 12; k++) table[LETTERS.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
+  return table;
+})();
+
+/** A board with no pieces, copied by every parse (a copy is cheaper than a fill). */
+const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ new Array<undefined>(64).fill(undefined);
+
+/** The rook squares of `K`, `Q`, `k`, `q`, and their bits in a set of rights. */
+const CASTLING_LETTERS = 'KQkq';
+const CASTLING_ROOKS: readonly Square[] = [7, 0, 63, 56];
+
+/** One frozen list of rook squares per set of rights (bit k: letter k of `KQkq`), shared by every parse. */
+const ROOKS_BY_RIGHTS: readonly (readonly Square[])[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, rights) =>
+  Object.freeze(CASTLING_ROOKS.filter((_rook, k) => rights & (1 << k)).sort((a, b) => a - b)),
+);
+
+function isSeparator(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+// A fault is thrown from where it is found and caught by the exported function, so the
+// readers need no error plumbing. `text` is the input, kept only for the messages.
+let text = '';
+let fault: Err<FenrError> | undefined;
+
+// The delay markers and moving pieces of the placement, kept until the clock (the last
+// field) says when they arrived or arrive: square, origin (-1 for a delay marker), digits.
+const MAX_TOKENS = 64;
+const tokenSquares = /* @__PURE__ */ new Int32Array(MAX_TOKENS);
+const tokenOrigins = /* @__PURE__ */ new Int32Array(MAX_TOKENS);
+const tokenMs = /* @__PURE__ */ new Int32Array(MAX_TOKENS);
+let tokenCount = 0;
+
+/** Throws the error result for a fault at `offset`. */
+function fail(code: FenrErrorCode, field: FenrField, offset: number): never {
+  // Past the end there is no character: JSON.stringify(undefined) is undefined.
+  const found = JSON.stringify(text[offset]) ?? 'end';
+  throw (fault = err({ code, field, offset, message: `expected ${EXPECTED[code] ?? EXPECTED_IN_FIELD[field]}, found ${found}` }));
+}
+
+/** `pos` when it is a separator or the end; otherwise the field has a stray character. */
+function fieldEnd(input: string, pos: number, code: FenrErrorCode, field: FenrField): number {
+  return pos >= input.length || isSeparator(input.charCodeAt(pos)) ? pos : fail(code, field, pos);
+}
+
+/** The four digits at `pos` as a number, or a fault of `code` at the first non-digit. */
+function fourDigits(input: string, pos: number, code: FenrErrorCode): number {
+  let value = 0;
+  for (let i = pos; i < pos + 4; i++) {
+    const d = input.charCodeAt(i) - 48;
+    if (!(d >= 0 && d <= 9)) fail(code, 0, i);
+    value = value * 10 + d;
+  }
+  return value;
+}
+
+/**
+ * Reads the placement into `board` from `pos`: piece letters, counts of empty squares, delay
+ * markers (`D` + letter + 4 digits) and moving pieces (`M` + letter + origin + 4 digits), each
+ * marker one square. Returns where the field ends (a separator or the end).
+ */
+function readBoard(input: string, pos: number, board: (Piece | undefined)[]): number {
+  const n = input.length;
+  const table = PIECE_BY_CODE;
+  let rankEnd = 64;
+  let square = 56;
+  let afterDigit = false;
+  let c = 0;
+  let i = pos;
+  tokenCount = 0;
+  for (; i < n; i++) {
+    c = input.charCodeAt(i);
+    const p = table[c];
+    if (p !== undefined) {
+      if (square >= rankEnd) fail('rank-too-long', 0, i);
+      board[square++] = p;
+      afterDigit = false;
+    } else if (c > 47 && c < 58) {
+      if (c === 48 || afterDigit) fail('board-digits', 0, i);
+      if ((square += c - 48) > rankEnd) fail('rank-too-long', 0, i);
+      afterDigit = true;
+    } else if (c === 47) {
+      if (square < rankEnd) fail('rank-too-short', 0, i);
+      if (rankEnd === 8) fail('rank-count', 0, i);
+      rankEnd -= 8;
+      square = rankEnd - 8;
+      afterDigit = false;
+    } else if (c === 68 || c === 77) {
+      // D (delay marker, 6 characters) or M (moving piece, 8): one square, whose digits are
+      // not a count of empty squares.
+      const moving = c === 77;
+      const code = moving ? 'moving-piece' : 'delay-marker';
+      if (square >= rankEnd) fail('rank-too-long', 0, i);
+      const marked = table[input.charCodeAt(i + 1)];
+      if (marked === undefined) fail(code, 0, i + 1);
+      let from = -1;
+      if (moving) {
+        const x = input.charCodeAt(i + 2) - 97;
+        if (!(x >= 0 && x < 8)) fail(code, 0, i + 2);
+        const y = input.charCodeAt(i + 3) - 49;
+        if (!(y >= 0 && y < 8)) fail(code, 0, i + 3);
+        // A piece cannot travel to the square it leaves.
+        if ((from = y * 8 + x) === square) fail(code, 0, i + 2);
+      }
+      tokenSquares[tokenCount] = square;
+      tokenOrigins[tokenCount] = from;
+      tokenMs[tokenCount++] = fourDigits(input, moving ? i + 4 : i + 2, code);
+      board[square++] = marked;
+      i += moving ? 7 : 5;
+      afterDigit = false;
+    } else break;
+  }
+  if (i < n && !isSeparator(c)) fail('board-char', 0, i);
+  if (square < rankEnd) fail('rank-too-short', 0, i);
+  if (rankEnd > 8) fail('rank-count', 0, i);
+  return i;
+}
+
+/** Reads the castling field at `pos` as a set of rights (bit k: letter k of `KQkq`). */
+function readCastling(input: string, pos: number, strict: boolean): number {
+  let rights = 0;
+  let last = -1;
+  for (let c; pos < input.length && !isSeparator((c = input.charCodeAt(pos))); pos++) {
+    const k = CASTLING_LETTERS.indexOf(String.fromCharCode(c));
+    // A letter given twice is a fault, so that no two spellings differ by a repetition.
+    if (k < 0 || rights & (1 << k)) fail('castling', 1, pos);
+    if (strict && k < last) fail('castling-order', 1, pos);
+    last = k;
+    rights |= 1 << k;
+  }
+  castlingEnd = pos;
+  return rights;
+}
+let castlingEnd = 0;
+
+/**
+ * The largest time read: 15 digits (about 31,700 years), so that a flight's arrival (the clock
+ * plus up to 9,999 ms) is still an exact integer.
+ */
+export const MAX_TIME_MS = 999_999_999_999_999;
+
+/** Reads a time in milliseconds at `pos` (digits, at most MAX_TIME_MS); returns its value, sets `timeEnd`. */
+function readTime(input: string, pos: number, strict: boolean, field: 3 | 4): number {
+  const code = field === 3 ? 'since-capture' : 'elapsed';
+  const start = pos;
+  let value = 0;
+  for (let c; pos < input.length && !isSeparator((c = input.charCodeAt(pos))); pos++) {
+    if (c < 48 || c > 57 || (value = value * 10 + (c - 48)) > MAX_TIME_MS) fail(code, field, pos);
+  }
+  if (strict && input.charCodeAt(start) === 48 && pos > start + 1) fail(code, field, start);
+  timeEnd = pos;
+  return value;
+}
+let timeEnd = 0;
+
+/**
+ * Reads a FENr record: placement (with delay markers and moving pieces), castling, en passant,
+ * milliseconds since the last capture, milliseconds since the start. Never throws; reports the
+ * first fault from the left. The setup holds the realtime clock (`realtime`), pieces cooling
+ * down or in flight with their times on it, turn set to the side that may capture en passant
+ * (White when there is no en passant square), halfmoves 0 and fullmoves 1.
+ */
+export function parseFenr(input: string, options?: FenrParseOptions): Result<Setup, FenrError> {
+  if (typeof input !== 'string') {
+    return err({ code: 'empty', field: 0, offset: 0, message: `expected FENr text, found ${input === null ? 'null' : typeof input}` });
+  }
+  const strict = options?.strict === true;
+  const n = input.length;
+  text = input;
+  try {
+    let pos = 0;
+    while (pos < n && isSeparator(input.charCodeAt(pos))) pos++;
+    if (strict && pos > 0) fail('whitespace', 0, 0);
+    if (pos === n) fail('empty', 0, 0);
+    const pieces: (Piece | undefined)[] = EMPTY_BOARD.slice();
+    pos = readBoard(input, pos, pieces);
+    let rights = 0;
+    let ep = -1;
+    let sinceCaptureMs = 0;
+    let clockMs = 0;
+    // The next field that may come; castling and en passant may be left out (default mode).
+    let field = 1;
+    while (pos < n) {
+      let c = input.charCodeAt(pos + 1);
+      // One space, the common case, needs no loop.
+      if (input.charCodeAt(pos) === 32 && pos + 1 < n && !isSeparator(c)) pos++;
+      else {
+        const separator = pos;
+        while (pos < n && isSeparator(input.charCodeAt(pos))) pos++;
+        if (strict) {
+          const at = input.charCodeAt(separator) !== 32 || pos === n ? separator : separator + 1;
+          fail('whitespace', (field > 5 ? 5 : field) as FenrField, at);
+        }
+        if (pos === n) break;
+        c = input.charCodeAt(pos);
+      }
+      const digit = c >= 48 && c <= 57;
+      const file = c >= 97 && c <= 104;
+      if (field === 1) {
+        // Castling, read by its shape: `-` or the letters KQkq. Anything else but an en
+        // passant square or a time is a castling fault.
+        if (c === 45 || c === 75 || c === 81 || c === 107 || c === 113) {
+          if (c === 45) pos = fieldEnd(input, pos + 1, 'castling', 1);
+          else {
+            rights = readCastling(input, pos, strict);
+            pos = castlingEnd;
+          }
+          field = 2;
+          continue;
+        }
+        if (strict || !(file || digit)) fail('castling', 1, pos);
+        field = 2;
+      }
+      if (field === 2) {
+        if (c === 45 || file) {
+          if (c === 45) pos++;
+          else {
+            const r = input.charCodeAt(++pos);
+            if (!(r > 48 && r < 57)) fail('ep-square', 2, pos);
+            if (r !== 51 && r !== 54) fail('ep-rank', 2, pos);
+            ep = (r - 49) * 8 + c - 97;
+            pos++;
+          }
+          pos = fieldEnd(input, pos, 'ep-square', 2);
+          field = 3;
+          continue;
+        }
+        if (strict || !digit) fail('ep-square', 2, pos);
+        field = 3;
+      }
+      if (field === 3) {
+        sinceCaptureMs = readTime(input, pos, strict, 3);
+      } else if (field === 4) {
+        clockMs = readTime(input, pos, strict, 4);
+      } else fail('extra-field', 5, pos);
+      pos = timeEnd;
+      field++;
+    }
+    // Castling and en passant may be left out, so the first missing field is a time.
+    if (field < 5) fail('missing-field', (strict || field > 3 ? field : 3) as FenrField, n);
+    // The markers' times, now that the clock is known: a delay marker counts the time since
+    // the piece arrived, a moving piece the time until it arrives.
+    for (let k = 0; k < tokenCount; k++) {
+      const square = tokenSquares[k] as number;
+      const from = tokenOrigins[k] as number;
+      const ms = tokenMs[k] as number;
+      pieces[square] = withRealtime(
+        pieces[square] as Piece,
+        from < 0 ? { kind: 'cooldown', arrivedAtMs: clockMs - ms } : { kind: 'flight', from, arrivesAtMs: clockMs + ms },
+      );
+    }
+    const turn: Color = ep >= 0 && ep < 32 ? 'black' : 'white';
+    return ok({
+      board: { geometry: STANDARD, pieces },
+      turn,
+      castlingRooks: ROOKS_BY_RIGHTS[rights] as readonly Square[],
+      epSquares: ep < 0 ? NO_SQUARES : [ep],
+      halfmoves: 0,
+      fullmoves: 1,
+      realtime: { clockMs, sinceCaptureMs, cooldownMs: FENR_COOLDOWN_MS },
+    });
+  } catch (error) {
+    // The fault `fail` threw; anything else thrown is a defect and goes on.
+    if (error !== fault) throw error;
+    return fault as Err<FenrError>;
+  }
+}
+
+const NO_SQUARES: readonly Square[] = /* @__PURE__ */ Object.freeze([]);
