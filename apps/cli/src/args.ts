@@ -20,6 +20,7 @@ export const MAIN_HELP = `Usage: chess-formats <command> [options]
 
 Commands:
   fen [options] [file...]   read FEN positions, one a line, and print them in canonical form
+  ocpn [options] [file...]  read OCPN (Omega chess) positions, one a line, likewise
 
 Run 'chess-formats fen --help' for the options of a command.
 `;
