@@ -1,11 +1,13 @@
 import { runFen } from './fen.bench.js';
 import { runNotation } from './notation.bench.js';
+import { runOcpn } from './ocpn.bench.js';
 import { runRules } from './rules.bench.js';
 
 // `pnpm bench` runs every suite; `pnpm bench fen` (or `rules`, `notation`) runs one.
 const suites: Record<string, () => Promise<void> | void> = {
   fen: runFen,
   notation: runNotation,
+  ocpn: runOcpn,
   rules: runRules,
 };
 
