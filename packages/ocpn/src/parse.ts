@@ -131,17 +131,20 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[]): nu
   for (; i < n; i++) {
     c = input.charCodeAt(i);
     const p = table[c];
-    const empty = emptyCount(c);
     if (p !== undefined) {
       if (count === 4) fail('wizard-squares', 0, i);
       board[WIZARD_SQUARES[count++] as Square] = p;
       previous = 1;
-    } else if (empty > 0) {
+    } else {
+      const empty = emptyCount(c);
+      if (empty === 0) {
+        if (c === 48) fail('board-digits', 0, i);
+        break;
+      }
       if (previous === 2) fail('board-digits', 0, i);
       if ((count += empty) > 4) fail('wizard-squares', 0, i);
       previous = 2;
-    } else if (c === 48) fail('board-digits', 0, i);
-    else break;
+    }
   }
   if (count < 4) fail(i < n && c !== 47 && !isSeparator(c) ? 'board-char' : 'wizard-squares', 0, i);
   if (i === n || c !== 47) fail(isSeparator(c) || i === n ? 'rank-count' : 'board-char', 0, i);
@@ -194,7 +197,8 @@ function readLetters(input: string, pos: number, strict: boolean, letters: strin
   let bits = 0;
   let last = -1;
   for (; pos < input.length && !isSeparator((c = input.charCodeAt(pos))); pos++) {
-    const k = letters.indexOf(input[pos] as string);
+    let k = letters.length - 1;
+    while (k >= 0 && letters.charCodeAt(k) !== c) k--;
     if (k < 0) fail(code, field, pos);
     if (strict && k <= last) fail(order, field, pos);
     last = k;

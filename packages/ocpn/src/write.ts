@@ -26,17 +26,20 @@ function letterOf(p: Piece): string {
   return LETTERS.charAt(p.color === 'white' ? k : k + 9);
 }
 
-/** Appends the squares in order, empty runs as counts. */
+/** The squares in order, empty runs as counts. */
 function squaresText(pieces: readonly (Piece | undefined)[], squares: readonly Square[]): string {
   let out = '';
   let empty = 0;
-  for (const square of squares) {
-    const p = pieces[square];
+  // Runs of one piece (pawns, mostly) look their letter up once.
+  let last: Piece | undefined;
+  let letter = '';
+  for (let i = 0; i < squares.length; i++) {
+    const p = pieces[squares[i] as Square];
     if (p === undefined) empty++;
     else {
-      if (empty > 0) out += RUN.charAt(empty);
+      if (p !== last) letter = letterOf((last = p));
+      out += empty > 0 ? RUN.charAt(empty) + letter : letter;
       empty = 0;
-      out += letterOf(p);
     }
   }
   return empty > 0 ? out + RUN.charAt(empty) : out;
