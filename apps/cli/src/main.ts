@@ -5,6 +5,7 @@ import { runOcpnCommand } from './ocpn-command.js';
 /** Runs the command line (without the node and script paths) and returns the exit status. */
 export async function main(args: readonly string[], io: CommandIo): Promise<number> {
   if (args[0] === 'ocpn') return runOcpnCommand(args.slice(1), io);
+  if (args[0] === 'help' && args[1] === 'ocpn') return runOcpnCommand(['--help'], io);
   const invocation = parseArgs(args);
   switch (invocation.kind) {
     case 'help':

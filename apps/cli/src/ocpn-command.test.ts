@@ -134,6 +134,9 @@ describe('arguments', () => {
     const help = memoryIo('');
     expect(await main(['ocpn', '--help'], help.io)).toBe(0);
     expect(help.captured.out).toContain('Usage: chess-formats ocpn [options] [file...]');
+    const helpCommand = memoryIo('');
+    expect(await main(['help', 'ocpn'], helpCommand.io)).toBe(0);
+    expect(helpCommand.captured.out).toBe(help.captured.out);
     const usage = memoryIo('');
     expect(await main(['ocpn', '--nope'], usage.io)).toBe(2);
     expect(usage.captured.err).toMatch(/^chess-formats: unknown option '--nope' for ocpn\n/);
