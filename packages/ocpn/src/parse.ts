@@ -96,7 +96,7 @@ function isNone(c: number, strict: boolean): boolean {
 // readers need no error plumbing. `text` is the input, kept only for the messages.
 let text = '';
 let fault: Err<OcpnError> | undefined;
-/** Where the field last read by `readLetters` ends. */
+/** Where the field just read by `readLetters` or `readEnPassant` ends (they return its value). */
 let end = 0;
 
 /** Throws the error result for a fault at `offset`. */
