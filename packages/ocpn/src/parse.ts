@@ -117,54 +117,44 @@ function emptyCount(c: number): number {
 }
 
 /**
+ * The squares of each placement segment, in the order the text lists them: the wizard
+ * squares W1-W4, then ranks 9 down to 0 (grid rows 10 to 1), files a to j.
+ */
+const SEGMENTS: readonly (readonly Square[])[] = /* @__PURE__ */ [
+  WIZARD_SQUARES,
+  ...Array.from({ length: 10 }, (_, k) => Array.from({ length: 10 }, (_file, x) => (10 - k) * WIDTH + x + 1)),
+];
+
+/**
  * Reads the placement into `board` from `pos`: the wizard segment (W1..W4), then ten ranks
  * from rank 9 down to rank 0. Returns where the field ends (a separator or the end).
  */
 function readBoard(input: string, pos: number, board: (Piece | undefined)[]): number {
   const n = input.length;
   const table = PIECE_BY_CODE;
+  let segment = 0;
+  let squares = SEGMENTS[0] as readonly Square[];
+  // The next square of the segment, and the segment's size (4 wizard squares, or 10).
+  let k = 0;
+  let size = 4;
   // What came before: 0 a segment start, 1 a piece, 2 a count of empty squares.
   let previous = 0;
-  let count = 0;
   let c = 0;
   let i = pos;
   for (; i < n; i++) {
     c = input.charCodeAt(i);
     const p = table[c];
     if (p !== undefined) {
-      if (count === 4) fail('wizard-squares', 0, i);
-      board[WIZARD_SQUARES[count++] as Square] = p;
-      previous = 1;
-    } else {
-      const empty = emptyCount(c);
-      if (empty === 0) {
-        if (c === 48) fail('board-digits', 0, i);
-        break;
-      }
-      if (previous === 2) fail('board-digits', 0, i);
-      if ((count += empty) > 4) fail('wizard-squares', 0, i);
-      previous = 2;
-    }
-  }
-  if (count < 4) fail(i < n && c !== 47 && !isSeparator(c) ? 'board-char' : 'wizard-squares', 0, i);
-  if (i === n || c !== 47) fail(isSeparator(c) || i === n ? 'rank-count' : 'board-char', 0, i);
-  // Rank 9 is grid row 10: squares 121..130.
-  let rankEnd = 10 * WIDTH + 11;
-  let square = rankEnd - 10;
-  previous = 0;
-  for (i++; i < n; i++) {
-    c = input.charCodeAt(i);
-    const p = table[c];
-    if (p !== undefined) {
-      if (square >= rankEnd) fail('rank-too-long', 0, i);
-      board[square++] = p;
+      if (k === size) fail(segment ? 'rank-too-long' : 'wizard-squares', 0, i);
+      board[squares[k++] as Square] = p;
       previous = 1;
     } else if (c === 47) {
-      if (square < rankEnd) fail('rank-too-short', 0, i);
-      // Rank 0 ends at 23: a slash after it starts a twelfth segment.
-      if (rankEnd === WIDTH + 11) fail('rank-count', 0, i);
-      rankEnd -= WIDTH;
-      square = rankEnd - 10;
+      if (k < size) fail(segment ? 'rank-too-short' : 'wizard-squares', 0, i);
+      // A slash after rank 0 starts a twelfth segment.
+      if (segment === 10) fail('rank-count', 0, i);
+      squares = SEGMENTS[++segment] as readonly Square[];
+      k = 0;
+      size = 10;
       previous = 0;
     } else {
       const empty = emptyCount(c);
@@ -173,13 +163,13 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[]): nu
         break;
       }
       if (previous === 2) fail('board-digits', 0, i);
-      if ((square += empty) > rankEnd) fail('rank-too-long', 0, i);
+      if ((k += empty) > size) fail(segment ? 'rank-too-long' : 'wizard-squares', 0, i);
       previous = 2;
     }
   }
   if (i < n && !isSeparator(c)) fail('board-char', 0, i);
-  if (square < rankEnd) fail('rank-too-short', 0, i);
-  if (rankEnd > WIDTH + 11) fail('rank-count', 0, i);
+  if (k < size) fail(segment ? 'rank-too-short' : 'wizard-squares', 0, i);
+  if (segment < 10) fail('rank-count', 0, i);
   return i;
 }
 
