@@ -26,6 +26,7 @@ export const MAIN_HELP = `Usage: chess-formats <command> [options]
 Commands:
   fen [options] [file...]   read FEN positions, one a line, and print them in canonical form
   fenr [options] [file...]  read FENr (realtime chess) positions, one a line, likewise
+  ocpn [options] [file...]  read OCPN (Omega chess) positions, one a line, likewise
   help [command]            show this help, or the options of a command
 
 Options:

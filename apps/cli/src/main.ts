@@ -2,6 +2,7 @@ import manifest from '../package.json' with { type: 'json' };
 import { FEN_HELP, MAIN_HELP, parseArgs, type HelpTopic } from './args.js';
 import { runFenCommand, type CommandIo } from './fen-command.js';
 import { runFenrCommand } from './fenr-command.js';
+import { runOcpnCommand } from './ocpn-command.js';
 
 const HELP: Readonly<Record<HelpTopic, string>> = { main: MAIN_HELP, fen: FEN_HELP };
 
@@ -12,6 +13,8 @@ export const VERSION: string = manifest.version;
 export async function main(args: readonly string[], io: CommandIo): Promise<number> {
   if (args[0] === 'fenr') return runFenrCommand(args.slice(1), io);
   if (args[0] === 'help' && args[1] === 'fenr' && args.length === 2) return runFenrCommand(['--help'], io);
+  if (args[0] === 'ocpn') return runOcpnCommand(args.slice(1), io);
+  if (args[0] === 'help' && args[1] === 'ocpn' && args.length === 2) return runOcpnCommand(['--help'], io);
   const invocation = parseArgs(args);
   switch (invocation.kind) {
     case 'help':

@@ -10,11 +10,19 @@ import fenThreeCheck from '../vectors/fen/three-check.json' with { type: 'json' 
 import fenTurn from '../vectors/fen/turn.json' with { type: 'json' };
 import fenValidation from '../vectors/fen/validation.json' with { type: 'json' };
 import fenWriteOptions from '../vectors/fen/write-options.json' with { type: 'json' };
+import fenrExamples from '../vectors/fenr/examples.json' with { type: 'json' };
+import fenrFields from '../vectors/fenr/fields.json' with { type: 'json' };
+import fenrPlacement from '../vectors/fenr/placement.json' with { type: 'json' };
+import fenrStrict from '../vectors/fenr/strict.json' with { type: 'json' };
 import movesCoordinate from '../vectors/moves/coordinate.json' with { type: 'json' };
 import movesOmega from '../vectors/moves/omega.json' with { type: 'json' };
 import movesSan from '../vectors/moves/san.json' with { type: 'json' };
 import movesSmith from '../vectors/moves/smith.json' with { type: 'json' };
 import movesVerbose from '../vectors/moves/verbose.json' with { type: 'json' };
+import ocpnBoard from '../vectors/ocpn/board.json' with { type: 'json' };
+import ocpnEnPassant from '../vectors/ocpn/en-passant.json' with { type: 'json' };
+import ocpnFields from '../vectors/ocpn/fields.json' with { type: 'json' };
+import ocpnStrict from '../vectors/ocpn/strict.json' with { type: 'json' };
 import type { VectorCase, VectorFile } from './types.js';
 
 export { jsonEqual } from './equal.js';
@@ -77,8 +85,14 @@ export const MOVE_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
   movesOmega,
 ]);
 
-/** The formats the corpus has vectors for: `fen` positions and `moves` in four notations. */
-export const VECTOR_FORMATS = ['fen', 'moves'] as const;
+/** Every OCPN (Omega chess) vector file, in topic order. */
+export const OCPN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([ocpnBoard, ocpnFields, ocpnEnPassant, ocpnStrict]);
+
+/** Every FENr (realtime chess) vector file, in topic order. */
+export const FENR_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([fenrPlacement, fenrFields, fenrStrict, fenrExamples]);
+
+/** The formats the corpus has vectors for, one folder of `vectors/` each. */
+export const VECTOR_FORMATS = ['fen', 'moves', 'ocpn', 'fenr'] as const;
 export type VectorFormat = (typeof VECTOR_FORMATS)[number];
 
 /** The vector files of a format (every topic), as parsed from the JSON files of this package. */
@@ -88,6 +102,10 @@ export function loadVectors(format: VectorFormat): readonly VectorFile[] {
       return FEN_VECTORS;
     case 'moves':
       return MOVE_VECTORS;
+    case 'ocpn':
+      return OCPN_VECTORS;
+    case 'fenr':
+      return FENR_VECTORS;
   }
 }
 

@@ -1,6 +1,7 @@
 import { runFen } from './fen.bench.js';
 import { runFenr } from './fenr.bench.js';
 import { runNotation } from './notation.bench.js';
+import { runOcpn } from './ocpn.bench.js';
 import { runRules } from './rules.bench.js';
 
 // `pnpm bench` runs every suite; `pnpm bench fen` (or `rules`, `notation`) runs one.
@@ -8,6 +9,7 @@ const suites: Record<string, () => Promise<void> | void> = {
   fen: runFen,
   fenr: runFenr,
   notation: runNotation,
+  ocpn: runOcpn,
   rules: runRules,
 };
 

@@ -1,0 +1,99 @@
+import { boardDiagram } from '@chess-formats/board-core';
+import { ocpnToJson, parseOcpn, writeOcpn, type OcpnJson } from '@chess-formats/ocpn';
+import { errorReport, fileKey, overflowReport, runLineCommand, type CommandIo, type LineError, type LineReport, type LineWhere } from './line-command.js';
+
+export interface OcpnCommandOptions {
+  readonly files: readonly string[];
+  readonly board: boolean;
+  readonly json: boolean;
+  readonly strict: boolean;
+}
+
+export const OCPN_HELP = `Usage: chess-formats ocpn [options] [file...]
+
+Reads one OCPN record (Omega Chess Positional Notation) a line from the files, or from
+standard input when no file (or '-') is given, and prints the canonical OCPN of each line. A
+line that is not valid OCPN is shown with a caret under the offending character and its error
+code. Blank lines are skipped.
+
+Options:
+  --board              print a diagram of the 10x10 field and the wizard squares after each position
+  --json               print one JSON object a line: {line, input, ok, ocpn, position} or
+                       {line, input, ok: false, error}
+  --strict             accept only canonical text (single spaces, ASCII '-', canonical order)
+  -h, --help           show this help
+
+Exit status: 0 when every line is valid OCPN, 1 when any line is not, 2 on a usage error or an
+unreadable file.
+`;
+
+/** The JSON line printed for one input line with `--json`. */
+export type OcpnJsonLine =
+  | {
+      readonly file?: string;
+      readonly line: number;
+      readonly input: string;
+      readonly ok: true;
+      readonly ocpn: string;
+      readonly position: OcpnJson;
+    }
+  | { readonly file?: string; readonly line: number; readonly input: string; readonly ok: false; readonly error: LineError };
+
+export type OcpnInvocation =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'ocpn'; readonly options: OcpnCommandOptions }
+  | { readonly kind: 'usage-error'; readonly message: string };
+
+const FLAGS: Readonly<Record<string, 'board' | 'json' | 'strict'>> = { '--board': 'board', '--json': 'json', '--strict': 'strict' };
+
+/** Reads the arguments after `ocpn`. */
+export function parseOcpnArgs(args: readonly string[]): OcpnInvocation {
+  const files: string[] = [];
+  const set = { board: false, json: false, strict: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--') {
+      files.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) files.push(arg);
+    else if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    else {
+      const flag = Object.prototype.hasOwnProperty.call(FLAGS, arg) ? FLAGS[arg] : undefined;
+      if (flag === undefined) return { kind: 'usage-error', message: `unknown option '${arg}' for ocpn` };
+      set[flag] = true;
+    }
+  }
+  return { kind: 'ocpn', options: { files, ...set } };
+}
+
+/** Reports one line: its canonical OCPN (and diagram) or its error with a caret. */
+export function reportOcpnLine(text: string, overflow: boolean, where: LineWhere, options: OcpnCommandOptions): LineReport {
+  if (overflow) return overflowReport(text, where, options.json);
+  const parsed = parseOcpn(text, options.strict ? { strict: true } : undefined);
+  if (!parsed.ok) return errorReport(text, parsed.error, where, options.json);
+  const ocpn = writeOcpn(parsed.value);
+  if (options.json) {
+    const json: OcpnJsonLine = { ...fileKey(where), line: where.line, input: text, ok: true, ocpn, position: ocpnToJson(parsed.value) };
+    return { passed: true, out: `${JSON.stringify(json)}\n`, err: '' };
+  }
+  return { passed: true, out: options.board ? `${ocpn}\n${boardDiagram(parsed.value.setup.board)}\n\n` : `${ocpn}\n`, err: '' };
+}
+
+/**
+ * `chess-formats ocpn [options] [file...]`: every non-blank line through the OCPN parser.
+ * Returns the exit status (2 also for a usage error).
+ */
+export async function runOcpnCommand(args: readonly string[], io: CommandIo): Promise<number> {
+  const invocation = parseOcpnArgs(args);
+  if (invocation.kind === 'help') {
+    await io.out(OCPN_HELP);
+    return 0;
+  }
+  if (invocation.kind === 'usage-error') {
+    await io.err(`chess-formats: ${invocation.message}\n\n${OCPN_HELP}`);
+    return 2;
+  }
+  const { options } = invocation;
+  return runLineCommand(options.files, io, (text, overflow, where) => reportOcpnLine(text, overflow, where, options));
+}
