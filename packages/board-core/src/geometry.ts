@@ -35,7 +35,7 @@ function buildStandard(): Geometry {
     name: 'standard',
     width: 8,
     height: 8,
-    squareNames: Object.freeze(Array.from({ length: 64 }, (_, square) => 'abcdefgh'.charAt(square & 7) + ((square >> 3) + 1))),
+    squareNames: Object.freeze([...'12345678'].flatMap((rank) => [...'abcdefgh'].map((file) => file + rank))),
     fieldFiles: lines,
     fieldRanks: lines,
   });

@@ -23,21 +23,13 @@ export interface Piece {
   readonly realtime?: RealtimeState;
 }
 
-function buildPieces(): readonly Piece[] {
-  const pieces: Piece[] = [];
-  for (const color of COLORS) {
-    for (const role of ROLES) {
-      for (const promoted of [false, true]) pieces.push(Object.freeze({ color, role, promoted }));
-    }
-  }
-  return pieces;
-}
-
-/** Every plain piece exists once, so that parsers allocate nothing per piece. */
-const PIECES: readonly Piece[] = /* @__PURE__ */ buildPieces();
+/** Every plain piece exists once, so that parsers allocate nothing per piece; by role, then colour, then promoted. */
+const PIECES: readonly Piece[] = /* @__PURE__ */ ROLES.flatMap((role) =>
+  COLORS.flatMap((color) => [false, true].map((promoted): Piece => Object.freeze({ color, role, promoted }))),
+);
 
 function pieceIndex(color: Color, role: Role, promoted: boolean): number {
-  return ((color === 'white' ? 0 : ROLES.length) + ROLES.indexOf(role)) * 2 + (promoted ? 1 : 0);
+  return ROLES.indexOf(role) * 4 + (color === 'white' ? 0 : 2) + (promoted ? 1 : 0);
 }
 
 /** The (shared, frozen) piece of this colour and role. */
