@@ -57,7 +57,7 @@ export function parseHoldings(line: string, options?: Pick<Style12ParseOptions, 
     beginLine(line, '<b1>', options?.maxLength);
     keyword(1, 'game');
     next(2);
-    const gameNumber = readInt(2, true);
+    const gameNumber = readInt(2);
     const pockets: { white?: Pocket; black?: Pocket } = {};
     for (const [field, color] of [
       [3, 'white'],

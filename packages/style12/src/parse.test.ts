@@ -1,6 +1,6 @@
 import { setupToJson, squareName, STANDARD } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
-import { parseHoldings, parseStyle12, writeHoldings, writeStyle12, type Style12 } from './index.js';
+import { RELATION, parseHoldings, parseStyle12, writeHoldings, writeStyle12, type Style12 } from './index.js';
 import { HOLDINGS_EXAMPLES, STYLE12_EXAMPLES } from './testing/examples.js';
 
 function parsed(line: string, options?: Parameters<typeof parseStyle12>[1]): Style12 {
@@ -29,7 +29,7 @@ describe('parseStyle12', () => {
       gameNumber: 7,
       whiteName: 'Quimbee',
       blackName: 'Darooha',
-      relation: 'playing-my-move',
+      relation: 1,
       initialTimeMinutes: 2,
       incrementSeconds: 12,
       whiteStrength: 39,
@@ -68,7 +68,7 @@ describe('parseStyle12', () => {
       0,
       ['x', 'y'],
     ]);
-    expect(ms.relation).toBe('playing-opponent-to-move');
+    expect(ms.relation).toBe(RELATION.playingOpponentToMove);
   });
 
   test('the double-push file gives the ep square behind the pawn', () => {

@@ -1,32 +1,23 @@
 import type { Setup } from '@chess-formats/board-core';
 
 /**
- * "My relation to this game" (token 19), by name. The wire codes are in {@link RELATION_CODES}:
- * -4 `move-list-start` (FICS only, with `iset startpos 1`: the initial position of a game in a
- * move list), -3 `isolated` (`ref`, `sposition`), -2 `observing-examined`, -1
- * `playing-opponent-to-move`, 0 `observing-played`, 1 `playing-my-move`, 2 `examining`.
+ * "My relation to this game" (token 19): the wire code, one of seven. {@link RELATION} names
+ * them: -4 the initial position of a game in a move list (FICS only, with `iset startpos 1`),
+ * -3 an isolated position (`ref`, `sposition`), -2 observing an examined game, -1 playing with
+ * the opponent to move, 0 observing a played game, 1 playing with me to move, 2 examining.
  */
-export const RELATIONS = [
-  'move-list-start',
-  'isolated',
-  'observing-examined',
-  'playing-opponent-to-move',
-  'observing-played',
-  'playing-my-move',
-  'examining',
-] as const;
-export type Style12Relation = (typeof RELATIONS)[number];
+export type Style12Relation = -4 | -3 | -2 | -1 | 0 | 1 | 2;
 
-/** The wire code of each relation (relation k of {@link RELATIONS} is code k - 4). */
-export const RELATION_CODES: { readonly [R in Style12Relation]: number } = {
-  'move-list-start': -4,
+/** The relation codes by name: `record.relation === RELATION.playingMyMove`. */
+export const RELATION = {
+  moveListStart: -4,
   isolated: -3,
-  'observing-examined': -2,
-  'playing-opponent-to-move': -1,
-  'observing-played': 0,
-  'playing-my-move': 1,
+  observingExamined: -2,
+  playingOpponentToMove: -1,
+  observingPlayed: 0,
+  playingMyMove: 1,
   examining: 2,
-};
+} as const satisfies Record<string, Style12Relation>;
 
 /** The unit the two clocks were sent in: seconds by default, milliseconds under FICS `iset ms 1`. */
 export type ClockUnit = 'seconds' | 'milliseconds';

@@ -1,6 +1,6 @@
 import { pieceLetter, type Color, type Setup } from '@chess-formats/board-core';
 import { backRankKing } from './parse.js';
-import { RELATION_CODES, type Style12 } from './record.js';
+import type { Style12 } from './record.js';
 
 /** The eight rank tokens, rank 8 first, `-` for an empty square. */
 function boardTokens(setup: Setup): string {
@@ -56,7 +56,7 @@ export function writeStyle12(record: Style12): string {
     record.gameNumber,
     record.whiteName,
     record.blackName,
-    RELATION_CODES[record.relation],
+    record.relation,
     record.initialTimeMinutes,
     record.incrementSeconds,
     record.whiteStrength,
