@@ -1,6 +1,5 @@
 import {
   ROLES,
-  ROLE_LETTERS,
   emptyPocket,
   ok,
   roleFromLetter,
@@ -11,6 +10,7 @@ import {
   type Role,
 } from '@chess-formats/board-core';
 import type { Style12Error } from './errors.js';
+import { holdingsToJson } from './json.js';
 import { atEnd, beginLine, caught, fail, next, position, readInt, readWord, type Style12ParseOptions } from './parse.js';
 
 /**
@@ -89,8 +89,7 @@ export function parseHoldings(line: string, options?: Pick<Style12ParseOptions, 
 
 /** Writes a `<b1>` line, pieces in the order servers use: P N B R Q K. */
 export function writeHoldings(holdings: Holdings): string {
-  const letters = (pocket: Pocket): string => ROLES.map((role) => ROLE_LETTERS[role].toUpperCase().repeat(pocket[role])).join('');
-  const { passed } = holdings;
-  const tail = passed === undefined ? '' : ` <- ${passed.color === 'white' ? 'W' : 'B'}${ROLE_LETTERS[passed.role].toUpperCase()}`;
-  return `<b1> game ${String(holdings.gameNumber)} white [${letters(holdings.pockets.white)}] black [${letters(holdings.pockets.black)}]${tail}`;
+  const json = holdingsToJson(holdings);
+  const tail = json.passed === null ? '' : ` <- ${json.passed}`;
+  return `<b1> game ${String(json.gameNumber)} white [${json.white}] black [${json.black}]${tail}`;
 }

@@ -34,7 +34,8 @@ describe('lastMove', () => {
     }
     const ep = readAll(START, sans)[4];
     expect(ep?.ruled.ok && json(ep.ruled.value)).toEqual({ kind: 'enPassant', from: 'e5', to: 'd6', captured: 'd5' });
-    expect(ep?.alone.ok ? undefined : ep?.alone.error.code).toBe('ambiguous');
+    const alone = ep?.alone;
+    expect(alone && !alone.ok ? alone.error.code : undefined).toBe('ambiguous');
     const long = readAll(START, sans).at(-1);
     expect(long?.alone.ok && json(long.alone.value)).toEqual({ kind: 'normal', from: 'a8', to: 'e8' });
   });
