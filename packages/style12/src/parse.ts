@@ -241,7 +241,8 @@ function readMoveTime(field: number): number {
       cursor++;
     }
     // Minutes or hours lead; the groups after them are two digits below 60.
-    if (cursor === first || (groups > 0 && (cursor - first !== 2 || value > 59))) fail('move-time', field, cursor === first || groups === 0 ? cursor : first);
+    const length = cursor - first;
+    if (length === 0 || (groups > 0 && (length !== 2 || value > 59))) fail('move-time', field, length < 2 ? cursor : length > 2 ? first + 2 : first);
     total = total * 60 + value;
     groups++;
     if (text.charCodeAt(cursor) !== 58 || groups === 3) break;
