@@ -56,9 +56,9 @@ let cursor = 0;
 // What each code expects. Terse on purpose: messages count toward the 2.5 KB bundle budget.
 const EXPECTED: { readonly [C in Style12ErrorCode]: string } = {
   empty: 'a line',
-  tag: '<12> or <b1>, a space',
+  tag: '<12> or <b1>',
   'too-long': 'a shorter line',
-  whitespace: 'one space between tokens',
+  whitespace: 'one space',
   board: '8 of PNBRQKpnbrqk-',
   turn: 'W or B',
   'double-push': '-1 to 7',
@@ -79,7 +79,7 @@ export function fail(code: Style12ErrorCode, field: number, offset: number, expe
 
 /** The error result a reader threw, or the throw of a bug passed on. */
 export function caught(e: unknown): Err<Style12Error> {
-  if (typeof e === 'object' && e !== null && (e as { ok?: unknown }).ok === false) return e as Err<Style12Error>;
+  if ((e as { ok?: unknown } | null)?.ok === false) return e as Err<Style12Error>;
   throw e;
 }
 
@@ -89,10 +89,11 @@ export function caught(e: unknown): Err<Style12Error> {
  * first token after it.
  */
 export function beginLine(input: unknown, tag: string, maxLength: number | undefined): void {
+  const max = maxLength ?? MAX_LINE_LENGTH;
   text = typeof input === 'string' ? input : '';
   end = text.length;
   if (typeof input !== 'string') fail('tag', 0, 0);
-  if (end > (maxLength ?? MAX_LINE_LENGTH)) fail('too-long', 0, maxLength ?? MAX_LINE_LENGTH);
+  if (end > max) fail('too-long', 0, max);
   let start = 0;
   let c;
   while (start < end && ((c = text.charCodeAt(start)) === 13 || c === 10 || c === 7)) start++;
@@ -132,27 +133,34 @@ function tokenEnd(code: Style12ErrorCode, field: number): void {
 
 /** A decimal integer of at most 2^31 - 1 in magnitude, with a `-` unless `unsigned`. */
 export function readInt(field: number, code: Style12ErrorCode = 'number', unsigned?: boolean): number {
-  const negative = !unsigned && text.charCodeAt(cursor) === 45;
-  if (negative) cursor++;
-  const first = cursor;
+  // Locals, not the module's cursor, in the loops: a module variable is slower to reach.
+  const input = text;
+  let i = cursor;
+  const negative = !unsigned && input.charCodeAt(i) === 45;
+  if (negative) i++;
+  const first = i;
   let value = 0;
   let digit;
-  while ((digit = text.charCodeAt(cursor) - 48) >= 0 && digit <= 9) {
+  while ((digit = input.charCodeAt(i) - 48) >= 0 && digit <= 9) {
     value = value * 10 + digit;
-    if (value > 2147483647) fail(code, field, cursor);
-    cursor++;
+    if (value > 2147483647) fail(code, field, i);
+    i++;
   }
-  if (cursor === first) fail(code, field, cursor);
+  cursor = i;
+  if (i === first) fail(code, field, i);
   tokenEnd(code, field);
   return negative ? -value | 0 : value;
 }
 
 /** A token of printable characters (a name, a move); a control character in it is a fault. */
 export function readWord(field: number): string {
+  const input = text;
   const first = cursor;
-  while (text.charCodeAt(cursor) > 32) cursor++;
+  let i = first;
+  while (input.charCodeAt(i) > 32) i++;
+  cursor = i;
   tokenEnd('whitespace', field);
-  return text.slice(first, cursor);
+  return input.slice(first, i);
 }
 
 /** A one-character flag, `0` or `1`. */
@@ -166,18 +174,21 @@ function readFlag(field: number, code: Style12ErrorCode): boolean {
 
 /** Reads the eight rank tokens into `pieces`, rank 8 first. */
 function readBoard(pieces: (Piece | undefined)[]): void {
+  const input = text;
   const table = PIECE_BY_CODE;
+  const n = end;
   for (let rank = 7; rank >= 0; rank--) {
     const field = 8 - rank;
     next(field);
-    const rankEnd = rank * 8 + 8;
-    for (let square = rank * 8; square < rankEnd; square++, cursor++) {
-      const c = text.charCodeAt(cursor);
+    let i = cursor;
+    for (let square = rank * 8, stop = square + 8; square < stop; square++, i++) {
+      const c = input.charCodeAt(i);
       if (c === 45) continue;
       const p = table[c];
-      if (p === undefined || cursor >= end) fail('board', field, cursor);
+      if (p === undefined || i >= n) fail('board', field, i);
       pieces[square] = p;
     }
+    cursor = i;
     tokenEnd('board', field);
   }
 }
@@ -211,11 +222,11 @@ function flagRook(pieces: readonly (Piece | undefined)[], color: Color, short: b
 /** Castling rooks from the flags (bits: 1 White short, 2 White long, 4 Black short, 8 Black long). */
 function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): readonly Square[] {
   if (flags === 0) return NONE;
+  // Rook files: bits 0-7 White's, bits 8-15 Black's.
   let files = 0;
   for (let k = 0; k < 4; k++) {
-    if (!(flags & (1 << k))) continue;
     const color: Color = k < 2 ? 'white' : 'black';
-    files |= 1 << (flagRook(pieces, color, (k & 1) === 0, backRankKing(pieces, color)) + (k < 2 ? 0 : 8));
+    if (flags & (1 << k)) files |= 1 << (flagRook(pieces, color, (k & 1) === 0, backRankKing(pieces, color)) + (k & 2) * 4);
   }
   let rooks = ROOKS_BY_FILES[files];
   if (rooks === undefined) {
@@ -385,7 +396,5 @@ export function parseStyle12(line: string, options?: Style12ParseOptions): Resul
     } as Style12);
   } catch (e) {
     return caught(e);
-  } finally {
-    text = '';
   }
 }
