@@ -11,6 +11,7 @@ export const VERSION: string = manifest.version;
 /** Runs the command line (without the node and script paths) and returns the exit status. */
 export async function main(args: readonly string[], io: CommandIo): Promise<number> {
   if (args[0] === 'style12') return style12Main(args.slice(1), io);
+  if (args[0] === 'help' && args[1] === 'style12' && args.length === 2) return style12Main(['--help'], io);
   const invocation = parseArgs(args);
   switch (invocation.kind) {
     case 'help':
