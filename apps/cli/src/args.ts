@@ -9,6 +9,8 @@ export interface FenCommandOptions {
   readonly strict: boolean;
   readonly validate: boolean;
   readonly castling: CastlingStyle | undefined;
+  /** `style12`: print each position as a style 12 line instead of a FEN. */
+  readonly to?: 'fen' | 'style12';
 }
 
 /** What help can be asked about: the program, or one of its commands. */
@@ -27,6 +29,7 @@ Commands:
   fen [options] [file...]   read FEN positions, one a line, and print them in canonical form
   fenr [options] [file...]  read FENr (realtime chess) positions, one a line, likewise
   ocpn [options] [file...]  read OCPN (Omega chess) positions, one a line, likewise
+  style12 [options] [file...]  read FICS/ICC style 12 lines or a raw FICS stream, print FENs
   help [command]            show this help, or the options of a command
 
 Options:
@@ -49,6 +52,7 @@ Options:
   --strict             require all six fields and canonical spelling
   --castling <style>   write castling rights as kqkq (default), xfen or shredder
   --validate           also check that each position is legal and report its problems
+  --to <fen|style12>   print each position as a FEN (default) or as a style 12 line
   -h, --help           show this help
 
 Exit status: 0 when every line is a valid FEN (and legal, with --validate), 1 when any line
@@ -68,6 +72,7 @@ function parseFenArgs(args: readonly string[]): Invocation {
   let strict = false;
   let validate = false;
   let castling: CastlingStyle | undefined;
+  let to: 'fen' | 'style12' | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '--') {
@@ -105,6 +110,12 @@ function parseFenArgs(args: readonly string[]): Invocation {
         castling = value;
         break;
       }
+      case '--to': {
+        const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
+        if (value !== 'fen' && value !== 'style12') return fenUsageError('--to needs fen or style12');
+        to = value;
+        continue;
+      }
       default:
         return fenUsageError(`unknown option '${arg}' for fen`);
     }
@@ -112,7 +123,8 @@ function parseFenArgs(args: readonly string[]): Invocation {
       return fenUsageError(`option '${name}' takes no value`);
     }
   }
-  return { kind: 'fen', options: { files, board, json, strict, validate, castling } };
+  if (to === 'style12' && json) return fenUsageError('--to style12 prints style 12 lines, not JSON');
+  return { kind: 'fen', options: { files, board, json, strict, validate, castling, ...(to === undefined ? {} : { to }) } };
 }
 
 /** Reads the command line (without the node and script paths). */

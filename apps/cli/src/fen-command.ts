@@ -12,6 +12,7 @@ import {
   type LineReport,
   type LineWhere,
 } from './line-command.js';
+import { toStyle12 } from './style12-command.js';
 
 export { MAX_LINE_LENGTH, type CommandIo, type LineReport } from './line-command.js';
 
@@ -44,7 +45,7 @@ export function reportFenLine(text: string, overflow: boolean, where: LineWhere,
   if (!parsed.ok) return errorReport(text, parsed.error, where, options.json);
 
   const setup = parsed.value;
-  const fen = writeFen(setup, writeOptions(options));
+  const fen = options.to === 'style12' ? toStyle12(setup) : writeFen(setup, writeOptions(options));
   const problems = options.validate ? validateSetup(setup) : [];
   const passed = problems.length === 0;
   if (options.json) {

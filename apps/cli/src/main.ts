@@ -3,6 +3,7 @@ import { FEN_HELP, MAIN_HELP, parseArgs, type HelpTopic } from './args.js';
 import { runFenCommand, type CommandIo } from './fen-command.js';
 import { runFenrCommand } from './fenr-command.js';
 import { runOcpnCommand } from './ocpn-command.js';
+import { style12Main } from './style12-command.js';
 
 const HELP: Readonly<Record<HelpTopic, string>> = { main: MAIN_HELP, fen: FEN_HELP };
 
@@ -15,6 +16,8 @@ export async function main(args: readonly string[], io: CommandIo): Promise<numb
   if (args[0] === 'help' && args[1] === 'fenr' && args.length === 2) return runFenrCommand(['--help'], io);
   if (args[0] === 'ocpn') return runOcpnCommand(args.slice(1), io);
   if (args[0] === 'help' && args[1] === 'ocpn' && args.length === 2) return runOcpnCommand(['--help'], io);
+  if (args[0] === 'style12') return style12Main(args.slice(1), io);
+  if (args[0] === 'help' && args[1] === 'style12' && args.length === 2) return style12Main(['--help'], io);
   const invocation = parseArgs(args);
   switch (invocation.kind) {
     case 'help':

@@ -23,6 +23,16 @@ import ocpnBoard from '../vectors/ocpn/board.json' with { type: 'json' };
 import ocpnEnPassant from '../vectors/ocpn/en-passant.json' with { type: 'json' };
 import ocpnFields from '../vectors/ocpn/fields.json' with { type: 'json' };
 import ocpnStrict from '../vectors/ocpn/strict.json' with { type: 'json' };
+import style12Examples from '../vectors/style12/examples.json' with { type: 'json' };
+import style12Relation from '../vectors/style12/relation.json' with { type: 'json' };
+import style12Castling from '../vectors/style12/castling.json' with { type: 'json' };
+import style12EnPassant from '../vectors/style12/en-passant.json' with { type: 'json' };
+import style12Moves from '../vectors/style12/moves.json' with { type: 'json' };
+import style12Holdings from '../vectors/style12/holdings.json' with { type: 'json' };
+import style12Names from '../vectors/style12/names.json' with { type: 'json' };
+import style12Clocks from '../vectors/style12/clocks.json' with { type: 'json' };
+import style12Tokens from '../vectors/style12/tokens.json' with { type: 'json' };
+import style12Errors from '../vectors/style12/errors.json' with { type: 'json' };
 import type { VectorCase, VectorFile } from './types.js';
 
 export { jsonEqual } from './equal.js';
@@ -85,6 +95,20 @@ export const MOVE_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
   movesOmega,
 ]);
 
+/** Every style 12 vector file (FICS and ICC board lines, `<b1>` holdings), in topic order. */
+export const STYLE12_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
+  style12Examples,
+  style12Relation,
+  style12Castling,
+  style12EnPassant,
+  style12Moves,
+  style12Holdings,
+  style12Names,
+  style12Clocks,
+  style12Tokens,
+  style12Errors,
+]);
+
 /** Every OCPN (Omega chess) vector file, in topic order. */
 export const OCPN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([ocpnBoard, ocpnFields, ocpnEnPassant, ocpnStrict]);
 
@@ -92,7 +116,7 @@ export const OCPN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([ocpn
 export const FENR_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([fenrPlacement, fenrFields, fenrStrict, fenrExamples]);
 
 /** The formats the corpus has vectors for, one folder of `vectors/` each. */
-export const VECTOR_FORMATS = ['fen', 'moves', 'ocpn', 'fenr'] as const;
+export const VECTOR_FORMATS = ['fen', 'moves', 'style12', 'ocpn', 'fenr'] as const;
 export type VectorFormat = (typeof VECTOR_FORMATS)[number];
 
 /** The vector files of a format (every topic), as parsed from the JSON files of this package. */
@@ -106,6 +130,8 @@ export function loadVectors(format: VectorFormat): readonly VectorFile[] {
       return OCPN_VECTORS;
     case 'fenr':
       return FENR_VECTORS;
+    case 'style12':
+      return STYLE12_VECTORS;
   }
 }
 
