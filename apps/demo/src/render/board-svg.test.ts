@@ -112,8 +112,11 @@ describe('renderBoard on the Omega board', () => {
   if (!parsed.ok) throw new Error(parsed.error.message);
   const svg = renderBoard({ setup: parsed.value });
 
-  it('draws the 100 field squares and the four wizard squares', () => {
+  it('draws the 100 field squares and the four wizard squares, a0 dark and j0 light', () => {
     expect(svg.match(/class="square"/g)).toHaveLength(104);
+    expect(svg).toMatch(/data-name="a0" [^>]*fill="#b07d4f"/);
+    expect(svg).toMatch(/data-name="j0" [^>]*fill="#f0d9b5"/);
+    expect(svg).toMatch(/data-name="w1" [^>]*fill="#cfd8f6"/);
     expect(svg).toContain('data-geometry="omega"');
   });
 
