@@ -28,6 +28,8 @@ const LIGHT = '#f0d9b5';
 const DARK = '#b07d4f';
 const WIZARD = '#cfd8f6';
 const HIGHLIGHT = 'rgba(255, 214, 0, 0.55)';
+/** Text attributes, so that the SVG reads the same without the page's stylesheet. */
+const TEXT = ' font-size="13" font-family="sans-serif" fill="#1a1a1a"';
 
 interface Frame {
   readonly geometry: Geometry;
@@ -77,7 +79,7 @@ function squares(frame: Frame, highlighted: ReadonlySet<Square>): string {
     }
     if (wizard) {
       // The wizard squares always carry their official names (w1 behind a0, ... w4 behind a9).
-      out += `<text class="wizard-name" x="${x + 3}" y="${y + 11}" font-size="10" fill="#1a2a6c">${name}</text>`;
+      out += `<text class="wizard-name" x="${x + 3}" y="${y + 11}" font-size="10" font-family="sans-serif" fill="#1a2a6c">${name}</text>`;
     }
   });
   return out;
@@ -89,12 +91,12 @@ function coordinates(frame: Frame): string {
   const bottom = margin + geometry.height * SQUARE;
   geometry.fieldFiles.forEach((x, i) => {
     const { x: left } = cellOrigin(frame, x, 0);
-    out += `<text class="coord" x="${left + SQUARE / 2}" y="${bottom + 15}" text-anchor="middle">${String.fromCharCode(97 + i)}</text>`;
+    out += `<text class="coord" x="${left + SQUARE / 2}" y="${bottom + 15}" text-anchor="middle"${TEXT}>${String.fromCharCode(97 + i)}</text>`;
   });
   const firstRank = geometry.name === 'omega' ? 0 : 1;
   geometry.fieldRanks.forEach((y, i) => {
     const { y: top } = cellOrigin(frame, 0, y);
-    out += `<text class="coord" x="${margin - 8}" y="${top + SQUARE / 2 + 5}" text-anchor="end">${firstRank + i}</text>`;
+    out += `<text class="coord" x="${margin - 8}" y="${top + SQUARE / 2 + 5}" text-anchor="end"${TEXT}>${firstRank + i}</text>`;
   });
   return out;
 }
@@ -110,6 +112,14 @@ function pieceUse(p: Piece, x: number, y: number, size = SQUARE): string {
 /** Seconds with one decimal, for countdowns. */
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)}s`;
+}
+
+/** A countdown label centred on `cx` with its baseline at `y`, readable on any square. */
+function countdown(cx: number, y: number, ms: number): string {
+  return (
+    `<rect x="${n(cx - 16)}" y="${n(y - 10)}" width="32" height="13" rx="3" fill="#ffffff" stroke="#0d2a6b"/>` +
+    `<text class="countdown" x="${n(cx)}" y="${n(y)}" text-anchor="middle" font-size="10" font-weight="700" font-family="sans-serif" fill="#0d2a6b">${seconds(ms)}</text>`
+  );
 }
 
 /** A pie slice covering the share of the square that is still cooling down. */
@@ -157,16 +167,14 @@ function pieces(frame: Frame, position: Position): string {
       flights +=
         `<line class="flight" x1="${start.x + SQUARE / 2}" y1="${start.y + SQUARE / 2}" x2="${origin.x + SQUARE / 2}" y2="${origin.y + SQUARE / 2}" stroke="#1565c0" stroke-width="3" stroke-dasharray="6 5"/>` +
         `<circle class="flight-origin" cx="${start.x + SQUARE / 2}" cy="${start.y + SQUARE / 2}" r="5" fill="#1565c0"/>`;
-      extra += `<text class="countdown" x="${at.x + SQUARE / 2}" y="${at.y - 3}" text-anchor="middle">${seconds(marks.flight.remainingMs)}</text>`;
+      extra += countdown(at.x + SQUARE / 2, at.y + 9, marks.flight.remainingMs);
     }
     if (marks?.cooldownMs !== undefined) {
       attributes += ` data-cooldown="${marks.cooldownMs}"`;
-      extra =
-        cooldownPie(origin.x, origin.y, marks.cooldownMs) +
-        extra +
-        `<text class="countdown" x="${origin.x + SQUARE / 2}" y="${origin.y + SQUARE - 3}" text-anchor="middle">${seconds(marks.cooldownMs)}</text>`;
+      extra += countdown(origin.x + SQUARE / 2, origin.y + SQUARE - 2, marks.cooldownMs);
     }
-    out += `<g ${attributes}>${marks?.cooldownMs !== undefined ? extra : ''}${pieceUse(p, at.x, at.y)}${marks?.cooldownMs === undefined ? extra : ''}</g>`;
+    const pie = marks?.cooldownMs !== undefined ? cooldownPie(origin.x, origin.y, marks.cooldownMs) : '';
+    out += `<g ${attributes}>${pie}${pieceUse(p, at.x, at.y)}${extra}</g>`;
   });
   return flights + out;
 }
@@ -174,17 +182,17 @@ function pieces(frame: Frame, position: Position): string {
 const POCKET_SQUARE = 36;
 
 function pocketColumn(color: Color, pocket: Readonly<Record<string, number>>, top: number, left: number): string {
-  let out = `<text class="pocket-label" x="${left}" y="${top - 6}">${color === 'white' ? 'White' : 'Black'} in hand</text>`;
+  let out = `<text class="pocket-label" x="${left}" y="${top - 6}"${TEXT}>${color === 'white' ? 'White' : 'Black'} in hand</text>`;
   let row = 0;
   for (const role of ROLES) {
     const count = pocket[role] ?? 0;
     if (count <= 0) continue;
     const y = top + row * POCKET_SQUARE;
     const letter = pieceLetter({ color, role, promoted: false });
-    out += `<g class="pocket-piece" data-pocket="${color}" data-piece="${letter}" data-count="${count}">${pieceUse({ color, role, promoted: false }, left, y, POCKET_SQUARE)}<text class="pocket-count" x="${left + POCKET_SQUARE + 4}" y="${y + POCKET_SQUARE / 2 + 5}">${count}</text></g>`;
+    out += `<g class="pocket-piece" data-pocket="${color}" data-piece="${letter}" data-count="${count}">${pieceUse({ color, role, promoted: false }, left, y, POCKET_SQUARE)}<text class="pocket-count" x="${left + POCKET_SQUARE + 4}" y="${y + POCKET_SQUARE / 2 + 5}"${TEXT}>${count}</text></g>`;
     row++;
   }
-  if (row === 0) out += `<text class="pocket-empty" x="${left}" y="${top + 16}">none</text>`;
+  if (row === 0) out += `<text class="pocket-empty" x="${left}" y="${top + 16}"${TEXT}>none</text>`;
   return out;
 }
 
