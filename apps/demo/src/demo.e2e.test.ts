@@ -229,6 +229,115 @@ describe('demo page in Chromium', () => {
     expect(await detectedFormat()).toBe('setup-json');
   });
 
+  it('steps through a tracked game of a session, with both clocks', async () => {
+    await open();
+    // A session adapter registered at run time, as ICC and FICS adapters will provide.
+    await page.evaluate(() => {
+      const demo = window.chessFormatsDemo;
+      const fen = demo?.adapters.find((a) => a.name === 'fen');
+      if (!demo || !fen) throw new Error('no demo API');
+      const setupOf = (text: string) => {
+        const setup = fen.read(text).positions[0]?.setup;
+        if (!setup) throw new Error(text);
+        return setup;
+      };
+      const plies = [
+        { position: { setup: setupOf('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'), clocks: { white: 180_000, black: 180_000 } } },
+        {
+          position: {
+            setup: setupOf('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'),
+            lastMove: { kind: 'normal' as const, from: 12, to: 28 },
+            clocks: { white: 178_400, black: 180_000 },
+          },
+          san: 'e4',
+        },
+        {
+          position: {
+            setup: setupOf('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'),
+            lastMove: { kind: 'normal' as const, from: 52, to: 36 },
+            clocks: { white: 178_400, black: 176_900 },
+          },
+          san: 'e5',
+        },
+      ];
+      demo.register({
+        name: 'test-session',
+        label: 'Test session',
+        family: 'test-session',
+        example: '#session',
+        detect: (text) => (text.startsWith('#session') ? 1 : 0),
+        read: () => ({
+          positions: [plies[0]?.position].filter((p) => p !== undefined),
+          fields: [{ name: 'header', text: '#session', offset: 0, meaning: 'A capture made up for this test' }],
+          errors: [],
+          notes: [],
+          session: {
+            events: [
+              { offset: 0, kind: 'datagram', name: 'DG_MY_GAME_STARTED', fields: [{ name: 'gamenumber', value: '52' }], gameId: '52' },
+              { offset: 30, kind: 'text', name: 'text', fields: [], text: 'Game 52 starts' },
+            ],
+            games: [{ id: '52', title: 'Game 52: Newton vs Einstein', plies }],
+          },
+        }),
+      });
+    });
+    await paste('#session capture');
+    expect(await detectedFormat()).toBe('test-session');
+    expect(await page.isVisible('#session')).toBe(true);
+    expect(await page.$$eval('#events tbody tr', (rows) => rows.map((r) => r.querySelector('th')?.textContent))).toEqual(['DG_MY_GAME_STARTED', 'text']);
+    expect(await page.textContent('[data-clock="white"]')).toBe('3:00.0');
+    await page.click('button[data-step="next"]');
+    expect(await boardPieces()).toMatchObject({ e4: 'P' });
+    expect(await page.$$eval('#board .last-move', (r) => r.map((x) => (x as SVGElement).dataset.name))).toEqual(['e2', 'e4']);
+    expect(await page.textContent('.ply')).toBe('Position 1 of 2, after e4');
+    expect(await page.textContent('[data-clock="white"]')).toBe('2:58.4');
+    // The step buttons keep the focus, so a keyboard user walks the game with Enter.
+    await page.keyboard.press('Enter');
+    expect(await page.textContent('.ply')).toBe('Position 2 of 2, after e5');
+    expect(await page.textContent('[data-clock="black"]')).toBe('2:56.9');
+    expect(await boardPieces()).toMatchObject({ e5: 'p', e4: 'P' });
+    expect(await page.isDisabled('button[data-step="next"]')).toBe(true);
+    expect(await page.textContent('#moves .count')).toContain('legal moves');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('session');
+    await page.click('button[data-step="first"]');
+    expect(await boardPieces()).toMatchObject({ e2: 'P', e7: 'p' });
+  });
+
+  it('advances realtime pieces when Play is pressed', async () => {
+    await page.evaluate(() => {
+      const demo = window.chessFormatsDemo;
+      const fen = demo?.adapters.find((a) => a.name === 'fen');
+      const setup = fen?.read('4k3/8/8/8/8/8/8/4K3 w - - 0 1').positions[0]?.setup;
+      if (!demo || !setup) throw new Error('no demo API');
+      const pieces = setup.board.pieces.slice();
+      pieces[27] = { color: 'white', role: 'queen', promoted: false, realtime: { inFlight: { from: 3, remainingMs: 500 } } };
+      pieces[29] = { color: 'white', role: 'pawn', promoted: false, realtime: { cooldownRemainingMs: 300 } };
+      const position = { setup: { ...setup, board: { geometry: setup.board.geometry, pieces } } };
+      demo.register({
+        name: 'test-realtime',
+        label: 'Test realtime',
+        family: 'test-realtime',
+        example: '#realtime',
+        detect: (text) => (text.startsWith('#realtime') ? 1 : 0),
+        read: () => ({ positions: [position], fields: [], errors: [], notes: [] }),
+      });
+    });
+    await paste('#realtime');
+    expect(await page.getAttribute('[data-square="d4"]', 'data-arrives-in')).toBe('500');
+    expect(await page.getAttribute('[data-square="f4"]', 'data-cooldown')).toBe('300');
+    expect(await page.textContent('#moves')).toContain('Realtime positions have no turns');
+    await page.click('#play');
+    expect(await page.getAttribute('#play', 'aria-pressed')).toBe('true');
+    // The queen lands and starts its cooldown; the pawn's cooldown runs out.
+    await page.waitForFunction(() => document.querySelector('[data-square="d4"]')?.getAttribute('data-cooldown') !== null, undefined, { timeout: 5000 });
+    expect(await page.getAttribute('[data-square="d4"]', 'data-arrives-in')).toBeNull();
+    expect(await page.getAttribute('[data-square="f4"]', 'data-cooldown')).toBeNull();
+    await page.click('#play');
+    expect(await page.textContent('#play')).toBe('Play');
+    await screenshot('realtime-played');
+  });
+
   it('draws realtime pieces: cooldown countdowns and pieces in flight', async () => {
     const parsed = parseFen('r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1');
     if (!parsed.ok) throw new Error(parsed.error.message);

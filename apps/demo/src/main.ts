@@ -58,12 +58,18 @@ const state: {
 
 const AUTO = 'auto';
 
+/** The formats of this page: the registry's, and any a script registers (see `DemoApi`). */
+const adapters: FormatAdapter[] = [...ADAPTERS];
+
 function fillFormatMenu(): void {
+  const selected = formatSelect.value;
   const options = [`<option value="${AUTO}">Detect automatically</option>`];
-  for (const adapter of ADAPTERS) options.push(`<option value="${escapeHtml(adapter.name)}">${escapeHtml(adapter.label)}</option>`);
+  for (const adapter of adapters) options.push(`<option value="${escapeHtml(adapter.name)}">${escapeHtml(adapter.label)}</option>`);
   formatSelect.innerHTML = options.join('');
+  formatSelect.value = adapterByName(selected, adapters) ? selected : AUTO;
   const examples = document.querySelector('.examples');
-  for (const adapter of ADAPTERS) {
+  examples?.querySelectorAll('button').forEach((button) => button.remove());
+  for (const adapter of adapters) {
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = adapter.label;
@@ -128,7 +134,7 @@ function drawPosition(): void {
     state.moves = undefined;
     return;
   }
-  state.shownConversions = conversions(position, state.adapter);
+  state.shownConversions = conversions(position, state.adapter, adapters);
   conversionsBox.innerHTML = renderConversions(state.shownConversions);
   state.moves = hasRealtime(position.setup.board) ? undefined : sanMoves(position.setup);
   movesBox.innerHTML = hasRealtime(position.setup.board)
@@ -144,8 +150,8 @@ function update(options: { keepCursor?: boolean } = {}): void {
     text = text.slice(0, MAX_INPUT_LENGTH);
     input.value = text;
   }
-  const chosen = formatSelect.value === AUTO ? undefined : adapterByName(formatSelect.value);
-  const detection = detectFormat(text);
+  const chosen = formatSelect.value === AUTO ? undefined : adapterByName(formatSelect.value, adapters);
+  const detection = detectFormat(text, adapters);
   state.adapter = chosen ?? detection.adapter;
   detected.textContent = chosen
     ? `Reading as ${chosen.label}${detection.adapter !== chosen ? ` (it looks like ${detection.adapter.label})` : ''}`
@@ -212,7 +218,7 @@ function onMoveClick(event: Event): void {
   if (!target || !position || !chosen) return;
   const next: Position = { setup: play(position.setup, chosen.move), lastMove: chosen.move };
   // Write the new position in the format being read, or the first format that can hold it.
-  const writers = [state.adapter, ...ADAPTERS.filter((a) => a !== state.adapter)];
+  const writers = [state.adapter, ...adapters.filter((a) => a !== state.adapter)];
   for (const adapter of writers) {
     const text = adapter.write?.(next);
     if (text === undefined) continue;
@@ -275,8 +281,8 @@ async function onDrop(event: DragEvent): Promise<void> {
 function start(): void {
   fillFormatMenu();
   const fromUrl = readUrlState(location.search);
-  input.value = fromUrl.input.slice(0, MAX_INPUT_LENGTH) || (ADAPTERS[0] as FormatAdapter).example;
-  formatSelect.value = adapterByName(fromUrl.format) ? (fromUrl.format as string) : AUTO;
+  input.value = fromUrl.input.slice(0, MAX_INPUT_LENGTH) || (adapters[0] as FormatAdapter).example;
+  formatSelect.value = adapterByName(fromUrl.format, adapters) ? (fromUrl.format as string) : AUTO;
   flipBox.checked = fromUrl.flipped;
   input.addEventListener('input', () => update());
   formatSelect.addEventListener('change', () => update());
@@ -290,7 +296,33 @@ function start(): void {
   sessionControls.addEventListener('change', onGameChange);
   input.addEventListener('drop', (event) => void onDrop(event));
   update();
+  window.chessFormatsDemo = {
+    adapters,
+    register(adapter) {
+      const index = adapters.findIndex((a) => a.name === adapter.name);
+      if (index >= 0) adapters[index] = adapter;
+      else adapters.push(adapter);
+      fillFormatMenu();
+      update();
+    },
+  };
   document.body.dataset.ready = 'true';
+}
+
+/**
+ * What the page offers scripts (`window.chessFormatsDemo`): the adapters it reads with, and a
+ * way to add one at run time, to try an adapter before it is built in (the end-to-end tests
+ * use it for the session and realtime views).
+ */
+export interface DemoApi {
+  readonly adapters: readonly FormatAdapter[];
+  register(adapter: FormatAdapter): void;
+}
+
+declare global {
+  interface Window {
+    chessFormatsDemo?: DemoApi;
+  }
 }
 
 start();
