@@ -26,10 +26,79 @@ function keyOffset(text: string, key: string): number {
   return at < 0 ? 0 : at;
 }
 
-/** V8 and other engines say `at position N` in JSON syntax errors. */
-function syntaxOffset(message: string, length: number): number {
-  const match = /position (\d{1,9})/.exec(message);
-  return match ? Math.min(Number(match[1]), length) : 0;
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/**
+ * Where `JSON.parse` gave up: the offset of the first character that breaks the JSON grammar
+ * (`text.length` when the text ends too early; -1 for valid JSON). Engines' messages do not always say (V8 names
+ * the token, not its place). One pass with an explicit stack, so deep nesting cannot overflow.
+ */
+export function jsonErrorOffset(text: string): number {
+  const stack: number[] = []; // 123 for an object, 91 for an array
+  let i = 0;
+  let expect: 'value' | 'key' | 'after' = 'value';
+  const skipSpace = (): void => {
+    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+  };
+  /** Reads a string at i; returns the offset of a fault or -1. */
+  const readString = (): number => {
+    for (i++; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 34) {
+        i++;
+        return -1;
+      }
+      if (code < 32) return i;
+      if (code === 92) i++;
+    }
+    return text.length;
+  };
+  for (;;) {
+    skipSpace();
+    if (i >= text.length) return expect === 'after' && stack.length === 0 ? -1 : text.length;
+    const code = text.charCodeAt(i);
+    if (expect === 'key') {
+      if (code !== 34) return i;
+      const fault = readString();
+      if (fault >= 0) return fault;
+      skipSpace();
+      if (text[i] !== ':') return Math.min(i, text.length);
+      i++;
+      expect = 'value';
+    } else if (expect === 'value') {
+      if (code === 123 || code === 91) {
+        stack.push(code);
+        i++;
+        skipSpace();
+        if (text.charCodeAt(i) === code + 2) {
+          stack.pop();
+          i++;
+          expect = 'after';
+        } else expect = code === 123 ? 'key' : 'value';
+      } else if (code === 34) {
+        const fault = readString();
+        if (fault >= 0) return fault;
+        expect = 'after';
+      } else {
+        const literal = ['true', 'false', 'null'].find((word) => text.startsWith(word, i));
+        NUMBER.lastIndex = i;
+        if (literal) i += literal.length;
+        else if (NUMBER.test(text)) i = NUMBER.lastIndex;
+        else return i;
+        expect = 'after';
+      }
+    } else {
+      const open = stack[stack.length - 1];
+      if (open === undefined) return i; // text after the value
+      if (code === 44) {
+        i++;
+        expect = open === 123 ? 'key' : 'value';
+      } else if (code === open + 2) {
+        stack.pop();
+        i++;
+      } else return i;
+    }
+  }
 }
 
 function readSetupJson(text: string): FormatView {
@@ -38,7 +107,7 @@ function readSetupJson(text: string): FormatView {
     json = JSON.parse(text);
   } catch (caught) {
     const message = caught instanceof Error ? caught.message : 'not JSON';
-    const offset = syntaxOffset(message, text.length);
+    const offset = Math.max(0, jsonErrorOffset(text));
     return failedView({ code: 'json-syntax', message, offset, length: offset < text.length ? 1 : 0 });
   }
   const parsed = parseSetupJson(json);
