@@ -39,8 +39,8 @@ describe('adapters on any input', () => {
       fc.property(texts, (text) => {
         for (const adapter of ADAPTERS) {
           const position = adapter.read(text).positions[0];
-          const written = position && adapter.write?.(position);
-          if (written === undefined) continue;
+          const written = position ? adapter.write?.(position) : undefined;
+          if (!position || written === undefined) continue;
           expect(adapter.read(written).positions[0]?.setup).toEqual(position.setup);
         }
       }),
