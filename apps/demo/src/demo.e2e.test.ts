@@ -229,6 +229,23 @@ describe('demo page in Chromium', () => {
     expect(await detectedFormat()).toBe('setup-json');
   });
 
+  it('reads a dropped file, and points setup JSON errors at the key', async () => {
+    const transfer = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\n'], 'position.fen', { type: 'text/plain' }));
+      return data;
+    });
+    await page.dispatchEvent('#input', 'drop', { dataTransfer: transfer });
+    await page.waitForFunction(() => (document.querySelector('#input') as HTMLTextAreaElement).value.startsWith('4k3'));
+    expect(await page.inputValue('#input')).toBe('4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1');
+    expect(await boardPieces()).toEqual({ a1: 'R', e1: 'K', h1: 'R', e8: 'k' });
+    await paste('{"geometry":"omega","board":{"e10":"K"},"turn":"white","castlingRooks":[],"epSquares":[],"halfmoves":0,"fullmoves":1}');
+    expect(await detectedFormat()).toBe('setup-json');
+    expect(await page.getAttribute('.error', 'data-code')).toBe('unknown-square');
+    expect(await page.textContent('.error mark')).toBe('"e10"');
+    await screenshot('setup-json-error');
+  });
+
   it('steps through a tracked game of a session, with both clocks', async () => {
     await open();
     // A session adapter registered at run time, as ICC and FICS adapters will provide.

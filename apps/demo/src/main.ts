@@ -275,6 +275,7 @@ async function onDrop(event: DragEvent): Promise<void> {
   if (!file) return; // dropped text goes into the textarea by itself
   event.preventDefault();
   input.value = (await file.slice(0, MAX_INPUT_LENGTH).text()).trimEnd();
+  formatSelect.value = AUTO; // a new file: detect its format
   update();
 }
 
