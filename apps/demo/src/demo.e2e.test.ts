@@ -196,6 +196,7 @@ describe('demo page in Chromium', () => {
     const e1 = await page.locator('#board [data-square="e1"]').boundingBox();
     const e8 = await page.locator('#board [data-square="e8"]').boundingBox();
     expect(e1 && e8 && e1.y < e8.y).toBe(true);
+    expect(await conversion('three-check')).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1');
     await screenshot('url-state');
     // A hand-typed link with spaces and a plus sign works too.
     await open('?input=8/8/8/4k3/8/8/8/4K3 w - - 3+3 0 1');

@@ -134,7 +134,7 @@ function drawPosition(): void {
     state.moves = undefined;
     return;
   }
-  state.shownConversions = conversions(position, state.adapter, adapters);
+  state.shownConversions = conversions(position, state.adapter, adapters, state.view.session ? undefined : input.value);
   conversionsBox.innerHTML = renderConversions(state.shownConversions);
   state.moves = hasRealtime(position.setup.board) ? undefined : sanMoves(position.setup);
   movesBox.innerHTML = hasRealtime(position.setup.board)

@@ -137,6 +137,17 @@ describe('conversions', () => {
     ]);
   });
 
+  it('offers the canonical spelling in the format read when the input differs from it', () => {
+    const { adapter, position } = read('three-check', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2');
+    expect(conversions(position, adapter, undefined, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2')[0]).toEqual({
+      name: 'three-check',
+      label: 'Three-check FEN, canonical',
+      text: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1',
+    });
+    const canonical = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1\n';
+    expect(conversions(position, adapter, undefined, canonical).map((c) => c.name)).toEqual(['setup-json']);
+  });
+
   it('writes an Omega position only as JSON', () => {
     const json = adapterByName('setup-json');
     if (!json) throw new Error('setup-json');

@@ -47,17 +47,25 @@ export interface Conversion {
   readonly text: string;
 }
 
-/** The position written in every other format that can hold it. */
-export function conversions(position: Position, from: FormatAdapter, adapters: readonly FormatAdapter[] = ADAPTERS): Conversion[] {
+function tryWrite(adapter: FormatAdapter, position: Position): string | undefined {
+  try {
+    return adapter.write?.(position);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The position written in every other format that can hold it; first, when `input` is given
+ * and differs from it, in its own format's canonical spelling.
+ */
+export function conversions(position: Position, from: FormatAdapter, adapters: readonly FormatAdapter[] = ADAPTERS, input?: string): Conversion[] {
   const out: Conversion[] = [];
+  const canonical = input === undefined ? undefined : tryWrite(from, position);
+  if (canonical !== undefined && canonical !== input?.trim()) out.push({ name: from.name, label: `${from.label}, canonical`, text: canonical });
   for (const adapter of adapters) {
-    if (adapter === from || !adapter.write) continue;
-    let text: string | undefined;
-    try {
-      text = adapter.write(position);
-    } catch {
-      text = undefined;
-    }
+    if (adapter === from) continue;
+    const text = tryWrite(adapter, position);
     if (text !== undefined) out.push({ name: adapter.name, label: adapter.label, text });
   }
   return out;
