@@ -1,0 +1,378 @@
+/**
+ * End-to-end tests: build the demo with Vite, serve it on a loopback port, and drive Debian's
+ * Chromium through playwright-core (no browser download). Each view is checked through the
+ * page's own markup (`data-square`/`data-piece`, the field table, the conversions), checked
+ * with axe-core, and saved as a screenshot in test-results/screenshots/ (git-ignored).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { STANDARD, parseSquare, piece, withPiece } from '@chess-formats/board-core';
+import { parseFen } from '@chess-formats/fen';
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStaticServer } from '../serve.mjs';
+import { SETUP_JSON_ADAPTER } from './formats/setup-json.js';
+import { renderBoard } from './render/board-svg.js';
+
+const demoDir = dirname(dirname(fileURLToPath(import.meta.url)));
+const screenshots = join(demoDir, 'test-results', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let outDir = '';
+let server: { url: string; close: () => Promise<void> } | undefined;
+let browser: Browser | undefined;
+let context: BrowserContext | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`no Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH`);
+  }
+  outDir = await mkdtemp(join(tmpdir(), 'chess-formats-demo-'));
+  await mkdir(screenshots, { recursive: true });
+  const [served, launched] = await Promise.all([
+    build({ root: demoDir, configFile: join(demoDir, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } }).then(() =>
+      startStaticServer(outDir),
+    ),
+    chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] }),
+  ]);
+  server = served;
+  browser = launched;
+  context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+async function open(query = ''): Promise<void> {
+  await page.goto(`${server?.url ?? ''}${query}`);
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+async function paste(text: string): Promise<void> {
+  await page.fill('#input', text);
+}
+
+/** square name -> FEN letter of every piece drawn on the board. */
+async function boardPieces(): Promise<Record<string, string>> {
+  return page.$$eval('#board [data-square][data-piece]', (nodes) =>
+    Object.fromEntries(nodes.map((n) => [(n as SVGElement).dataset.square ?? '', (n as SVGElement).dataset.piece ?? ''])),
+  );
+}
+
+/** [name, text, meaning] of every row of the field table. */
+async function fieldRows(): Promise<string[][]> {
+  return page.$$eval('table.fields tbody tr', (rows) =>
+    rows.map((row) => [...row.querySelectorAll('th, td')].filter((_, i) => i !== 2).map((cell) => cell.textContent ?? '')),
+  );
+}
+
+async function conversion(name: string): Promise<string> {
+  return (await page.textContent(`.conversion[data-format="${name}"] pre`)) ?? '';
+}
+
+async function detectedFormat(): Promise<string> {
+  return (await page.getAttribute('#detected', 'data-format')) ?? '';
+}
+
+/** Every axe-core violation on the page, as `rule: targets`. */
+async function accessibilityViolations(): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return violations;
+}
+
+async function screenshot(name: string): Promise<void> {
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+}
+
+describe('demo page in Chromium', () => {
+  it('opens on a FEN and shows its board, fields, conversions and legal moves', async () => {
+    await open();
+    await paste('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
+    expect(await detectedFormat()).toBe('fen');
+    expect(await page.textContent('#detected')).toBe('Detected: FEN');
+    const pieces = await boardPieces();
+    expect(Object.keys(pieces)).toHaveLength(32);
+    expect(pieces).toMatchObject({ e1: 'K', f3: 'N', c6: 'n', e5: 'p', e4: 'P', d8: 'q' });
+    const rows = await fieldRows();
+    expect(rows[1]).toEqual(['turn', 'w', 'White to move']);
+    expect(rows[2]?.[2]).toContain('White may castle with the rook on a1 and h1');
+    expect(await conversion('shredder')).toBe('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w HAha - 2 3');
+    expect(await conversion('setup-json')).toContain('"turn":"white","castlingRooks":["a1","h1","a8","h8"]');
+    expect(await page.textContent('#moves .count')).toContain('27 legal moves');
+    expect(await page.$$eval('#moves button.move', (b) => b.map((x) => x.textContent))).toEqual(expect.arrayContaining(['Bb5', 'Nxe5', 'Ke2', 'Bc4']));
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('fen');
+  });
+
+  it('reads X-FEN and Shredder-FEN Chess960 castling and converts between them', async () => {
+    await paste('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9');
+    expect(await detectedFormat()).toBe('xfen');
+    expect(await conversion('shredder')).toBe('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9');
+    expect(await page.$('.conversion[data-format="fen"]')).toBeNull();
+    await screenshot('xfen');
+    await paste('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9');
+    expect(await detectedFormat()).toBe('shredder');
+    expect((await fieldRows())[2]?.[2]).toContain('White may castle with the rook on f1 and h1');
+    expect(await conversion('xfen')).toBe('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9');
+    expect(await boardPieces()).toMatchObject({ a1: 'B', b1: 'Q', g1: 'K', g8: 'k' });
+    await screenshot('shredder');
+  });
+
+  it('draws crazyhouse pockets beside the board', async () => {
+    await paste('r1b1k2r/ppp2ppp/2n5/3Np3/2B1n3/8/PPPP1PPP/R1B1K1NR[QPbp] w KQkq - 0 8');
+    expect(await detectedFormat()).toBe('crazyhouse');
+    const pockets = await page.$$eval('#board [data-pocket]', (nodes) =>
+      nodes.map((n) => `${(n as SVGElement).dataset.pocket}:${(n as SVGElement).dataset.piece}x${(n as SVGElement).dataset.count}`),
+    );
+    expect(pockets).toEqual(['black:px1', 'black:bx1', 'white:Px1', 'white:Qx1']);
+    expect((await fieldRows())[1]).toEqual(['pocket', '[QPbp]', expect.stringContaining('White holds 1 pawn, 1 queen')]);
+    expect(await page.$$eval('#moves button.move', (b) => b.map((x) => x.textContent))).toEqual(expect.arrayContaining(['Q@e2', 'P@d6']));
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('crazyhouse');
+  });
+
+  it('reads three-check counters', async () => {
+    await paste('rnbqkb1r/pppp1ppp/5n2/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 3+3 2 3');
+    expect(await detectedFormat()).toBe('three-check');
+    expect((await fieldRows())[4]).toEqual(['check counters', '3+3', 'Three-check (checks still to give, White+Black): White must give 3 more, Black 3 more']);
+    expect(await boardPieces()).toMatchObject({ h5: 'Q', f6: 'n' });
+    await screenshot('three-check');
+  });
+
+  it('shows an error with its code, message and the offending character highlighted', async () => {
+    await paste('rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    expect(await detectedFormat()).toBe('fen');
+    expect(await page.getAttribute('.error', 'data-code')).toBe('rank-too-long');
+    expect(await page.textContent('.error .code')).toBe('rank-too-long');
+    expect(await page.textContent('.error .message')).not.toBe('');
+    expect(await page.textContent('.error mark')).toBe('4');
+    expect(await page.getAttribute('.error', 'data-offset')).toBe('24');
+    expect(await boardPieces()).toEqual({});
+    expect(await page.textContent('#board')).toContain('Nothing to draw');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('error');
+  });
+
+  it('shows the Omega board with the wizard squares named at the corners', async () => {
+    await page.click('button[data-example="setup-json"]');
+    expect(await detectedFormat()).toBe('setup-json');
+    const pieces = await boardPieces();
+    expect(pieces).toMatchObject({ w1: 'W', w2: 'W', w3: 'w', w4: 'w', a0: 'C', j9: 'c', f0: 'K', f9: 'k' });
+    expect(Object.keys(pieces)).toHaveLength(44);
+    expect(await page.$$eval('#board .wizard-name', (t) => t.map((x) => x.textContent))).toEqual(['w1', 'w2', 'w4', 'w3']);
+    const w1 = await page.locator('#board [data-square="w1"]').boundingBox();
+    const a0 = await page.locator('#board [data-square="a0"]').boundingBox();
+    expect(w1 && a0 && w1.x < a0.x && w1.y > a0.y).toBe(true);
+    expect(await page.textContent('#moves .count')).toContain('legal moves');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('omega');
+  });
+
+  it('opens the view a URL describes, format and flip included', async () => {
+    const text = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2';
+    await open(`?input=${encodeURIComponent(text)}&format=three-check&flip=1`);
+    expect(await page.inputValue('#input')).toBe(text);
+    expect(await page.inputValue('#format')).toBe('three-check');
+    expect(await page.isChecked('#flip')).toBe(true);
+    expect(await page.getAttribute('#board svg', 'data-flipped')).toBe('true');
+    const e1 = await page.locator('#board [data-square="e1"]').boundingBox();
+    const e8 = await page.locator('#board [data-square="e8"]').boundingBox();
+    expect(e1 && e8 && e1.y < e8.y).toBe(true);
+    expect(await conversion('three-check')).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1');
+    await screenshot('url-state');
+    // A hand-typed link with spaces and a plus sign works too.
+    await open('?input=8/8/8/4k3/8/8/8/4K3 w - - 3+3 0 1');
+    expect(await detectedFormat()).toBe('three-check');
+    expect(await boardPieces()).toEqual({ e5: 'k', e1: 'K' });
+  });
+
+  it('is operable from the keyboard: play a move, see it highlighted and in the URL', async () => {
+    await open(`?input=${encodeURIComponent('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')}`);
+    const e4 = page.locator('#moves button.move', { hasText: /^e4$/ });
+    await e4.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.inputValue('#input')).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+    expect(await page.$$eval('#board .last-move', (r) => r.map((x) => (x as SVGElement).dataset.name))).toEqual(['e2', 'e4']);
+    expect(decodeURIComponent(new URL(page.url()).search)).toContain('input=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+    // Choose a format by keyboard: the select keeps focus and the page rereads the input.
+    await page.focus('#format');
+    await page.selectOption('#format', 'shredder');
+    expect(await page.textContent('#detected')).toBe('Reading as Shredder-FEN (it looks like FEN)');
+    expect(new URL(page.url()).searchParams.get('format')).toBe('shredder');
+    await screenshot('played-move');
+  });
+
+  it('copies a conversion with its copy button', async () => {
+    await open(`?input=${encodeURIComponent('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')}`);
+    await page.click('.conversion[data-format="shredder"] button.copy');
+    await page.waitForFunction(() => document.querySelector('.conversion[data-format="shredder"] button.copy')?.textContent === 'Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1');
+    await page.click('.conversion[data-format="setup-json"] button.open');
+    expect(await page.inputValue('#format')).toBe('setup-json');
+    expect(await detectedFormat()).toBe('setup-json');
+  });
+
+  it('reads a dropped file, and points setup JSON errors at the key', async () => {
+    const transfer = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\n'], 'position.fen', { type: 'text/plain' }));
+      return data;
+    });
+    await page.dispatchEvent('#input', 'drop', { dataTransfer: transfer });
+    await page.waitForFunction(() => (document.querySelector('#input') as HTMLTextAreaElement).value.startsWith('4k3'));
+    expect(await page.inputValue('#input')).toBe('4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1');
+    expect(await boardPieces()).toEqual({ a1: 'R', e1: 'K', h1: 'R', e8: 'k' });
+    await paste('{"geometry":"omega","board":{"e10":"K"},"turn":"white","castlingRooks":[],"epSquares":[],"halfmoves":0,"fullmoves":1}');
+    expect(await detectedFormat()).toBe('setup-json');
+    expect(await page.getAttribute('.error', 'data-code')).toBe('unknown-square');
+    expect(await page.textContent('.error mark')).toBe('"e10"');
+    await screenshot('setup-json-error');
+  });
+
+  it('steps through a tracked game of a session, with both clocks', async () => {
+    await open();
+    // A session adapter registered at run time, as ICC and FICS adapters will provide.
+    await page.evaluate(() => {
+      const demo = window.chessFormatsDemo;
+      const fen = demo?.adapters.find((a) => a.name === 'fen');
+      if (!demo || !fen) throw new Error('no demo API');
+      const setupOf = (text: string) => {
+        const setup = fen.read(text).positions[0]?.setup;
+        if (!setup) throw new Error(text);
+        return setup;
+      };
+      const plies = [
+        { position: { setup: setupOf('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'), clocks: { white: 180_000, black: 180_000 } } },
+        {
+          position: {
+            setup: setupOf('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'),
+            lastMove: { kind: 'normal' as const, from: 12, to: 28 },
+            clocks: { white: 178_400, black: 180_000 },
+          },
+          san: 'e4',
+        },
+        {
+          position: {
+            setup: setupOf('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'),
+            lastMove: { kind: 'normal' as const, from: 52, to: 36 },
+            clocks: { white: 178_400, black: 176_900 },
+          },
+          san: 'e5',
+        },
+      ];
+      demo.register({
+        name: 'test-session',
+        label: 'Test session',
+        family: 'test-session',
+        example: '#session',
+        detect: (text) => (text.startsWith('#session') ? 1 : 0),
+        read: () => ({
+          positions: [plies[0]?.position].filter((p) => p !== undefined),
+          fields: [{ name: 'header', text: '#session', offset: 0, meaning: 'A capture made up for this test' }],
+          errors: [],
+          notes: [],
+          session: {
+            events: [
+              { offset: 0, kind: 'datagram', name: 'DG_MY_GAME_STARTED', fields: [{ name: 'gamenumber', value: '52' }], gameId: '52' },
+              { offset: 30, kind: 'text', name: 'text', fields: [], text: 'Game 52 starts' },
+            ],
+            games: [{ id: '52', title: 'Game 52: Newton vs Einstein', plies }],
+          },
+        }),
+      });
+    });
+    await paste('#session capture');
+    expect(await detectedFormat()).toBe('test-session');
+    expect(await page.isVisible('#session')).toBe(true);
+    expect(await page.$$eval('#events tbody tr', (rows) => rows.map((r) => r.querySelector('th')?.textContent))).toEqual(['DG_MY_GAME_STARTED', 'text']);
+    expect(await page.textContent('[data-clock="white"]')).toBe('3:00.0');
+    await page.click('button[data-step="next"]');
+    expect(await boardPieces()).toMatchObject({ e4: 'P' });
+    expect(await page.$$eval('#board .last-move', (r) => r.map((x) => (x as SVGElement).dataset.name))).toEqual(['e2', 'e4']);
+    expect(await page.textContent('.ply')).toBe('Position 1 of 2, after e4');
+    expect(await page.textContent('[data-clock="white"]')).toBe('2:58.4');
+    // The step buttons keep the focus, so a keyboard user walks the game with Enter.
+    await page.keyboard.press('Enter');
+    expect(await page.textContent('.ply')).toBe('Position 2 of 2, after e5');
+    expect(await page.textContent('[data-clock="black"]')).toBe('2:56.9');
+    expect(await boardPieces()).toMatchObject({ e5: 'p', e4: 'P' });
+    expect(await page.isDisabled('button[data-step="next"]')).toBe(true);
+    expect(await page.textContent('#moves .count')).toContain('legal moves');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('session');
+    await page.click('button[data-step="first"]');
+    expect(await boardPieces()).toMatchObject({ e2: 'P', e7: 'p' });
+  });
+
+  it('advances realtime pieces when Play is pressed', async () => {
+    await page.evaluate(() => {
+      const demo = window.chessFormatsDemo;
+      const fen = demo?.adapters.find((a) => a.name === 'fen');
+      const setup = fen?.read('4k3/8/8/8/8/8/8/4K3 w - - 0 1').positions[0]?.setup;
+      if (!demo || !setup) throw new Error('no demo API');
+      const pieces = setup.board.pieces.slice();
+      pieces[27] = { color: 'white', role: 'queen', promoted: false, realtime: { inFlight: { from: 3, remainingMs: 500 } } };
+      pieces[29] = { color: 'white', role: 'pawn', promoted: false, realtime: { cooldownRemainingMs: 300 } };
+      const position = { setup: { ...setup, board: { geometry: setup.board.geometry, pieces } } };
+      demo.register({
+        name: 'test-realtime',
+        label: 'Test realtime',
+        family: 'test-realtime',
+        example: '#realtime',
+        detect: (text) => (text.startsWith('#realtime') ? 1 : 0),
+        read: () => ({ positions: [position], fields: [], errors: [], notes: [] }),
+      });
+    });
+    await paste('#realtime');
+    expect(await page.getAttribute('[data-square="d4"]', 'data-arrives-in')).toBe('500');
+    expect(await page.getAttribute('[data-square="f4"]', 'data-cooldown')).toBe('300');
+    expect(await page.textContent('#moves')).toContain('Realtime positions have no turns');
+    await page.click('#play');
+    expect(await page.getAttribute('#play', 'aria-pressed')).toBe('true');
+    // The queen lands and starts its cooldown; the pawn's cooldown runs out.
+    await page.waitForFunction(() => document.querySelector('[data-square="d4"]')?.getAttribute('data-cooldown') !== null, undefined, { timeout: 5000 });
+    expect(await page.getAttribute('[data-square="d4"]', 'data-arrives-in')).toBeNull();
+    expect(await page.getAttribute('[data-square="f4"]', 'data-cooldown')).toBeNull();
+    await page.click('#play');
+    expect(await page.textContent('#play')).toBe('Play');
+    await screenshot('realtime-played');
+  });
+
+  it('draws realtime pieces: cooldown countdowns and pieces in flight', async () => {
+    const parsed = parseFen('r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const at = (name: string): number => parseSquare(STANDARD, name) ?? -1;
+    let board = withPiece(parsed.value.board, at('d4'), { ...piece('white', 'queen'), realtime: { inFlight: { from: at('d1'), remainingMs: 1800 } } });
+    board = withPiece(board, at('f4'), { ...piece('white', 'pawn'), realtime: { cooldownRemainingMs: 9000 } });
+    board = withPiece(board, at('c6'), { ...piece('black', 'knight'), realtime: { cooldownRemainingMs: 4000 } });
+    const omega = SETUP_JSON_ADAPTER.read(SETUP_JSON_ADAPTER.example).positions[0];
+    if (!omega) throw new Error('no Omega example');
+    await page.setContent(
+      `<!doctype html><html lang="en"><title>Renderer</title><body style="display:flex;gap:16px;background:#fafafa">` +
+        renderBoard({ setup: { ...parsed.value, board } }) +
+        renderBoard(omega, { flipped: true }) +
+        '</body></html>',
+    );
+    expect(await page.getAttribute('[data-square="d4"]', 'data-from')).toBe('d1');
+    expect(await page.$$eval('.countdown', (t) => t.map((x) => x.textContent))).toEqual(['1.8s', '9.0s', '4.0s']);
+    await screenshot('renderer-realtime-and-flipped-omega');
+  });
+});

@@ -1,0 +1,118 @@
+import type { ByColor, Move, Setup } from '@chess-formats/board-core';
+
+/**
+ * One position to draw: the setup, and what a format may know beside it. Formats fill in
+ * what they carry (style 12 knows the last move, the players and the clocks; FEN knows none).
+ */
+export interface Position {
+  readonly setup: Setup;
+  /** The move that led here, for the last-move highlight. */
+  readonly lastMove?: Move;
+  /** A caption for the board (`Game 52: Newton vs Einstein`). */
+  readonly title?: string;
+  /** Remaining time per side in milliseconds (negative when a flag fell). */
+  readonly clocks?: Partial<ByColor<number>>;
+  /** The format asks for Black at the bottom (style 12's flip field). */
+  readonly flipped?: boolean;
+}
+
+/** One field of the record, as the input spells it, with what it means. */
+export interface FieldRow {
+  /** The field's name in the format's own terms (`castling`, `White's remaining time`). */
+  readonly name: string;
+  /** The field's text exactly as in the input. */
+  readonly text: string;
+  /** Index of the field's first character in the input. */
+  readonly offset: number;
+  /** What the field says, in words (`White may castle with the rooks on h1 and a1`). */
+  readonly meaning: string;
+}
+
+/** A parser's error, placed in the input. */
+export interface InputError {
+  /** The parser's stable code (`board-char`). */
+  readonly code: string;
+  /** The parser's message. */
+  readonly message: string;
+  /** Index of the offending character; `text.length` when the input ended too early. */
+  readonly offset: number;
+  /** How many characters to highlight from `offset` (at least 1 unless at the end). */
+  readonly length: number;
+  /** The field the parser names, in words (`castling`, `board.e9`). */
+  readonly field?: string;
+}
+
+/** One decoded unit of a session capture (an ICC datagram, a FICS style 12 line, plain text). */
+export interface SessionEvent {
+  /** Index of the event's first character in the input. */
+  readonly offset: number;
+  /** What kind of unit it is (`datagram`, `style12`, `text`). */
+  readonly kind: string;
+  /** Its name (`DG_MY_GAME_STARTED`, `<12>`); the kind again when it has none. */
+  readonly name: string;
+  /** Typed fields, already written as text for display. */
+  readonly fields: readonly { readonly name: string; readonly value: string }[];
+  /** Free text the unit carries (a tell, a server message). */
+  readonly text?: string;
+  /** The id of the tracked game this event belongs to. */
+  readonly gameId?: string;
+}
+
+/** A game followed through a session, position by position. */
+export interface TrackedGame {
+  readonly id: string;
+  /** `Newton vs Einstein` or a game number. */
+  readonly title: string;
+  /** Each position of the game in order; `position.lastMove` and `san` describe the move into it. */
+  readonly plies: readonly { readonly position: Position; readonly san?: string }[];
+}
+
+/** Everything the page shows about one input in one format. */
+export interface FormatView {
+  /** The positions read, the first one being the main board (empty when nothing could be read). */
+  readonly positions: readonly Position[];
+  /** The record's fields with their meanings (of the first record, for multi-record inputs). */
+  readonly fields: readonly FieldRow[];
+  /** Syntax errors, each placed in the input. */
+  readonly errors: readonly InputError[];
+  /** Problems that are not syntax errors (an illegal but readable position). */
+  readonly notes: readonly string[];
+  /** Present for session captures (ICC sessions, FICS streams). */
+  readonly session?: { readonly events: readonly SessionEvent[]; readonly games: readonly TrackedGame[] };
+}
+
+/**
+ * A format the demo reads. Adding a format is one file that exports one of these (or a few,
+ * for dialects) and one line in `registry.ts`.
+ */
+export interface FormatAdapter {
+  /** The name in the URL (`format=shredder`) and in the format menu's values. Lower case, no spaces. */
+  readonly name: string;
+  /** The name people read (`Shredder-FEN`). */
+  readonly label: string;
+  /**
+   * The conformance vector format whose vectors this adapter reads (`fen` for every FEN
+   * dialect): detection must pick an adapter of this family for each of them.
+   */
+  readonly family: string;
+  /** A short sample shown in the format list and loaded by its example button. */
+  readonly example: string;
+  /**
+   * How sure the adapter is that `text` is written in its format: 0 (not at all) to 1.
+   * Must be cheap, bounded and must never throw. Broken records of the format still score
+   * above unrelated text, so that their errors are shown by the right parser.
+   */
+  detect(text: string): number;
+  /** Reads the text; never throws. */
+  read(text: string): FormatView;
+  /**
+   * Writes a position in this format, or `undefined` when the format cannot hold it (the
+   * geometry, a variant feature, a missing field). Used for the conversions list.
+   */
+  write?(position: Position): string | undefined;
+}
+
+/** A view with nothing read and one error. */
+export function failedView(error: InputError, fields: readonly FieldRow[] = []): FormatView {
+  return { positions: [], fields, errors: [error], notes: [] };
+}

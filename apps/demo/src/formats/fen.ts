@@ -1,0 +1,298 @@
+import { squareName, type Color, type Setup } from '@chess-formats/board-core';
+import { parseFen, validateSetup, writeFen, type FenError, type FenWriteOptions } from '@chess-formats/fen';
+import type { FieldRow, FormatAdapter, FormatView, InputError, Position } from './adapter.js';
+
+/** The FEN dialects the demo tells apart. All of them are read by the same `parseFen`. */
+export type FenDialect = 'fen' | 'xfen' | 'shredder' | 'crazyhouse' | 'three-check';
+
+const FIELD_NAMES = ['placement', 'turn', 'castling', 'en passant', 'halfmove clock', 'fullmove number', 'check counters'] as const;
+
+/** Separators `parseFen` accepts by default (space, tab, CR, LF, and `_` as in URLs). */
+function isSeparator(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 95;
+}
+
+interface Token {
+  readonly text: string;
+  readonly offset: number;
+}
+
+/** The whitespace-separated fields of a line, with their offsets; at most `limit` of them. */
+export function splitFields(text: string, limit = 16): Token[] {
+  const tokens: Token[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length && tokens.length < limit; i++) {
+    const end = i === text.length || isSeparator(text.charCodeAt(i));
+    if (end && start >= 0) {
+      tokens.push({ text: text.slice(start, i), offset: start });
+      start = -1;
+    } else if (!end && start < 0) start = i;
+  }
+  return tokens;
+}
+
+/** What the text looks like, computed once per input for all five dialect adapters. */
+interface Classification {
+  readonly text: string;
+  /** How FEN-like the text is, 0..1, whatever the dialect. */
+  readonly score: number;
+  readonly dialect: FenDialect;
+}
+
+function slashCount(token: string): number {
+  let count = 0;
+  for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) === 47) count++;
+  return count;
+}
+
+const STANDARD_CORNERS = { white: [0, 7], black: [56, 63] } as const;
+
+/** Whether the castling rights are those plain FEN's `KQkq` can say: corner rooks, king on e. */
+function plainCastling(setup: Setup): boolean {
+  for (const rook of setup.castlingRooks) {
+    const color: Color = rook < 8 ? 'white' : 'black';
+    if (!(STANDARD_CORNERS[color] as readonly number[]).includes(rook)) return false;
+    const king = setup.board.pieces[color === 'white' ? 4 : 60];
+    if (king?.role !== 'king' || king.color !== color) return false;
+  }
+  return true;
+}
+
+function dialectOf(setup: Setup, castlingText: string | undefined): FenDialect {
+  if (setup.pockets) return 'crazyhouse';
+  if (setup.remainingChecks) return 'three-check';
+  const letters = castlingText ?? '';
+  let files = 0;
+  let sides = 0;
+  for (const ch of letters) {
+    if (/[a-hA-H]/.test(ch)) files++;
+    else if (/[kqKQ]/.test(ch)) sides++;
+  }
+  if (files > 0 && sides === 0) return 'shredder';
+  if (files > 0 || !plainCastling(setup)) return 'xfen';
+  return 'fen';
+}
+
+/** The dialect a broken record was meant to be in, guessed from its text. */
+function dialectOfBroken(tokens: readonly Token[], error: FenError): FenDialect {
+  const board = tokens[0]?.text ?? '';
+  if (board.includes('[') || error.code === 'pocket' || slashCount(board) === 8) return 'crazyhouse';
+  if (error.code === 'checks' || tokens.some((t, i) => i >= 4 && t.text.includes('+'))) return 'three-check';
+  const castling = tokens[2]?.text ?? '';
+  if (/^[A-Ha-h]+$/.test(castling)) return 'shredder';
+  if (/[A-Ha-h]/.test(castling)) return 'xfen';
+  return 'fen';
+}
+
+let last: Classification | undefined;
+
+function classify(text: string): Classification {
+  if (last?.text === text) return last;
+  const tokens = splitFields(text, 8);
+  const parsed = parseFen(text);
+  let score: number;
+  let dialect: FenDialect;
+  if (parsed.ok) {
+    score = 0.9;
+    dialect = dialectOf(parsed.value, tokens[2]?.text);
+  } else {
+    const board = tokens[0]?.text ?? '';
+    const slashes = slashCount(board);
+    // A placement of 7 or 8 ranks is a FEN meant, however broken; other slash-separated text
+    // may be a FEN with a missing or extra rank. Blank input falls back to FEN, the default.
+    score = slashes >= 6 && slashes <= 8 ? 0.6 : slashes >= 3 ? 0.3 : text.trim() === '' ? 0.05 : 0.02;
+    dialect = dialectOfBroken(tokens, parsed.error);
+  }
+  last = { text, score, dialect };
+  return last;
+}
+
+function describePieces(setup: Setup): string {
+  let white = 0;
+  let black = 0;
+  for (const p of setup.board.pieces) {
+    if (p?.color === 'white') white++;
+    else if (p) black++;
+  }
+  return `Piece placement from rank 8 down to rank 1, files a to h (upper case White, digits count empty squares): ${white} white and ${black} black pieces`;
+}
+
+function describePockets(setup: Setup): string {
+  const pockets = setup.pockets;
+  if (!pockets) return '';
+  const list = (color: Color): string => {
+    const pocket = pockets[color];
+    const parts = Object.entries(pocket)
+      .filter(([, n]) => n > 0)
+      .map(([role, n]) => `${n} ${role}${n > 1 ? 's' : ''}`);
+    return parts.length ? parts.join(', ') : 'nothing';
+  };
+  return `Pieces in hand, to drop (crazyhouse): White holds ${list('white')}; Black holds ${list('black')}`;
+}
+
+function describeCastling(setup: Setup, dialect: FenDialect): string {
+  const { geometry } = setup.board;
+  const rooks = (color: Color): string[] =>
+    setup.castlingRooks.filter((s) => (color === 'white' ? s < 8 : s >= 56)).map((s) => squareName(geometry, s));
+  const side = (color: Color, name: string): string => {
+    const list = rooks(color);
+    return list.length ? `${name} may castle with the rook on ${list.join(' and ')}` : `${name} may not castle`;
+  };
+  const how =
+    dialect === 'shredder'
+      ? 'Shredder-FEN names each castling rook by its file (HAha)'
+      : dialect === 'fen'
+        ? 'K/Q: king side / queen side, upper case White'
+        : 'X-FEN: K/Q the outermost rook on that side of the king, a file letter for any other rook';
+  return `${side('white', 'White')}; ${side('black', 'Black')} (${how})`;
+}
+
+function describeChecks(setup: Setup, token: string): string {
+  const remaining = setup.remainingChecks;
+  if (!remaining) return '';
+  const form = token.startsWith('+') ? 'checks given so far, +White+Black' : 'checks still to give, White+Black';
+  return `Three-check (${form}): White must give ${remaining.white} more, Black ${remaining.black} more`;
+}
+
+/** The field table of a FEN record: every field as written, with its meaning. */
+function fenFields(tokens: readonly Token[], setup: Setup | undefined, dialect: FenDialect): FieldRow[] {
+  const rows: FieldRow[] = [];
+  let index = 0;
+  for (const token of tokens) {
+    if (index === 0) {
+      const open = token.text.indexOf('[');
+      const slash9 = open < 0 && slashCount(token.text) === 8 ? token.text.lastIndexOf('/') : -1;
+      const split = open >= 0 ? open : slash9 >= 0 ? slash9 + 1 : token.text.length;
+      const placement = token.text.slice(0, open >= 0 ? open : slash9 >= 0 ? slash9 : token.text.length);
+      rows.push({
+        name: FIELD_NAMES[0],
+        text: placement,
+        offset: token.offset,
+        meaning: setup ? describePieces(setup) : 'Piece placement from rank 8 down to rank 1, files a to h',
+      });
+      if (split < token.text.length || open >= 0) {
+        rows.push({
+          name: 'pocket',
+          text: token.text.slice(split),
+          offset: token.offset + split,
+          meaning: setup ? describePockets(setup) : 'Pieces in hand (crazyhouse)',
+        });
+      }
+      index = 1;
+      continue;
+    }
+    const isChecks = (index === 4 && token.text.includes('+')) || (index >= 6 && token.text.startsWith('+'));
+    if (isChecks) {
+      rows.push({ name: FIELD_NAMES[6], text: token.text, offset: token.offset, meaning: setup ? describeChecks(setup, token.text) : 'Three-check counters' });
+      continue;
+    }
+    const name = FIELD_NAMES[Math.min(index, 6)] ?? 'extra';
+    let meaning = '';
+    if (setup) {
+      if (index === 1) meaning = setup.turn === 'white' ? 'White to move' : 'Black to move';
+      else if (index === 2) meaning = describeCastling(setup, dialect);
+      else if (index === 3)
+        meaning = setup.epSquares.length
+          ? `A pawn just made a double step past ${squareName(setup.board.geometry, setup.epSquares[0] ?? 0)}: the en passant target square`
+          : 'No en passant target square';
+      else if (index === 4) meaning = `${setup.halfmoves} half-moves since the last capture or pawn move (a draw may be claimed at 100)`;
+      else if (index === 5) meaning = `Move number ${setup.fullmoves}, counted up after each Black move`;
+      else meaning = 'Not a FEN field';
+    }
+    rows.push({ name, text: token.text, offset: token.offset, meaning });
+    index++;
+  }
+  return rows;
+}
+
+function fenError(text: string, error: FenError): InputError {
+  return {
+    code: error.code,
+    message: error.message,
+    offset: error.offset,
+    length: error.offset < text.length ? 1 : 0,
+    field: FIELD_NAMES[error.field],
+  };
+}
+
+/** Reads a FEN of any dialect into the view model. */
+export function readFen(text: string, dialect: FenDialect): FormatView {
+  const tokens = splitFields(text);
+  const parsed = parseFen(text);
+  if (!parsed.ok) {
+    return { positions: [], fields: fenFields(tokens, undefined, dialect), errors: [fenError(text, parsed.error)], notes: [] };
+  }
+  const setup = parsed.value;
+  const problems = validateSetup(setup);
+  return {
+    positions: [{ setup }],
+    fields: fenFields(tokens, setup, dialect),
+    errors: [],
+    notes: problems.map((problem) => `Not a legal position: ${problem.replace(/-/g, ' ')}`),
+  };
+}
+
+/** Writes with the FEN writer, or undefined for a setup it cannot express. */
+function tryWrite(setup: Setup, options: FenWriteOptions): string | undefined {
+  try {
+    return writeFen(setup, options);
+  } catch {
+    return undefined;
+  }
+}
+
+interface DialectSpec {
+  readonly label: string;
+  readonly example: string;
+  readonly write: (position: Position) => string | undefined;
+}
+
+const plain = (setup: Setup): boolean => !setup.pockets && !setup.remainingChecks;
+
+const DIALECTS: Readonly<Record<FenDialect, DialectSpec>> = {
+  fen: {
+    label: 'FEN',
+    example: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3',
+    write: ({ setup }) => (plain(setup) && plainCastling(setup) ? tryWrite(setup, { castling: 'xfen' }) : undefined),
+  },
+  xfen: {
+    label: 'X-FEN',
+    example: 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9',
+    write: ({ setup }) => (plain(setup) ? tryWrite(setup, { castling: 'xfen' }) : undefined),
+  },
+  shredder: {
+    label: 'Shredder-FEN',
+    example: 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9',
+    write: ({ setup }) => (plain(setup) ? tryWrite(setup, { castling: 'shredder' }) : undefined),
+  },
+  crazyhouse: {
+    label: 'Crazyhouse FEN',
+    example: 'r1b1k2r/ppp2ppp/2n5/3Np3/2B1n3/8/PPPP1PPP/R1B1K1NR[QPbp] w KQkq - 0 8',
+    write: ({ setup }) => (setup.pockets ? tryWrite(setup, { castling: 'xfen' }) : undefined),
+  },
+  'three-check': {
+    label: 'Three-check FEN',
+    example: 'rnbqkb1r/pppp1ppp/5n2/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 3+3 2 3',
+    write: ({ setup }) => (setup.remainingChecks ? tryWrite(setup, { castling: 'xfen' }) : undefined),
+  },
+};
+
+function fenAdapter(dialect: FenDialect): FormatAdapter {
+  const spec = DIALECTS[dialect];
+  return {
+    name: dialect,
+    label: spec.label,
+    family: 'fen',
+    example: spec.example,
+    detect(text) {
+      if (typeof text !== 'string') return 0;
+      const found = classify(text);
+      // The dialect the text shows wins; the others of the family stay just below it.
+      return found.dialect === dialect ? found.score : Math.max(0, found.score - 0.01);
+    },
+    read: (text) => readFen(text, dialect),
+    write: spec.write,
+  };
+}
+
+export const FEN_ADAPTERS: readonly FormatAdapter[] = (['fen', 'xfen', 'shredder', 'crazyhouse', 'three-check'] as const).map(fenAdapter);

@@ -1,0 +1,159 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { FormatAdapter } from './adapter.js';
+import { ADAPTERS, adapterByName, conversions, detectFormat } from './registry.js';
+
+const require = createRequire(import.meta.url);
+const vectorsDir = join(dirname(require.resolve('@chess-formats/conformance/package.json')), 'vectors');
+
+interface VectorCase {
+  readonly id: string;
+  readonly input: string;
+  readonly result: string;
+}
+
+function casesOf(format: string): VectorCase[] {
+  const dir = join(vectorsDir, format);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { cases: VectorCase[] }).cases);
+}
+
+const families = [...new Set(ADAPTERS.map((adapter) => adapter.family))];
+
+describe('format detection on the conformance vectors', () => {
+  it('has vectors for the FEN family at least', () => {
+    expect(casesOf('fen').length).toBeGreaterThan(200);
+  });
+
+  for (const family of families) {
+    const cases = casesOf(family);
+    if (cases.length === 0) continue;
+    it(`detects every ${family} vector (${cases.length}) as ${family}`, () => {
+      const wrong = cases
+        .map((c) => ({ id: c.id, detected: detectFormat(c.input).adapter }))
+        .filter(({ detected }) => detected.family !== family)
+        .map(({ id, detected }) => `${id}: ${detected.name}`);
+      expect(wrong).toEqual([]);
+    });
+  }
+});
+
+describe('FEN dialects', () => {
+  const detected = (text: string): string => detectFormat(text).adapter.name;
+
+  it('tells the dialects apart', () => {
+    expect(detected('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')).toBe('fen');
+    expect(detected('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1')).toBe('shredder');
+    expect(detected('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1')).toBe('fen');
+    expect(detected('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9')).toBe('xfen');
+    // One file letter is both X-FEN and Shredder-FEN; Shredder (letters only) is the reading.
+    expect(detected('4k3/8/8/8/8/8/8/4K1RR w G - 0 1')).toBe('shredder');
+    expect(detected('4k3/8/8/8/8/8/8/4K1RR w KG - 0 1')).toBe('xfen');
+    expect(detected('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1')).toBe('crazyhouse');
+    expect(detected('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Qn w KQkq - 0 1')).toBe('crazyhouse');
+    expect(detected('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1')).toBe('three-check');
+    expect(detected('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2')).toBe('three-check');
+  });
+
+  it('guesses the dialect of broken records from their text', () => {
+    expect(detected('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qx] w KQkq - 0 1')).toBe('crazyhouse');
+    expect(detected('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4+3 0 1')).toBe('three-check');
+    expect(detected('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w HAha - 0 1')).toBe('shredder');
+    expect(detected('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1')).toBe('fen');
+  });
+
+  it('sends blank input to the default format, FEN', () => {
+    expect(detected('')).toBe('fen');
+    expect(detected('  \n')).toBe('fen');
+  });
+
+  it('detects the canonical setup JSON', () => {
+    expect(detected('{"geometry":"omega"}')).toBe('setup-json');
+    expect(detected('{"geometry":')).toBe('setup-json');
+  });
+
+  it('never throws, even for non-strings from untyped callers', () => {
+    for (const value of [undefined, null, 42, {}, 'x'.repeat(10_000)]) {
+      expect(() => detectFormat(value as unknown as string)).not.toThrow();
+    }
+  });
+
+  it('lets each adapter read its own example and detects the example as its own format', () => {
+    for (const adapter of ADAPTERS) {
+      const view = adapter.read(adapter.example);
+      expect(view.errors, adapter.name).toEqual([]);
+      expect(view.positions.length, adapter.name).toBe(1);
+      expect(detectFormat(adapter.example).adapter.name).toBe(adapter.name);
+    }
+  });
+
+  it('tolerates a detector that throws or returns NaN', () => {
+    const broken: FormatAdapter = {
+      name: 'broken',
+      label: 'Broken',
+      family: 'broken',
+      example: '',
+      detect: () => {
+        throw new Error('no');
+      },
+      read: () => ({ positions: [], fields: [], errors: [], notes: [] }),
+    };
+    const nan: FormatAdapter = { ...broken, name: 'nan', detect: () => Number.NaN };
+    expect(detectFormat('x', [broken, nan]).scores).toEqual([
+      { name: 'broken', score: 0 },
+      { name: 'nan', score: 0 },
+    ]);
+  });
+});
+
+describe('conversions', () => {
+  const read = (name: string, text: string) => {
+    const adapter = adapterByName(name);
+    if (!adapter) throw new Error(name);
+    const position = adapter.read(text).positions[0];
+    if (!position) throw new Error('unreadable');
+    return { adapter, position };
+  };
+
+  it('writes a Chess960 position in X-FEN, Shredder-FEN and JSON but not plain FEN', () => {
+    const { adapter, position } = read('xfen', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9');
+    expect(conversions(position, adapter).map((c) => [c.name, c.text])).toEqual([
+      ['shredder', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'],
+      ['setup-json', expect.stringContaining('"castlingRooks":["f1","h1","f8","h8"]')],
+    ]);
+  });
+
+  it('writes pockets only in crazyhouse FEN (and JSON)', () => {
+    const { adapter, position } = read('crazyhouse', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Qn w KQkq - 0 1');
+    expect(conversions(position, adapter).map((c) => c.name)).toEqual(['setup-json']);
+    const json = adapterByName('setup-json');
+    if (!json) throw new Error('setup-json');
+    expect(conversions(position, json).map((c) => [c.name, c.text])).toEqual([
+      ['crazyhouse', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1'],
+    ]);
+  });
+
+  it('offers the canonical spelling in the format read when the input differs from it', () => {
+    const { adapter, position } = read('three-check', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2');
+    expect(conversions(position, adapter, undefined, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2')[0]).toEqual({
+      name: 'three-check',
+      label: 'Three-check FEN, canonical',
+      text: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1',
+    });
+    const canonical = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1\n';
+    expect(conversions(position, adapter, undefined, canonical).map((c) => c.name)).toEqual(['setup-json']);
+  });
+
+  it('writes an Omega position only as JSON', () => {
+    const json = adapterByName('setup-json');
+    if (!json) throw new Error('setup-json');
+    const position = json.read(json.example).positions[0];
+    if (!position) throw new Error('unreadable');
+    expect(conversions(position, json)).toEqual([]);
+    expect(json.write?.(position)).toBe(json.example);
+  });
+});

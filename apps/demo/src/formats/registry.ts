@@ -1,0 +1,72 @@
+import type { FormatAdapter, Position } from './adapter.js';
+import { FEN_ADAPTERS } from './fen.js';
+import { SETUP_JSON_ADAPTER } from './setup-json.js';
+
+/**
+ * Every format the demo reads, in menu order. The first one is the default for blank input,
+ * and earlier adapters win ties in detection. A new format is one import and one entry here.
+ */
+export const ADAPTERS: readonly FormatAdapter[] = [...FEN_ADAPTERS, SETUP_JSON_ADAPTER];
+
+/** Longest input the page reads; longer text is cut (and the page says so). */
+export const MAX_INPUT_LENGTH = 200_000;
+
+export function adapterByName(name: string | null | undefined, adapters: readonly FormatAdapter[] = ADAPTERS): FormatAdapter | undefined {
+  return adapters.find((adapter) => adapter.name === name);
+}
+
+/** The adapter most sure of the text (earlier adapters win ties), with every score. */
+export function detectFormat(
+  text: string,
+  adapters: readonly FormatAdapter[] = ADAPTERS,
+): { readonly adapter: FormatAdapter; readonly scores: readonly { readonly name: string; readonly score: number }[] } {
+  let best = adapters[0];
+  let bestScore = -1;
+  const scores = adapters.map((adapter) => {
+    let score = 0;
+    try {
+      score = adapter.detect(text);
+    } catch {
+      // A detector that throws knows nothing about the text.
+    }
+    if (!(score >= 0)) score = 0;
+    if (score > bestScore) {
+      best = adapter;
+      bestScore = score;
+    }
+    return { name: adapter.name, score };
+  });
+  if (!best) throw new Error('no format adapters');
+  return { adapter: best, scores };
+}
+
+/** One entry of the conversions list. */
+export interface Conversion {
+  readonly name: string;
+  readonly label: string;
+  readonly text: string;
+}
+
+function tryWrite(adapter: FormatAdapter, position: Position): string | undefined {
+  try {
+    return adapter.write?.(position);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The position written in every other format that can hold it; first, when `input` is given
+ * and differs from it, in its own format's canonical spelling.
+ */
+export function conversions(position: Position, from: FormatAdapter, adapters: readonly FormatAdapter[] = ADAPTERS, input?: string): Conversion[] {
+  const out: Conversion[] = [];
+  const canonical = input === undefined ? undefined : tryWrite(from, position);
+  if (canonical !== undefined && canonical !== input?.trim()) out.push({ name: from.name, label: `${from.label}, canonical`, text: canonical });
+  for (const adapter of adapters) {
+    if (adapter === from) continue;
+    const text = tryWrite(adapter, position);
+    if (text !== undefined) out.push({ name: adapter.name, label: adapter.label, text });
+  }
+  return out;
+}

@@ -1,0 +1,329 @@
+import { play, type Move, type Setup } from '@chess-formats/board-core';
+import type { FormatAdapter, FormatView, Position } from './formats/adapter.js';
+import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, detectFormat, type Conversion } from './formats/registry.js';
+import { escapeHtml } from './html.js';
+import { renderBoard } from './render/board-svg.js';
+import { advanceRealtime, hasRealtime } from './render/realtime.js';
+import './style.css';
+import { readUrlState, writeUrlState } from './url-state.js';
+import { renderConversions, renderErrors, renderFieldTable, renderMoves, renderNotes, sanMoves } from './view/panels.js';
+import { cursorPosition, renderEvents, renderGameControls, stepCursor, type GameCursor, type Step } from './view/session.js';
+
+function element<T extends HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`the page has no #${id}`);
+  return found as T;
+}
+
+const input = element<HTMLTextAreaElement>('input');
+const formatSelect = element<HTMLSelectElement>('format');
+const detected = element('detected');
+const flipBox = element<HTMLInputElement>('flip');
+const coordinatesBox = element<HTMLInputElement>('coordinates');
+const playButton = element<HTMLButtonElement>('play');
+const shareButton = element<HTMLButtonElement>('share');
+const boardBox = element('board');
+const boardTitle = element('board-title');
+const sessionControls = element('session-controls');
+const sessionSection = element('session');
+const eventsBox = element('events');
+const errorsBox = element('errors');
+const notesBox = element('notes');
+const fieldsBox = element('fields');
+const conversionsBox = element('conversions');
+const movesBox = element('moves');
+
+/** What the page shows besides the input text. */
+const state: {
+  adapter: FormatAdapter;
+  view: FormatView;
+  cursor: GameCursor;
+  /** A move played from the moves list: highlighted while the input is the text it produced. */
+  played: { text: string; move: Move } | undefined;
+  /** The realtime position as the play button advances it. */
+  realtime: Setup | undefined;
+  timer: number | undefined;
+  moves: { move: Move; san: string }[] | undefined;
+  shownConversions: Conversion[];
+} = {
+  adapter: ADAPTERS[0] as FormatAdapter,
+  view: { positions: [], fields: [], errors: [], notes: [] },
+  cursor: { game: 0, ply: 0 },
+  played: undefined,
+  realtime: undefined,
+  timer: undefined,
+  moves: undefined,
+  shownConversions: [],
+};
+
+const AUTO = 'auto';
+
+/** The formats of this page: the registry's, and any a script registers (see `DemoApi`). */
+const adapters: FormatAdapter[] = [...ADAPTERS];
+
+function fillFormatMenu(): void {
+  const selected = formatSelect.value;
+  const options = [`<option value="${AUTO}">Detect automatically</option>`];
+  for (const adapter of adapters) options.push(`<option value="${escapeHtml(adapter.name)}">${escapeHtml(adapter.label)}</option>`);
+  formatSelect.innerHTML = options.join('');
+  formatSelect.value = adapterByName(selected, adapters) ? selected : AUTO;
+  const examples = document.querySelector('.examples');
+  examples?.querySelectorAll('button').forEach((button) => button.remove());
+  for (const adapter of adapters) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = adapter.label;
+    button.dataset.example = adapter.name;
+    button.addEventListener('click', () => {
+      input.value = adapter.example;
+      formatSelect.value = AUTO;
+      update();
+    });
+    examples?.append(button);
+  }
+}
+
+function stopClock(): void {
+  if (state.timer !== undefined) window.clearInterval(state.timer);
+  state.timer = undefined;
+  playButton.textContent = 'Play';
+  playButton.setAttribute('aria-pressed', 'false');
+}
+
+/** The position on the board now: the session's current ply, or the record's first position. */
+function shownPosition(): Position | undefined {
+  const games = state.view.session?.games ?? [];
+  let position = games.length ? cursorPosition(games, state.cursor) : state.view.positions[0];
+  if (!position) return undefined;
+  if (state.realtime) position = { ...position, setup: state.realtime };
+  if (state.played && state.played.text === input.value) position = { ...position, lastMove: state.played.move };
+  return position;
+}
+
+function drawBoard(): void {
+  const position = shownPosition();
+  if (!position) {
+    boardBox.innerHTML = '<p class="empty">Nothing to draw.</p>';
+    boardTitle.textContent = '';
+    playButton.hidden = true;
+    return;
+  }
+  boardBox.innerHTML = renderBoard(position, {
+    flipped: flipBox.checked !== (position.flipped ?? false),
+    coordinates: coordinatesBox.checked,
+  });
+  boardTitle.textContent = position.title ?? '';
+  playButton.hidden = !hasRealtime(position.setup.board) && state.timer === undefined;
+}
+
+function drawSession(): void {
+  const session = state.view.session;
+  sessionSection.hidden = !session;
+  eventsBox.innerHTML = session ? renderEvents(session.events) : '';
+  sessionControls.innerHTML = session && session.games.length ? renderGameControls(session.games, state.cursor) : '';
+}
+
+/** Everything that depends on the shown position: board, conversions, legal moves. */
+function drawPosition(): void {
+  drawBoard();
+  const position = shownPosition();
+  if (!position) {
+    conversionsBox.innerHTML = '<p class="empty">Nothing read, nothing to convert.</p>';
+    movesBox.innerHTML = '';
+    state.shownConversions = [];
+    state.moves = undefined;
+    return;
+  }
+  state.shownConversions = conversions(position, state.adapter, adapters, state.view.session ? undefined : input.value);
+  conversionsBox.innerHTML = renderConversions(state.shownConversions);
+  state.moves = hasRealtime(position.setup.board) ? undefined : sanMoves(position.setup);
+  movesBox.innerHTML = hasRealtime(position.setup.board)
+    ? '<p class="empty">Realtime positions have no turns: every piece that is not cooling down may move.</p>'
+    : renderMoves(state.moves);
+}
+
+function update(options: { keepCursor?: boolean } = {}): void {
+  stopClock();
+  state.realtime = undefined;
+  let text = input.value;
+  if (text.length > MAX_INPUT_LENGTH) {
+    text = text.slice(0, MAX_INPUT_LENGTH);
+    input.value = text;
+  }
+  const chosen = formatSelect.value === AUTO ? undefined : adapterByName(formatSelect.value, adapters);
+  const detection = detectFormat(text, adapters);
+  state.adapter = chosen ?? detection.adapter;
+  detected.textContent = chosen
+    ? `Reading as ${chosen.label}${detection.adapter !== chosen ? ` (it looks like ${detection.adapter.label})` : ''}`
+    : `Detected: ${detection.adapter.label}`;
+  detected.dataset.format = state.adapter.name;
+  state.view = state.adapter.read(text);
+  if (!options.keepCursor) state.cursor = { game: 0, ply: 0 };
+  errorsBox.innerHTML = renderErrors(text, state.view.errors);
+  notesBox.innerHTML = renderNotes(state.view.notes);
+  fieldsBox.innerHTML = renderFieldTable(state.view.fields);
+  drawSession();
+  drawPosition();
+  const url = writeUrlState({ input: text, ...(chosen ? { format: chosen.name } : {}), flipped: flipBox.checked });
+  history.replaceState(null, '', url);
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Without clipboard permission (plain http, some browsers), copy through a selection.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const done = document.execCommand('copy');
+    area.remove();
+    return done;
+  }
+}
+
+function confirm(button: HTMLButtonElement, ok: boolean): void {
+  const label = button.textContent;
+  button.textContent = ok ? 'Copied' : 'Copy failed';
+  window.setTimeout(() => {
+    button.textContent = label;
+  }, 1500);
+}
+
+function onConversionClick(event: Event): void {
+  const target = (event.target as HTMLElement).closest('button');
+  if (!target) return;
+  const name = target.dataset.copy ?? target.dataset.open;
+  const conversion = state.shownConversions.find((c) => c.name === name);
+  if (!conversion) return;
+  if (target.dataset.copy) {
+    void copyText(conversion.text).then((ok) => confirm(target, ok));
+  } else {
+    input.value = conversion.text;
+    formatSelect.value = conversion.name;
+    update();
+    input.focus();
+  }
+}
+
+function onMoveClick(event: Event): void {
+  const target = (event.target as HTMLElement).closest<HTMLButtonElement>('button.move');
+  const position = shownPosition();
+  const chosen = state.moves?.[Number(target?.dataset.move)];
+  if (!target || !position || !chosen) return;
+  const next: Position = { setup: play(position.setup, chosen.move), lastMove: chosen.move };
+  // Write the new position in the format being read, or the first format that can hold it.
+  const writers = [state.adapter, ...adapters.filter((a) => a !== state.adapter)];
+  for (const adapter of writers) {
+    const text = adapter.write?.(next);
+    if (text === undefined) continue;
+    input.value = text;
+    state.played = { text, move: chosen.move };
+    if (adapter !== state.adapter) formatSelect.value = AUTO;
+    update();
+    movesBox.querySelector<HTMLButtonElement>('button.move')?.focus();
+    return;
+  }
+}
+
+function onSessionClick(event: Event): void {
+  const target = (event.target as HTMLElement).closest<HTMLButtonElement>('button.step');
+  const games = state.view.session?.games;
+  if (!target || !games) return;
+  state.cursor = stepCursor(games, state.cursor, target.dataset.step as Step);
+  drawSession();
+  drawPosition();
+  sessionControls.querySelector<HTMLButtonElement>(`button[data-step="${target.dataset.step}"]:not(:disabled)`)?.focus();
+}
+
+function onGameChange(event: Event): void {
+  const select = event.target as HTMLSelectElement;
+  if (select.id !== 'game-select') return;
+  state.cursor = { game: Number(select.value), ply: 0 };
+  drawSession();
+  drawPosition();
+  sessionControls.querySelector<HTMLSelectElement>('#game-select')?.focus();
+}
+
+/** Runs the realtime clocks: pieces in flight advance, cooldowns count down. */
+function togglePlay(): void {
+  if (state.timer !== undefined) {
+    stopClock();
+    return;
+  }
+  const position = shownPosition();
+  if (!position) return;
+  state.realtime = position.setup;
+  const tick = 100;
+  state.timer = window.setInterval(() => {
+    if (!state.realtime) return;
+    state.realtime = advanceRealtime(state.realtime, tick);
+    drawBoard();
+    if (!hasRealtime(state.realtime.board)) stopClock();
+  }, tick);
+  playButton.textContent = 'Pause';
+  playButton.setAttribute('aria-pressed', 'true');
+}
+
+async function onDrop(event: DragEvent): Promise<void> {
+  const file = event.dataTransfer?.files[0];
+  if (!file) return; // dropped text goes into the textarea by itself
+  event.preventDefault();
+  input.value = (await file.slice(0, MAX_INPUT_LENGTH).text()).trimEnd();
+  formatSelect.value = AUTO; // a new file: detect its format
+  update();
+}
+
+function start(): void {
+  fillFormatMenu();
+  const fromUrl = readUrlState(location.search);
+  input.value = fromUrl.input.slice(0, MAX_INPUT_LENGTH) || (adapters[0] as FormatAdapter).example;
+  formatSelect.value = adapterByName(fromUrl.format, adapters) ? (fromUrl.format as string) : AUTO;
+  flipBox.checked = fromUrl.flipped;
+  input.addEventListener('input', () => update());
+  formatSelect.addEventListener('change', () => update());
+  flipBox.addEventListener('change', () => update({ keepCursor: true }));
+  coordinatesBox.addEventListener('change', () => drawBoard());
+  playButton.addEventListener('click', togglePlay);
+  shareButton.addEventListener('click', () => void copyText(location.href).then((ok) => confirm(shareButton, ok)));
+  conversionsBox.addEventListener('click', onConversionClick);
+  movesBox.addEventListener('click', onMoveClick);
+  sessionControls.addEventListener('click', onSessionClick);
+  sessionControls.addEventListener('change', onGameChange);
+  input.addEventListener('drop', (event) => void onDrop(event));
+  update();
+  window.chessFormatsDemo = {
+    adapters,
+    register(adapter) {
+      const index = adapters.findIndex((a) => a.name === adapter.name);
+      if (index >= 0) adapters[index] = adapter;
+      else adapters.push(adapter);
+      fillFormatMenu();
+      update();
+    },
+  };
+  document.body.dataset.ready = 'true';
+}
+
+/**
+ * What the page offers scripts (`window.chessFormatsDemo`): the adapters it reads with, and a
+ * way to add one at run time, to try an adapter before it is built in (the end-to-end tests
+ * use it for the session and realtime views).
+ */
+export interface DemoApi {
+  readonly adapters: readonly FormatAdapter[];
+  register(adapter: FormatAdapter): void;
+}
+
+declare global {
+  interface Window {
+    chessFormatsDemo?: DemoApi;
+  }
+}
+
+start();

@@ -1,0 +1,248 @@
+import {
+  ROLES,
+  pieceLetter,
+  squareName,
+  squareX,
+  squareY,
+  type Color,
+  type Geometry,
+  type Move,
+  type Piece,
+  type Square,
+} from '@chess-formats/board-core';
+import type { Position } from '../formats/adapter.js';
+import { escapeHtml } from '../html.js';
+import { glyphId, glyphSymbols } from './glyphs.js';
+import { FULL_COOLDOWN_MS, MS_PER_SQUARE, realtimeMarks } from './realtime.js';
+
+export interface BoardOptions {
+  /** Black at the bottom. */
+  readonly flipped?: boolean;
+  /** File and rank names around the board. */
+  readonly coordinates?: boolean;
+}
+
+/** Size of one square in SVG units. */
+export const SQUARE = 48;
+const LIGHT = '#f0d9b5';
+const DARK = '#b07d4f';
+const WIZARD = '#cfd8f6';
+const HIGHLIGHT = 'rgba(255, 214, 0, 0.55)';
+/** Text attributes, so that the SVG reads the same without the page's stylesheet. */
+const TEXT = ' font-size="13" font-family="sans-serif" fill="#1a1a1a"';
+
+interface Frame {
+  readonly geometry: Geometry;
+  readonly flipped: boolean;
+  readonly margin: number;
+}
+
+/** Top-left corner of a grid cell in SVG coordinates. */
+function cellOrigin(frame: Frame, x: number, y: number): { x: number; y: number } {
+  const { geometry, flipped, margin } = frame;
+  const column = flipped ? geometry.width - 1 - x : x;
+  const row = flipped ? y : geometry.height - 1 - y;
+  return { x: margin + column * SQUARE, y: margin + row * SQUARE };
+}
+
+function squareOrigin(frame: Frame, square: Square): { x: number; y: number } {
+  return cellOrigin(frame, squareX(frame.geometry, square), squareY(frame.geometry, square));
+}
+
+function isWizardSquare(geometry: Geometry, square: Square): boolean {
+  return geometry.name === 'omega' && /^w\d$/.test(geometry.squareNames[square] ?? '');
+}
+
+/** The squares a move touches, for the last-move highlight. */
+export function moveSquares(move: Move): Square[] {
+  return move.kind === 'drop' ? [move.to] : [move.from, move.to];
+}
+
+function fieldColorIsDark(geometry: Geometry, square: Square): boolean {
+  // a1 (standard) and a0 (Omega) are dark: the field's first file and rank.
+  const file = geometry.fieldFiles.indexOf(squareX(geometry, square));
+  const rank = geometry.fieldRanks.indexOf(squareY(geometry, square));
+  return (file + rank) % 2 === 0;
+}
+
+function squares(frame: Frame, highlighted: ReadonlySet<Square>): string {
+  const { geometry } = frame;
+  let out = '';
+  geometry.squareNames.forEach((name, square) => {
+    if (name === '') return;
+    const { x, y } = squareOrigin(frame, square);
+    const wizard = isWizardSquare(geometry, square);
+    const fill = wizard ? WIZARD : fieldColorIsDark(geometry, square) ? DARK : LIGHT;
+    out += `<rect class="square" data-name="${name}" x="${x}" y="${y}" width="${SQUARE}" height="${SQUARE}" fill="${fill}"/>`;
+    if (highlighted.has(square)) {
+      out += `<rect class="last-move" data-name="${name}" x="${x}" y="${y}" width="${SQUARE}" height="${SQUARE}" fill="${HIGHLIGHT}"/>`;
+    }
+    if (wizard) {
+      // The wizard squares always carry their official names (w1 behind a0, ... w4 behind a9).
+      out += `<text class="wizard-name" x="${x + 3}" y="${y + 11}" font-size="10" font-family="sans-serif" fill="#1a2a6c">${name}</text>`;
+    }
+  });
+  return out;
+}
+
+function coordinates(frame: Frame): string {
+  const { geometry, margin } = frame;
+  let out = '';
+  const bottom = margin + geometry.height * SQUARE;
+  geometry.fieldFiles.forEach((x, i) => {
+    const { x: left } = cellOrigin(frame, x, 0);
+    out += `<text class="coord" x="${left + SQUARE / 2}" y="${bottom + 15}" text-anchor="middle"${TEXT}>${String.fromCharCode(97 + i)}</text>`;
+  });
+  const firstRank = geometry.name === 'omega' ? 0 : 1;
+  geometry.fieldRanks.forEach((y, i) => {
+    const { y: top } = cellOrigin(frame, 0, y);
+    out += `<text class="coord" x="${margin - 8}" y="${top + SQUARE / 2 + 5}" text-anchor="end"${TEXT}>${firstRank + i}</text>`;
+  });
+  return out;
+}
+
+/** A number for an SVG attribute, without float noise. */
+const n = (value: number): number => Number(value.toFixed(2));
+
+function pieceUse(p: Piece, x: number, y: number, size = SQUARE): string {
+  const promoted = p.promoted ? `<circle class="promoted" cx="${x + size - 7}" cy="${y + 7}" r="4" fill="#c62828" stroke="#fff"/>` : '';
+  return `<use href="#${glyphId(p.color, p.role)}" x="${n(x + size * 0.06)}" y="${n(y + size * 0.06)}" width="${n(size * 0.88)}" height="${n(size * 0.88)}"/>${promoted}`;
+}
+
+/** Seconds with one decimal, for countdowns. */
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)}s`;
+}
+
+/** A countdown label centred on `cx` with its baseline at `y`, readable on any square. */
+function countdown(cx: number, y: number, ms: number): string {
+  return (
+    `<rect x="${n(cx - 16)}" y="${n(y - 10)}" width="32" height="13" rx="3" fill="#ffffff" stroke="#0d2a6b"/>` +
+    `<text class="countdown" x="${n(cx)}" y="${n(y)}" text-anchor="middle" font-size="10" font-weight="700" font-family="sans-serif" fill="#0d2a6b">${seconds(ms)}</text>`
+  );
+}
+
+/** A pie slice covering the share of the square that is still cooling down. */
+function cooldownPie(x: number, y: number, ms: number): string {
+  const share = Math.min(1, ms / FULL_COOLDOWN_MS);
+  const cx = x + SQUARE / 2;
+  const cy = y + SQUARE / 2;
+  const r = SQUARE * 0.46;
+  if (share >= 0.999) return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="rgba(40,60,160,0.28)"/>`;
+  const angle = share * 2 * Math.PI;
+  const ex = cx + r * Math.sin(angle);
+  const ey = cy - r * Math.cos(angle);
+  return `<path d="M${cx} ${cy} L${cx} ${cy - r} A${r} ${r} 0 ${share > 0.5 ? 1 : 0} 1 ${ex.toFixed(2)} ${ey.toFixed(2)} Z" fill="rgba(40,60,160,0.28)"/>`;
+}
+
+/** Where a piece in flight is drawn: on the line from its origin to its square, `remaining` squares short. */
+export function flightPoint(frame: Frame, from: Square, to: Square, remainingMs: number): { x: number; y: number } {
+  const a = squareOrigin(frame, from);
+  const b = squareOrigin(frame, to);
+  const distance = Math.hypot(b.x - a.x, b.y - a.y) / SQUARE;
+  if (distance === 0) return b;
+  const share = Math.min(1, remainingMs / MS_PER_SQUARE / distance);
+  return { x: b.x + (a.x - b.x) * share, y: b.y + (a.y - b.y) * share };
+}
+
+function pieces(frame: Frame, position: Position): string {
+  const { geometry } = frame;
+  let out = '';
+  let flights = '';
+  position.setup.board.pieces.forEach((p, square) => {
+    if (!p || geometry.squareNames[square] === '' || geometry.squareNames[square] === undefined) return;
+    const name = squareName(geometry, square);
+    const letter = pieceLetter(p);
+    const marks = realtimeMarks(p);
+    const origin = squareOrigin(frame, square);
+    let attributes = `class="piece" data-square="${name}" data-piece="${letter}"`;
+    if (p.promoted) attributes += ' data-promoted="true"';
+    let extra = '';
+    let at = origin;
+    if (marks?.flight && geometry.squareNames[marks.flight.from]) {
+      const fromName = squareName(geometry, marks.flight.from);
+      at = flightPoint(frame, marks.flight.from, square, marks.flight.remainingMs);
+      const start = squareOrigin(frame, marks.flight.from);
+      attributes += ` data-from="${fromName}" data-arrives-in="${marks.flight.remainingMs}"`;
+      flights +=
+        `<line class="flight" x1="${start.x + SQUARE / 2}" y1="${start.y + SQUARE / 2}" x2="${origin.x + SQUARE / 2}" y2="${origin.y + SQUARE / 2}" stroke="#1565c0" stroke-width="3" stroke-dasharray="6 5"/>` +
+        `<circle class="flight-origin" cx="${start.x + SQUARE / 2}" cy="${start.y + SQUARE / 2}" r="5" fill="#1565c0"/>`;
+      extra += countdown(at.x + SQUARE / 2, at.y + 9, marks.flight.remainingMs);
+    }
+    if (marks?.cooldownMs !== undefined) {
+      attributes += ` data-cooldown="${marks.cooldownMs}"`;
+      extra += countdown(origin.x + SQUARE / 2, origin.y + SQUARE - 2, marks.cooldownMs);
+    }
+    const pie = marks?.cooldownMs !== undefined ? cooldownPie(origin.x, origin.y, marks.cooldownMs) : '';
+    out += `<g ${attributes}>${pie}${pieceUse(p, at.x, at.y)}${extra}</g>`;
+  });
+  return flights + out;
+}
+
+const POCKET_SQUARE = 36;
+
+function pocketColumn(color: Color, pocket: Readonly<Record<string, number>>, top: number, left: number): string {
+  let out = `<text class="pocket-label" x="${left}" y="${top - 6}"${TEXT}>${color === 'white' ? 'White' : 'Black'} in hand</text>`;
+  let row = 0;
+  for (const role of ROLES) {
+    const count = pocket[role] ?? 0;
+    if (count <= 0) continue;
+    const y = top + row * POCKET_SQUARE;
+    const letter = pieceLetter({ color, role, promoted: false });
+    out += `<g class="pocket-piece" data-pocket="${color}" data-piece="${letter}" data-count="${count}">${pieceUse({ color, role, promoted: false }, left, y, POCKET_SQUARE)}<text class="pocket-count" x="${left + POCKET_SQUARE + 4}" y="${y + POCKET_SQUARE / 2 + 5}"${TEXT}>${count}</text></g>`;
+    row++;
+  }
+  if (row === 0) out += `<text class="pocket-empty" x="${left}" y="${top + 16}"${TEXT}>none</text>`;
+  return out;
+}
+
+/** A short text for screen readers: which piece stands where. */
+export function describeBoard(position: Position): string {
+  const { geometry, pieces: cells } = position.setup.board;
+  const names: string[] = [];
+  cells.forEach((p, square) => {
+    if (p && geometry.squareNames[square]) names.push(`${pieceLetter(p)}${geometry.squareNames[square]}`);
+  });
+  const turn = position.setup.turn === 'white' ? 'White' : 'Black';
+  return `${geometry.name === 'omega' ? 'Omega chess board' : 'Chess board'}, ${turn} to move: ${names.length ? names.join(' ') : 'empty'}`;
+}
+
+/**
+ * The board as one SVG element (a string, so that it renders the same in a page and in a
+ * test). Every piece is a `<g>` with `data-square` (its square's name) and `data-piece` (its
+ * FEN letter); pieces in hand are `<g>` with `data-pocket` and `data-piece`.
+ */
+export function renderBoard(position: Position, options: BoardOptions = {}): string {
+  const geometry = position.setup.board.geometry;
+  const flipped = options.flipped ?? position.flipped ?? false;
+  const showCoordinates = options.coordinates ?? true;
+  const margin = showCoordinates ? 24 : 6;
+  const frame: Frame = { geometry, flipped, margin };
+  const boardWidth = geometry.width * SQUARE;
+  const boardHeight = geometry.height * SQUARE;
+  const pockets = position.setup.pockets;
+  const pocketWidth = pockets ? 86 : 0;
+  const width = margin * 2 + boardWidth + pocketWidth;
+  const height = margin * 2 + boardHeight;
+  const highlighted = new Set(position.lastMove ? moveSquares(position.lastMove) : []);
+
+  let pocketSvg = '';
+  if (pockets) {
+    const left = margin + boardWidth + 14;
+    const top: Color = flipped ? 'white' : 'black';
+    const bottom: Color = flipped ? 'black' : 'white';
+    pocketSvg =
+      pocketColumn(top, pockets[top], margin + 14, left) +
+      pocketColumn(bottom, pockets[bottom], margin + boardHeight / 2 + 14, left);
+  }
+
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" class="board" role="img" aria-label="${escapeHtml(describeBoard(position))}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" data-geometry="${geometry.name}" data-flipped="${flipped}">` +
+    `<defs>${glyphSymbols()}</defs>` +
+    squares(frame, highlighted) +
+    (showCoordinates ? coordinates(frame) : '') +
+    pieces(frame, position) +
+    pocketSvg +
+    '</svg>'
+  );
+}

@@ -1,0 +1,85 @@
+import { legalMoves, writeSan, type Move, type Setup } from '@chess-formats/board-core';
+import type { FieldRow, InputError } from '../formats/adapter.js';
+import type { Conversion } from '../formats/registry.js';
+import { escapeHtml } from '../html.js';
+
+/** Longest field text shown in the table; the rest is cut with an ellipsis. */
+const SHOWN_FIELD_LENGTH = 60;
+
+/** The field table: every field as written, where it starts, and what it means. */
+export function renderFieldTable(fields: readonly FieldRow[]): string {
+  const shown = (text: string): string => (text.length > SHOWN_FIELD_LENGTH ? `${text.slice(0, SHOWN_FIELD_LENGTH)}\u2026` : text);
+  if (fields.length === 0) return '<p class="empty">No fields read.</p>';
+  const rows = fields
+    .map(
+      (f) =>
+        `<tr data-field="${escapeHtml(f.name)}"><th scope="row">${escapeHtml(f.name)}</th><td><code>${escapeHtml(shown(f.text))}</code></td><td class="num">${f.offset}</td><td>${escapeHtml(f.meaning)}</td></tr>`,
+    )
+    .join('');
+  return `<table class="fields"><caption>Fields of the record</caption><thead><tr><th scope="col">Field</th><th scope="col">Text</th><th scope="col">Offset</th><th scope="col">Meaning</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** Characters shown on each side of an error. */
+const CONTEXT = 40;
+
+/** Visible stand-ins for characters that would otherwise be invisible when highlighted. */
+function visible(text: string): string {
+  return text.replace(/[\s]/g, (ch) => (ch === ' ' ? '\u2423' : ch === '\t' ? '\u21e5' : '\u21b5'));
+}
+
+/** The input around an error, with the offending characters marked. */
+export function errorExcerpt(text: string, error: InputError): string {
+  const offset = Math.max(0, Math.min(error.offset, text.length));
+  const end = Math.min(text.length, offset + Math.max(0, error.length));
+  const start = Math.max(0, offset - CONTEXT);
+  const stop = Math.min(text.length, end + CONTEXT);
+  const before = (start > 0 ? '\u2026' : '') + text.slice(start, offset);
+  const after = text.slice(end, stop) + (stop < text.length ? '\u2026' : '');
+  const marked = end > offset ? escapeHtml(visible(text.slice(offset, end))) : '<span class="end">end of input</span>';
+  return `<code class="excerpt">${escapeHtml(before)}<mark>${marked}</mark>${escapeHtml(after)}</code>`;
+}
+
+export function renderErrors(text: string, errors: readonly InputError[]): string {
+  if (errors.length === 0) return '';
+  const items = errors
+    .map(
+      (e) =>
+        `<li class="error" data-code="${escapeHtml(e.code)}" data-offset="${e.offset}"><p><strong class="code">${escapeHtml(e.code)}</strong>` +
+        `${e.field ? ` in ${escapeHtml(e.field)}` : ''} at offset ${e.offset}: <span class="message">${escapeHtml(e.message)}</span></p>${errorExcerpt(text, e)}</li>`,
+    )
+    .join('');
+  return `<ul class="errors">${items}</ul>`;
+}
+
+export function renderNotes(notes: readonly string[]): string {
+  return notes.length ? `<ul class="notes">${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '';
+}
+
+export function renderConversions(list: readonly Conversion[]): string {
+  if (list.length === 0) return '<p class="empty">No other format can hold this position.</p>';
+  return list
+    .map(
+      (c) =>
+        `<div class="conversion" data-format="${escapeHtml(c.name)}"><div class="conversion-head"><h3 id="conv-${escapeHtml(c.name)}">${escapeHtml(c.label)}</h3>` +
+        `<button type="button" class="copy" data-copy="${escapeHtml(c.name)}" aria-label="Copy ${escapeHtml(c.label)}">Copy</button>` +
+        `<button type="button" class="open" data-open="${escapeHtml(c.name)}" aria-label="Open as ${escapeHtml(c.label)}">Open</button></div>` +
+        `<pre aria-labelledby="conv-${escapeHtml(c.name)}"><code>${escapeHtml(c.text)}</code></pre></div>`,
+    )
+    .join('');
+}
+
+/** Legal moves in SAN, in the order the rules generate them; undefined when the rules cannot say. */
+export function sanMoves(setup: Setup): { move: Move; san: string }[] | undefined {
+  try {
+    return legalMoves(setup).map((move) => ({ move, san: writeSan(setup, move) }));
+  } catch {
+    return undefined;
+  }
+}
+
+export function renderMoves(moves: readonly { san: string }[] | undefined): string {
+  if (moves === undefined) return '<p class="empty">The rules cannot list moves for this position.</p>';
+  if (moves.length === 0) return '<p class="empty">No legal move.</p>';
+  const items = moves.map((m, i) => `<li><button type="button" class="move" data-move="${i}">${escapeHtml(m.san)}</button></li>`).join('');
+  return `<p class="count">${moves.length} legal move${moves.length === 1 ? '' : 's'}; press one to play it.</p><ol class="moves">${items}</ol>`;
+}

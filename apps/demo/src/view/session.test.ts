@@ -1,0 +1,58 @@
+import { standardSetup } from '@chess-formats/board-core';
+import { describe, expect, it } from 'vitest';
+import type { TrackedGame } from '../formats/adapter.js';
+import { cursorPosition, formatClock, renderEvents, renderGameControls, stepCursor } from './session.js';
+
+const start = standardSetup();
+const game: TrackedGame = {
+  id: '52',
+  title: 'Game 52: Newton vs Einstein',
+  plies: [
+    { position: { setup: start, clocks: { white: 180_000, black: 180_000 } } },
+    { position: { setup: { ...start, turn: 'black' }, clocks: { white: 178_400, black: 180_000 } }, san: 'e4' },
+    { position: { setup: start, clocks: { white: 178_400, black: -1_200 } }, san: 'e5' },
+  ],
+};
+
+describe('session view', () => {
+  it('steps through a game and stops at both ends', () => {
+    let cursor = { game: 0, ply: 0 };
+    cursor = stepCursor([game], cursor, 'previous');
+    expect(cursor).toEqual({ game: 0, ply: 0 });
+    cursor = stepCursor([game], cursor, 'next');
+    expect(cursorPosition([game], cursor)?.setup.turn).toBe('black');
+    cursor = stepCursor([game], cursor, 'last');
+    expect(cursor.ply).toBe(2);
+    expect(stepCursor([game], cursor, 'next').ply).toBe(2);
+    expect(stepCursor([game], cursor, 'first').ply).toBe(0);
+    expect(stepCursor([], cursor, 'next')).toEqual({ game: 0, ply: 0 });
+  });
+
+  it('formats clocks, negative ones too', () => {
+    expect(formatClock(180_000)).toBe('3:00.0');
+    expect(formatClock(178_450)).toBe('2:58.4');
+    expect(formatClock(-1_200)).toBe('-0:01.2');
+    expect(formatClock(3_723_000)).toBe('1:02:03');
+  });
+
+  it('shows the move, both clocks and which step buttons apply', () => {
+    const html = renderGameControls([game], { game: 0, ply: 2 });
+    expect(html).toContain('<option value="0" selected>Game 52: Newton vs Einstein</option>');
+    expect(html).toContain('Position <span data-ply>2</span> of 2, after <strong class="san">e5</strong>');
+    expect(html).toContain('<dd data-clock="white">2:58.4</dd>');
+    expect(html).toContain('<dd data-clock="black">-0:01.2</dd>');
+    expect(html).toContain('data-step="next" disabled');
+    expect(html).not.toContain('data-step="previous" disabled');
+    expect(renderGameControls([], { game: 0, ply: 0 })).toContain('No tracked games');
+  });
+
+  it('lists events with their typed fields and text, escaped', () => {
+    const html = renderEvents([
+      { offset: 0, kind: 'datagram', name: 'DG_MY_GAME_STARTED', fields: [{ name: 'gamenumber', value: '52' }], gameId: '52' },
+      { offset: 40, kind: 'text', name: 'text', fields: [], text: 'hello <b>' },
+    ]);
+    expect(html).toContain('<tr data-event="0" data-kind="datagram" data-game="52"><td class="num">0</td><td>datagram</td><th scope="row">DG_MY_GAME_STARTED</th>');
+    expect(html).toContain('<span class="name">gamenumber</span>=52');
+    expect(html).toContain('<q>hello &lt;b&gt;</q>');
+  });
+});
