@@ -9,8 +9,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STANDARD, parseSquare, piece, withPiece } from '@chess-formats/board-core';
-import { parseFen } from '@chess-formats/fen';
+import { parseFenr } from '@chess-formats/fenr';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
@@ -322,57 +321,63 @@ describe('demo page in Chromium', () => {
     expect(await boardPieces()).toMatchObject({ e2: 'P', e7: 'p' });
   });
 
-  it('advances realtime pieces when Play is pressed', async () => {
-    await page.evaluate(() => {
-      const demo = window.chessFormatsDemo;
-      const fen = demo?.adapters.find((a) => a.name === 'fen');
-      const setup = fen?.read('4k3/8/8/8/8/8/8/4K3 w - - 0 1').positions[0]?.setup;
-      if (!demo || !setup) throw new Error('no demo API');
-      const pieces = setup.board.pieces.slice();
-      pieces[27] = { color: 'white', role: 'queen', promoted: false, realtime: { inFlight: { from: 3, remainingMs: 500 } } };
-      pieces[29] = { color: 'white', role: 'pawn', promoted: false, realtime: { cooldownRemainingMs: 300 } };
-      const position = { setup: { ...setup, board: { geometry: setup.board.geometry, pieces } } };
-      demo.register({
-        name: 'test-realtime',
-        label: 'Test realtime',
-        family: 'test-realtime',
-        example: '#realtime',
-        detect: (text) => (text.startsWith('#realtime') ? 1 : 0),
-        read: () => ({ positions: [position], fields: [], errors: [], notes: [] }),
-      });
-    });
-    await paste('#realtime');
-    expect(await page.getAttribute('[data-square="d4"]', 'data-arrives-in')).toBe('500');
-    expect(await page.getAttribute('[data-square="f4"]', 'data-cooldown')).toBe('300');
+  it('reads an OCPN record onto the Omega board and converts it to setup JSON', async () => {
+    const text = 'WWww/crnbqkbnrc/pppppppppp/A/A/A/4P5/A/A/PPPP1PPPPP/CRNBQKBNRC b KQkq KQk e2/e3 b P- 0 1';
+    await paste(text);
+    expect(await detectedFormat()).toBe('ocpn');
+    const pieces = await boardPieces();
+    expect(pieces).toMatchObject({ w1: 'W', w2: 'W', w3: 'w', w4: 'w', e4: 'P', a0: 'C', j9: 'c', f9: 'k' });
+    expect(pieces.e1).toBeUndefined();
+    const rows = await fieldRows();
+    expect(rows[0]).toEqual(['wizard squares', 'WWww', expect.stringContaining('w1 white wizard')]);
+    expect(rows[4]).toEqual(['guarding', 'KQk', 'White may guard with king side and queen side; Black may guard with king side (Omega Chess Advanced)']);
+    expect(rows[5]?.slice(0, 2)).toEqual(['en passant', 'e2/e3']);
+    expect(await conversion('setup-json')).toContain('"geometry":"omega"');
+    expect(await page.$('.conversion[data-format="fen"]')).toBeNull();
+    expect(await page.textContent('#moves .count')).toContain('legal moves');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('ocpn');
+  });
+
+  it('reads a FENr record: pieces in flight and cooling down, advanced by Play', async () => {
+    await page.click('button[data-example="fenr"]');
+    expect(await detectedFormat()).toBe('fenr');
+    expect(await page.getAttribute('#board svg', 'data-clock-ms')).toBe('14200');
+    expect(await page.getAttribute('[data-square="a4"]', 'data-from')).toBe('d1');
+    expect(await page.getAttribute('[data-square="a4"]', 'data-arrives-in')).toBe('450');
+    expect(await page.getAttribute('[data-square="d8"]', 'data-from')).toBe('e7');
+    expect(await page.getAttribute('[data-square="f4"]', 'data-cooldown')).toBe('9000');
+    expect((await fieldRows())[4]).toEqual(['ms since the start', '14200', 'The game clock: 14.2 s since the start; every marker counts from it']);
     expect(await page.textContent('#moves')).toContain('Realtime positions have no turns');
+    expect(await conversion('setup-json')).toContain('"flights":{"a4":{"from":"d1","arrivesAtMs":14650},"d8":{"from":"e7","arrivesAtMs":14700}}');
+    expect(await page.$('.conversion[data-format="fen"]')).toBeNull();
+    await screenshot('fenr');
     await page.click('#play');
     expect(await page.getAttribute('#play', 'aria-pressed')).toBe('true');
-    // The queen lands and starts its cooldown; the pawn's cooldown runs out.
-    await page.waitForFunction(() => document.querySelector('[data-square="d4"]')?.getAttribute('data-cooldown') !== null, undefined, { timeout: 5000 });
-    expect(await page.getAttribute('[data-square="d4"]', 'data-arrives-in')).toBeNull();
-    expect(await page.getAttribute('[data-square="f4"]', 'data-cooldown')).toBeNull();
+    // The queen lands on a4 and starts her ten second cooldown; the clock has moved on.
+    await page.waitForFunction(() => document.querySelector('[data-square="a4"]')?.getAttribute('data-cooldown') !== null, undefined, { timeout: 5000 });
+    expect(await page.getAttribute('[data-square="a4"]', 'data-arrives-in')).toBeNull();
     await page.click('#play');
     expect(await page.textContent('#play')).toBe('Play');
-    await screenshot('realtime-played');
+    expect(Number(await page.getAttribute('#board svg', 'data-clock-ms'))).toBeGreaterThanOrEqual(14_700);
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('fenr-played');
   });
 
   it('draws realtime pieces: cooldown countdowns and pieces in flight', async () => {
-    const parsed = parseFen('r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1');
+    const parsed = parseFenr('r3k2r/2Mnb815005/8/8/3MQd11800DP10003/8/8/R3K2R - - 0 30000');
     if (!parsed.ok) throw new Error(parsed.error.message);
-    const at = (name: string): number => parseSquare(STANDARD, name) ?? -1;
-    let board = withPiece(parsed.value.board, at('d4'), { ...piece('white', 'queen'), realtime: { inFlight: { from: at('d1'), remainingMs: 1800 } } });
-    board = withPiece(board, at('f4'), { ...piece('white', 'pawn'), realtime: { cooldownRemainingMs: 9000 } });
-    board = withPiece(board, at('c6'), { ...piece('black', 'knight'), realtime: { cooldownRemainingMs: 4000 } });
     const omega = SETUP_JSON_ADAPTER.read(SETUP_JSON_ADAPTER.example).positions[0];
     if (!omega) throw new Error('no Omega example');
     await page.setContent(
       `<!doctype html><html lang="en"><title>Renderer</title><body style="display:flex;gap:16px;background:#fafafa">` +
-        renderBoard({ setup: { ...parsed.value, board } }) +
+        renderBoard({ setup: parsed.value }) +
         renderBoard(omega, { flipped: true }) +
         '</body></html>',
     );
     expect(await page.getAttribute('[data-square="d4"]', 'data-from')).toBe('d1');
-    expect(await page.$$eval('.countdown', (t) => t.map((x) => x.textContent))).toEqual(['1.8s', '9.0s', '4.0s']);
+    expect(await page.$$eval('.countdown', (t) => t.map((x) => x.textContent))).toEqual(['1.8s', '9.0s', '1.5s']);
     await screenshot('renderer-realtime-and-flipped-omega');
   });
+
 });

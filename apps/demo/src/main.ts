@@ -1,9 +1,9 @@
-import { play, type Move, type Setup } from '@chess-formats/board-core';
+import { advanceRealtime, movableAt, play, squareName, type Move, type Setup } from '@chess-formats/board-core';
 import type { FormatAdapter, FormatView, Position } from './formats/adapter.js';
 import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, detectFormat, type Conversion } from './formats/registry.js';
 import { escapeHtml } from './html.js';
 import { renderBoard } from './render/board-svg.js';
-import { advanceRealtime, hasRealtime } from './render/realtime.js';
+import { hasRealtime } from './render/realtime.js';
 import './style.css';
 import { readUrlState, writeUrlState } from './url-state.js';
 import { renderConversions, renderErrors, renderFieldTable, renderMoves, renderNotes, sanMoves } from './view/panels.js';
@@ -113,7 +113,7 @@ function drawBoard(): void {
     coordinates: coordinatesBox.checked,
   });
   boardTitle.textContent = position.title ?? '';
-  playButton.hidden = !hasRealtime(position.setup.board) && state.timer === undefined;
+  playButton.hidden = !hasRealtime(position.setup) && state.timer === undefined;
 }
 
 function drawSession(): void {
@@ -136,10 +136,13 @@ function drawPosition(): void {
   }
   state.shownConversions = conversions(position, state.adapter, adapters, state.view.session ? undefined : input.value);
   conversionsBox.innerHTML = renderConversions(state.shownConversions);
-  state.moves = hasRealtime(position.setup.board) ? undefined : sanMoves(position.setup);
-  movesBox.innerHTML = hasRealtime(position.setup.board)
-    ? '<p class="empty">Realtime positions have no turns: every piece that is not cooling down may move.</p>'
-    : renderMoves(state.moves);
+  if (position.setup.realtime) {
+    state.moves = undefined;
+    movesBox.innerHTML = renderMovable(position.setup);
+    return;
+  }
+  state.moves = sanMoves(position.setup);
+  movesBox.innerHTML = renderMoves(state.moves);
 }
 
 function update(options: { keepCursor?: boolean } = {}): void {
@@ -250,6 +253,12 @@ function onGameChange(event: Event): void {
   sessionControls.querySelector<HTMLSelectElement>('#game-select')?.focus();
 }
 
+/** Realtime chess has no turns: the pieces that may move now, by board-core's `movableAt`. */
+function renderMovable(setup: Setup): string {
+  const squares = movableAt(setup).map((square) => squareName(setup.board.geometry, square));
+  return `<p class="empty" data-movable="${squares.join(' ')}">Realtime positions have no turns: every piece that is not in flight or cooling down may move (${squares.length} now).</p>`;
+}
+
 /** Runs the realtime clocks: pieces in flight advance, cooldowns count down. */
 function togglePlay(): void {
   if (state.timer !== undefined) {
@@ -263,8 +272,8 @@ function togglePlay(): void {
   state.timer = window.setInterval(() => {
     if (!state.realtime) return;
     state.realtime = advanceRealtime(state.realtime, tick);
-    drawBoard();
-    if (!hasRealtime(state.realtime.board)) stopClock();
+    drawPosition();
+    if (!hasRealtime(state.realtime)) stopClock();
   }, tick);
   playButton.textContent = 'Pause';
   playButton.setAttribute('aria-pressed', 'true');

@@ -1,4 +1,5 @@
-import { squareName, type Color, type Setup } from '@chess-formats/board-core';
+import { boardAt, squareName, type Color, type Setup } from '@chess-formats/board-core';
+import { hasRealtime } from '../render/realtime.js';
 import { parseFen, validateSetup, writeFen, type FenError, type FenWriteOptions } from '@chess-formats/fen';
 import type { FieldRow, FormatAdapter, FormatView, InputError, Position } from './adapter.js';
 
@@ -277,6 +278,17 @@ const DIALECTS: Readonly<Record<FenDialect, DialectSpec>> = {
   },
 };
 
+/**
+ * The setup as FEN can hold it: a realtime setup (FENr) only when no piece is in flight or
+ * cooling down at its clock, as a plain setup (FEN has no clock); undefined otherwise.
+ */
+export function withoutClock(setup: Setup): Setup | undefined {
+  if (!setup.realtime && !setup.board.pieces.some((p) => p?.realtime)) return setup;
+  if (hasRealtime(setup)) return undefined;
+  const { realtime: _clock, ...plainSetup } = setup;
+  return { ...plainSetup, board: boardAt(setup) };
+}
+
 function fenAdapter(dialect: FenDialect): FormatAdapter {
   const spec = DIALECTS[dialect];
   return {
@@ -291,7 +303,10 @@ function fenAdapter(dialect: FenDialect): FormatAdapter {
       return found.dialect === dialect ? found.score : Math.max(0, found.score - 0.01);
     },
     read: (text) => readFen(text, dialect),
-    write: spec.write,
+    write(position) {
+      const setup = withoutClock(position.setup);
+      return setup && spec.write({ ...position, setup });
+    },
   };
 }
 

@@ -22,11 +22,41 @@ function casesOf(format: string): VectorCase[] {
     .flatMap((file) => (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { cases: VectorCase[] }).cases);
 }
 
+/** Vectors of errors that are good records of another format, and where they go. */
+const EXPECTED_ELSEWHERE: string[] = [
+  // `4k3/8/8/8/8/8/8/4K3`: a FENr without its times, and a FEN without its other fields.
+  'fenr.fields.board-only: fen',
+  // `4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1`: FEN's field order, which FENr refuses.
+  'fenr.fields.fen-order: fen',
+];
+
 const families = [...new Set(ADAPTERS.map((adapter) => adapter.family))];
 
+/**
+ * The one way a vector may go to another format: it is a broken record of its own format
+ * and a good record of the other (`4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1` is a FENr vector of an
+ * error, and a FEN), or blank (the page opens blank input as the default format). The page
+ * then shows the board that other format reads, not an error.
+ */
+function readsCleanly(adapter: FormatAdapter, text: string): boolean {
+  if (text.trim() === '') return adapter === ADAPTERS[0];
+  const view = adapter.read(text);
+  return view.errors.length === 0 && view.positions.length > 0;
+}
+
 describe('format detection on the conformance vectors', () => {
-  it('has vectors for the FEN family at least', () => {
+  it('has vectors for every family of a package', () => {
     expect(casesOf('fen').length).toBeGreaterThan(200);
+    for (const family of ['ocpn', 'fenr', 'style12']) expect(casesOf(family).length, family).toBeGreaterThan(50);
+  });
+
+  it('sends only a few vectors elsewhere, each read there without error', () => {
+    const elsewhere = families.flatMap((family) =>
+      casesOf(family)
+        .filter((c) => c.input.trim() !== '' && detectFormat(c.input).adapter.family !== family)
+        .map((c) => `${c.id}: ${detectFormat(c.input).adapter.name}`),
+    );
+    expect(elsewhere).toEqual(EXPECTED_ELSEWHERE);
   });
 
   for (const family of families) {
@@ -34,9 +64,9 @@ describe('format detection on the conformance vectors', () => {
     if (cases.length === 0) continue;
     it(`detects every ${family} vector (${cases.length}) as ${family}`, () => {
       const wrong = cases
-        .map((c) => ({ id: c.id, detected: detectFormat(c.input).adapter }))
-        .filter(({ detected }) => detected.family !== family)
-        .map(({ id, detected }) => `${id}: ${detected.name}`);
+        .map((c) => ({ c, detected: detectFormat(c.input).adapter }))
+        .filter(({ c, detected }) => detected.family !== family && !(c.result === 'invalid' && readsCleanly(detected, c.input)))
+        .map(({ c, detected }) => `${c.id}: ${detected.name}`);
       expect(wrong).toEqual([]);
     });
   }
@@ -148,12 +178,15 @@ describe('conversions', () => {
     expect(conversions(position, adapter, undefined, canonical).map((c) => c.name)).toEqual(['setup-json']);
   });
 
-  it('writes an Omega position only as JSON', () => {
+  it('writes an Omega position as OCPN and JSON only, OCPN without the advanced fields JSON lacks', () => {
     const json = adapterByName('setup-json');
     if (!json) throw new Error('setup-json');
     const position = json.read(json.example).positions[0];
     if (!position) throw new Error('unreadable');
-    expect(conversions(position, json)).toEqual([]);
+    expect(conversions(position, json)).toEqual([
+      { name: 'ocpn', label: 'OCPN (Omega chess)', text: 'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq - - - -- 0 1' },
+    ]);
     expect(json.write?.(position)).toBe(json.example);
   });
+
 });

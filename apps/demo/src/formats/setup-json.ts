@@ -17,6 +17,8 @@ const MEANINGS: Readonly<Record<keyof SetupJson, (json: SetupJson) => string>> =
   halfmoves: (j) => `${j.halfmoves} half-moves since the last capture or pawn move`,
   fullmoves: (j) => `Move number ${j.fullmoves}`,
   pockets: (j) => `Pieces in hand: White ${j.pockets?.white || 'none'}, Black ${j.pockets?.black || 'none'}`,
+  realtime: (j) =>
+    j.realtime ? `Realtime clock: ${j.realtime.clockMs} ms since the start, ${j.realtime.sinceCaptureMs} since the last capture, cooldown ${j.realtime.cooldownMs} ms; ${Object.keys(j.realtime.flights).length} pieces in flight, ${Object.keys(j.realtime.cooldowns).length} cooling down` : 'No realtime clock',
   remainingChecks: (j) => `Checks still to give: White ${j.remainingChecks?.white}, Black ${j.remainingChecks?.black}`,
 };
 

@@ -1,8 +1,9 @@
-import { STANDARD, parseSetupJson, parseSquare, piece, standardSetup, withPiece, type Piece, type Setup } from '@chess-formats/board-core';
+import { STANDARD, advanceRealtime, parseSetupJson, parseSquare, piece, standardSetup, withPiece, type Piece, type Setup } from '@chess-formats/board-core';
 import { parseFen } from '@chess-formats/fen';
+import { parseFenr } from '@chess-formats/fenr';
 import { describe, expect, it } from 'vitest';
 import { SQUARE, renderBoard } from './board-svg.js';
-import { advanceRealtime, realtimeMarks } from './realtime.js';
+import { hasRealtime, realtimeMarks } from './realtime.js';
 
 function fen(text: string): Setup {
   const parsed = parseFen(text);
@@ -154,10 +155,10 @@ describe('realtime pieces', () => {
   const a1 = parseSquare(STANDARD, 'a1') ?? 0;
   const a4 = parseSquare(STANDARD, 'a4') ?? 0;
   const f4 = parseSquare(STANDARD, 'f4') ?? 0;
-  const withState = (p: Piece, realtime: Piece['realtime']): Piece => ({ ...p, ...(realtime ? { realtime } : {}) });
-  let setup = fen('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
-  setup = { ...setup, board: withPiece(setup.board, a4, withState(piece('white', 'rook'), { inFlight: { from: a1, remainingMs: 1500 } })) };
-  setup = { ...setup, board: withPiece(setup.board, f4, withState(piece('white', 'pawn'), { cooldownRemainingMs: 2500 })) };
+  // At 20 s: a rook left a1 for a4 and arrives in 1.5 s; a pawn on f4 arrived 7.5 s ago.
+  const parsed = parseFenr('4k3/8/8/8/MRa115004DP75002/8/8/4K3 - - 0 20000');
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const setup = parsed.value;
   const svg = renderBoard({ setup });
 
   it('draws a piece in flight between its origin and its square, with the time to arrival', () => {
@@ -169,6 +170,7 @@ describe('realtime pieces', () => {
     expect(drawn.y - square.y).toBeCloseTo(1.5 * SQUARE, 5);
     expect(svg).toContain('class="flight"');
     expect(svgTexts(svg, 'countdown')).toContain('1.5s');
+    expect(svg).toContain('data-clock-ms="20000"');
   });
 
   it('shows the cooldown left with a countdown', () => {
@@ -176,15 +178,18 @@ describe('realtime pieces', () => {
     expect(svgTexts(svg, 'countdown')).toContain('2.5s');
   });
 
-  it('advances flights and cooldowns as time passes', () => {
+  it("reads the marks from board-core's model as its clock advances", () => {
+    expect(hasRealtime(setup)).toBe(true);
     const later = advanceRealtime(setup, 1000);
-    expect(realtimeMarks(later.board.pieces[a4] as Piece)).toEqual({ flight: { from: a1, remainingMs: 500 } });
-    expect(realtimeMarks(later.board.pieces[f4] as Piece)).toEqual({ cooldownMs: 1500 });
+    expect(realtimeMarks(later, a4)).toEqual({ flight: { from: a1, remainingMs: 500 } });
+    expect(realtimeMarks(later, f4)).toEqual({ cooldownMs: 1500 });
     const landed = advanceRealtime(setup, 2000);
     // The rook arrived 500 ms ago and has started its ten second cooldown.
-    expect(realtimeMarks(landed.board.pieces[a4] as Piece)).toEqual({ cooldownMs: 9500 });
-    expect(realtimeMarks(landed.board.pieces[f4] as Piece)).toEqual({ cooldownMs: 500 });
-    expect(realtimeMarks(advanceRealtime(setup, 2500).board.pieces[f4] as Piece)).toBeUndefined();
+    expect(realtimeMarks(landed, a4)).toEqual({ cooldownMs: 9500 });
+    expect(realtimeMarks(landed, f4)).toEqual({ cooldownMs: 500 });
+    expect(realtimeMarks(advanceRealtime(setup, 2500), f4)).toBeUndefined();
     expect(drawnPieces(renderBoard({ setup: landed }))).toMatchObject({ a4: 'R', f4: 'P' });
+    expect(hasRealtime(advanceRealtime(setup, 11_500))).toBe(false);
+    expect(realtimeMarks(setup, parseSquare(STANDARD, 'e1') ?? 0)).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import {
 import type { Position } from '../formats/adapter.js';
 import { escapeHtml } from '../html.js';
 import { glyphId, glyphSymbols } from './glyphs.js';
-import { FULL_COOLDOWN_MS, MS_PER_SQUARE, realtimeMarks } from './realtime.js';
+import { MS_PER_SQUARE, cooldownLength, realtimeMarks } from './realtime.js';
 
 export interface BoardOptions {
   /** Black at the bottom. */
@@ -123,8 +123,8 @@ function countdown(cx: number, y: number, ms: number): string {
 }
 
 /** A pie slice covering the share of the square that is still cooling down. */
-function cooldownPie(x: number, y: number, ms: number): string {
-  const share = Math.min(1, ms / FULL_COOLDOWN_MS);
+function cooldownPie(x: number, y: number, ms: number, fullMs: number): string {
+  const share = Math.min(1, ms / fullMs);
   const cx = x + SQUARE / 2;
   const cy = y + SQUARE / 2;
   const r = SQUARE * 0.46;
@@ -153,7 +153,7 @@ function pieces(frame: Frame, position: Position): string {
     if (!p || geometry.squareNames[square] === '' || geometry.squareNames[square] === undefined) return;
     const name = squareName(geometry, square);
     const letter = pieceLetter(p);
-    const marks = realtimeMarks(p);
+    const marks = realtimeMarks(position.setup, square);
     const origin = squareOrigin(frame, square);
     let attributes = `class="piece" data-square="${name}" data-piece="${letter}"`;
     if (p.promoted) attributes += ' data-promoted="true"';
@@ -173,7 +173,7 @@ function pieces(frame: Frame, position: Position): string {
       attributes += ` data-cooldown="${marks.cooldownMs}"`;
       extra += countdown(origin.x + SQUARE / 2, origin.y + SQUARE - 2, marks.cooldownMs);
     }
-    const pie = marks?.cooldownMs !== undefined ? cooldownPie(origin.x, origin.y, marks.cooldownMs) : '';
+    const pie = marks?.cooldownMs !== undefined ? cooldownPie(origin.x, origin.y, marks.cooldownMs, cooldownLength(position.setup)) : '';
     out += `<g ${attributes}>${pie}${pieceUse(p, at.x, at.y)}${extra}</g>`;
   });
   return flights + out;
@@ -237,7 +237,7 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
   }
 
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" class="board" role="img" aria-label="${escapeHtml(describeBoard(position))}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" data-geometry="${geometry.name}" data-flipped="${flipped}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" class="board" role="img" aria-label="${escapeHtml(describeBoard(position))}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" data-geometry="${geometry.name}" data-flipped="${flipped}"${position.setup.realtime ? ` data-clock-ms="${position.setup.realtime.clockMs}"` : ''}>` +
     `<defs>${glyphSymbols()}</defs>` +
     squares(frame, highlighted) +
     (showCoordinates ? coordinates(frame) : '') +

@@ -1,0 +1,152 @@
+import { flightsAt, movableAt, squareName, type Setup } from '@chess-formats/board-core';
+import { parseFenr, writeFenr, type FenrError } from '@chess-formats/fenr';
+import type { FieldRow, FormatAdapter, FormatView, InputError, Position } from './adapter.js';
+import { splitFields } from './fen.js';
+
+/** The five FENr fields, by the index a `FenrError` names (5: after the last field). */
+const FIELD_NAMES = ['placement', 'castling', 'en passant', 'ms since the last capture', 'ms since the start', 'after the last field'] as const;
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+function describePlacement(setup: Setup): string {
+  const flights = flightsAt(setup);
+  const { geometry } = setup.board;
+  const cooling = setup.board.pieces.filter((p) => p?.realtime?.kind === 'cooldown').length;
+  const moving = flights.map((f) => `${squareName(geometry, f.from)}-${squareName(geometry, f.to)} in ${seconds(f.remainingMs)}`);
+  return (
+    'Ranks 8 to 1, files a to h; D+piece+4 digits: a piece that arrived that many ms ago (cooling down for 10 s); ' +
+    `M+piece+origin+4 digits: a piece in flight, arriving in that many ms. ${moving.length ? `In flight: ${moving.join(', ')}` : 'Nothing in flight'}; ` +
+    `${cooling} cooling down; ${movableAt(setup).length} pieces may move now`
+  );
+}
+
+/**
+ * The field table. FENr may leave castling and en passant out, so fields are told apart by
+ * their shape as the parser does (fenr README, decision 4): castling starts with `KQkq` or
+ * `-`, then en passant with a file letter or `-`, then the two times.
+ */
+function fenrFields(text: string, setup: Setup | undefined): FieldRow[] {
+  const tokens = splitFields(text, 8);
+  const rows: FieldRow[] = [];
+  let next = 1;
+  tokens.forEach((token, index) => {
+    if (index === 0) {
+      rows.push({ name: FIELD_NAMES[0], text: token.text, offset: token.offset, meaning: setup ? describePlacement(setup) : 'Ranks 8 to 1, with delay markers and moving pieces' });
+      return;
+    }
+    const first = token.text[0] ?? '';
+    let field: number;
+    if (next <= 1 && /[KQkq-]/.test(first)) field = 1;
+    else if (next <= 2 && /[a-h-]/.test(first)) field = 2;
+    else field = Math.max(next, 3);
+    next = field + 1;
+    rows.push({ name: FIELD_NAMES[Math.min(field, 5)] ?? 'extra', text: token.text, offset: token.offset, meaning: setup ? meaningOf(field, setup) : '' });
+  });
+  return rows;
+}
+
+function meaningOf(field: number, setup: Setup): string {
+  const { geometry } = setup.board;
+  switch (field) {
+    case 1: {
+      const rooks = setup.castlingRooks.map((s) => squareName(geometry, s));
+      return rooks.length ? `Castling rights with the rooks on ${rooks.join(', ')} (rights, not current legality)` : 'No castling rights';
+    }
+    case 2:
+      return setup.epSquares.length
+        ? `${setup.turn === 'white' ? 'White' : 'Black'} may capture en passant on ${squareName(geometry, setup.epSquares[0] ?? 0)} (realtime chess has no turns: the rank says who)`
+        : 'No en passant square';
+    case 3:
+      return `${seconds(setup.realtime?.sinceCaptureMs ?? 0)} since the last capture (drawn after 5 minutes without one)`;
+    case 4:
+      return `The game clock: ${seconds(setup.realtime?.clockMs ?? 0)} since the start; every marker counts from it`;
+    default:
+      return 'Not a FENr field';
+  }
+}
+
+function fenrError(text: string, error: FenrError): InputError {
+  return {
+    code: error.code,
+    message: error.message,
+    offset: Math.min(error.offset, text.length),
+    length: error.offset < text.length ? 1 : 0,
+    field: FIELD_NAMES[error.field],
+  };
+}
+
+export function readFenr(text: string): FormatView {
+  const parsed = parseFenr(text);
+  if (!parsed.ok) return { positions: [], fields: fenrFields(text, undefined), errors: [fenrError(text, parsed.error)], notes: [] };
+  const setup = parsed.value;
+  return {
+    positions: [{ setup, title: `Realtime chess at ${seconds(setup.realtime?.clockMs ?? 0)}` }],
+    fields: fenrFields(text, setup),
+    errors: [],
+    notes: [],
+  };
+}
+
+/** A delay marker or a moving piece: FEN placements have no `D` or `M`. */
+const MARKER = /[DM]/;
+
+/**
+ * Whether the fields after the placement could be FENr's: castling (`KQkq`, `-`), en passant
+ * (a file, a square, `-`), then times (digits; a sign or a fraction is a broken time), in
+ * that order, each optional but the order kept, and at most one field after the times.
+ */
+export function fenrShaped(fields: readonly string[]): boolean {
+  let next = 1;
+  for (const field of fields) {
+    if (next <= 1 && /^(?:-|[KQkq]{1,4})$/.test(field)) next = 2;
+    else if (next <= 2 && /^(?:-|[a-h][1-8]?)$/.test(field)) next = 3;
+    else if (next <= 4 && /^-?\d/.test(field)) next = Math.max(next, 3) + 1;
+    else if (next === 5) next = 6;
+    else return false;
+  }
+  return true;
+}
+
+/**
+ * At most four fields ending in two times, the first not a side to move: FENr's field count
+ * (FEN has five after the placement) with broken castling or en passant.
+ */
+function endsInTimes(fields: readonly string[]): boolean {
+  const time = (field: string | undefined): boolean => field !== undefined && /^-?\d/.test(field);
+  return fields.length <= 4 && fields[0] !== 'w' && fields[0] !== 'b' && time(fields[fields.length - 1]) && time(fields[fields.length - 2]);
+}
+
+function slashCount(token: string): number {
+  let count = 0;
+  for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) === 47) count++;
+  return count;
+}
+
+export const FENR_ADAPTER: FormatAdapter = {
+  name: 'fenr',
+  label: 'FENr (realtime chess)',
+  family: 'fenr',
+  example: 'r2Mqe70500k2r/pb1n2bp/1pp2n2/3p1pp1/MQd10450P1PpDP10002/2P1P1P1/PB1NN1BP/R3K1DR50001 kQq f3 14200 14200',
+  detect(text) {
+    if (typeof text !== 'string') return 0;
+    const tokens = splitFields(text, 8);
+    const placement = tokens[0]?.text ?? '';
+    const slashes = slashCount(placement);
+    if (slashes > 8) return 0;
+    if (slashes >= 6 && parseFenr(text).ok) return 0.95;
+    // Broken FENr beats broken FEN (0.6) when it shows FENr's own signs: a marker letter in
+    // the placement, or fields after it in FENr's shape (no side to move).
+    if (MARKER.test(placement)) return 0.7;
+    const fields = tokens.slice(1).map((t) => t.text);
+    return slashes >= 6 && fields.length > 0 && (fenrShaped(fields) || endsInTimes(fields)) ? 0.7 : 0;
+  },
+  read: readFenr,
+  write({ setup }: Position) {
+    if (!setup.realtime) return undefined;
+    try {
+      return writeFenr(setup);
+    } catch {
+      return undefined;
+    }
+  },
+};
