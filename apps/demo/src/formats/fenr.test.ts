@@ -55,7 +55,7 @@ describe('FENr adapter', () => {
     // Ten seconds later every piece has landed and cooled down: FEN can hold the board.
     const later = { setup: advanceRealtime(position.setup, 10_500) };
     const list = conversions(later, FENR_ADAPTER);
-    expect(list.map((c) => c.name)).toEqual(['fen', 'xfen', 'shredder', 'setup-json']);
+    expect(list.map((c) => c.name)).toEqual(['fen', 'xfen', 'shredder', 'style12', 'setup-json']);
     expect(list[0]?.text).toBe('r2qk2r/pb1n2bp/1pp2n2/3p1pp1/QP1PpP2/2P1P1P1/PB1NN1BP/R3K1R1 b Qkq f3 0 1');
     expect(FENR_ADAPTER.write?.(later)).toBe('r2qk2r/pb1n2bp/1pp2n2/3p1pp1/QP1PpP2/2P1P1P1/PB1NN1BP/R3K1R1 Qkq f3 24700 24700');
   });

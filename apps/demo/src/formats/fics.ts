@@ -1,0 +1,221 @@
+import { parseSan, parseVerbose } from '@chess-formats/board-core';
+import { createStyle12Scanner, createStyle12Tracker, type Style12ScanEvent, type TrackerEvent } from '@chess-formats/style12';
+import type { FieldRow, FormatAdapter, FormatView, InputError, Position, SessionEvent, TrackedGame } from './adapter.js';
+import { formatClock } from '../view/session.js';
+import { holdingsFields, style12Error, style12Fields, style12Position, style12Shape } from './style12.js';
+
+/** Most events listed; a longer capture is still tracked to its end. */
+export const MAX_EVENTS = 2000;
+
+/** A game being followed: its plies so far. */
+interface GameBuilder {
+  readonly id: string;
+  readonly title: string;
+  readonly plies: { position: Position; san?: string }[];
+}
+
+/**
+ * A session's games, keyed by game number while they last: a game number that comes back
+ * after its game left (FICS reuses numbers) starts a new tracked game.
+ */
+export class GameBook {
+  private readonly byNumber = new Map<number, GameBuilder>();
+  private readonly all: GameBuilder[] = [];
+
+  idOf(gameNumber: number): string | undefined {
+    return this.byNumber.get(gameNumber)?.id;
+  }
+
+  start(gameNumber: number, title: string, position: Position): void {
+    const seen = this.all.filter((g) => g.id === String(gameNumber) || g.id.startsWith(`${gameNumber}#`)).length;
+    const game: GameBuilder = { id: seen ? `${gameNumber}#${seen + 1}` : String(gameNumber), title, plies: [{ position }] };
+    this.byNumber.set(gameNumber, game);
+    this.all.push(game);
+  }
+
+  add(gameNumber: number, position: Position, san?: string): void {
+    this.byNumber.get(gameNumber)?.plies.push(san === undefined ? { position } : { position, san });
+  }
+
+  leave(gameNumber: number): void {
+    this.byNumber.delete(gameNumber);
+  }
+
+  games(): TrackedGame[] {
+    return this.all.map((g) => ({ id: g.id, title: g.title, plies: g.plies }));
+  }
+}
+
+function trackerRow(event: TrackerEvent, offset: number, book: GameBook): SessionEvent {
+  if (event.type === 'game-left') {
+    return {
+      offset,
+      kind: 'tracker',
+      name: 'game-left',
+      fields: [
+        { name: 'game', value: String(event.gameNumber) },
+        { name: 'reason', value: event.reason },
+      ],
+      ...(book.idOf(event.gameNumber) ? { gameId: book.idOf(event.gameNumber) as string } : {}),
+    };
+  }
+  const { game } = event;
+  const fields = [{ name: 'game', value: String(game.gameNumber) }];
+  if (event.type === 'move') fields.push({ name: 'move', value: event.move.ok ? game.record.sanMove : `unread: ${event.move.error.message}` });
+  if (event.type === 'takeback') fields.push({ name: 'plies', value: String(event.plies) });
+  if (event.type === 'new-game') fields.push({ name: 'players', value: `${game.whiteName} vs ${game.blackName}` });
+  const gameId = book.idOf(game.gameNumber);
+  return { offset, kind: 'tracker', name: event.type, fields, ...(gameId ? { gameId } : {}) };
+}
+
+/** Feeds the tracker's events into the game book. */
+function follow(event: TrackerEvent, book: GameBook): void {
+  if (event.type === 'game-left') {
+    book.leave(event.gameNumber);
+    return;
+  }
+  const { game } = event;
+  const shown = style12Position(game.record, undefined, game.setup);
+  if (event.type === 'new-game') book.start(game.gameNumber, `Game ${game.gameNumber}: ${game.whiteName} vs ${game.blackName}`, shown);
+  else if (event.type === 'move') {
+    if (event.move.ok) book.add(game.gameNumber, { ...shown, lastMove: event.move.value }, game.record.sanMove);
+    else book.add(game.gameNumber, stripMove(shown));
+  } else if (event.type === 'takeback' || event.type === 'position') book.add(game.gameNumber, stripMove(shown));
+}
+
+/** A position reached by a takeback or a jump: no last move to highlight. */
+function stripMove(position: Position): Position {
+  const { lastMove: _move, ...rest } = position;
+  return rest;
+}
+
+function scanRow(event: Style12ScanEvent, offset: number, book: GameBook): SessionEvent {
+  switch (event.type) {
+    case 'board': {
+      const r = event.record;
+      const gameId = book.idOf(r.gameNumber);
+      return {
+        offset,
+        kind: 'style12',
+        name: '<12>',
+        fields: [
+          { name: 'game', value: String(r.gameNumber) },
+          { name: 'white', value: r.whiteName },
+          { name: 'black', value: r.blackName },
+          { name: 'relation', value: String(r.relation) },
+          { name: 'move', value: r.sanMove },
+          { name: 'clocks', value: `${formatClock(r.whiteRemainingMs)} ${formatClock(r.blackRemainingMs)}` },
+        ],
+        ...(gameId ? { gameId } : {}),
+      };
+    }
+    case 'holdings': {
+      const h = event.holdings;
+      const gameId = book.idOf(h.gameNumber);
+      return { offset, kind: 'holdings', name: '<b1>', fields: [{ name: 'game', value: String(h.gameNumber) }], text: event.line, ...(gameId ? { gameId } : {}) };
+    }
+    case 'text':
+      return { offset, kind: 'text', name: 'text', fields: [], text: event.text };
+    case 'error':
+      return { offset, kind: 'error', name: event.error.code, fields: [], text: event.error.message };
+    case 'block-end':
+      return {
+        offset,
+        kind: 'block',
+        name: 'block-end',
+        fields: [
+          { name: 'id', value: String(event.block.id) },
+          { name: 'command', value: String(event.block.command) },
+        ],
+      };
+  }
+}
+
+/**
+ * A raw FICS stream: the scanner's events (boards, holdings, text, errors, block ends) in
+ * order, the tracker's events after the line that caused them, and every tracked game
+ * position by position. Lines are fed one at a time, so each event knows where its line starts.
+ */
+export function readFics(text: string): FormatView {
+  if (typeof text !== 'string' || text.trim() === '') {
+    return { positions: [], fields: [], errors: [{ code: 'empty', message: 'The stream is empty', offset: 0, length: 0 }], notes: [], session: { events: [], games: [] } };
+  }
+  const scanner = createStyle12Scanner();
+  const tracker = createStyle12Tracker({ moves: { parseVerbose, parseSan } });
+  const book = new GameBook();
+  const events: SessionEvent[] = [];
+  const positions: Position[] = [];
+  const errors: InputError[] = [];
+  let fields: FieldRow[] = [];
+  let listed = 0;
+  const emit = (row: SessionEvent): void => {
+    listed++;
+    if (events.length < MAX_EVENTS) events.push(row);
+  };
+  const handle = (scanned: readonly Style12ScanEvent[], lineStart: number): void => {
+    for (const event of scanned) {
+      const found = 'line' in event ? text.indexOf(event.line, lineStart) : -1;
+      const offset = found >= 0 ? found : Math.min(lineStart, text.length);
+      const tracked = event.type === 'block-end' || event.type === 'error' ? [] : tracker.push(event);
+      for (const t of tracked) follow(t, book);
+      emit(scanRow(event, offset, book));
+      for (const t of tracked) emit(trackerRow(t, offset, book));
+      if (event.type === 'board') {
+        positions.push(style12Position(event.record));
+        if (fields.length === 0) fields = style12Fields(text, offset, offset + event.line.length, event.record);
+      } else if (event.type === 'holdings' && fields.length > 0 && fields.every((f) => !f.name.startsWith('holdings'))) {
+        fields.push(...holdingsFields(text, offset, offset + event.line.length, event.holdings));
+      } else if (event.type === 'error') {
+        errors.push(style12Error(text, event.error, offset));
+      }
+    }
+  };
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const end = newline < 0 ? text.length : newline + 1;
+    handle(scanner.push(text.slice(lineStart, end)), lineStart);
+    lineStart = end;
+  }
+  handle(scanner.end(), lineStart);
+  const notes: string[] = [];
+  if (positions.length === 0) notes.push('No style 12 board in the stream: only text.');
+  if (listed > events.length) notes.push(`The first ${events.length} of ${listed} events are listed.`);
+  return { positions, fields, errors, notes, session: { events, games: book.games() } };
+}
+
+/** FICS's own marks in text without boards: the prompt, game announcements. */
+function ficsText(text: string): boolean {
+  const head = text.slice(0, 4000);
+  return head.includes('fics%') || head.includes('{Game ') || head.includes('Creating: ');
+}
+
+export const FICS_ADAPTER: FormatAdapter = {
+  name: 'fics',
+  label: 'FICS stream',
+  family: 'style12',
+  example: [
+    'fics% ',
+    'Creating: Alice (1500) Bob (1500) unrated blitz 3 0',
+    '{Game 7 (Alice vs. Bob) Creating unrated blitz match.}',
+    '',
+    '<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Alice Bob 1 3 0 39 39 180 180 1 none (0:00) none 0 0 0',
+    '<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 Alice Bob -1 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0 1 0',
+    '<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 7 Alice Bob 1 3 0 39 39 180 177 2 P/e7-e5 (0:03) e5 0 1 0',
+    '<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -----N-- PPPP-PPP RNBQKB-R B -1 1 1 1 1 1 7 Alice Bob -1 3 0 39 39 178 177 2 N/g1-f3 (0:02) Nf3 0 1 0',
+    'fics% ',
+  ].join('\n'),
+  detect(text) {
+    if (typeof text !== 'string') return 0;
+    const shape = style12Shape(text);
+    if (shape === 'stream' || shape === 'holdings') return 0.9;
+    if (shape === 'line' || shape === 'broken-line') return 0.5;
+    if (text.includes('\n<12> ') || text.includes('\n<b1> ')) return 0.9;
+    if (ficsText(text)) return 0.5;
+    // Plain text is what a FICS server sends between boards, and no other format reads it:
+    // just above FEN's score for text without a placement (0.02), so its lines are listed.
+    return text.trim() === '' ? 0 : 0.03;
+  },
+  read: readFics,
+};
+
