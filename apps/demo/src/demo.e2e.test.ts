@@ -321,6 +321,55 @@ describe('demo page in Chromium', () => {
     expect(await boardPieces()).toMatchObject({ e2: 'P', e7: 'p' });
   });
 
+  it('reads a style 12 line with its <b1> line: board, pockets, every field, conversions', async () => {
+    await paste(
+      '<12> r-bqk--r ppp--ppp --n----- ---Np--- --B-n--- -------- PPPP-PPP R-B-K-NR W -1 1 1 1 1 0 52 Alice Bob 0 3 0 42 40 170 165 8 N/f6-e4 (0:02) Ne4 0 1 0\n<b1> game 52 white [QP] black [BP]',
+    );
+    expect(await detectedFormat()).toBe('style12');
+    expect(await boardPieces()).toMatchObject({ d5: 'N', c4: 'B', e4: 'n', c6: 'n', e1: 'K', e8: 'k' });
+    expect((await page.$$eval('#board .last-move', (r) => r.map((x) => (x as SVGElement).dataset.name))).sort()).toEqual(['e4', 'f6']);
+    expect(await page.textContent('#board-title')).toBe('Game 52: Alice vs Bob');
+    const pockets = await page.$$eval('#board [data-pocket]', (nodes) => nodes.map((n) => `${(n as SVGElement).dataset.pocket}:${(n as SVGElement).dataset.piece}`));
+    expect(pockets).toEqual(['black:p', 'black:b', 'white:P', 'white:Q']);
+    const rows = await fieldRows();
+    expect(rows).toHaveLength(33 + 4);
+    expect(rows[9]).toEqual(['side to move', 'W', 'White to move']);
+    expect(rows[24]).toEqual(['White’s remaining time', '170', 'White has 2:50 left, sent in seconds']);
+    expect(rows[36]).toEqual(['Black in hand', 'black [BP]', 'Black may drop 1 pawn, 1 bishop']);
+    expect(await conversion('crazyhouse')).toBe('r1bqk2r/ppp2ppp/2n5/3Np3/2B1n3/8/PPPP1PPP/R1B1K1NR[PQpb] w KQkq - 0 8');
+    expect(await conversion('style12')).toContain('<b1> game 52 white [PQ] black [PB]');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('style12');
+    // A FEN converts to style 12: an isolated position (relation -3).
+    await paste('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+    expect(await conversion('style12')).toBe(
+      '<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 1 White Black -3 0 0 39 39 0 0 1 none (0:00) none 0',
+    );
+  });
+
+  it('reads a raw FICS stream: events, and the tracked game step by step with both clocks', async () => {
+    await page.click('button[data-example="fics"]');
+    expect(await detectedFormat()).toBe('fics');
+    expect(await page.isVisible('#session')).toBe(true);
+    const names = await page.$$eval('#events tbody tr', (rows) => rows.map((r) => `${r.dataset.kind}:${r.querySelector('th')?.textContent}`));
+    expect(names.slice(0, 6)).toEqual(['text:text', 'text:text', 'style12:<12>', 'tracker:new-game', 'style12:<12>', 'tracker:move']);
+    expect(await page.inputValue('#game-select')).toBe('0');
+    expect(await page.textContent('#game-select')).toBe('Game 7: Alice vs Bob');
+    expect(await page.textContent('[data-clock="white"]')).toBe('3:00.0');
+    await page.click('button[data-step="next"]');
+    expect(await page.textContent('.ply')).toBe('Position 1 of 3, after e4');
+    expect(await boardPieces()).toMatchObject({ e4: 'P' });
+    await page.click('button[data-step="last"]');
+    expect(await page.textContent('.ply')).toBe('Position 3 of 3, after Nf3');
+    expect(await page.$$eval('#board .last-move', (r) => r.map((x) => (x as SVGElement).dataset.name))).toEqual(['g1', 'f3']);
+    expect(await page.textContent('[data-clock="white"]')).toBe('2:58.0');
+    expect(await page.textContent('[data-clock="black"]')).toBe('2:57.0');
+    expect(await conversion('fen')).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2');
+    expect((await fieldRows())[0]?.slice(0, 2)).toEqual(['tag', '<12>']);
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('fics');
+  });
+
   it('reads an OCPN record onto the Omega board and converts it to setup JSON', async () => {
     const text = 'WWww/crnbqkbnrc/pppppppppp/A/A/A/4P5/A/A/PPPP1PPPPP/CRNBQKBNRC b KQkq KQk e2/e3 b P- 0 1';
     await paste(text);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FICS_ADAPTER, MAX_EVENTS } from './fics.js';
 import { detectFormat } from './registry.js';
+import { STYLE12_ADAPTER } from './style12.js';
 
 const STREAM = FICS_ADAPTER.example;
 
@@ -39,6 +40,9 @@ describe('FICS stream adapter', () => {
     expect(plies.map((p) => p.san)).toEqual([undefined, 'e4', 'e5', 'Nf3']);
     expect(plies[3]?.position.lastMove).toEqual({ kind: 'normal', from: 6, to: 21 });
     expect(plies[3]?.position.clocks).toEqual({ white: 178_000, black: 177_000 });
+    // Converted to style 12, a ply is the line the server sent.
+    const sent = STREAM.split('\n').filter((line) => line.startsWith('<12>'))[3];
+    expect(plies[3] && STYLE12_ADAPTER.write?.(plies[3].position)).toBe(sent);
   });
 
   it('starts a new tracked game when a game number comes back after its game ended', () => {

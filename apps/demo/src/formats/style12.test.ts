@@ -4,7 +4,7 @@ import { STYLE12_ADAPTER, style12Shape } from './style12.js';
 
 const LINE = STYLE12_ADAPTER.example;
 const CRAZYHOUSE =
-  '<12> r-bqk--r ppp--ppp --n----- ---Np--- --B-n--- -------- PPPP-PPP R-B-K-NR W -1 1 1 1 1 0 52 Alice Bob 0 3 0 42 40 170 165 8 N/c3-d5 (0:02) Nd5 0 1 0\n<b1> game 52 white [QP] black [BP]';
+  '<12> r-bqk--r ppp--ppp --n----- ---Np--- --B-n--- -------- PPPP-PPP R-B-K-NR W -1 1 1 1 1 0 52 Alice Bob 0 3 0 42 40 170 165 8 N/f6-e4 (0:02) Ne4 0 1 0\n<b1> game 52 white [QP] black [BP]';
 
 describe('style 12 adapter', () => {
   it('reads every token of the line into the field table with its meaning', () => {
@@ -38,6 +38,7 @@ describe('style 12 adapter', () => {
     expect(view.errors).toEqual([]);
     expect(view.positions[0]?.setup.pockets?.white.queen).toBe(1);
     expect(view.positions[0]?.setup.pockets?.black.bishop).toBe(1);
+    expect(view.positions[0]?.lastMove).toEqual({ kind: 'normal', from: 45, to: 28 });
     expect(view.fields.slice(-3).map((f) => [f.name, f.text, f.meaning])).toEqual([
       ['holdings game', 'game 52', 'The pieces in hand of game 52'],
       ['White in hand', 'white [QP]', 'White may drop 1 pawn, 1 queen'],

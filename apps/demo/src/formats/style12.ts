@@ -206,6 +206,7 @@ const records = new WeakMap<Setup, { record: Style12; holdings?: Holdings }>();
 /** The position a record shows: the board (with the pockets of its `<b1>` line), the last move, players, clocks, flip. */
 export function style12Position(record: Style12, pockets?: ByColor<Pocket>, setup: Setup = pockets ? { ...record.setup, pockets } : record.setup): Position {
   const move = lastMove(record);
+  if (setup === record.setup) records.set(setup, { record });
   return {
     setup,
     ...(move.ok ? { lastMove: move.value } : {}),
@@ -224,7 +225,6 @@ export function readStyle12(text: string): FormatView {
   const fields = style12Fields(text, start, end, record);
   const next = lineSpan(text, end);
   if (next.start >= text.length) {
-    records.set(record.setup, { record });
     return { positions: [style12Position(record)], fields, errors: [], notes: [] };
   }
   const held = parseHoldings(text.slice(next.start, next.end));
@@ -233,7 +233,6 @@ export function readStyle12(text: string): FormatView {
   }
   fields.push(...holdingsFields(text, next.start, next.end, held.value));
   if (held.value.gameNumber !== record.gameNumber) {
-    records.set(record.setup, { record });
     return { positions: [style12Position(record)], fields, errors: [], notes: [`The <b1> line is for game ${held.value.gameNumber}, the board for game ${record.gameNumber}: its pockets are not shown`] };
   }
   const position = style12Position(record, held.value.pockets);
