@@ -44,6 +44,19 @@ describe('the chess-formats process', () => {
     }
   });
 
+  test.skipIf(!existsSync('/dev/full'))('so is a failed write of the help or the version', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      for (const args of [['--help'], ['--version'], ['fen', '--help']]) {
+        const result = spawnSync(process.execPath, [cli, ...args], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+        expect(result.status).toBe(2);
+        expect(result.stderr).toBe('chess-formats: cannot write standard output: ENOSPC: no space left on device, write\n');
+      }
+    } finally {
+      closeSync(full);
+    }
+  });
+
   test('a reader that stops early (| head -1) keeps the status of the lines read: 1 after an invalid line', async () => {
     const child = spawn(process.execPath, [cli, 'fen'], { stdio: ['pipe', 'pipe', 'ignore'] });
     // Closing our end of standard output after the first line is what `head -1` does.

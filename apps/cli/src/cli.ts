@@ -39,7 +39,14 @@ const io: CommandIo = {
   err: writeErr,
 };
 
-let status = await main(process.argv.slice(2), io);
+let status: number;
+try {
+  status = await main(process.argv.slice(2), io);
+} catch (error) {
+  // Only `fen` deals with its own output failures; help and version just write and return.
+  if (!outputErrorSeen || error !== outputError) throw error;
+  status = await outputFailureStatus(error, 0, io);
+}
 // Writes still on their way may fail after the command is done: wait for them (an empty write
 // completes after them), then for the error events they may have left.
 if (process.stdout.writableLength > 0) {
