@@ -20,6 +20,7 @@ export const MAIN_HELP = `Usage: chess-formats <command> [options]
 
 Commands:
   fen [options] [file...]   read FEN positions, one a line, and print them in canonical form
+  connect HOST PORT [GAME]  observe a game on a FICS or ICC server and print its positions
 
 Run 'chess-formats fen --help' for the options of a command.
 `;
