@@ -7,7 +7,7 @@ export const protocolDecoders: DecoderFactory = (): ServerDecoder => {
     pending += text;
     const parts = pending.split('\n');
     pending = (parts.pop() ?? '').slice(-4096);
-    return parts.map((line) => ({ kind: 'line' as const, text: line.replace(/\r/g, '') }));
+    return parts.map((line) => ({ kind: 'line' as const, text: line.replace(/\r/g, '').replace(/^(fics% )+/, '') }));
   };
   const decoder = new TextDecoder();
   return {

@@ -98,7 +98,9 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
   let cancelTimer = () => {};
   const tail = new OutputTail();
 
-  const send = (line: string) => connection.write(`${line}\n`);
+  const send = (line: string) => {
+    if (end === undefined) connection.write(`${line}\n`);
+  };
   const finish = (result: ConnectionEnd, farewell?: string) => {
     if (end !== undefined) return;
     end = result;

@@ -55,7 +55,7 @@ export function tcpConnect(timeoutMs: number): Connect {
         resolve({
           chunks: socket as AsyncIterable<Uint8Array>,
           write: (text) => {
-            if (!socket.destroyed) socket.write(text);
+            if (!socket.destroyed && !socket.writableEnded) socket.write(text);
           },
           close: (farewell) => {
             if (farewell === undefined || socket.destroyed) {
