@@ -1,0 +1,95 @@
+import {
+  ROLES,
+  emptyPocket,
+  ok,
+  roleFromLetter,
+  type ByColor,
+  type Color,
+  type Pocket,
+  type Result,
+  type Role,
+} from '@chess-formats/board-core';
+import type { Style12Error } from './errors.js';
+import { holdingsToJson } from './json.js';
+import { atEnd, beginLine, caught, fail, next, position, readInt, readWord, type Style12ParseOptions } from './parse.js';
+
+/**
+ * A `<b1>` line: the pieces each side holds in a crazyhouse or bughouse game, and, in the
+ * short form sent when bughouse partners pass a piece (`... <- BN`), the piece passed and the
+ * side that received it.
+ */
+export interface Holdings {
+  readonly gameNumber: number;
+  readonly pockets: ByColor<Pocket>;
+  readonly passed: { readonly color: Color; readonly role: Role } | undefined;
+}
+
+// Token indexes: 0 `<b1>`, 1 `game`, 2 the number, 3 `white`, 4 `[...]`, 5 `black`, 6 `[...]`, 7 `<-`, 8 the piece.
+function keyword(field: number, word: string): void {
+  next(field);
+  const at = position();
+  if (readWord(field) !== word) fail('holdings', field, at, word);
+}
+
+/** Reads the letters of `[...]` into a pocket. Servers write both sides' pieces in upper case. */
+function pocketOf(token: string, field: number, at: number): Pocket {
+  if (token.charCodeAt(0) !== 91 || token.charCodeAt(token.length - 1) !== 93 || token.length < 2) {
+    fail('holdings', field, token.charCodeAt(0) !== 91 ? at : at + token.length, '[pieces]');
+  }
+  const pocket: { -readonly [R in Role]: number } = emptyPocket();
+  for (let k = 1; k < token.length - 1; k++) {
+    const role = roleFromLetter(token.charAt(k));
+    if (role === undefined || ROLES.indexOf(role) > 5 || token.charAt(k) !== token.charAt(k).toUpperCase()) {
+      fail('holdings', field, at + k, 'PNBRQK');
+    }
+    pocket[role]++;
+  }
+  return pocket;
+}
+
+/**
+ * Reads a `<b1>` line, `<b1> game 6 white [PNBBB] black [PNB]` or `<b1> game 52 white [NB]
+ * black [N] <- BN`. Never throws; errors are those of {@link parseStyle12}, code `holdings` for
+ * the parts peculiar to this line.
+ */
+export function parseHoldings(line: string, options?: Pick<Style12ParseOptions, 'maxLength'>): Result<Holdings, Style12Error> {
+  try {
+    beginLine(line, '<b1>', options?.maxLength);
+    keyword(1, 'game');
+    next(2);
+    const gameNumber = readInt(2);
+    const pockets: { white?: Pocket; black?: Pocket } = {};
+    for (const [field, color] of [
+      [3, 'white'],
+      [5, 'black'],
+    ] as const) {
+      keyword(field, color);
+      next(field + 1);
+      const at = position();
+      pockets[color] = pocketOf(readWord(field + 1), field + 1, at);
+    }
+    let passed: Holdings['passed'];
+    if (!atEnd()) {
+      keyword(7, '<-');
+      next(8);
+      const at = position();
+      const token = readWord(8);
+      const color = token.charAt(0) === 'W' ? 'white' : token.charAt(0) === 'B' ? 'black' : undefined;
+      const role = roleFromLetter(token.charAt(1));
+      if (color === undefined) fail('holdings', 8, at, 'W or B');
+      if (role === undefined || ROLES.indexOf(role) > 5 || token.length !== 2) fail('holdings', 8, at + 1, 'a piece letter');
+      passed = { color, role };
+      if (!atEnd()) fail('holdings', 9, position(), 'the end of the line');
+    }
+    return ok({ gameNumber, pockets: pockets as ByColor<Pocket>, passed });
+  } catch (e) {
+    return caught(e);
+  }
+}
+
+/** Writes a `<b1>` line, pieces in the order servers use: P N B R Q K. */
+export function writeHoldings(holdings: Holdings): string {
+  const json = holdingsToJson(holdings);
+  const tail = json.passed === null ? '' : ` <- ${json.passed}`;
+  return `<b1> game ${String(json.gameNumber)} white [${json.white}] black [${json.black}]${tail}`;
+}

@@ -1,0 +1,60 @@
+import { ROLES, ROLE_LETTERS, setupToJson, type Pocket, type SetupJson } from '@chess-formats/board-core';
+import type { Holdings } from './holdings.js';
+import type { ClockUnit, Style12, Style12Relation } from './record.js';
+
+/** A record as plain JSON: the setup in board-core's canonical JSON, absent FICS tokens as `null`. */
+export interface Style12Json {
+  readonly setup: SetupJson;
+  readonly gameNumber: number;
+  readonly whiteName: string;
+  readonly blackName: string;
+  readonly relation: Style12Relation;
+  readonly initialTimeMinutes: number;
+  readonly incrementSeconds: number;
+  readonly whiteStrength: number;
+  readonly blackStrength: number;
+  readonly whiteRemainingMs: number;
+  readonly blackRemainingMs: number;
+  readonly clockUnit: ClockUnit;
+  readonly verboseMove: string;
+  readonly moveTimeText: string;
+  readonly moveTimeMs: number;
+  readonly sanMove: string;
+  readonly flip: boolean | null;
+  readonly clockTicking: boolean | null;
+  readonly lagMs: number | null;
+  readonly extraFields: readonly string[];
+}
+
+export function style12ToJson(record: Style12): Style12Json {
+  return {
+    ...record,
+    setup: setupToJson(record.setup),
+    flip: record.flip ?? null,
+    clockTicking: record.clockTicking ?? null,
+    lagMs: record.lagMs ?? null,
+    extraFields: [...record.extraFields],
+  };
+}
+
+/** Holdings as plain JSON: each side's pieces as upper-case letters in P N B R Q K order, the passed piece as `BN`. */
+export interface HoldingsJson {
+  readonly gameNumber: number;
+  readonly white: string;
+  readonly black: string;
+  readonly passed: string | null;
+}
+
+function letters(pocket: Pocket): string {
+  return ROLES.map((role) => ROLE_LETTERS[role].toUpperCase().repeat(pocket[role])).join('');
+}
+
+export function holdingsToJson(holdings: Holdings): HoldingsJson {
+  const { passed } = holdings;
+  return {
+    gameNumber: holdings.gameNumber,
+    white: letters(holdings.pockets.white),
+    black: letters(holdings.pockets.black),
+    passed: passed === undefined ? null : `${passed.color === 'white' ? 'W' : 'B'}${ROLE_LETTERS[passed.role].toUpperCase()}`,
+  };
+}

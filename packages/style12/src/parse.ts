@@ -1,0 +1,390 @@
+import {
+  ROLES,
+  STANDARD,
+  err,
+  ok,
+  piece,
+  type Color,
+  type Err,
+  type Piece,
+  type Result,
+  type Setup,
+  type Square,
+} from '@chess-formats/board-core';
+import type { Style12Error, Style12ErrorCode } from './errors.js';
+import type { ClockUnit, Style12, Style12Relation } from './record.js';
+
+/** The two dialects, which differ in what a line can hold (see the README's dialect table). */
+export type Style12Dialect = 'fics' | 'icc';
+
+export interface Style12ParseOptions {
+  /**
+   * Pins the dialect. `'icc'`: clocks are seconds and relation -4 (FICS only) is refused.
+   * `'fics'` or absent: the clock unit is read from the line (a `.` in the move time means
+   * milliseconds, as FICS writes under `iset ms 1`).
+   */
+  readonly dialect?: Style12Dialect;
+  /** Pins the unit of the two clocks, whatever the move time looks like. */
+  readonly clockUnit?: ClockUnit;
+  /** The longest line read, in UTF-16 code units (default {@link MAX_LINE_LENGTH}). */
+  readonly maxLength?: number;
+}
+
+/** Real lines are under 200 characters; the cap bounds the work done on hostile input. */
+export const MAX_LINE_LENGTH = 4096;
+
+/** The interned piece of each letter, by char code. */
+const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (() => {
+  const table = new Array<Piece | undefined>(128).fill(undefined);
+  for (let k = 0; k < 12; k++) table['PNBRQKpnbrqk'.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
+  return table;
+})();
+
+const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ new Array<undefined>(64).fill(undefined);
+const NONE: readonly Square[] = /* @__PURE__ */ Object.freeze([]);
+/** Setups are read-only data: parses share one frozen list per set of castling rooks and per ep square. */
+const ROOKS_BY_FILES: (readonly Square[])[] = [];
+const EP_LISTS: (readonly Square[])[] = [];
+const NO_EXTRA: readonly string[] = NONE as readonly never[];
+
+// A fault is thrown from where it is found and caught by the exported reader, so the field
+// readers need no error plumbing. The line and the cursor are module state between them.
+let text = '';
+let end = 0;
+let cursor = 0;
+
+// What each code expects. Terse on purpose: messages count toward the 2.5 KB bundle budget.
+const EXPECTED: { readonly [C in Style12ErrorCode]: string } = {
+  empty: 'a line',
+  tag: '<12> or <b1> and a space',
+  'too-long': 'a shorter line',
+  whitespace: 'one space between tokens',
+  board: '8 of PNBRQKpnbrqk-',
+  turn: 'W or B',
+  'double-push': '-1 to 7',
+  castling: '0 or 1',
+  number: 'an integer below 2^31',
+  relation: '-4 to 2 (ICC: -3 to 2)',
+  'move-time': '(m:ss), (m:ss.mmm) or (h:mm:ss)',
+  flag: '0 or 1',
+  'missing-field': 'more tokens',
+  holdings: 'game N white [PNBRQK] black [PNBRQK]',
+};
+
+/** Throws the error result for a fault at `offset`. */
+export function fail(code: Style12ErrorCode, field: number, offset: number, expected = EXPECTED[code]): never {
+  const found = offset < end ? JSON.stringify(text[offset]) : 'end';
+  throw err<Style12Error>({ code, field, offset, message: `expected ${expected}, found ${found}` });
+}
+
+/** The error result a reader threw, or the throw of a bug passed on. */
+export function caught(e: unknown): Err<Style12Error> {
+  if (typeof e === 'object' && e !== null && (e as { ok?: unknown }).ok === false) return e as Err<Style12Error>;
+  throw e;
+}
+
+/**
+ * Starts reading `input` as a line tagged `tag` (`<12>` or `<b1>`): skips line ends and BELs
+ * around it and a `fics% ` prompt before it, checks the tag, and leaves the cursor on the
+ * first token after it.
+ */
+export function beginLine(input: unknown, tag: string, maxLength: number | undefined): void {
+  text = typeof input === 'string' ? input : '';
+  end = text.length;
+  if (typeof input !== 'string') fail('tag', 0, 0);
+  if (end > (maxLength ?? MAX_LINE_LENGTH)) fail('too-long', 0, maxLength ?? MAX_LINE_LENGTH);
+  let start = 0;
+  let c;
+  while (start < end && ((c = text.charCodeAt(start)) === 13 || c === 10 || c === 7)) start++;
+  if (text.startsWith('fics% ', start)) {
+    start += 6;
+    while (text.charCodeAt(start) === 7) start++;
+  }
+  while (end > start && ((c = text.charCodeAt(end - 1)) === 13 || c === 10)) end--;
+  if (start === end) fail('empty', 0, start);
+  for (let k = 0; k < 4; k++) if (text.charCodeAt(start + k) !== tag.charCodeAt(k)) fail('tag', 0, start + k);
+  cursor = start + 4;
+  if (cursor < end && text.charCodeAt(cursor) !== 32) fail('tag', 0, cursor);
+}
+
+/** Where the cursor stands (the index of the next character to read). */
+export function position(): number {
+  return cursor;
+}
+
+/** Whether the cursor is at the end of the line. */
+export function atEnd(): boolean {
+  return cursor >= end;
+}
+
+/** Steps over the one space before token `field`; a missing token, a second space or a trailing space is a fault. */
+export function next(field: number): void {
+  if (cursor >= end) fail('missing-field', field, end);
+  cursor++;
+  if (cursor >= end) fail('whitespace', field, cursor - 1);
+  if (text.charCodeAt(cursor) === 32) fail('whitespace', field, cursor);
+}
+
+/** The token ends at the cursor: at a space or the end. */
+function tokenEnd(code: Style12ErrorCode, field: number): void {
+  if (cursor < end && text.charCodeAt(cursor) !== 32) fail(code, field, cursor);
+}
+
+/** A decimal integer of at most 2^31 - 1 in magnitude, with a `-` unless `unsigned`. */
+export function readInt(field: number, code: Style12ErrorCode = 'number', unsigned?: boolean): number {
+  const negative = !unsigned && text.charCodeAt(cursor) === 45;
+  if (negative) cursor++;
+  const first = cursor;
+  let value = 0;
+  let digit;
+  while ((digit = text.charCodeAt(cursor) - 48) >= 0 && digit <= 9) {
+    value = value * 10 + digit;
+    if (value > 2147483647) fail(code, field, cursor);
+    cursor++;
+  }
+  if (cursor === first) fail(code, field, cursor);
+  tokenEnd(code, field);
+  return negative ? -value | 0 : value;
+}
+
+/** A token of printable characters (a name, a move); a control character in it is a fault. */
+export function readWord(field: number): string {
+  const first = cursor;
+  while (text.charCodeAt(cursor) > 32) cursor++;
+  tokenEnd('whitespace', field);
+  return text.slice(first, cursor);
+}
+
+/** A one-character flag, `0` or `1`. */
+function readFlag(field: number, code: Style12ErrorCode): boolean {
+  const c = text.charCodeAt(cursor);
+  if (c !== 48 && c !== 49) fail(code, field, cursor);
+  cursor++;
+  tokenEnd(code, field);
+  return c === 49;
+}
+
+/** Reads the eight rank tokens into `pieces`, rank 8 first. */
+function readBoard(pieces: (Piece | undefined)[]): void {
+  const table = PIECE_BY_CODE;
+  for (let rank = 7; rank >= 0; rank--) {
+    const field = 8 - rank;
+    next(field);
+    const rankEnd = rank * 8 + 8;
+    for (let square = rank * 8; square < rankEnd; square++, cursor++) {
+      const c = text.charCodeAt(cursor);
+      if (c === 45) continue;
+      const p = table[c];
+      if (p === undefined || cursor >= end) fail('board', field, cursor);
+      pieces[square] = p;
+    }
+    tokenEnd('board', field);
+  }
+}
+
+/** The file of the first king of `color` on its back rank (from the a-file), or -1. */
+export function backRankKing(pieces: readonly (Piece | undefined)[], color: Color): number {
+  const base = color === 'white' ? 0 : 56;
+  for (let x = 0; x < 8; x++) {
+    const p = pieces[base + x];
+    if (p !== undefined && p.role === 'king' && p.color === color) return x;
+  }
+  return -1;
+}
+
+/**
+ * The rook file a castling flag names: the outermost rook of its colour on that side of the
+ * king on the back rank, else the corner (also when no king stands on the back rank). The two
+ * flags of a colour therefore never name the same square, so the flags survive a round trip.
+ */
+function flagRook(pieces: readonly (Piece | undefined)[], color: Color, short: boolean, king: number): number {
+  const base = color === 'white' ? 0 : 56;
+  if (king >= 0) {
+    for (let x = short ? 7 : 0; short ? x > king : x < king; x += short ? -1 : 1) {
+      const p = pieces[base + x];
+      if (p !== undefined && p.role === 'rook' && p.color === color) return x;
+    }
+  }
+  return short ? 7 : 0;
+}
+
+/** Castling rooks from the flags (bits: 1 White short, 2 White long, 4 Black short, 8 Black long). */
+function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): readonly Square[] {
+  if (flags === 0) return NONE;
+  let files = 0;
+  for (let k = 0; k < 4; k++) {
+    if (!(flags & (1 << k))) continue;
+    const color: Color = k < 2 ? 'white' : 'black';
+    files |= 1 << (flagRook(pieces, color, (k & 1) === 0, backRankKing(pieces, color)) + (k < 2 ? 0 : 8));
+  }
+  let rooks = ROOKS_BY_FILES[files];
+  if (rooks === undefined) {
+    const list: Square[] = [];
+    for (let k = 0; k < 16; k++) if (files & (1 << k)) list.push(k < 8 ? k : k + 48);
+    rooks = ROOKS_BY_FILES[files] = Object.freeze(list);
+  }
+  return rooks;
+}
+
+/** The time taken for the last move, `(m:ss)`, `(m:ss.mmm)`, `(h:mm:ss[.mmm])`, in milliseconds. */
+function readMoveTime(field: number): number {
+  if (text.charCodeAt(cursor) !== 40) fail('move-time', field, cursor);
+  cursor++;
+  let total = 0;
+  let groups = 0;
+  let digit;
+  for (;;) {
+    const first = cursor;
+    let value = 0;
+    while ((digit = text.charCodeAt(cursor) - 48) >= 0 && digit <= 9 && cursor - first < 6) {
+      value = value * 10 + digit;
+      cursor++;
+    }
+    // Minutes or hours lead; the groups after them are two digits below 60.
+    if (cursor === first || (groups > 0 && (cursor - first !== 2 || value > 59))) fail('move-time', field, cursor === first || groups === 0 ? cursor : first);
+    total = total * 60 + value;
+    groups++;
+    if (text.charCodeAt(cursor) !== 58 || groups === 3) break;
+    cursor++;
+  }
+  if (groups < 2) fail('move-time', field, cursor);
+  total *= 1000;
+  if (text.charCodeAt(cursor) === 46) {
+    cursor++;
+    let ms = 0;
+    for (let k = 0; k < 3; k++, cursor++) {
+      digit = text.charCodeAt(cursor) - 48;
+      if (!(digit >= 0 && digit <= 9)) fail('move-time', field, cursor);
+      ms = ms * 10 + digit;
+    }
+    total += ms;
+  }
+  if (text.charCodeAt(cursor) !== 41) fail('move-time', field, cursor);
+  cursor++;
+  tokenEnd('move-time', field);
+  return total;
+}
+
+/**
+ * Reads one style 12 line (`<12> ` and 30 to 32 tokens, then any extra fields). Never throws;
+ * reports the first fault from the left. Line ends and BELs around the line and a `fics% `
+ * prompt before it are skipped.
+ */
+export function parseStyle12(line: string, options?: Style12ParseOptions): Result<Style12, Style12Error> {
+  try {
+    beginLine(line, '<12>', options?.maxLength);
+    const pieces: (Piece | undefined)[] = EMPTY_BOARD.slice();
+    readBoard(pieces);
+    next(9);
+    const turnCode = text.charCodeAt(cursor);
+    if (turnCode !== 87 && turnCode !== 66) fail('turn', 9, cursor);
+    cursor++;
+    tokenEnd('turn', 9);
+    const turn: Color = turnCode === 87 ? 'white' : 'black';
+    next(10);
+    const doublePushAt = cursor;
+    const doublePush = readInt(10, 'double-push');
+    if (doublePush < -1 || doublePush > 7) fail('double-push', 10, doublePushAt);
+    let flags = 0;
+    for (let k = 0; k < 4; k++) {
+      next(11 + k);
+      if (readFlag(11 + k, 'castling')) flags |= 1 << k;
+    }
+    next(15);
+    const halfmoves = readInt(15, 'number', true);
+    next(16);
+    const gameNumber = readInt(16);
+    next(17);
+    const whiteName = readWord(17);
+    next(18);
+    const blackName = readWord(18);
+    next(19);
+    const relationAt = cursor;
+    const relation = readInt(19, 'relation') as Style12Relation;
+    if (relation < (options?.dialect === 'icc' ? -3 : -4) || relation > 2) fail('relation', 19, relationAt);
+    next(20);
+    const initialTimeMinutes = readInt(20, 'number', true);
+    next(21);
+    const incrementSeconds = readInt(21, 'number', true);
+    next(22);
+    const whiteStrength = readInt(22);
+    next(23);
+    const blackStrength = readInt(23);
+    next(24);
+    const whiteClock = readInt(24);
+    next(25);
+    const blackClock = readInt(25);
+    next(26);
+    const fullmoves = readInt(26, 'number', true);
+    next(27);
+    const verboseMove = readWord(27);
+    next(28);
+    const moveTimeAt = cursor + 1;
+    const moveTimeMs = readMoveTime(28);
+    const moveTimeText = text.slice(moveTimeAt, cursor - 1);
+    next(29);
+    const sanMove = readWord(29);
+    let flip: boolean | undefined;
+    let clockTicking: boolean | undefined;
+    let lagMs: number | undefined;
+    let extraFields = NO_EXTRA;
+    if (cursor < end) {
+      next(30);
+      flip = readFlag(30, 'flag');
+      if (cursor < end) {
+        next(31);
+        clockTicking = readFlag(31, 'flag');
+        if (cursor < end) {
+          next(32);
+          lagMs = readInt(32);
+          if (cursor < end) {
+            const extra: string[] = [];
+            while (cursor < end) {
+              next(33 + extra.length);
+              extra.push(readWord(33 + extra.length));
+            }
+            extraFields = extra;
+          }
+        }
+      }
+    }
+    const clockUnit: ClockUnit =
+      options?.clockUnit ?? (options?.dialect !== 'icc' && moveTimeText.includes('.') ? 'milliseconds' : 'seconds');
+    const scale = clockUnit === 'seconds' ? 1000 : 1;
+    const epSquare = doublePush < 0 ? -1 : doublePush + (turn === 'white' ? 40 : 16);
+    const setup: Setup = {
+      board: { geometry: STANDARD, pieces },
+      turn,
+      castlingRooks: castlingRooks(pieces, flags),
+      epSquares: epSquare < 0 ? NONE : (EP_LISTS[epSquare] ??= Object.freeze([epSquare])),
+      halfmoves,
+      fullmoves,
+    };
+    return ok({
+      setup,
+      gameNumber,
+      whiteName,
+      blackName,
+      relation,
+      initialTimeMinutes,
+      incrementSeconds,
+      whiteStrength,
+      blackStrength,
+      whiteRemainingMs: whiteClock * scale,
+      blackRemainingMs: blackClock * scale,
+      clockUnit,
+      verboseMove,
+      moveTimeText,
+      moveTimeMs,
+      sanMove,
+      flip,
+      clockTicking,
+      lagMs,
+      extraFields,
+    } as Style12);
+  } catch (e) {
+    return caught(e);
+  } finally {
+    text = '';
+  }
+}

@@ -1,0 +1,168 @@
+import type { Style12Error } from './errors.js';
+import { parseHoldings, type Holdings } from './holdings.js';
+import { MAX_LINE_LENGTH, parseStyle12, type Style12ParseOptions } from './parse.js';
+import type { Style12 } from './record.js';
+
+/** The block a line came in under FICS `iset block 1`: `^U` id `^V` command code `^V` text `^W`. */
+export interface Block {
+  /** The identifier the client sent with its command (`58` for `58 moves 7`), or -1 if unreadable. */
+  readonly id: number;
+  /** The server's code for the command, or -1 if unreadable. */
+  readonly command: number;
+}
+
+interface InBlock {
+  /** The block the event came in; absent for output outside any block (unsolicited boards). */
+  readonly block?: Block;
+}
+
+/**
+ * What a scanner finds in a stream, in stream order: boards, holdings, other lines of text,
+ * lines that start like a board or holdings but do not parse (and lines past the length
+ * bound, code `too-long`), and the end of each block.
+ */
+export type Style12ScanEvent =
+  | (InBlock & { readonly type: 'board'; readonly record: Style12; readonly line: string })
+  | (InBlock & { readonly type: 'holdings'; readonly holdings: Holdings; readonly line: string })
+  | (InBlock & { readonly type: 'text'; readonly text: string })
+  | (InBlock & { readonly type: 'error'; readonly error: Style12Error; readonly line: string })
+  | { readonly type: 'block-end'; readonly block: Block };
+
+export interface Style12ScannerOptions extends Style12ParseOptions {
+  /** How bytes are decoded (a `TextDecoder` label); default `'utf-8'`, invalid bytes become U+FFFD. */
+  readonly encoding?: string;
+}
+
+export interface Style12Scanner {
+  /** Feeds a chunk as it came off the socket (bytes or text); returns the events it completed. */
+  push(chunk: string | Uint8Array): Style12ScanEvent[];
+  /** Flushes the last line (one without a line end) and the decoder; the scanner can be reused. */
+  end(): Style12ScanEvent[];
+}
+
+const PROMPT = 'fics% ';
+
+/**
+ * A scanner for a raw FICS stream. Line ends may be `\n\r`, `\r\n` or `\n` (every CR is
+ * dropped, as is every BEL); `fics% ` prompts before a line are dropped; blank lines make no
+ * event. Memory is bounded by `maxLength`: a longer line gives one `too-long` error event with
+ * its first `maxLength` characters, and the scanner resynchronises at the next line end.
+ */
+export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style12Scanner {
+  const maxLength = options.maxLength ?? MAX_LINE_LENGTH;
+  const encoding = options.encoding ?? 'utf-8';
+  let decoder = new TextDecoder(encoding);
+  let parts: string[] = [];
+  let length = 0;
+  let overflow = false;
+  let block: Block | undefined;
+  // Inside a block header: the digits of the id (0) or of the command (1); -1 outside one.
+  let header = -1;
+  let headerDigits = ['', ''];
+  let events: Style12ScanEvent[] = [];
+
+  const append = (segment: string): void => {
+    if (overflow || segment.length === 0) return;
+    if (length + segment.length > maxLength) {
+      parts.push(segment.slice(0, maxLength - length));
+      length = maxLength;
+      overflow = true;
+      return;
+    }
+    parts.push(segment);
+    length += segment.length;
+  };
+
+  const where = (): InBlock => (block === undefined ? {} : { block });
+
+  const finishLine = (): void => {
+    let line = parts.length === 1 ? (parts[0] as string) : parts.join('');
+    const tooLong = overflow;
+    parts = [];
+    length = 0;
+    overflow = false;
+    while (line.startsWith(PROMPT)) line = line.slice(PROMPT.length);
+    if (tooLong) {
+      const message = `expected at most ${String(maxLength)} characters in a line; the rest of the line was dropped`;
+      events.push({ ...where(), type: 'error', error: { code: 'too-long', field: 0, offset: maxLength, message }, line });
+      return;
+    }
+    if (line.length === 0) return;
+    if (line.startsWith('<12> ')) {
+      const result = parseStyle12(line, options);
+      events.push(result.ok ? { ...where(), type: 'board', record: result.value, line } : { ...where(), type: 'error', error: result.error, line });
+    } else if (line.startsWith('<b1> ')) {
+      const result = parseHoldings(line, options);
+      events.push(result.ok ? { ...where(), type: 'holdings', holdings: result.value, line } : { ...where(), type: 'error', error: result.error, line });
+    } else {
+      events.push({ ...where(), type: 'text', text: line });
+    }
+  };
+
+  const headerNumber = (digits: string): number => (digits.length > 0 && digits.length <= 9 ? Number(digits) : -1);
+
+  const scan = (text: string): void => {
+    let run = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (header >= 0) {
+        run = i + 1;
+        if (c === 0x16) {
+          if (++header === 2) {
+            block = { id: headerNumber(headerDigits[0] ?? ''), command: headerNumber(headerDigits[1] ?? '') };
+            header = -1;
+          }
+        } else if (c >= 48 && c <= 57) {
+          // Bounded: a header has two short numbers.
+          if ((headerDigits[header] ?? '').length < 10) headerDigits[header] += text.charAt(i);
+        } else {
+          // Not a header after all: the block is entered with what was read, the character is text.
+          block = { id: headerNumber(headerDigits[0] ?? ''), command: headerNumber(headerDigits[1] ?? '') };
+          header = -1;
+          run = i;
+          i--;
+        }
+        continue;
+      }
+      // Plain characters run on; only the control characters of the framing stop the loop.
+      if (c > 13 && c < 0x15) continue;
+      if (c > 0x19 || (c !== 10 && c !== 13 && c !== 7 && c < 0x15)) continue;
+      append(text.slice(run, i));
+      run = i + 1;
+      if (c === 10) finishLine();
+      else if (c === 0x15) {
+        if (length > 0 || overflow) finishLine();
+        header = 0;
+        headerDigits = ['', ''];
+        block = undefined;
+      } else if (c === 0x17) {
+        if (length > 0 || overflow) finishLine();
+        if (block !== undefined) events.push({ type: 'block-end', block });
+        block = undefined;
+      }
+      // CR, BEL, ^V outside a header, ^X and ^Y (FICS's pose markers) are dropped.
+    }
+    if (header < 0) append(text.slice(run));
+  };
+
+  const take = (): Style12ScanEvent[] => {
+    const out = events;
+    events = [];
+    return out;
+  };
+
+  return {
+    push(chunk) {
+      scan(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+      return take();
+    },
+    end() {
+      scan(decoder.decode());
+      decoder = new TextDecoder(encoding);
+      if (length > 0 || overflow) finishLine();
+      header = -1;
+      block = undefined;
+      return take();
+    },
+  };
+}
