@@ -148,9 +148,10 @@ function replay(socket: Socket, steps: readonly SessionStep[], lines: string[], 
             }
             break;
           }
-          case 'drop':
+          case 'reset':
             socket.resetAndDestroy();
             return;
+          case 'drop':
           case 'close':
             socket.end();
             return;

@@ -1,22 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { ICC_DATAGRAMS, iccLoginLines, level2Settings, LoginMachine, settingsCommands } from './login.js';
+import { datagramId } from '@chess-formats/icc-dg';
+import { ICC_DATAGRAMS, iccLoginLines, LoginMachine, settingsCommands } from './login.js';
 
-describe('level2Settings', () => {
-  test('bit i is DG i, leftmost first, ending at the highest DG asked for', () => {
-    expect(level2Settings([0, 3])).toBe('1001');
-    expect(level2Settings([5])).toBe('000001');
-  });
-
-  test('the login lines ask for level 1 and exactly the DGs connect reads', () => {
+describe('the ICC login lines', () => {
+  test('level 1 units, and exactly the DGs connect reads, leftmost bit DG 0', () => {
     const [level1, level2] = iccLoginLines();
     expect(level1).toBe('level1=1');
     const bits = (level2 ?? '').slice('level2settings='.length);
     const on = [...bits].flatMap((bit, dg) => (bit === '1' ? [dg] : []));
     expect(on).toEqual([0, 16, 17, 18, 19, 22, 23, 24, 33, 34, 43, 56, 69, 101]);
-    expect(on).toEqual(Object.values(ICC_DATAGRAMS).sort((a, b) => a - b));
+    expect(on).toEqual(ICC_DATAGRAMS.map((name) => datagramId(name)).sort((a, b) => (a ?? 0) - (b ?? 0)));
   });
 });
-
 describe('settingsCommands', () => {
   test('FICS: style 12 with millisecond clocks, no wrapping, no bell, no announcements', () => {
     const commands = settingsCommands('fics');
@@ -82,7 +77,7 @@ describe('LoginMachine on ICC', () => {
     expect(login.onText('login: ')).toEqual({ kind: 'send', line: 'level1=1' });
     expect(login.onText('login: ')).toMatchObject({ kind: 'send', line: expect.stringMatching(/^level2settings=1[01]+$/) });
     expect(login.onText('login: ')).toEqual({ kind: 'send', line: 'guest' });
-    expect(login.onDatagram(ICC_DATAGRAMS.whoAmI, ['guest2213', ''])).toEqual({ kind: 'logged-in', name: 'guest2213' });
+    expect(login.onDatagram(0, ['guest2213', ''])).toEqual({ kind: 'logged-in', name: 'guest2213' });
   });
 
   test('DG_LOGIN_FAILED: 5 waits for the password prompt, 8 enters with return, 11 fails, 19 may retry', () => {

@@ -1,3 +1,4 @@
+import { level1Value, level2Settings, type DatagramName } from '@chess-formats/icc-dg';
 import type { ServerKind } from './protocol.js';
 
 /** Who to log in as: a guest, or a handle with its password (never from the command line). */
@@ -9,37 +10,33 @@ export type Credentials = { readonly kind: 'guest' } | { readonly kind: 'user'; 
  * algebraic and Smith notation, takebacks, millisecond clocks, result, relation), and nothing
  * chatty, so that a guest's stream stays small.
  */
-export const ICC_DATAGRAMS = {
-  whoAmI: 0,
-  myGameResult: 16,
-  myGameEnded: 17,
-  startedObserving: 18,
-  stopObserving: 19,
-  takeback: 22,
-  backward: 23,
-  sendMoves: 24,
-  moveAlgebraic: 33,
-  moveSmith: 34,
-  myRelationToGame: 43,
-  msec: 56,
-  loginFailed: 69,
-  positionBegin: 101,
-} as const;
+export const ICC_DATAGRAMS: readonly DatagramName[] = [
+  'DG_WHO_AM_I',
+  'DG_MY_GAME_RESULT',
+  'DG_MY_GAME_ENDED',
+  'DG_STARTED_OBSERVING',
+  'DG_STOP_OBSERVING',
+  'DG_TAKEBACK',
+  'DG_BACKWARD',
+  'DG_SEND_MOVES',
+  'DG_MOVE_ALGEBRAIC',
+  'DG_MOVE_SMITH',
+  'DG_MY_RELATION_TO_GAME',
+  'DG_MSEC',
+  'DG_LOGIN_FAILED',
+  'DG_POSITION_BEGIN',
+];
 
-/** `level2settings=` bits: bit i on asks for DG i; the string ends at the highest one asked for. */
-export function level2Settings(datagrams: readonly number[]): string {
-  const highest = Math.max(...datagrams);
-  const bits = new Array<string>(highest + 1).fill('0');
-  for (const dg of datagrams) bits[dg] = '1';
-  return bits.join('');
-}
+/** DG_WHO_AM_I (0) and DG_LOGIN_FAILED (69): the login's success and failure on ICC. */
+const DG_WHO_AM_I = 0;
+const DG_LOGIN_FAILED = 69;
 
 /** `level1=1`: level 1 units (and no prompt); the command-marker and tag bits are not needed. */
-export const ICC_LEVEL1 = 1;
+export const ICC_LEVEL1 = level1Value({ units: true });
 
 /** What the login sends on ICC at the first login prompts, one line a prompt. */
 export function iccLoginLines(): string[] {
-  return [`level1=${String(ICC_LEVEL1)}`, `level2settings=${level2Settings(Object.values(ICC_DATAGRAMS))}`];
+  return [`level1=${String(ICC_LEVEL1)}`, `level2settings=${level2Settings(ICC_DATAGRAMS)}`];
 }
 
 /**
@@ -161,8 +158,8 @@ export class LoginMachine {
 
   /** Reads an ICC datagram (only DG_WHO_AM_I and DG_LOGIN_FAILED matter here). */
   onDatagram(id: number, args: readonly string[]): LoginAction {
-    if (id === ICC_DATAGRAMS.whoAmI && args[0] !== undefined) return { kind: 'logged-in', name: args[0] };
-    if (id !== ICC_DATAGRAMS.loginFailed) return WAIT;
+    if (id === DG_WHO_AM_I && args[0] !== undefined) return { kind: 'logged-in', name: args[0] };
+    if (id !== DG_LOGIN_FAILED) return WAIT;
     const code = Number(args[0]);
     const explanation = args[1] ?? '';
     // 5: a registered name, the password prompt follows; 8: an unregistered name, return enters.

@@ -34,6 +34,6 @@ test.each(readdirSync(SESSIONS).filter((name) => name.endsWith('.ics')))('the re
   expect(session.connections.length).toBeGreaterThan(0);
   for (const steps of session.connections) {
     expect(steps.some((step) => step.kind === 'expect')).toBe(true);
-    expect(['drop', 'close']).toContain(steps[steps.length - 1]?.kind);
+    expect(['drop', 'reset', 'close']).toContain(steps[steps.length - 1]?.kind);
   }
 });

@@ -8,8 +8,11 @@
  *   `<| text`          the server writes text alone (a prompt waits without a line end)
  *   `> text`           the server reads one line from the client and expects it exactly
  *   `> *`              the server reads one line from the client, whatever it is
- *   `drop`             the server resets the connection (a dropped connection)
- *   `close`            the server closes the connection normally
+ *   `drop`             the server closes the connection without a word (the client did not
+ *                      quit: a dropped connection, as after a server restart); what was written
+ *                      before is delivered
+ *   `reset`            the server resets the connection (TCP RST); unread data may be lost
+ *   `close`            the server closes the connection after the client's `quit`
  *   `=== ...`          the steps after it are for the next connection
  * Text escapes: `\n`, `\r`, `\t`, `\\`, and `\xHH` for any byte (control bytes, garbage).
  */
@@ -17,6 +20,7 @@ export type SessionStep =
   | { readonly kind: 'send'; readonly bytes: Uint8Array }
   | { readonly kind: 'expect'; readonly line: string | undefined; readonly at: number }
   | { readonly kind: 'drop' }
+  | { readonly kind: 'reset' }
   | { readonly kind: 'close' };
 
 export interface RecordedSession {
@@ -88,7 +92,7 @@ export function parseRecordedSession(text: string, name = 'session'): RecordedSe
     } else if (line.startsWith('> ') || line === '>') {
       const expected = line.slice(2);
       steps.push({ kind: 'expect', line: expected === '*' ? undefined : unescapeText(expected, where), at: index + 1 });
-    } else if (line === 'drop' || line === 'close') {
+    } else if (line === 'drop' || line === 'reset' || line === 'close') {
       steps.push({ kind: line });
     } else {
       throw new Error(`${where}unknown step '${line.slice(0, 40)}'`);

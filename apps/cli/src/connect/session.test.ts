@@ -78,8 +78,8 @@ describe('connect against a fake FICS server', () => {
     }
   });
 
-  test('a drop during the login, then a refusal: one reconnection after 1 s', async () => {
-    const text = ['<| login: ', '> guest', 'drop', '=== again', ...session('> observe 7', '< There is no such game.', 'close').split('\n')].join('\n');
+  test('a reset during the login, then a refusal: one reconnection after 1 s', async () => {
+    const text = ['<| login: ', '> guest', 'reset', '=== again', ...session('> observe 7', '< There is no such game.', 'close').split('\n')].join('\n');
     const result = await runAgainstSession(text, { game: '7' });
     expect(result.report?.problems).toEqual([]);
     expect(result.waits).toEqual([1000]);
