@@ -77,7 +77,8 @@ const MAX_ICC_LINE = 4096;
  * both have come, or at the next datagram about the game, or at the end of the stream.
  */
 export function iccDecoder(): ServerDecoder {
-  const decoder = createIccDecoder({ settings: ICC_DATAGRAMS });
+  // 64 KiB is far above any datagram connect turns on (the longest, DG_STARTED_OBSERVING, is short).
+  const decoder = createIccDecoder({ settings: ICC_DATAGRAMS, maxDatagramSize: 64 * 1024 });
   let state: GamesState = initialGamesState();
   let partial = '';
   /** Games with a position not yet reported, and the clocks set since. */

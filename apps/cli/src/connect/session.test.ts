@@ -94,6 +94,14 @@ describe('connect against a fake FICS server', () => {
     expect(result.err).toMatch(/^chess-formats: cannot connect to 127\.0\.0\.1:\d+: .*; giving up after 3 reconnection attempts\n$/);
   });
 
+  test('observed, but no position comes: exit 1 after the observe timeout, no reconnection', async () => {
+    const result = await runAgainstSession(session('> observe 5', '< You are now observing game 5.', '> quit', 'close'), { game: '5', observeTimeoutMs: 300 });
+    expect(result.report?.problems).toEqual([]);
+    expect(result.status).toBe(1);
+    expect(result.waits).toEqual([]);
+    expect(result.err).toContain('chess-formats: no position of game 5 within 0.3 s\n');
+  });
+
   test('a server that never prompts: the login times out, and is retried', async () => {
     const text = ['< hello', 'close', '=== again', '< hello', 'close'].join('\n');
     const result = await runAgainstSession(text, { args: ['--retries', '1'], loginTimeoutMs: 300 });

@@ -110,16 +110,18 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
   const onAbort = () => finish(stopped(), 'quit');
   deps.signal.addEventListener('abort', onAbort, { once: true });
   if (deps.signal.aborted) onAbort();
-  const startTimer = (ms: number, message: string) => {
+  // A login that does not finish is worth another connection; a server that accepted us but
+  // sends no list or position would do the same again.
+  const startTimer = (ms: number, message: string, retry: boolean) => {
     cancelTimer();
-    cancelTimer = deps.timers.start(ms, () => finish({ kind: 'failed', message, retry: true, loggedIn }));
+    cancelTimer = deps.timers.start(ms, () => finish({ kind: 'failed', message, retry, loggedIn }, 'quit'));
   };
-  startTimer(deps.loginTimeoutMs, `no login within ${String(deps.loginTimeoutMs / 1000)} s`);
+  startTimer(deps.loginTimeoutMs, `no login within ${String(deps.loginTimeoutMs / 1000)} s`, true);
 
   const observe = (target: string) => {
     phase = 'observing';
     send(`observe ${target}`);
-    startTimer(deps.observeTimeoutMs, `no position of game ${target} within ${String(deps.observeTimeoutMs / 1000)} s`);
+    startTimer(deps.observeTimeoutMs, `no position of game ${target} within ${String(deps.observeTimeoutMs / 1000)} s`, false);
   };
 
   const apply = async (action: LoginAction, kind: ServerKind) => {
@@ -141,7 +143,7 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
     } else {
       phase = 'listing';
       send('games');
-      startTimer(deps.observeTimeoutMs, `no games list within ${String(deps.observeTimeoutMs / 1000)} s`);
+      startTimer(deps.observeTimeoutMs, `no games list within ${String(deps.observeTimeoutMs / 1000)} s`, false);
     }
   };
 
