@@ -98,4 +98,10 @@ describe('connectMain without a network', () => {
     expect(asked).toEqual(['Password for me at h: ']);
     expect(captured.err).toBe('chess-formats connect: no password for me: set CHESS_FORMATS_PASSWORD, or run in a terminal to be asked\n');
   });
+
+  test('a password with a line end is refused before connecting (exit 2)', async () => {
+    const { io, captured } = memoryIo('');
+    expect(await connectMain(['--user', 'me', 'h', '1'], io, environment({ CHESS_FORMATS_PASSWORD: 'a\nquit' }))).toBe(2);
+    expect(captured.err).toMatch(/has a line end in it/);
+  });
 });

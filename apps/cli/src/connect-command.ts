@@ -173,6 +173,10 @@ export async function connectMain(args: readonly string[], io: CommandIo, enviro
       await io.err(`chess-formats connect: no password for ${user}: set ${passwordEnv}, or run in a terminal to be asked\n`);
       return EXIT.usage;
     }
+    if (/[\r\n]/.test(password)) {
+      await io.err(`chess-formats connect: the password for ${user} has a line end in it: the server would read two lines\n`);
+      return EXIT.usage;
+    }
     credentials = { kind: 'user', name: user, password };
   }
   const deps: ConnectDeps = {
