@@ -150,6 +150,15 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     expect(second?.slice(-2)).toEqual(['observe 305', 'quit']);
   });
 
+  test('a position resent unchanged (a refresh) is printed once', async () => {
+    const text = sampleSession('fics-guest-best-game.ics');
+    const first = text.split('\n').find((line) => line.startsWith('< <12>')) ?? '';
+    const result = await runAgainstSession(text.replace(first, `${first}\n${first}`), { args: ['--json', '--quiet'] });
+    expect(result.report?.problems).toEqual([]);
+    expect(result.status).toBe(0);
+    expect(jsonLines(result.out)).toHaveLength(14);
+  });
+
   test('--count stops after that many positions, quitting the server', async () => {
     const text = sampleSession('fics-guest-best-game.ics').replace('<| fics% \n<\n< <12>', '<| fics% \n> quit\nclose\n<\n< <12>');
     const result = await runAgainstSession(text, { args: ['--json', '--count', '1', '--quiet'] });

@@ -70,6 +70,7 @@ interface Progress {
   target: string | undefined;
   game: number | undefined;
   printed: number;
+  lastPrinted: string | undefined;
 }
 
 async function runConnection(options: ConnectOptions, deps: ConnectDeps, progress: Progress): Promise<ConnectionEnd> {
@@ -116,7 +117,8 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
     cancelTimer();
     cancelTimer = deps.timers.start(ms, () => finish({ kind: 'failed', message, retry, loggedIn }, 'quit'));
   };
-  startTimer(deps.loginTimeoutMs, `no login within ${String(deps.loginTimeoutMs / 1000)} s`, true);
+  const guessed = options.server === 'auto' ? ' (if the server is not what its greeting suggested, pass --server)' : '';
+  startTimer(deps.loginTimeoutMs, `no login within ${String(deps.loginTimeoutMs / 1000)} s${guessed}`, true);
 
   const observe = (target: string) => {
     phase = 'observing';
@@ -182,7 +184,11 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
         }
         if (position.game !== progress.game) return;
         cancelTimer();
-        await deps.out(renderPosition(position, kind, options.json));
+        // A server resends a position (a refresh, the end of a game): print it once.
+        const text = renderPosition(position, kind, options.json);
+        if (text === progress.lastPrinted) return;
+        progress.lastPrinted = text;
+        await deps.out(text);
         progress.printed++;
         if (options.count !== undefined && progress.printed >= options.count) finish({ kind: 'done' }, 'quit');
         return;
@@ -233,7 +239,7 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
  * backoff after a drop. Returns the exit status (EXIT).
  */
 export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Promise<number> {
-  const progress: Progress = { target: options.game, game: undefined, printed: 0 };
+  const progress: Progress = { target: options.game, game: undefined, printed: 0, lastPrinted: undefined };
   const info = async (text: string) => {
     if (!options.quiet) await deps.err(`chess-formats: ${text}\n`);
   };
