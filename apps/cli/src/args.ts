@@ -9,6 +9,8 @@ export interface FenCommandOptions {
   readonly strict: boolean;
   readonly validate: boolean;
   readonly castling: CastlingStyle | undefined;
+  /** `style12`: print each position as a style 12 line instead of a FEN. */
+  readonly to?: 'fen' | 'style12';
 }
 
 export type Invocation =
@@ -20,6 +22,7 @@ export const MAIN_HELP = `Usage: chess-formats <command> [options]
 
 Commands:
   fen [options] [file...]   read FEN positions, one a line, and print them in canonical form
+  style12 [options] [file...]  read FICS/ICC style 12 lines or a raw FICS stream, print FENs
   connect HOST PORT [GAME]  observe a game on a FICS or ICC server and print its positions
 
 Run 'chess-formats fen --help' for the options of a command.
@@ -38,6 +41,7 @@ Options:
   --strict             require all six fields and canonical spelling
   --castling <style>   write castling rights as kqkq (default), xfen or shredder
   --validate           also check that each position is legal and report its problems
+  --to <fen|style12>   print each position as a FEN (default) or as a style 12 line
   -h, --help           show this help
 
 Exit status: 0 when every line is a valid FEN (and legal, with --validate), 1 when any line
@@ -55,6 +59,7 @@ function parseFenArgs(args: readonly string[]): Invocation {
   let strict = false;
   let validate = false;
   let castling: CastlingStyle | undefined;
+  let to: 'fen' | 'style12' | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '--') {
@@ -92,6 +97,12 @@ function parseFenArgs(args: readonly string[]): Invocation {
         castling = value;
         break;
       }
+      case '--to': {
+        const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
+        if (value !== 'fen' && value !== 'style12') return { kind: 'usage-error', message: '--to needs fen or style12' };
+        to = value;
+        continue;
+      }
       default:
         return { kind: 'usage-error', message: `unknown option '${arg}' for fen` };
     }
@@ -99,7 +110,8 @@ function parseFenArgs(args: readonly string[]): Invocation {
       return { kind: 'usage-error', message: `option '${name}' takes no value` };
     }
   }
-  return { kind: 'fen', options: { files, board, json, strict, validate, castling } };
+  if (to === 'style12' && json) return { kind: 'usage-error', message: '--to style12 prints style 12 lines, not JSON' };
+  return { kind: 'fen', options: { files, board, json, strict, validate, castling, ...(to === undefined ? {} : { to }) } };
 }
 
 /** Reads the command line (without the node and script paths). */

@@ -3,6 +3,7 @@ import { parseFen, validateSetup, writeFen, type FenWriteOptions } from '@chess-
 import type { FenCommandOptions } from './args.js';
 import { caretLines } from './caret.js';
 import { readLines } from './lines.js';
+import { toStyle12 } from './style12-command.js';
 
 /**
  * The longest line read (64 KiB of characters). Real FENs are under 100 characters; the cap only
@@ -87,7 +88,7 @@ export function reportFenLine(
   if (!parsed.ok) return fail(parsed.error, true);
 
   const setup = parsed.value;
-  const fen = writeFen(setup, writeOptions(options));
+  const fen = options.to === 'style12' ? toStyle12(setup) : writeFen(setup, writeOptions(options));
   const problems = options.validate ? validateSetup(setup) : [];
   const passed = problems.length === 0;
   if (options.json) {

@@ -15,6 +15,16 @@ import movesOmega from '../vectors/moves/omega.json' with { type: 'json' };
 import movesSan from '../vectors/moves/san.json' with { type: 'json' };
 import movesSmith from '../vectors/moves/smith.json' with { type: 'json' };
 import movesVerbose from '../vectors/moves/verbose.json' with { type: 'json' };
+import style12Examples from '../vectors/style12/examples.json' with { type: 'json' };
+import style12Relation from '../vectors/style12/relation.json' with { type: 'json' };
+import style12Castling from '../vectors/style12/castling.json' with { type: 'json' };
+import style12EnPassant from '../vectors/style12/en-passant.json' with { type: 'json' };
+import style12Moves from '../vectors/style12/moves.json' with { type: 'json' };
+import style12Holdings from '../vectors/style12/holdings.json' with { type: 'json' };
+import style12Names from '../vectors/style12/names.json' with { type: 'json' };
+import style12Clocks from '../vectors/style12/clocks.json' with { type: 'json' };
+import style12Tokens from '../vectors/style12/tokens.json' with { type: 'json' };
+import style12Errors from '../vectors/style12/errors.json' with { type: 'json' };
 import type { VectorCase, VectorFile } from './types.js';
 
 export { jsonEqual } from './equal.js';
@@ -77,8 +87,22 @@ export const MOVE_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
   movesOmega,
 ]);
 
-/** The formats the corpus has vectors for: `fen` positions and `moves` in four notations. */
-export const VECTOR_FORMATS = ['fen', 'moves'] as const;
+/** Every style 12 vector file (FICS and ICC board lines, `<b1>` holdings), in topic order. */
+export const STYLE12_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
+  style12Examples,
+  style12Relation,
+  style12Castling,
+  style12EnPassant,
+  style12Moves,
+  style12Holdings,
+  style12Names,
+  style12Clocks,
+  style12Tokens,
+  style12Errors,
+]);
+
+/** The formats the corpus has vectors for: `fen` positions, `moves` in four notations, `style12` lines. */
+export const VECTOR_FORMATS = ['fen', 'moves', 'style12'] as const;
 export type VectorFormat = (typeof VECTOR_FORMATS)[number];
 
 /** The vector files of a format (every topic), as parsed from the JSON files of this package. */
@@ -88,6 +112,8 @@ export function loadVectors(format: VectorFormat): readonly VectorFile[] {
       return FEN_VECTORS;
     case 'moves':
       return MOVE_VECTORS;
+    case 'style12':
+      return STYLE12_VECTORS;
   }
 }
 

@@ -77,7 +77,8 @@ export function parseHoldings(line: string, options?: Pick<Style12ParseOptions, 
       const color = token.charAt(0) === 'W' ? 'white' : token.charAt(0) === 'B' ? 'black' : undefined;
       const role = roleFromLetter(token.charAt(1));
       if (color === undefined) fail('holdings', 8, at, 'W or B');
-      if (role === undefined || ROLES.indexOf(role) > 5 || token.length !== 2) fail('holdings', 8, at + 1, 'a piece letter');
+      if (role === undefined || ROLES.indexOf(role) > 5) fail('holdings', 8, at + 1, 'PNBRQK');
+      if (token.length > 2) fail('holdings', 8, at + 2, 'the end of the line');
       passed = { color, role };
       if (!atEnd()) fail('holdings', 9, position(), 'the end of the line');
     }

@@ -56,19 +56,19 @@ let cursor = 0;
 // What each code expects. Terse on purpose: messages count toward the 2.5 KB bundle budget.
 const EXPECTED: { readonly [C in Style12ErrorCode]: string } = {
   empty: 'a line',
-  tag: '<12> or <b1> and a space',
+  tag: '<12> or <b1>, a space',
   'too-long': 'a shorter line',
   whitespace: 'one space between tokens',
   board: '8 of PNBRQKpnbrqk-',
   turn: 'W or B',
   'double-push': '-1 to 7',
   castling: '0 or 1',
-  number: 'an integer below 2^31',
-  relation: '-4 to 2 (ICC: -3 to 2)',
-  'move-time': '(m:ss), (m:ss.mmm) or (h:mm:ss)',
+  number: 'an integer < 2^31',
+  relation: '-4 to 2 (ICC -3)',
+  'move-time': '([h:]m:ss[.mmm])',
   flag: '0 or 1',
   'missing-field': 'more tokens',
-  holdings: 'game N white [PNBRQK] black [PNBRQK]',
+  holdings: 'a <b1> line',
 };
 
 /** Throws the error result for a fault at `offset`. */
@@ -241,7 +241,8 @@ function readMoveTime(field: number): number {
       cursor++;
     }
     // Minutes or hours lead; the groups after them are two digits below 60.
-    if (cursor === first || (groups > 0 && (cursor - first !== 2 || value > 59))) fail('move-time', field, cursor === first || groups === 0 ? cursor : first);
+    const length = cursor - first;
+    if (length === 0 || (groups > 0 && (length !== 2 || value > 59))) fail('move-time', field, length < 2 ? cursor : length > 2 ? first + 2 : first);
     total = total * 60 + value;
     groups++;
     if (text.charCodeAt(cursor) !== 58 || groups === 3) break;

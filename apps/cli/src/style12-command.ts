@@ -1,0 +1,199 @@
+import { boardDiagram, type ByColor, type Pocket, type Setup } from '@chess-formats/board-core';
+import { writeFen } from '@chess-formats/fen';
+import {
+  createStyle12Scanner,
+  style12FromSetup,
+  writeStyle12,
+  holdingsToJson,
+  style12ToJson,
+  type ClockUnit,
+  type Style12Dialect,
+  type Style12ScanEvent,
+} from '@chess-formats/style12';
+import { caretLines } from './caret.js';
+import type { CommandIo } from './fen-command.js';
+
+export const STYLE12_HELP = `Usage: chess-formats style12 [options] [file...]
+
+Reads style 12 board lines (FICS, ICC) from the files, or from standard input when no file (or
+'-') is given: one line each, or a raw FICS stream as it comes off the socket (LF CR line ends,
+BELs, 'fics% ' prompts, block mode). Prints the FEN of each board; <b1> holdings lines give
+the pockets of the next FEN. A board line that does not parse is shown with a caret under the
+offending character and its error code. Other lines are skipped.
+
+Options:
+  --board                     print a diagram of the board after each FEN
+  --json                      print one JSON object a line: {type: "board", fen, record},
+                              {type: "holdings", holdings}, {type: "error", line, error}
+                              (with --text also {type: "text", text})
+  --text                      also print the lines that are not boards (as they are, or as JSON)
+  --dialect <fics|icc>        pin the dialect (icc: clocks in seconds, relation -4 refused)
+  --clock-unit <seconds|milliseconds>
+                              pin the unit of the clocks (default: read from the move time)
+  -h, --help                  show this help
+
+Exit status: 0 when every board line parses, 1 when one does not, 2 on a usage error or an
+unreadable file.
+`;
+
+type Pockets = ByColor<Pocket>;
+
+export interface Style12CommandOptions {
+  readonly files: readonly string[];
+  readonly board: boolean;
+  readonly json: boolean;
+  readonly text: boolean;
+  readonly dialect: Style12Dialect | undefined;
+  readonly clockUnit: ClockUnit | undefined;
+}
+
+export type Style12Invocation =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'run'; readonly options: Style12CommandOptions }
+  | { readonly kind: 'usage-error'; readonly message: string };
+
+/** Reads the arguments after `style12`. */
+export function parseStyle12Args(args: readonly string[]): Style12Invocation {
+  const files: string[] = [];
+  const flags = { board: false, json: false, text: false };
+  let dialect: Style12Dialect | undefined;
+  let clockUnit: ClockUnit | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--') {
+      files.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      files.push(arg);
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const name = equals === -1 ? arg : arg.slice(0, equals);
+    const value = (): string | undefined => (equals === -1 ? args[++i] : arg.slice(equals + 1));
+    switch (name) {
+      case '-h':
+      case '--help':
+        return { kind: 'help' };
+      case '--board':
+      case '--json':
+      case '--text':
+        if (equals !== -1) return { kind: 'usage-error', message: `option '${name}' takes no value` };
+        flags[name.slice(2) as keyof typeof flags] = true;
+        break;
+      case '--dialect': {
+        const v = value();
+        if (v !== 'fics' && v !== 'icc') return { kind: 'usage-error', message: '--dialect needs fics or icc' };
+        dialect = v;
+        break;
+      }
+      case '--clock-unit': {
+        const v = value();
+        if (v !== 'seconds' && v !== 'milliseconds') return { kind: 'usage-error', message: '--clock-unit needs seconds or milliseconds' };
+        clockUnit = v;
+        break;
+      }
+      default:
+        return { kind: 'usage-error', message: `unknown option '${arg}' for style12` };
+    }
+  }
+  return { kind: 'run', options: { files, ...flags, dialect, clockUnit } };
+}
+
+/** What one scanner event prints, and whether it is a failure. */
+function report(event: Style12ScanEvent, label: string, options: Style12CommandOptions, pockets: Map<number, Pockets>): { out: string; err: string; failed: boolean } {
+  const none = { out: '', err: '', failed: false };
+  switch (event.type) {
+    case 'board': {
+      const held = pockets.get(event.record.gameNumber);
+      const setup = held === undefined ? event.record.setup : { ...event.record.setup, pockets: held };
+      const fen = writeFen(setup);
+      if (options.json) return { ...none, out: `${JSON.stringify({ type: 'board', fen, record: style12ToJson(event.record) })}\n` };
+      return { ...none, out: options.board ? `${fen}\n${boardDiagram(setup.board)}\n\n` : `${fen}\n` };
+    }
+    case 'holdings': {
+      const { white, black } = event.holdings.pockets;
+      const count = Object.values(white).reduce((a, b) => a + b, 0) + Object.values(black).reduce((a, b) => a + b, 0);
+      // FEN holds at most 64 pieces in pockets; a larger (hostile) holdings line is shown as JSON only.
+      if (count <= 64) pockets.set(event.holdings.gameNumber, event.holdings.pockets);
+      return options.json ? { ...none, out: `${JSON.stringify({ type: 'holdings', holdings: holdingsToJson(event.holdings) })}\n` } : none;
+    }
+    case 'text':
+      if (!options.text) return none;
+      return { ...none, out: options.json ? `${JSON.stringify({ type: 'text', text: event.text })}\n` : `${event.text}\n` };
+    case 'error': {
+      const { error, line } = event;
+      if (options.json) return { out: `${JSON.stringify({ type: 'error', line, error })}\n`, err: '', failed: true };
+      const [shown, caret] = caretLines(line, error.offset, label.length);
+      return { out: '', err: `${label}${shown}\n${caret}\nerror[${error.code}] field ${String(error.field)}: ${error.message}\n`, failed: true };
+    }
+    case 'block-end':
+      return none;
+  }
+}
+
+/**
+ * `chess-formats style12`: every source through the style 12 scanner. Returns the exit status:
+ * 0 when every board line parses, 1 when one does not, 2 when a file cannot be read.
+ */
+export async function runStyle12Command(options: Style12CommandOptions, io: CommandIo): Promise<number> {
+  const sources = options.files.length === 0 ? ['-'] : options.files;
+  let failed = false;
+  let unreadable = false;
+  for (const source of sources) {
+    const file = source === '-' ? undefined : source;
+    const label = `${file ?? '<stdin>'}: `;
+    const scanner = createStyle12Scanner({
+      ...(options.dialect === undefined ? {} : { dialect: options.dialect }),
+      ...(options.clockUnit === undefined ? {} : { clockUnit: options.clockUnit }),
+    });
+    const pockets = new Map<number, Pockets>();
+    const emit = async (events: readonly Style12ScanEvent[]): Promise<void> => {
+      for (const event of events) {
+        const printed = report(event, label, options, pockets);
+        if (printed.failed) failed = true;
+        if (printed.out !== '') await io.out(printed.out);
+        if (printed.err !== '') await io.err(printed.err);
+      }
+    };
+    // Only a failure of reading ends a source with status 2; a failure of processing is a bug and propagates.
+    const chunks = (file === undefined ? io.stdin() : io.readFile(file))[Symbol.asyncIterator]();
+    for (;;) {
+      let step: IteratorResult<string | Uint8Array>;
+      try {
+        step = await chunks.next();
+      } catch (e) {
+        unreadable = true;
+        await io.err(`chess-formats: cannot read ${file ?? 'standard input'}: ${e instanceof Error ? e.message : String(e)}\n`);
+        break;
+      }
+      if (step.done === true) break;
+      await emit(scanner.push(step.value));
+    }
+    await emit(scanner.end());
+  }
+  return unreadable ? 2 : failed ? 1 : 0;
+}
+
+/** `chess-formats style12 ...` from its arguments. */
+export async function style12Main(args: readonly string[], io: CommandIo): Promise<number> {
+  const invocation = parseStyle12Args(args);
+  switch (invocation.kind) {
+    case 'help':
+      await io.out(STYLE12_HELP);
+      return 0;
+    case 'usage-error':
+      await io.err(`chess-formats: ${invocation.message}\n\n${STYLE12_HELP}`);
+      return 2;
+    case 'run':
+      return runStyle12Command(invocation.options, io);
+  }
+}
+
+/**
+ * `fen --to style12`: a position as a style 12 line of an isolated position (relation -3, as
+ * FICS sends for `sposition`): game 0, players White and Black, no clocks, no last move.
+ */
+export function toStyle12(setup: Setup): string {
+  return writeStyle12(style12FromSetup(setup, { gameNumber: 0, whiteName: 'White', blackName: 'Black', relation: -3 }));
+}
