@@ -20,6 +20,7 @@ export const MAIN_HELP = `Usage: chess-formats <command> [options]
 
 Commands:
   fen [options] [file...]   read FEN positions, one a line, and print them in canonical form
+  icc decode [file...]      read ICC output (units, datagrams) and print its events as JSON lines
 
 Run 'chess-formats fen --help' for the options of a command.
 `;

@@ -1,8 +1,10 @@
 import { FEN_HELP, MAIN_HELP, parseArgs } from './args.js';
 import { runFenCommand, type CommandIo } from './fen-command.js';
+import { runIccCommand } from './icc-command.js';
 
 /** Runs the command line (without the node and script paths) and returns the exit status. */
 export async function main(args: readonly string[], io: CommandIo): Promise<number> {
+  if (args[0] === 'icc') return runIccCommand(args.slice(1), io);
   const invocation = parseArgs(args);
   switch (invocation.kind) {
     case 'help':
