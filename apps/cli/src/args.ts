@@ -24,6 +24,7 @@ Commands:
   fen [options] [file...]   read FEN positions, one a line, and print them in canonical form
   style12 [options] [file...]  read FICS/ICC style 12 lines or a raw FICS stream, print FENs
   connect HOST PORT [GAME]  observe a game on a FICS or ICC server and print its positions
+  icc decode [file...]      read ICC output (units, datagrams) and print its events as JSON lines
 
 Run 'chess-formats fen --help' for the options of a command.
 `;

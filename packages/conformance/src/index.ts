@@ -10,6 +10,14 @@ import fenThreeCheck from '../vectors/fen/three-check.json' with { type: 'json' 
 import fenTurn from '../vectors/fen/turn.json' with { type: 'json' };
 import fenValidation from '../vectors/fen/validation.json' with { type: 'json' };
 import fenWriteOptions from '../vectors/fen/write-options.json' with { type: 'json' };
+import iccDatagrams from '../vectors/icc/datagrams.json' with { type: 'json' };
+import iccSettings from '../vectors/icc/settings.json' with { type: 'json' };
+import iccQuoting from '../vectors/icc/quoting.json' with { type: 'json' };
+import iccUnits from '../vectors/icc/units.json' with { type: 'json' };
+import iccChunks from '../vectors/icc/chunks.json' with { type: 'json' };
+import iccOverflow from '../vectors/icc/overflow.json' with { type: 'json' };
+import iccErrors from '../vectors/icc/errors.json' with { type: 'json' };
+import iccTracker from '../vectors/icc/tracker.json' with { type: 'json' };
 import movesCoordinate from '../vectors/moves/coordinate.json' with { type: 'json' };
 import movesOmega from '../vectors/moves/omega.json' with { type: 'json' };
 import movesSan from '../vectors/moves/san.json' with { type: 'json' };
@@ -101,8 +109,20 @@ export const STYLE12_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
   style12Errors,
 ]);
 
-/** The formats the corpus has vectors for: `fen` positions, `moves` in four notations, `style12` lines. */
-export const VECTOR_FORMATS = ['fen', 'moves', 'style12'] as const;
+/** Every ICC level 1 / level 2 vector file (`@chess-formats/icc-dg`): a stream in, its events out. */
+export const ICC_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
+  iccDatagrams,
+  iccSettings,
+  iccQuoting,
+  iccUnits,
+  iccChunks,
+  iccOverflow,
+  iccErrors,
+  iccTracker,
+]);
+
+/** The formats the corpus has vectors for: `fen` positions, `moves` in four notations, `style12` lines, `icc` streams. */
+export const VECTOR_FORMATS = ['fen', 'moves', 'style12', 'icc'] as const;
 export type VectorFormat = (typeof VECTOR_FORMATS)[number];
 
 /** The vector files of a format (every topic), as parsed from the JSON files of this package. */
@@ -114,6 +134,8 @@ export function loadVectors(format: VectorFormat): readonly VectorFile[] {
       return MOVE_VECTORS;
     case 'style12':
       return STYLE12_VECTORS;
+    case 'icc':
+      return ICC_VECTORS;
   }
 }
 

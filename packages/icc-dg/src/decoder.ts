@@ -64,6 +64,8 @@ export interface IccDecoder {
   push(chunk: IccChunk): IccEvent[];
   /** Flushes what is left (an unfinished line, datagram or header) and resets the decoder. */
   end(): IccEvent[];
+  /** The characters held while waiting for a delimiter: at most about the largest size option. */
+  buffered(): number;
 }
 
 const MAX_HEADER = 1024;
@@ -390,6 +392,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
   };
 
   return {
+    buffered: () => pendingText.length + header.length + (state === DATAGRAM ? partsLength : 0),
     push(chunk: IccChunk): IccEvent[] {
       try {
         const text = decodeChunk(chunk, false);

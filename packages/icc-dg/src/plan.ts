@@ -33,8 +33,8 @@ function readField(token: string): FieldPlan {
   if (optional) text = text.slice(0, -1);
   const colon = text.indexOf(':');
   let kind = colon < 0 ? 's' : text.slice(colon + 1);
-  const rest = kind.endsWith('*');
-  if (rest) kind = kind.slice(0, -1);
+  const rest = kind.endsWith('*') || kind === 'M';
+  if (kind.endsWith('*')) kind = kind.slice(0, -1);
   return { name: colon < 0 ? text : text.slice(0, colon), kind, rest, optional, gate };
 }
 
