@@ -42,7 +42,7 @@ export interface HarnessResult {
  * (text in the recorded-session format). Reconnection waits are recorded, not slept.
  */
 export async function runAgainstSession(session: string | undefined, options: HarnessOptions = {}): Promise<HarnessResult> {
-  const server = session === undefined ? undefined : await startFakeServer(parseRecordedSession(session), 8000);
+  const server = session === undefined ? undefined : await startFakeServer(parseRecordedSession(session), 15_000);
   const port = options.port ?? server?.port ?? 1;
   const { io, captured } = memoryIo('');
   const controller = new AbortController();
@@ -63,8 +63,8 @@ export async function runAgainstSession(session: string | undefined, options: Ha
     deps: {
       connect: tcpConnect(2000),
       timers,
-      loginTimeoutMs: options.loginTimeoutMs ?? 4000,
-      observeTimeoutMs: options.observeTimeoutMs ?? 4000,
+      loginTimeoutMs: options.loginTimeoutMs ?? 10_000,
+      observeTimeoutMs: options.observeTimeoutMs ?? 10_000,
     },
   };
   const watched = {
