@@ -150,6 +150,21 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     expect(second?.slice(-2)).toEqual(['observe 305', 'quit']);
   });
 
+  test('after a reconnection the game is gone: the refusal ends the command (exit 1)', async () => {
+    const text = sampleSession('fics-user-drop.ics');
+    const second = text.lastIndexOf('> observe 117');
+    const changed = `${text.slice(0, second)}> observe 117\n< There is no such game.\n> quit\nclose\n`;
+    const result = await runAgainstSession(changed, {
+      args: ['--user', 'Wanderkind', '--quiet'],
+      game: '117',
+      env: { CHESS_FORMATS_PASSWORD: 'correct horse battery' },
+    });
+    expect(result.report?.problems).toEqual([]);
+    expect(result.status).toBe(1);
+    expect(result.waits).toEqual([1000]);
+    expect(result.err.split('\n').at(-2)).toBe('chess-formats: cannot observe 117: There is no such game.');
+  });
+
   test('a position resent unchanged (a refresh) is printed once', async () => {
     const text = sampleSession('fics-guest-best-game.ics');
     const first = text.split('\n').find((line) => line.startsWith('< <12>')) ?? '';

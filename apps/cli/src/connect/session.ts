@@ -96,6 +96,8 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
   let phase: 'login' | 'listing' | 'observing' = 'login';
   let best: ListedGame | undefined;
   let garbage = 0;
+  /** Positions of the observed game on this connection: before the first, a refusal is read. */
+  let positionsHere = 0;
   let cancelTimer = () => {};
   const tail = new OutputTail();
 
@@ -170,7 +172,7 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
             await info(`observing the best game: ${String(best.game)} ${best.white} (${String(best.whiteRating)}) vs ${best.black} (${String(best.blackRating)})`);
             observe(String(best.game));
           }
-        } else if (phase === 'observing' && progress.game === undefined && OBSERVE_REFUSED.test(event.text)) {
+        } else if (phase === 'observing' && positionsHere === 0 && OBSERVE_REFUSED.test(event.text)) {
           finish({ kind: 'failed', message: `cannot observe ${progress.target ?? 'the game'}: ${event.text.trim()}`, retry: false, loggedIn }, 'quit');
         }
         return;
@@ -183,6 +185,7 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
           cancelTimer();
         }
         if (position.game !== progress.game) return;
+        positionsHere++;
         cancelTimer();
         // A server resends a position (a refresh, the end of a game): print it once.
         const text = renderPosition(position, kind, options.json);
