@@ -1,11 +1,9 @@
-import { libraryConfig } from '@chess-formats/tsup-config';
+import { applicationConfig } from '@chess-formats/tsup-config';
 import { defineConfig } from 'tsup';
 
 export default defineConfig(
-  libraryConfig({
+  applicationConfig({
     entry: ['src/cli.ts'],
-    format: ['esm'],
-    dts: false,
     banner: { js: '#!/usr/bin/env node' },
   }),
 );

@@ -1,10 +1,11 @@
-// The whole check, as CI runs it: build, type check, publish checks of every package, and the
-// test suite. Ends with one line `N passed, N failed`: the vitest tests, plus the three
-// repository checks (build, type check, package checks) counted as one test each.
+// The whole check, as CI runs it: build, type check, publish checks of every package, the
+// source tests, then the tests of what users get (packed tarballs installed in a scratch
+// project, size budgets, a rehearsed release; they read the build). Ends with one line
+// `N passed, N failed`: the vitest tests, plus the four repository checks (build, type
+// check, package checks, API reference) counted as one test each.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-
-const REPORT = '.vitest-report.json';
+import { resolve } from 'node:path';
 
 function run(title, command, args) {
   console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
@@ -23,6 +24,7 @@ const checks = [
   ['build', bin('turbo'), ['run', 'build', '--output-logs=errors-only']],
   ['type check', bin('tsc'), ['-p', 'tsconfig.json']],
   ['package checks (publint --strict, attw --pack)', bin('turbo'), ['run', 'check:package', '--output-logs=errors-only']],
+  ['API reference (typedoc into docs/, warnings are errors)', bin('typedoc'), ['--logLevel', 'Warn']],
 ];
 
 let checksPassed = 0;
@@ -32,19 +34,24 @@ for (const [title, command, args] of checks) {
   else checksFailed++;
 }
 
-rmSync(REPORT, { force: true });
-run('tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${REPORT}`]);
-
-let testsPassed = 0;
-let testsFailed = 0;
-if (existsSync(REPORT)) {
-  const report = JSON.parse(readFileSync(REPORT, 'utf8'));
-  testsPassed = report.numPassedTests ?? 0;
-  testsFailed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
-  if (report.numTotalTests === 0) testsFailed++;
-} else {
-  testsFailed++;
+/** Runs a vitest suite with a JSON report; returns its passed and failed counts. */
+function vitest(title, name, args) {
+  const report = resolve(name);
+  rmSync(report, { force: true });
+  run(title, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
+  if (!existsSync(report)) return { passed: 0, failed: 1 };
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  rmSync(report, { force: true });
+  const failed = (result.numFailedTests ?? 0) + (result.numFailedTestSuites ?? 0) + (result.numTotalTests === 0 ? 1 : 0);
+  return { passed: result.numPassedTests ?? 0, failed };
 }
+
+const suites = [
+  vitest('tests', '.vitest-report.json', []),
+  vitest('tests of what users get', '.vitest-report-dist.json', ['--config', 'tooling/release/vitest.config.ts']),
+];
+const testsPassed = suites.reduce((n, s) => n + s.passed, 0);
+const testsFailed = suites.reduce((n, s) => n + s.failed, 0);
 
 console.log(`\nchecks: ${checksPassed} passed, ${checksFailed} failed; tests: ${testsPassed} passed, ${testsFailed} failed`);
 const failed = checksFailed + testsFailed;

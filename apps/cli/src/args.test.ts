@@ -23,14 +23,23 @@ describe('parseArgs', () => {
     expect(parseArgs(['fen', 'x.fen', '-h'])).toEqual({ kind: 'help', topic: 'fen' });
   });
 
+  test('help <command>, and the version', () => {
+    expect(parseArgs(['help'])).toEqual({ kind: 'help', topic: 'main' });
+    expect(parseArgs(['help', 'fen'])).toEqual({ kind: 'help', topic: 'fen' });
+    expect(parseArgs(['--version'])).toEqual({ kind: 'version' });
+    expect(parseArgs(['-V'])).toEqual({ kind: 'version' });
+  });
+
   test.each([
-    [[], 'missing command'],
-    [['pgn'], "unknown command 'pgn'"],
-    [['fen', '--colour'], "unknown option '--colour' for fen"],
-    [['fen', '--castling'], '--castling needs a value: kqkq, xfen or shredder'],
-    [['fen', '--castling', 'KQkq'], "--castling: unknown style 'KQkq' (expected kqkq, xfen or shredder)"],
-    [['fen', '--board=yes'], "option '--board' takes no value"],
-  ])('usage error for %j', (args, message) => {
-    expect(parseArgs(args)).toEqual({ kind: 'usage-error', message });
+    [[], 'missing command', 'main'],
+    [['pgn'], "unknown command 'pgn'", 'main'],
+    [['help', 'pgn'], "no help for unknown command 'pgn'", 'main'],
+    [['help', 'fen', 'fen'], 'help takes one command name', 'main'],
+    [['fen', '--colour'], "unknown option '--colour' for fen", 'fen'],
+    [['fen', '--castling'], '--castling needs a value: kqkq, xfen or shredder', 'fen'],
+    [['fen', '--castling', 'KQkq'], "--castling: unknown style 'KQkq' (expected kqkq, xfen or shredder)", 'fen'],
+    [['fen', '--board=yes'], "option '--board' takes no value", 'fen'],
+  ])('usage error for %j, with the usage of its command', (args, message, topic) => {
+    expect(parseArgs(args)).toEqual({ kind: 'usage-error', message, topic });
   });
 });

@@ -13,10 +13,15 @@ export interface FenCommandOptions {
   readonly to?: 'fen' | 'style12';
 }
 
+/** What help can be asked about: the program, or one of its commands. */
+export type HelpTopic = 'main' | 'fen';
+
 export type Invocation =
-  | { readonly kind: 'help'; readonly topic: 'main' | 'fen' }
+  | { readonly kind: 'help'; readonly topic: HelpTopic }
+  | { readonly kind: 'version' }
   | { readonly kind: 'fen'; readonly options: FenCommandOptions }
-  | { readonly kind: 'usage-error'; readonly message: string };
+  /** `topic`: the usage printed after the message, that of the command being used. */
+  | { readonly kind: 'usage-error'; readonly message: string; readonly topic: HelpTopic };
 
 export const MAIN_HELP = `Usage: chess-formats <command> [options]
 
@@ -25,8 +30,13 @@ Commands:
   style12 [options] [file...]  read FICS/ICC style 12 lines or a raw FICS stream, print FENs
   connect HOST PORT [GAME]  observe a game on a FICS or ICC server and print its positions
   icc decode [file...]      read ICC output (units, datagrams) and print its events as JSON lines
+  help [command]            show this help, or the options of a command
 
-Run 'chess-formats fen --help' for the options of a command.
+Options:
+  -h, --help                show this help
+  -V, --version             print the version
+
+Run 'chess-formats help <command>' for the options of a command.
 `;
 
 export const FEN_HELP = `Usage: chess-formats fen [options] [file...]
@@ -52,6 +62,8 @@ is not, 2 on a usage error or an unreadable file.
 function isCastlingStyle(value: string): value is CastlingStyle {
   return (CASTLING_STYLES as readonly string[]).includes(value);
 }
+
+const fenUsageError = (message: string): Invocation => ({ kind: 'usage-error', message, topic: 'fen' });
 
 function parseFenArgs(args: readonly string[]): Invocation {
   const files: string[] = [];
@@ -91,35 +103,43 @@ function parseFenArgs(args: readonly string[]): Invocation {
         break;
       case '--castling': {
         const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
-        if (value === undefined) return { kind: 'usage-error', message: '--castling needs a value: kqkq, xfen or shredder' };
+        if (value === undefined) return fenUsageError('--castling needs a value: kqkq, xfen or shredder');
         if (!isCastlingStyle(value)) {
-          return { kind: 'usage-error', message: `--castling: unknown style '${value}' (expected kqkq, xfen or shredder)` };
+          return fenUsageError(`--castling: unknown style '${value}' (expected kqkq, xfen or shredder)`);
         }
         castling = value;
         break;
       }
       case '--to': {
         const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
-        if (value !== 'fen' && value !== 'style12') return { kind: 'usage-error', message: '--to needs fen or style12' };
+        if (value !== 'fen' && value !== 'style12') return fenUsageError('--to needs fen or style12');
         to = value;
         continue;
       }
       default:
-        return { kind: 'usage-error', message: `unknown option '${arg}' for fen` };
+        return fenUsageError(`unknown option '${arg}' for fen`);
     }
     if (equals !== -1 && name !== '--castling') {
-      return { kind: 'usage-error', message: `option '${name}' takes no value` };
+      return fenUsageError(`option '${name}' takes no value`);
     }
   }
-  if (to === 'style12' && json) return { kind: 'usage-error', message: '--to style12 prints style 12 lines, not JSON' };
+  if (to === 'style12' && json) return fenUsageError('--to style12 prints style 12 lines, not JSON');
   return { kind: 'fen', options: { files, board, json, strict, validate, castling, ...(to === undefined ? {} : { to }) } };
 }
 
 /** Reads the command line (without the node and script paths). */
 export function parseArgs(args: readonly string[]): Invocation {
   const [command, ...rest] = args;
-  if (command === undefined) return { kind: 'usage-error', message: 'missing command' };
-  if (command === '-h' || command === '--help' || command === 'help') return { kind: 'help', topic: 'main' };
+  if (command === undefined) return { kind: 'usage-error', message: 'missing command', topic: 'main' };
+  if (command === '-V' || command === '--version') return { kind: 'version' };
+  if (command === '-h' || command === '--help') return { kind: 'help', topic: 'main' };
+  if (command === 'help') {
+    const [about, ...extra] = rest;
+    if (about === undefined) return { kind: 'help', topic: 'main' };
+    if (extra.length > 0) return { kind: 'usage-error', message: 'help takes one command name', topic: 'main' };
+    if (about === 'fen') return { kind: 'help', topic: about };
+    return { kind: 'usage-error', message: `no help for unknown command '${about}'`, topic: 'main' };
+  }
   if (command === 'fen') return parseFenArgs(rest);
-  return { kind: 'usage-error', message: `unknown command '${command}'` };
+  return { kind: 'usage-error', message: `unknown command '${command}'`, topic: 'main' };
 }

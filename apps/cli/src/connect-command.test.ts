@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CONNECT_HELP, connectMain, parseConnectArgs, type ConnectEnvironment } from './connect-command.js';
+import { main } from './main.js';
 import { memoryIo } from './test-io.js';
 
 const defaults = { server: 'auto', game: undefined, json: false, count: undefined, retries: 5, quiet: false };
@@ -77,6 +78,12 @@ describe('connectMain without a network', () => {
     },
     decoders: () => ({ push: () => [], end: () => [] }),
     signal: new AbortController().signal,
+  });
+
+  test('chess-formats help connect prints the usage, exit 0', async () => {
+    const { io, captured } = memoryIo('');
+    expect(await main(['help', 'connect'], io)).toBe(0);
+    expect(captured.out).toBe(CONNECT_HELP);
   });
 
   test('--help prints the usage, exit 0', async () => {

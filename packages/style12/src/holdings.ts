@@ -11,7 +11,7 @@ import {
 } from '@chess-formats/board-core';
 import type { Style12Error } from './errors.js';
 import { holdingsToJson } from './json.js';
-import { atEnd, beginLine, caught, fail, next, position, readInt, readWord, type Style12ParseOptions } from './parse.js';
+import { atEnd, beginLine, caught, fail, position, readInt, readWord, type Style12ParseOptions } from './parse.js';
 
 /**
  * A `<b1>` line: the pieces each side holds in a crazyhouse or bughouse game, and, in the
@@ -26,8 +26,7 @@ export interface Holdings {
 
 // Token indexes: 0 `<b1>`, 1 `game`, 2 the number, 3 `white`, 4 `[...]`, 5 `black`, 6 `[...]`, 7 `<-`, 8 the piece.
 function keyword(field: number, word: string): void {
-  next(field);
-  const at = position();
+  const at = position() + 1;
   if (readWord(field) !== word) fail('holdings', field, at, word);
 }
 
@@ -56,7 +55,6 @@ export function parseHoldings(line: string, options?: Pick<Style12ParseOptions, 
   try {
     beginLine(line, '<b1>', options?.maxLength);
     keyword(1, 'game');
-    next(2);
     const gameNumber = readInt(2);
     const pockets: { white?: Pocket; black?: Pocket } = {};
     for (const [field, color] of [
@@ -64,15 +62,13 @@ export function parseHoldings(line: string, options?: Pick<Style12ParseOptions, 
       [5, 'black'],
     ] as const) {
       keyword(field, color);
-      next(field + 1);
-      const at = position();
+      const at = position() + 1;
       pockets[color] = pocketOf(readWord(field + 1), field + 1, at);
     }
     let passed: Holdings['passed'];
     if (!atEnd()) {
       keyword(7, '<-');
-      next(8);
-      const at = position();
+      const at = position() + 1;
       const token = readWord(8);
       const color = token.charAt(0) === 'W' ? 'white' : token.charAt(0) === 'B' ? 'black' : undefined;
       const role = roleFromLetter(token.charAt(1));

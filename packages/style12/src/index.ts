@@ -8,6 +8,7 @@ export { RELATION, type ClockUnit, type Style12, type Style12Relation } from './
 export {
   createStyle12Scanner,
   type Block,
+  type InBlock,
   type Style12ScanEvent,
   type Style12Scanner,
   type Style12ScannerOptions,

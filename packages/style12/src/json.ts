@@ -1,30 +1,14 @@
 import { ROLES, ROLE_LETTERS, setupToJson, type Pocket, type SetupJson } from '@chess-formats/board-core';
 import type { Holdings } from './holdings.js';
-import type { ClockUnit, Style12, Style12Relation } from './record.js';
+import type { Style12 } from './record.js';
 
 /** A record as plain JSON: the setup in board-core's canonical JSON, absent FICS tokens as `null`. */
-export interface Style12Json {
+export type Style12Json = Omit<Style12, 'setup' | 'flip' | 'clockTicking' | 'lagMs'> & {
   readonly setup: SetupJson;
-  readonly gameNumber: number;
-  readonly whiteName: string;
-  readonly blackName: string;
-  readonly relation: Style12Relation;
-  readonly initialTimeMinutes: number;
-  readonly incrementSeconds: number;
-  readonly whiteStrength: number;
-  readonly blackStrength: number;
-  readonly whiteRemainingMs: number;
-  readonly blackRemainingMs: number;
-  readonly clockUnit: ClockUnit;
-  readonly verboseMove: string;
-  readonly moveTimeText: string;
-  readonly moveTimeMs: number;
-  readonly sanMove: string;
   readonly flip: boolean | null;
   readonly clockTicking: boolean | null;
   readonly lagMs: number | null;
-  readonly extraFields: readonly string[];
-}
+};
 
 export function style12ToJson(record: Style12): Style12Json {
   return {

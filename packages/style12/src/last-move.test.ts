@@ -1,16 +1,15 @@
-import { STANDARD, moveToJson, parseSan, parseVerbose, unwrap, type Move } from '@chess-formats/board-core';
-import { parseFen } from '@chess-formats/fen';
+import { STANDARD, moveToJson, parseSan, parseVerbose, unwrap, type Move, type Setup } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
 import { lastMove, parseStyle12, style12FromSetup, type Style12 } from './index.js';
-import { START, gameLines } from './testing/games.js';
+import { START, gameLines, setupOf } from './testing/games.js';
 import { STYLE12_EXAMPLES } from './testing/examples.js';
 
 const record = (line: string): Style12 => unwrap(parseStyle12(line));
 const json = (move: Move) => moveToJson(STANDARD, move);
 
 /** The records of a game and, for each move, the move read with and without the position before. */
-function readAll(fen: string, sans: readonly string[]) {
-  const records = gameLines(fen, sans).map(record);
+function readAll(start: Setup, sans: readonly string[]) {
+  const records = gameLines(start, sans).map(record);
   return records.slice(1).map((after, k) => {
     const before = (records[k] as Style12).setup;
     return {
@@ -46,19 +45,18 @@ describe('lastMove', () => {
   });
 
   test('promotion: from "=X", or from the SAN field when the verbose move lacks it (FICS 1.x)', () => {
-    const fen = '8/P5k1/8/8/8/8/6K1/8 w - - 0 1';
-    const [knight] = readAll(fen, ['a8=N']);
+    const start = setupOf({ a7: 'P', g7: 'k', g2: 'K' });
+    const [knight] = readAll(start, ['a8=N']);
     expect(knight?.alone.ok && json(knight.alone.value)).toEqual({ kind: 'normal', from: 'a7', to: 'a8', promotion: 'knight' });
-    const after = record(gameLines(fen, ['a8=N'])[1] ?? '');
+    const after = record(gameLines(start, ['a8=N'])[1] ?? '');
     const bare = { ...after, verboseMove: 'P/a7-a8' };
-    const before = unwrap(parseFen(fen));
     expect(lastMove(bare)).toEqual(knight?.alone);
-    expect(lastMove(bare, { before, parseVerbose })).toEqual(knight?.ruled);
+    expect(lastMove(bare, { before: start, parseVerbose })).toEqual(knight?.ruled);
   });
 
   test('drops', () => {
-    const before = unwrap(parseFen('4k3/8/8/8/8/8/8/4K3[N] w - - 0 1'));
-    const after = unwrap(parseFen('4k3/8/8/8/8/5N2/8/4K3[] b - - 0 1'));
+    const before = setupOf({ e8: 'k', e1: 'K' }, 'white', { white: 'N', black: '' });
+    const after = setupOf({ e8: 'k', f3: 'N', e1: 'K' }, 'black', { white: '', black: '' });
     const rec = style12FromSetup(after, { gameNumber: 1, whiteName: 'a', blackName: 'b', verboseMove: 'N/@@-f3', sanMove: 'N@f3' });
     expect(lastMove(rec)).toEqual(lastMove(rec, { before, parseVerbose }));
     expect(lastMove(rec).ok && json(unwrap(lastMove(rec)))).toEqual({ kind: 'drop', role: 'knight', to: 'f3' });
@@ -67,9 +65,8 @@ describe('lastMove', () => {
   test('falls back to the SAN field when the verbose move does not read', () => {
     const [first] = gameLines(START, ['e4']).slice(1).map(record);
     const broken = { ...(first as Style12), verboseMove: 'P/e2-e9' };
-    const before = unwrap(parseFen(START));
-    expect(lastMove(broken, { before, parseVerbose, parseSan }).ok).toBe(true);
-    expect(lastMove(broken, { before, parseVerbose }).ok).toBe(false);
+    expect(lastMove(broken, { before: START, parseVerbose, parseSan }).ok).toBe(true);
+    expect(lastMove(broken, { before: START, parseVerbose }).ok).toBe(false);
   });
 
   test('reports none, syntax, squares and a board that disagrees', () => {

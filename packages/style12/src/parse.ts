@@ -56,9 +56,9 @@ let cursor = 0;
 // What each code expects. Terse on purpose: messages count toward the 2.5 KB bundle budget.
 const EXPECTED: { readonly [C in Style12ErrorCode]: string } = {
   empty: 'a line',
-  tag: '<12> or <b1>, a space',
+  tag: '<12> or <b1>',
   'too-long': 'a shorter line',
-  whitespace: 'one space between tokens',
+  whitespace: 'one space',
   board: '8 of PNBRQKpnbrqk-',
   turn: 'W or B',
   'double-push': '-1 to 7',
@@ -79,7 +79,7 @@ export function fail(code: Style12ErrorCode, field: number, offset: number, expe
 
 /** The error result a reader threw, or the throw of a bug passed on. */
 export function caught(e: unknown): Err<Style12Error> {
-  if (typeof e === 'object' && e !== null && (e as { ok?: unknown }).ok === false) return e as Err<Style12Error>;
+  if ((e as { ok?: unknown } | null)?.ok === false) return e as Err<Style12Error>;
   throw e;
 }
 
@@ -89,10 +89,11 @@ export function caught(e: unknown): Err<Style12Error> {
  * first token after it.
  */
 export function beginLine(input: unknown, tag: string, maxLength: number | undefined): void {
+  const max = maxLength ?? MAX_LINE_LENGTH;
   text = typeof input === 'string' ? input : '';
   end = text.length;
   if (typeof input !== 'string') fail('tag', 0, 0);
-  if (end > (maxLength ?? MAX_LINE_LENGTH)) fail('too-long', 0, maxLength ?? MAX_LINE_LENGTH);
+  if (end > max) fail('too-long', 0, max);
   let start = 0;
   let c;
   while (start < end && ((c = text.charCodeAt(start)) === 13 || c === 10 || c === 7)) start++;
@@ -117,68 +118,79 @@ export function atEnd(): boolean {
   return cursor >= end;
 }
 
-/** Steps over the one space before token `field`; a missing token, a second space or a trailing space is a fault. */
-export function next(field: number): void {
-  if (cursor >= end) fail('missing-field', field, end);
-  cursor++;
-  if (cursor >= end) fail('whitespace', field, cursor - 1);
-  if (text.charCodeAt(cursor) === 32) fail('whitespace', field, cursor);
+/**
+ * Steps over the one space before token `field` and returns where the token starts (the
+ * cursor is left for the reader to move); a missing token, a second space or a trailing space
+ * is a fault. Readers keep their position in locals: a module variable is slower to reach.
+ */
+function tokenStart(field: number): number {
+  let i = cursor;
+  if (i >= end) fail('missing-field', field, end);
+  if (++i >= end) fail('whitespace', field, i - 1);
+  if (text.charCodeAt(i) === 32) fail('whitespace', field, i);
+  return i;
 }
 
-/** The token ends at the cursor: at a space or the end. */
-function tokenEnd(code: Style12ErrorCode, field: number): void {
-  if (cursor < end && text.charCodeAt(cursor) !== 32) fail(code, field, cursor);
+/** Moves the cursor to `i`, the end of token `field`: a space or the end of the line. */
+function tokenEnd(i: number, code: Style12ErrorCode, field: number): void {
+  cursor = i;
+  if (i < end && text.charCodeAt(i) !== 32) fail(code, field, i);
 }
 
-/** A decimal integer of at most 2^31 - 1 in magnitude, with a `-` unless `unsigned`. */
+/** Token `field`: a decimal integer of at most 2^31 - 1 in magnitude, with a `-` unless `unsigned`. */
 export function readInt(field: number, code: Style12ErrorCode = 'number', unsigned?: boolean): number {
-  const negative = !unsigned && text.charCodeAt(cursor) === 45;
-  if (negative) cursor++;
-  const first = cursor;
+  const input = text;
+  let i = tokenStart(field);
+  const negative = !unsigned && input.charCodeAt(i) === 45;
+  if (negative) i++;
+  const first = i;
   let value = 0;
   let digit;
-  while ((digit = text.charCodeAt(cursor) - 48) >= 0 && digit <= 9) {
+  while ((digit = input.charCodeAt(i) - 48) >= 0 && digit <= 9) {
     value = value * 10 + digit;
-    if (value > 2147483647) fail(code, field, cursor);
-    cursor++;
+    if (value > 2147483647) fail(code, field, i);
+    i++;
   }
-  if (cursor === first) fail(code, field, cursor);
-  tokenEnd(code, field);
+  if (i === first) fail(code, field, i);
+  tokenEnd(i, code, field);
   return negative ? -value | 0 : value;
 }
 
-/** A token of printable characters (a name, a move); a control character in it is a fault. */
+/** Token `field` of printable characters (a name, a move); a control character in it is a fault. */
 export function readWord(field: number): string {
-  const first = cursor;
-  while (text.charCodeAt(cursor) > 32) cursor++;
-  tokenEnd('whitespace', field);
-  return text.slice(first, cursor);
+  const input = text;
+  const first = tokenStart(field);
+  let i = first;
+  while (input.charCodeAt(i) > 32) i++;
+  tokenEnd(i, 'whitespace', field);
+  return input.slice(first, i);
 }
 
-/** A one-character flag, `0` or `1`. */
-function readFlag(field: number, code: Style12ErrorCode): boolean {
-  const c = text.charCodeAt(cursor);
-  if (c !== 48 && c !== 49) fail(code, field, cursor);
-  cursor++;
-  tokenEnd(code, field);
-  return c === 49;
+/** Token `field`, one character among `choices`; returns its index there. */
+function readChoice(field: number, code: Style12ErrorCode, choices: string): number {
+  const i = tokenStart(field);
+  const k = choices.indexOf(text.charAt(i));
+  if (k < 0 || i >= end) fail(code, field, i);
+  tokenEnd(i + 1, code, field);
+  return k;
 }
 
 /** Reads the eight rank tokens into `pieces`, rank 8 first. */
 function readBoard(pieces: (Piece | undefined)[]): void {
+  const input = text;
   const table = PIECE_BY_CODE;
+  const n = end;
   for (let rank = 7; rank >= 0; rank--) {
     const field = 8 - rank;
-    next(field);
-    const rankEnd = rank * 8 + 8;
-    for (let square = rank * 8; square < rankEnd; square++, cursor++) {
-      const c = text.charCodeAt(cursor);
+    let i = tokenStart(field);
+    for (let square = rank * 8, stop = square + 8; square < stop; square++, i++) {
+      const c = input.charCodeAt(i);
       if (c === 45) continue;
       const p = table[c];
-      if (p === undefined || cursor >= end) fail('board', field, cursor);
+      if (p === undefined || i >= n) fail('board', field, i);
       pieces[square] = p;
     }
-    tokenEnd('board', field);
+    tokenEnd(i, 'board', field);
   }
 }
 
@@ -211,11 +223,11 @@ function flagRook(pieces: readonly (Piece | undefined)[], color: Color, short: b
 /** Castling rooks from the flags (bits: 1 White short, 2 White long, 4 Black short, 8 Black long). */
 function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): readonly Square[] {
   if (flags === 0) return NONE;
+  // Rook files: bits 0-7 White's, bits 8-15 Black's.
   let files = 0;
   for (let k = 0; k < 4; k++) {
-    if (!(flags & (1 << k))) continue;
     const color: Color = k < 2 ? 'white' : 'black';
-    files |= 1 << (flagRook(pieces, color, (k & 1) === 0, backRankKing(pieces, color)) + (k < 2 ? 0 : 8));
+    if (flags & (1 << k)) files |= 1 << (flagRook(pieces, color, (k & 1) === 0, backRankKing(pieces, color)) + (k & 2) * 4);
   }
   let rooks = ROOKS_BY_FILES[files];
   if (rooks === undefined) {
@@ -228,6 +240,7 @@ function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): r
 
 /** The time taken for the last move, `(m:ss)`, `(m:ss.mmm)`, `(h:mm:ss[.mmm])`, in milliseconds. */
 function readMoveTime(field: number): number {
+  cursor = tokenStart(field);
   if (text.charCodeAt(cursor) !== 40) fail('move-time', field, cursor);
   cursor++;
   let total = 0;
@@ -261,8 +274,7 @@ function readMoveTime(field: number): number {
     total += ms;
   }
   if (text.charCodeAt(cursor) !== 41) fail('move-time', field, cursor);
-  cursor++;
-  tokenEnd('move-time', field);
+  tokenEnd(cursor + 1, 'move-time', field);
   return total;
 }
 
@@ -276,74 +288,44 @@ export function parseStyle12(line: string, options?: Style12ParseOptions): Resul
     beginLine(line, '<12>', options?.maxLength);
     const pieces: (Piece | undefined)[] = EMPTY_BOARD.slice();
     readBoard(pieces);
-    next(9);
-    const turnCode = text.charCodeAt(cursor);
-    if (turnCode !== 87 && turnCode !== 66) fail('turn', 9, cursor);
-    cursor++;
-    tokenEnd('turn', 9);
-    const turn: Color = turnCode === 87 ? 'white' : 'black';
-    next(10);
-    const doublePushAt = cursor;
+    const turn: Color = readChoice(9, 'turn', 'WB') === 0 ? 'white' : 'black';
+    const doublePushAt = cursor + 1;
     const doublePush = readInt(10, 'double-push');
     if (doublePush < -1 || doublePush > 7) fail('double-push', 10, doublePushAt);
     let flags = 0;
-    for (let k = 0; k < 4; k++) {
-      next(11 + k);
-      if (readFlag(11 + k, 'castling')) flags |= 1 << k;
-    }
-    next(15);
+    for (let k = 0; k < 4; k++) flags |= readChoice(11 + k, 'castling', '01') << k;
     const halfmoves = readInt(15, 'number', true);
-    next(16);
     const gameNumber = readInt(16);
-    next(17);
     const whiteName = readWord(17);
-    next(18);
     const blackName = readWord(18);
-    next(19);
-    const relationAt = cursor;
+    const relationAt = cursor + 1;
     const relation = readInt(19, 'relation') as Style12Relation;
     if (relation < (options?.dialect === 'icc' ? -3 : -4) || relation > 2) fail('relation', 19, relationAt);
-    next(20);
     const initialTimeMinutes = readInt(20, 'number', true);
-    next(21);
     const incrementSeconds = readInt(21, 'number', true);
-    next(22);
     const whiteStrength = readInt(22);
-    next(23);
     const blackStrength = readInt(23);
-    next(24);
     const whiteClock = readInt(24);
-    next(25);
     const blackClock = readInt(25);
-    next(26);
     const fullmoves = readInt(26, 'number', true);
-    next(27);
     const verboseMove = readWord(27);
-    next(28);
-    const moveTimeAt = cursor + 1;
+    const moveTimeAt = cursor + 2;
     const moveTimeMs = readMoveTime(28);
     const moveTimeText = text.slice(moveTimeAt, cursor - 1);
-    next(29);
     const sanMove = readWord(29);
     let flip: boolean | undefined;
     let clockTicking: boolean | undefined;
     let lagMs: number | undefined;
     let extraFields = NO_EXTRA;
     if (cursor < end) {
-      next(30);
-      flip = readFlag(30, 'flag');
+      flip = readChoice(30, 'flag', '01') === 1;
       if (cursor < end) {
-        next(31);
-        clockTicking = readFlag(31, 'flag');
+        clockTicking = readChoice(31, 'flag', '01') === 1;
         if (cursor < end) {
-          next(32);
           lagMs = readInt(32);
           if (cursor < end) {
             const extra: string[] = [];
-            while (cursor < end) {
-              next(33 + extra.length);
-              extra.push(readWord(33 + extra.length));
-            }
+            while (cursor < end) extra.push(readWord(33 + extra.length));
             extraFields = extra;
           }
         }
@@ -385,7 +367,5 @@ export function parseStyle12(line: string, options?: Style12ParseOptions): Resul
     } as Style12);
   } catch (e) {
     return caught(e);
-  } finally {
-    text = '';
   }
 }

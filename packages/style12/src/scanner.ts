@@ -11,7 +11,8 @@ export interface Block {
   readonly command: number;
 }
 
-interface InBlock {
+/** The block an event came in, when it came in one. */
+export interface InBlock {
   /** The block the event came in; absent for output outside any block (unsolicited boards). */
   readonly block?: Block;
 }

@@ -1,12 +1,14 @@
 import { runFen } from './fen.bench.js';
 import { runNotation } from './notation.bench.js';
 import { runRules } from './rules.bench.js';
+import { runStyle12 } from './style12.bench.js';
 
-// `pnpm bench` runs every suite; `pnpm bench fen` (or `rules`, `notation`) runs one.
+// `pnpm bench` runs every suite; `pnpm bench fen` (or `rules`, `notation`, `style12`) runs one.
 const suites: Record<string, () => Promise<void> | void> = {
   fen: runFen,
   notation: runNotation,
   rules: runRules,
+  style12: runStyle12,
 };
 
 const only = process.argv[2];

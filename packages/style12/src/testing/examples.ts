@@ -1,7 +1,8 @@
 /**
  * Every complete style 12 and `<b1>` line printed in the project's shared specs and notes,
  * as protocol facts, each with where it is printed. Tests require each to round-trip byte
- * for byte.
+ * for byte. (The notes also quote a PyChess issue's line abbreviated with an ellipsis; it is
+ * not a whole line, so it is not here.)
  */
 export interface ExampleLine {
   readonly line: string;

@@ -1,29 +1,35 @@
 import {
-  errorCodeCoverage,
-  MOVE_NOTATIONS,
-  loadVectors,
-  runCase,
-  vectorCases,
-  type MoveCodec,
-  type MoveNotation,
-  type VectorCase,
-  type VectorOptions,
-} from '@chess-formats/conformance';
+  MOVE_NOTATION_ERROR_CODES,
+  ROLES,
+  moveToJson,
+  parseCoordinate,
+  parseMoveJson,
+  parseSan,
+  parseSetupJson,
+  parseSmith,
+  parseSmithUnchecked,
+  parseVerbose,
+  setupToJson,
+  unwrap,
+  writeCoordinate,
+  writeSan,
+  writeSmith,
+  writeVerbose,
+  type Move,
+  type MoveNotationError,
+  type Result,
+  type Setup,
+  type VerboseOptions,
+} from '@chess-formats/board-core';
+import { parseFen } from '@chess-formats/fen';
 import { describe, expect, test } from 'vitest';
-import { parseCoordinate, writeCoordinate } from './coordinate.js';
-import { moveToJson, parseMoveJson, parseSetupJson, setupToJson } from './json.js';
-import type { Move } from './move.js';
-import { MOVE_NOTATION_ERROR_CODES, type MoveNotationError } from './move-notation.js';
-import { unwrap, type Result } from './result.js';
-import { parseSan, writeSan } from './san.js';
-import type { Setup } from './setup.js';
-import { parseSmith, parseSmithUnchecked, writeSmith } from './smith.js';
-import { setupFromFen } from './testing/chessops-bridge.js';
-import { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';
-import { ROLES } from './vocabulary.js';
+import type { MoveCodec } from './run.js';
+import { describeConformance } from './testing/corpus.js';
+import { MOVE_NOTATIONS, type MoveNotation, type VectorOptions } from './types.js';
 
-// The shared move vectors (@chess-formats/conformance) run through board-core's four move
-// parsers and writers. The vectors are data; this file only adapts the API to the runner.
+// The move vectors run through @chess-formats/board-core's four move parsers and writers
+// (positions given as FEN are read with @chess-formats/fen). The vectors are data; this file
+// only adapts the packages' API to the runner.
 
 function fail(message: string): never {
   throw new TypeError(message);
@@ -84,7 +90,7 @@ interface Placed {
 }
 
 const codec: MoveCodec<Setup, Placed> = {
-  position: (position) => (typeof position === 'string' ? setupFromFen(position) : unwrap(parseSetupJson(position))),
+  position: (position) => (typeof position === 'string' ? unwrap(parseFen(position)) : unwrap(parseSetupJson(position))),
   parse: (notation, setup, text, options) => {
     const result = parseMove(notation, setup, text, options);
     return result.ok ? { ok: true, value: { setup, move: result.value } } : result;
@@ -93,19 +99,9 @@ const codec: MoveCodec<Setup, Placed> = {
   toJson: (placed) => moveToJson(placed.setup.board.geometry, placed.move),
 };
 
-const cases: readonly VectorCase[] = vectorCases(loadVectors('moves'));
+const cases = describeConformance('moves', codec, { errorCodes: MOVE_NOTATION_ERROR_CODES });
 
-describe('move notation conformance vectors', () => {
-  test.each(cases.map((c) => [c.id, c] as const))('%s', (_id, vector) => {
-    const outcome = runCase(vector, codec);
-    expect(outcome.reasons, vector.description).toEqual([]);
-    expect(outcome.unchecked).toEqual([]);
-  });
-
-  test('every move notation error code is exercised by at least one vector', () => {
-    expect(errorCodeCoverage(cases, MOVE_NOTATION_ERROR_CODES)).toEqual({ missing: [], unknown: [] });
-  });
-
+describe('move conformance vectors, beyond error codes', () => {
   test('every setup JSON position and every expected move reads back and writes the same JSON', () => {
     let positions = 0;
     let moves = 0;

@@ -1,15 +1,5 @@
 import { setupToJson, type Setup } from '@chess-formats/board-core';
 import {
-  errorCodeCoverage,
-  loadVectors,
-  runCase,
-  vectorCases,
-  type Codec,
-  type VectorCase,
-  type VectorOptions,
-} from '@chess-formats/conformance';
-import { describe, expect, test } from 'vitest';
-import {
   FEN_ERROR_CODES,
   VALIDATION_PROBLEMS,
   enPassantCapturable,
@@ -18,10 +8,14 @@ import {
   writeFen,
   type FenParseOptions,
   type FenWriteOptions,
-} from './index.js';
+} from '@chess-formats/fen';
+import { describe, expect, test } from 'vitest';
+import type { Codec } from './run.js';
+import { describeConformance } from './testing/corpus.js';
+import type { VectorOptions } from './types.js';
 
-// The shared FEN vectors (@chess-formats/conformance) run through this package's own parser,
-// writer and validator. The vectors are data; this file only adapts the API to the runner.
+// The FEN vectors run through @chess-formats/fen's parser, writer and validator. The vectors
+// are data; this file only adapts the package's API to the runner.
 
 /**
  * Vector options are JSON, so the ep policy is named (`'legal'`) where the API takes a
@@ -44,19 +38,9 @@ const codec: Codec<Setup> = {
   validate: validateSetup,
 };
 
-const cases: readonly VectorCase[] = vectorCases(loadVectors('fen'));
+const cases = describeConformance('fen', codec, { errorCodes: FEN_ERROR_CODES });
 
-describe('FEN conformance vectors', () => {
-  test.each(cases.map((c) => [c.id, c] as const))('%s', (_id, vector) => {
-    const outcome = runCase(vector, codec);
-    expect(outcome.reasons, vector.description).toEqual([]);
-    expect(outcome.unchecked).toEqual([]);
-  });
-
-  test('every FEN error code is exercised by at least one vector', () => {
-    expect(errorCodeCoverage(cases, FEN_ERROR_CODES)).toEqual({ missing: [], unknown: [] });
-  });
-
+describe('FEN conformance vectors, beyond error codes', () => {
   test('every validation problem is exercised by at least one vector', () => {
     const used = new Set(cases.flatMap((c) => c.expected?.problems ?? []));
     expect(VALIDATION_PROBLEMS.filter((problem) => !used.has(problem))).toEqual([]);

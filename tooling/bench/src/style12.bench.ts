@@ -1,0 +1,118 @@
+import { parseSan, play, standardSetup, writeSan, writeVerbose, type Setup } from '@chess-formats/board-core';
+import { createStyle12Scanner, parseStyle12, style12FromSetup, writeStyle12 } from '@chess-formats/style12';
+import { measure, overItems, report } from './harness.js';
+
+// The example lines of the two help files and of FatICS's tests (protocol facts), then the lines
+// a server sends for the first moves of a game, in the two clock units.
+const EXAMPLES = [
+  '<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 7 Quimbee Darooha 1 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0',
+  '<12> rnbqkbnr pppppppp -------- -------- ---P---- -------- PPP-PPPP RNBQKBNR B -1 1 1 1 1 0 1 testplayer admin -1 1 0 39 39 60000 60000 1 P/d2-d4 (0:00.000) d4 0 0 0',
+  '<12> rnbqkbnr pppppppp -------- -------- ---P---- -------- PPP-PPPP RNBQKBNR B -1 1 1 1 1 0 1 testplayer admin 1 1 0 39 39 60 60 1 P/d2-d4 (0:00) d4 1 0 0',
+];
+
+function gameLines(): string[] {
+  const sans = ['e4', 'c5', 'Nf3', 'd6', 'd4', 'cxd4', 'Nxd4', 'Nf6', 'Nc3', 'a6', 'Be3', 'e5', 'Nb3', 'Be6', 'f3', 'Be7', 'Qd2', 'O-O', 'O-O-O', 'Nbd7'];
+  let setup: Setup = standardSetup();
+  const lines: string[] = [];
+  sans.forEach((san, k) => {
+    const move = parseSan(setup, san);
+    if (!move.ok) throw new Error(san);
+    const verboseMove = writeVerbose(setup, move.value);
+    const sanMove = writeSan(setup, move.value);
+    setup = play(setup, move.value);
+    const ms = k % 2 === 0;
+    const clock = (180 - k) * (ms ? 1000 : 1);
+    lines.push(
+      writeStyle12(
+        style12FromSetup(setup, {
+          gameNumber: 107,
+          whiteName: 'GuestABCD',
+          blackName: 'GuestEFGH',
+          relation: 0,
+          initialTimeMinutes: 3,
+          whiteRemainingMs: clock * (ms ? 1 : 1000),
+          blackRemainingMs: clock * (ms ? 1 : 1000),
+          clockUnit: ms ? 'milliseconds' : 'seconds',
+          verboseMove,
+          sanMove,
+          moveTimeMs: 1234,
+          clockTicking: true,
+          lagMs: 0,
+        }),
+      ),
+    );
+  });
+  return lines;
+}
+
+const PIECES = '-PNBRQKpnbrqk';
+
+/** The baseline: `split(' ')`, a board of 64 piece codes, `Number` for every number. */
+function splitAndMap(line: string) {
+  const t = line.split(' ');
+  const board = new Int8Array(64);
+  for (let rank = 0; rank < 8; rank++) {
+    const row = t[1 + rank] as string;
+    for (let file = 0; file < 8; file++) board[(7 - rank) * 8 + file] = PIECES.indexOf(row[file] as string);
+  }
+  return {
+    board,
+    turn: t[9] === 'W' ? 'white' : 'black',
+    doublePush: Number(t[10]),
+    castling: [t[11] === '1', t[12] === '1', t[13] === '1', t[14] === '1'],
+    halfmoves: Number(t[15]),
+    gameNumber: Number(t[16]),
+    whiteName: t[17],
+    blackName: t[18],
+    relation: Number(t[19]),
+    initialTime: Number(t[20]),
+    increment: Number(t[21]),
+    whiteStrength: Number(t[22]),
+    blackStrength: Number(t[23]),
+    whiteTime: Number(t[24]),
+    blackTime: Number(t[25]),
+    moveNumber: Number(t[26]),
+    verbose: t[27],
+    moveTime: t[28],
+    san: t[29],
+    flip: t[30] === '1',
+  };
+}
+
+/** The floor: one charCodeAt pass over the line, folding the codes into 64 cells. */
+function scanFloor(line: string): Int32Array {
+  const cells = new Int32Array(64);
+  for (let i = 0; i < line.length; i++) cells[i & 63] = line.charCodeAt(i);
+  return cells;
+}
+
+export function runStyle12(): void {
+  const corpus = [...EXAMPLES, ...gameLines()];
+  for (const line of corpus) {
+    const parsed = parseStyle12(line);
+    if (!parsed.ok || writeStyle12(parsed.value) !== line) throw new Error(`no round trip: ${line}`);
+  }
+  const rate = (ops: number) => ops * corpus.length;
+  console.log(`\nstyle12 corpus: ${String(corpus.length)} lines; rates are lines per second`);
+  const rows = [
+    measure('@chess-formats/style12 parseStyle12', overItems(corpus, (line) => parseStyle12(line)), 1),
+    measure('baseline: split(" ") and map', overItems(corpus, splitAndMap), 1),
+    measure('floor: one-pass charCodeAt scan', overItems(corpus, scanFloor), 1),
+  ].map((row) => ({ name: row.name, opsPerSecond: rate(row.opsPerSecond) }));
+  report('parseStyle12 (ratio to the split baseline)', 'lines', rows, 'baseline: split(" ") and map');
+  report('parseStyle12 (ratio to the one-pass scan)', 'lines', rows, 'floor: one-pass charCodeAt scan');
+
+  const records = corpus.map((line) => {
+    const parsed = parseStyle12(line);
+    if (!parsed.ok) throw new Error(line);
+    return parsed.value;
+  });
+  const stream = corpus.map((line) => `\x07\n\r${line}\n\rfics% `).join('');
+  const bytes = new TextEncoder().encode(stream);
+  const scanner = createStyle12Scanner();
+  const more = [
+    measure('writeStyle12', overItems(records, (record) => writeStyle12(record)), 1),
+    measure('scanner over the raw stream (bytes)', () => scanner.push(bytes), 1),
+  ].map((row, k) => ({ name: row.name, opsPerSecond: k === 0 ? rate(row.opsPerSecond) : row.opsPerSecond * corpus.length }));
+  report('write and scan (lines per second)', 'lines', more);
+}

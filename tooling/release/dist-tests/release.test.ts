@@ -1,0 +1,59 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freshDir, pnpm } from '../src/pack.js';
+import { ROOT, publishedPackages, workspacePackages, type Manifest } from '../src/workspace.js';
+
+// A release, rehearsed in a copy of the repository (the tree is never changed): the pending
+// changesets are applied with `changeset version`, and every published package goes through
+// `pnpm publish --dry-run`, which packs it as the registry would receive it.
+
+const SKIP = new Set(['node_modules', '.git', '.turbo', '.scratch', 'coverage']);
+const copy = join(freshDir('release'), 'repo');
+const published = publishedPackages();
+const read = (dir: string): Manifest => JSON.parse(readFileSync(join(copy, dir, 'package.json'), 'utf8')) as Manifest;
+
+beforeAll(() => {
+  cpSync(ROOT, copy, { recursive: true, filter: (source) => !SKIP.has(basename(source)) });
+  // Tools from the real install; workspace links recreated as they are (relative), so they
+  // point into the copy.
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  for (const { dir } of workspacePackages('packages', 'apps', 'tooling')) {
+    const scope = join(ROOT, dir, 'node_modules', '@chess-formats');
+    if (!existsSync(scope)) continue;
+    mkdirSync(join(copy, dir, 'node_modules', '@chess-formats'), { recursive: true });
+    for (const name of readdirSync(scope)) {
+      symlinkSync(readlinkSync(join(scope, name)), join(copy, dir, 'node_modules', '@chess-formats', name));
+    }
+  }
+});
+
+afterAll(() => {
+  rmSync(join(copy, '..'), { recursive: true, force: true });
+});
+
+describe('release rehearsal', () => {
+  test('every published package is built (dist is what gets published)', () => {
+    for (const { dir } of published) expect(existsSync(join(copy, dir, 'dist')), dir).toBe(true);
+  });
+
+  test('changeset version applies every pending changeset', () => {
+    const pending = readdirSync(join(copy, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
+    const before = new Map(published.map((p) => [p.dir, read(p.dir).version]));
+    execChangeset(['version']);
+    expect(readdirSync(join(copy, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md')).toEqual([]);
+    if (pending.length === 0) return;
+    const bumped = published.filter((p) => read(p.dir).version !== before.get(p.dir));
+    expect(bumped.length).toBeGreaterThan(0);
+    for (const { dir } of bumped) expect(existsSync(join(copy, dir, 'CHANGELOG.md')), dir).toBe(true);
+  });
+
+  test.each(published.map((p) => [p.manifest.name, p.dir] as const))('%s: pnpm publish --dry-run succeeds', (name, dir) => {
+    const out = pnpm(['publish', '--dry-run', '--no-git-checks'], join(copy, dir));
+    expect(out).toContain(`${name}@${read(dir).version}`);
+  });
+});
+
+function execChangeset(args: readonly string[]): void {
+  pnpm(['exec', 'changeset', ...args], copy);
+}
