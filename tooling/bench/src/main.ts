@@ -1,10 +1,12 @@
 import { runFen } from './fen.bench.js';
+import { runIcc } from './icc.bench.js';
 import { runNotation } from './notation.bench.js';
 import { runRules } from './rules.bench.js';
 
 // `pnpm bench` runs every suite; `pnpm bench fen` (or `rules`, `notation`) runs one.
 const suites: Record<string, () => Promise<void> | void> = {
   fen: runFen,
+  icc: runIcc,
   notation: runNotation,
   rules: runRules,
 };
