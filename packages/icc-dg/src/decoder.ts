@@ -1,4 +1,4 @@
-import { decodeArgs } from './codec.js';
+import { decodeArgs, isFault, readInteger } from './codec.js';
 import type { IccError, IccErrorCode, RawDatagram } from './errors.js';
 import type { Datagram } from './schema.js';
 import { settingBits, type SettingNames } from './settings.js';
@@ -145,7 +145,8 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     const player = space2 < 0 ? rest : rest.slice(0, space2);
     const tag = space2 < 0 ? '' : rest.slice(space2 + 1);
     let command = -1;
-    if (/^[0-9]{1,9}$/.test(first) && player !== '') command = Number(first);
+    const number = first.length <= 9 ? readInteger(first) : undefined;
+    if (number !== undefined && number >= 0 && first.charCodeAt(0) !== 45 && player !== '') command = number;
     else fail('unit-header', at, `a unit header is "command-number player [tag]", found ${JSON.stringify(text.slice(0, 40))}`);
     depth++;
     events.push(tag === '' ? { kind: 'unit-start', command, player, depth } : { kind: 'unit-start', command, player, tag, depth });
@@ -168,16 +169,15 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
       fail(tokens.code, at + 2 + tokens.at, tokens.message, tokens.field);
       return;
     }
-    const decoded = decodeArgs(tokens.id, tokens.args, settings);
-    if (!decoded.ok) {
-      const { code, field, message } = decoded.error;
+    const datagram = decodeArgs(tokens.id, tokens.args, settings);
+    if (isFault(datagram)) {
+      const { code, field, message } = datagram;
       const starts: number[] = [];
       tokenize(body, starts);
       const offset = at + 2 + (field - 1 < starts.length ? (starts[field - 1] as number) : body.length);
       fail(code, offset, message, field, { id: tokens.id, args: tokens.args });
       return;
     }
-    const datagram = decoded.value;
     if (datagram.name === 'DG_SET2' && datagram.fields.dgCode >= 0 && datagram.fields.dgCode < 256) {
       // The server acknowledges a set-2 (formats2.txt, 124): later datagrams follow the new setting.
       settings[datagram.fields.dgCode] = datagram.fields.offOn ? 1 : 0;
@@ -192,7 +192,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
       case 40: // (
         state = DATAGRAM;
         dgStart = at;
-        parts = [];
+        if (parts.length > 0) parts = [];
         partsLength = 0;
         partsCtrl = false;
         return 2;
@@ -286,7 +286,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
               partsLength++;
               scan = p;
             } else {
-              finishScan(c === 41, base + p - 1, skipping);
+              finishScan(c === 41, base + p - 1, skipping, '');
               p += c === 41 ? 1 : -1;
               if (p < 0) {
                 // The `^Y` belongs to the previous chunk: hand the delimiter over directly.
@@ -309,7 +309,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
               fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
             }
             events.push(OVERFLOW);
-            parts = [];
+            if (parts.length > 0) parts = [];
             state = TEXT;
             p = zz + 1;
             break;
@@ -320,7 +320,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             if (!skipping) {
               if (partsLength > maxDatagram) {
                 fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
-                parts = [];
+                if (parts.length > 0) parts = [];
                 state = SKIP;
               } else if (end > p) parts.push(s.slice(p, end));
             }
@@ -329,9 +329,8 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             break;
           }
           const closes = s.charCodeAt(q + 1) === 41;
-          if (!skipping) parts.push(s.slice(p, q));
           partsLength += q - p;
-          finishScan(closes, base + q, skipping);
+          finishScan(closes, base + q, skipping, skipping ? '' : s.slice(p, q));
           p = closes ? q + 2 : q;
           break;
         }
@@ -340,7 +339,9 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
           const zz = nextZ(p);
           const line = nextNl(p);
           let stop = n;
-          for (const candidate of [q, zz, line]) if (candidate >= 0 && candidate < stop) stop = candidate;
+          if (q >= 0 && q < stop) stop = q;
+          if (zz >= 0 && zz < stop) stop = zz;
+          if (line >= 0 && line < stop) stop = line;
           if (!headerTooLong) {
             header += s.slice(p, stop);
             if (header.length > MAX_HEADER) {
@@ -365,10 +366,10 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
   };
 
   /** The datagram scan stopped at a `^Y` (at `at`): `^Y)` ends it, anything else breaks it off. */
-  const finishScan = (closes: boolean, at: number, skipping: boolean): void => {
-    const body = parts.length === 1 ? (parts[0] as string) : parts.join('');
+  const finishScan = (closes: boolean, at: number, skipping: boolean, tail: string): void => {
+    const body = parts.length === 0 ? tail : parts.join('') + tail;
     const length = partsLength;
-    parts = [];
+    if (parts.length > 0) parts = [];
     partsLength = 0;
     state = TEXT;
     if (skipping) return;
