@@ -1,4 +1,4 @@
-import { decodeArgs, isFault, readInteger } from './codec.js';
+import { decodeArgs, isFault } from './codec.js';
 import type { IccError, IccErrorCode, RawDatagram } from './errors.js';
 import type { Datagram } from './schema.js';
 import { settingBits, type SettingNames } from './settings.js';
@@ -72,6 +72,8 @@ const MAX_HEADER = 1024;
 const COMMAND_START: IccEvent = Object.freeze({ kind: 'command-start' });
 const COMMAND_END: IccEvent = Object.freeze({ kind: 'command-end' });
 const OVERFLOW: IccEvent = Object.freeze({ kind: 'overflow' });
+/** The unit ends of the usual depths, shared (every move comes in a unit). */
+const UNIT_ENDS: readonly IccEvent[] = /* @__PURE__ */ [0, 1, 2, 3, 4].map((depth) => Object.freeze({ kind: 'unit-end', depth }));
 
 const TEXT = 0;
 /** A `^Y` ended the last chunk, outside a datagram. */
@@ -138,18 +140,21 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
   };
 
   const startUnit = (text: string, at: number): void => {
+    // `number player [tag]`, read in place: a header comes with nearly every move.
     const space = text.indexOf(' ');
-    const first = space < 0 ? text : text.slice(0, space);
-    const rest = space < 0 ? '' : text.slice(space + 1);
-    const space2 = rest.indexOf(' ');
-    const player = space2 < 0 ? rest : rest.slice(0, space2);
-    const tag = space2 < 0 ? '' : rest.slice(space2 + 1);
-    let command = -1;
-    const number = first.length <= 9 ? readInteger(first) : undefined;
-    if (number !== undefined && number >= 0 && first.charCodeAt(0) !== 45 && player !== '') command = number;
-    else fail('unit-header', at, `a unit header is "command-number player [tag]", found ${JSON.stringify(text.slice(0, 40))}`);
+    const end = space < 0 ? text.length : space;
+    let command = end > 0 && end <= 9 ? 0 : -1;
+    for (let i = 0; i < end && command >= 0; i++) {
+      const c = text.charCodeAt(i);
+      command = c >= 48 && c <= 57 ? command * 10 + c - 48 : -1;
+    }
+    const space2 = space < 0 ? -1 : text.indexOf(' ', space + 1);
+    const player = space < 0 ? '' : space2 < 0 ? text.slice(space + 1) : text.slice(space + 1, space2);
+    if (player === '') command = -1;
+    if (command < 0) fail('unit-header', at, `a unit header is "command-number player [tag]", found ${JSON.stringify(text.slice(0, 40))}`);
     depth++;
-    events.push(tag === '' ? { kind: 'unit-start', command, player, depth } : { kind: 'unit-start', command, player, tag, depth });
+    if (space2 < 0 || space2 + 1 === text.length) events.push({ kind: 'unit-start', command, player, depth });
+    else events.push({ kind: 'unit-start', command, player, tag: text.slice(space2 + 1), depth });
   };
 
   const checkUnitSize = (at: number): void => {
@@ -204,7 +209,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
         if (depth === 0) unitStart = at;
         return 2;
       case 93: // ]
-        events.push({ kind: 'unit-end', depth });
+        events.push(UNIT_ENDS[depth] ?? { kind: 'unit-end', depth });
         if (depth > 0) depth--;
         return 2;
       case 60:

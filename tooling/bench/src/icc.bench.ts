@@ -5,16 +5,10 @@ const SECONDS = 1;
 const SETTINGS: readonly DatagramName[] = ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK', 'DG_SEEK', 'DG_MSEC'];
 const Y = '\x19';
 
-/** A seeded generator (mulberry32), so every run measures the same bytes. */
+/** A seeded linear congruential generator: every run measures the same bytes and chunks. */
 function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  let x = seed >>> 0;
+  return () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 4294967296;
 }
 
 const NAMES = ['Corvid', 'Tallis', 'Bramble', 'Lumen', 'Kestrel', 'Osprey', 'Marten', 'Quill'];
