@@ -1,4 +1,3 @@
-import { err, ok, type Result } from '@chess-formats/board-core';
 import { moveInfoPlan, planOf, type FieldPlan } from './plan.js';
 import type { Datagram, MoveInfo } from './schema.js';
 import type { SettingBits } from './settings.js';
@@ -117,17 +116,17 @@ function readRest(plan: FieldPlan, args: readonly string[], from: number, settin
   return values;
 }
 
-function isFault(value: unknown): value is FieldFault {
-  return typeof value === 'object' && value !== null && (value as { code?: unknown }).code === 'field-type';
+export function isFault(value: unknown): value is FieldFault {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
 }
 
 /**
  * Types the arguments of a datagram by the schema and the level 2 variables that are on.
  * A number the document does not describe comes back raw (`name` and `fields` null).
  */
-export function decodeArgs(id: number, args: readonly string[], settings: SettingBits): Result<Datagram, FieldFault> {
+export function decodeArgs(id: number, args: readonly string[], settings: SettingBits): Datagram | FieldFault {
   const plan = planOf(id);
-  if (plan === undefined) return ok({ id, name: null, args, fields: null, extra: args });
+  if (plan === undefined) return { id, name: null, args, fields: null, extra: args };
   const fields: Record<string, unknown> = {};
   let next = 0;
   const count = args.length;
@@ -135,7 +134,7 @@ export function decodeArgs(id: number, args: readonly string[], settings: Settin
     if (field.gate >= 0 && settings[field.gate] !== 1) continue;
     if (field.rest) {
       const values = readRest(field, args, next, settings);
-      if (isFault(values)) return err(values);
+      if (isFault(values)) return values;
       fields[field.name] = values;
       next = count;
       continue;
@@ -143,29 +142,29 @@ export function decodeArgs(id: number, args: readonly string[], settings: Settin
     const width = field.kind === 'R' ? 2 : 1;
     if (next + width > count) {
       if (field.optional || field.gate >= 0) continue;
-      return err({
+      return {
         code: 'missing-field',
         field: count + 1,
         message: `${plan.name} has ${String(count)} arguments; its field ${field.name} is missing`,
-      });
+      };
     }
     const arg = args[next] as string;
     if (field.kind === 'R') {
       const rating = readInteger(arg);
-      if (rating === undefined) return err(typeFault({ ...field, kind: 'i' }, next, arg));
+      if (rating === undefined) return typeFault({ ...field, kind: 'i' }, next, arg);
       const second = args[next + 1] as string;
       const annotation = readInteger(second);
-      if (annotation === undefined) return err(typeFault({ ...field, kind: 'i' }, next + 1, second));
+      if (annotation === undefined) return typeFault({ ...field, kind: 'i' }, next + 1, second);
       fields[field.name] = { rating, annotation };
     } else {
       const value = convert(field.kind, arg);
-      if (value === undefined) return err(typeFault(field, next, arg));
+      if (value === undefined) return typeFault(field, next, arg);
       fields[field.name] = value;
     }
     next += width;
   }
   const extra = next >= count ? NONE : args.slice(next);
-  return ok({ id, name: plan.name, args, fields, extra } as Datagram);
+  return { id, name: plan.name, args, fields, extra } as Datagram;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '@chess-formats/board-core';
-import { decodeArgs } from './codec.js';
+import { decodeArgs, isFault } from './codec.js';
 import { createIccDecoder } from './decoder.js';
 import type { IccError } from './errors.js';
 import type { Datagram } from './schema.js';
@@ -19,8 +19,8 @@ export function decodeDatagram(id: number, args: readonly string[], options: Dec
     return err({ code: 'datagram-number', field: 0, offset: 0, message: 'a datagram is a non-negative number and an array of string arguments' });
   }
   const decoded = decodeArgs(id, args, settingBits(options.settings));
-  if (decoded.ok) return decoded;
-  const { code, field, message } = decoded.error;
+  if (!isFault(decoded)) return ok(decoded);
+  const { code, field, message } = decoded;
   return err({ code, field, offset: 0, message, datagram: { id, args } });
 }
 

@@ -1,4 +1,4 @@
-import { decodeArgs } from './codec.js';
+import { decodeArgs, isFault } from './codec.js';
 import type { IccError, IccErrorCode, RawDatagram } from './errors.js';
 import type { Datagram } from './schema.js';
 import { settingBits, type SettingNames } from './settings.js';
@@ -72,6 +72,8 @@ const MAX_HEADER = 1024;
 const COMMAND_START: IccEvent = Object.freeze({ kind: 'command-start' });
 const COMMAND_END: IccEvent = Object.freeze({ kind: 'command-end' });
 const OVERFLOW: IccEvent = Object.freeze({ kind: 'overflow' });
+/** The unit ends of the usual depths, shared (every move comes in a unit). */
+const UNIT_ENDS: readonly IccEvent[] = /* @__PURE__ */ [0, 1, 2, 3, 4].map((depth) => Object.freeze({ kind: 'unit-end', depth }));
 
 const TEXT = 0;
 /** A `^Y` ended the last chunk, outside a datagram. */
@@ -138,17 +140,21 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
   };
 
   const startUnit = (text: string, at: number): void => {
+    // `number player [tag]`, read in place: a header comes with nearly every move.
     const space = text.indexOf(' ');
-    const first = space < 0 ? text : text.slice(0, space);
-    const rest = space < 0 ? '' : text.slice(space + 1);
-    const space2 = rest.indexOf(' ');
-    const player = space2 < 0 ? rest : rest.slice(0, space2);
-    const tag = space2 < 0 ? '' : rest.slice(space2 + 1);
-    let command = -1;
-    if (/^[0-9]{1,9}$/.test(first) && player !== '') command = Number(first);
-    else fail('unit-header', at, `a unit header is "command-number player [tag]", found ${JSON.stringify(text.slice(0, 40))}`);
+    const end = space < 0 ? text.length : space;
+    let command = end > 0 && end <= 9 ? 0 : -1;
+    for (let i = 0; i < end && command >= 0; i++) {
+      const c = text.charCodeAt(i);
+      command = c >= 48 && c <= 57 ? command * 10 + c - 48 : -1;
+    }
+    const space2 = space < 0 ? -1 : text.indexOf(' ', space + 1);
+    const player = space < 0 ? '' : space2 < 0 ? text.slice(space + 1) : text.slice(space + 1, space2);
+    if (player === '') command = -1;
+    if (command < 0) fail('unit-header', at, `a unit header is "command-number player [tag]", found ${JSON.stringify(text.slice(0, 40))}`);
     depth++;
-    events.push(tag === '' ? { kind: 'unit-start', command, player, depth } : { kind: 'unit-start', command, player, tag, depth });
+    if (space2 < 0 || space2 + 1 === text.length) events.push({ kind: 'unit-start', command, player, depth });
+    else events.push({ kind: 'unit-start', command, player, tag: text.slice(space2 + 1), depth });
   };
 
   const checkUnitSize = (at: number): void => {
@@ -168,16 +174,15 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
       fail(tokens.code, at + 2 + tokens.at, tokens.message, tokens.field);
       return;
     }
-    const decoded = decodeArgs(tokens.id, tokens.args, settings);
-    if (!decoded.ok) {
-      const { code, field, message } = decoded.error;
+    const datagram = decodeArgs(tokens.id, tokens.args, settings);
+    if (isFault(datagram)) {
+      const { code, field, message } = datagram;
       const starts: number[] = [];
       tokenize(body, starts);
       const offset = at + 2 + (field - 1 < starts.length ? (starts[field - 1] as number) : body.length);
       fail(code, offset, message, field, { id: tokens.id, args: tokens.args });
       return;
     }
-    const datagram = decoded.value;
     if (datagram.name === 'DG_SET2' && datagram.fields.dgCode >= 0 && datagram.fields.dgCode < 256) {
       // The server acknowledges a set-2 (formats2.txt, 124): later datagrams follow the new setting.
       settings[datagram.fields.dgCode] = datagram.fields.offOn ? 1 : 0;
@@ -192,7 +197,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
       case 40: // (
         state = DATAGRAM;
         dgStart = at;
-        parts = [];
+        if (parts.length > 0) parts = [];
         partsLength = 0;
         partsCtrl = false;
         return 2;
@@ -204,7 +209,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
         if (depth === 0) unitStart = at;
         return 2;
       case 93: // ]
-        events.push({ kind: 'unit-end', depth });
+        events.push(UNIT_ENDS[depth] ?? { kind: 'unit-end', depth });
         if (depth > 0) depth--;
         return 2;
       case 60:
@@ -286,7 +291,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
               partsLength++;
               scan = p;
             } else {
-              finishScan(c === 41, base + p - 1, skipping);
+              finishScan(c === 41, base + p - 1, skipping, '');
               p += c === 41 ? 1 : -1;
               if (p < 0) {
                 // The `^Y` belongs to the previous chunk: hand the delimiter over directly.
@@ -309,7 +314,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
               fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
             }
             events.push(OVERFLOW);
-            parts = [];
+            if (parts.length > 0) parts = [];
             state = TEXT;
             p = zz + 1;
             break;
@@ -320,7 +325,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             if (!skipping) {
               if (partsLength > maxDatagram) {
                 fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
-                parts = [];
+                if (parts.length > 0) parts = [];
                 state = SKIP;
               } else if (end > p) parts.push(s.slice(p, end));
             }
@@ -329,9 +334,8 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             break;
           }
           const closes = s.charCodeAt(q + 1) === 41;
-          if (!skipping) parts.push(s.slice(p, q));
           partsLength += q - p;
-          finishScan(closes, base + q, skipping);
+          finishScan(closes, base + q, skipping, skipping ? '' : s.slice(p, q));
           p = closes ? q + 2 : q;
           break;
         }
@@ -340,7 +344,9 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
           const zz = nextZ(p);
           const line = nextNl(p);
           let stop = n;
-          for (const candidate of [q, zz, line]) if (candidate >= 0 && candidate < stop) stop = candidate;
+          if (q >= 0 && q < stop) stop = q;
+          if (zz >= 0 && zz < stop) stop = zz;
+          if (line >= 0 && line < stop) stop = line;
           if (!headerTooLong) {
             header += s.slice(p, stop);
             if (header.length > MAX_HEADER) {
@@ -365,10 +371,10 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
   };
 
   /** The datagram scan stopped at a `^Y` (at `at`): `^Y)` ends it, anything else breaks it off. */
-  const finishScan = (closes: boolean, at: number, skipping: boolean): void => {
-    const body = parts.length === 1 ? (parts[0] as string) : parts.join('');
+  const finishScan = (closes: boolean, at: number, skipping: boolean, tail: string): void => {
+    const body = parts.length === 0 ? tail : parts.join('') + tail;
     const length = partsLength;
-    parts = [];
+    if (parts.length > 0) parts = [];
     partsLength = 0;
     state = TEXT;
     if (skipping) return;

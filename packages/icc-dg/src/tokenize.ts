@@ -18,6 +18,9 @@ export interface TokenFault {
 }
 
 const CTRL_Y = '\x19';
+/** Characters that need the careful path: quotes, other blanks. */
+const SPECIAL = /[{\x19\t\n\r]/;
+const DIGITS = /^[0-9]+$/;
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
@@ -28,6 +31,15 @@ function isBlank(c: number): boolean {
  * begins (the decoder asks only when it must point at an argument in an error).
  */
 export function tokenize(body: string, starts?: number[]): Tokens | TokenFault {
+  // Most datagrams (moves, clocks) hold no quotes and single spaces: split natively.
+  if (starts === undefined && !SPECIAL.test(body)) {
+    const args = body.split(' ');
+    const first = args[0] as string;
+    if (first.length > 0 && first.length <= 9 && DIGITS.test(first) && args.indexOf('') < 0) {
+      args.shift();
+      return { id: Number(first), args };
+    }
+  }
   const n = body.length;
   let i = 0;
   while (i < n) {

@@ -82,6 +82,14 @@ describe('the game tracker', () => {
     expect(run(`${list}${Y}(22 7 1${Y})`).state.games.get(7)?.moveTexts).toEqual(['e2e4', 'e7e5']);
   });
 
+  test('a long move list is replayed whole', () => {
+    const shuffle = ['{g1f3}', '{g8f6}', '{f3g1}', '{f6g8}'];
+    const list = Array.from({ length: 2000 }, (_, i) => shuffle[i % 4]).join('');
+    const game = run(`${STARTED}${Y}(25 7 * ${list}${Y})`, ['DG_MOVE_SMITH']).state.games.get(7);
+    expect(game?.moves).toHaveLength(2000);
+    expect(fenOf(game)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2000 1001');
+  });
+
   test('a 64-character board starts a move list; DG_FEN and DG_SET_BOARD set the position', () => {
     const board = `${'r'.padEnd(4, '-')}k${'-'.repeat(51)}R---K--R`;
     const fromBoard = run(`${STARTED}${Y}(25 7 ${board} {O-O e1g1c}${Y})`).state.games.get(7);

@@ -158,30 +158,35 @@ interface Step {
   readonly error?: Omit<TrackerError, 'gameNumber' | 'offset'>;
 }
 
-/** Plays one move: Smith as `applySmith` does (the server is the authority), else SAN with `parseSan`. */
-function playMove(game: TrackedGame, smith: string | undefined, algebraic: string | undefined, field: number): Step {
-  const before = currentPosition(game);
-  let after: Setup;
-  let move: Move;
-  let text: string;
+interface Replayed {
+  readonly after: Setup;
+  readonly move: Move;
+  readonly text: string;
+}
+
+type Fault = NonNullable<Step['error']>;
+
+/** Replays one move: Smith as `applySmith` does (the server is the authority), else SAN with `parseSan`. */
+function replay(before: Setup, smith: string | undefined, algebraic: string | undefined, field: number): Replayed | Fault {
   if (smith !== undefined) {
     // applySmith's two steps (read from the board without legality checks, then play), since
-    // the tracker keeps the move as well as the position: the server is the authority on legality.
+    // the tracker keeps the move as well as the position.
     const read = parseSmithUnchecked(before, smith);
-    if (!read.ok) return { game: { ...game, inStep: false }, error: { code: 'unreplayable-move', field, message: `${smith}: ${read.error.message}` } };
-    move = read.value;
-    after = play(before, move);
-    text = smith;
-  } else if (algebraic !== undefined) {
-    const read = parseSan(before, algebraic);
-    if (!read.ok) return { game: { ...game, inStep: false }, error: { code: 'unreplayable-move', field, message: `${algebraic}: ${read.error.message}` } };
-    move = read.value;
-    after = play(before, move);
-    text = algebraic;
-  } else {
-    return { game: { ...game, inStep: false }, error: { code: 'no-move-text', field, message: 'a move without Smith or algebraic text: turn on DG_MOVE_SMITH or DG_MOVE_ALGEBRAIC' } };
+    if (!read.ok) return { code: 'unreplayable-move', field, message: `${smith}: ${read.error.message}` };
+    return { after: play(before, read.value), move: read.value, text: smith };
   }
-  return { game: { ...game, positions: [...game.positions, after], moves: [...game.moves, move], moveTexts: [...game.moveTexts, text] } };
+  if (algebraic !== undefined) {
+    const read = parseSan(before, algebraic);
+    if (!read.ok) return { code: 'unreplayable-move', field, message: `${algebraic}: ${read.error.message}` };
+    return { after: play(before, read.value), move: read.value, text: algebraic };
+  }
+  return { code: 'no-move-text', field, message: 'a move without Smith or algebraic text: turn on DG_MOVE_SMITH or DG_MOVE_ALGEBRAIC' };
+}
+
+function playMove(game: TrackedGame, smith: string | undefined, algebraic: string | undefined, field: number): Step {
+  const played = replay(currentPosition(game), smith, algebraic, field);
+  if ('code' in played) return { game: { ...game, inStep: false }, error: played };
+  return { game: { ...game, positions: [...game.positions, played.after], moves: [...game.moves, played.move], moveTexts: [...game.moveTexts, played.text] } };
 }
 
 function backUp(game: TrackedGame, count: number): TrackedGame {
@@ -257,14 +262,19 @@ export function trackGames(state: GamesState, event: IccEvent): GamesState {
       if (!game) return update(undefined, { code: 'unknown-game', field: 1, message: `a move list for game ${String(gameNumber)}, which no game-started datagram announced` });
       const initial = dg.fields.initialPosition === '*' ? standardSetup() : boardSetup(dg.fields.initialPosition, true);
       if (initial === undefined) return update({ ...game, inStep: false }, { code: 'bad-position', field: 2, message: 'the initial position is neither * nor 64 board characters' });
-      let next = withPosition(game, initial);
+      // Built in place: a move list can be long, and copying per move would make it quadratic.
+      const positions: Setup[] = [initial];
+      const moves: Move[] = [];
+      const moveTexts: string[] = [];
       for (let i = 0; i < dg.fields.moves.length; i++) {
         const info = dg.fields.moves[i] ?? {};
-        const step = playMove(next, info.smithMove, info.algebraicMove, i + 3);
-        next = step.game;
-        if (step.error) return update(next, step.error);
+        const played = replay(positions[positions.length - 1] ?? initial, info.smithMove, info.algebraicMove, i + 3);
+        if ('code' in played) return update({ ...game, initial, positions, moves, moveTexts, inStep: false }, played);
+        positions.push(played.after);
+        moves.push(played.move);
+        moveTexts.push(played.text);
       }
-      return update(next);
+      return update({ ...game, initial, positions, moves, moveTexts, inStep: true });
     }
     case 'DG_POSITION_BEGIN':
     case 'DG_POSITION_BEGIN2': {

@@ -1,4 +1,5 @@
 import { runFen } from './fen.bench.js';
+import { runIcc } from './icc.bench.js';
 import { runNotation } from './notation.bench.js';
 import { runRules } from './rules.bench.js';
 import { runStyle12 } from './style12.bench.js';
@@ -6,6 +7,7 @@ import { runStyle12 } from './style12.bench.js';
 // `pnpm bench` runs every suite; `pnpm bench fen` (or `rules`, `notation`, `style12`) runs one.
 const suites: Record<string, () => Promise<void> | void> = {
   fen: runFen,
+  icc: runIcc,
   notation: runNotation,
   rules: runRules,
   style12: runStyle12,
