@@ -20,6 +20,7 @@ export async function main(args: readonly string[], io: CommandIo): Promise<numb
     return 0;
   }
   if (args[0] === 'style12') return style12Main(args.slice(1), io);
+  if (args[0] === 'help' && args[1] === 'style12' && args.length === 2) return style12Main(['--help'], io);
   if (args[0] === 'icc') return runIccCommand(args.slice(1), io);
   const invocation = parseArgs(args);
   switch (invocation.kind) {

@@ -72,6 +72,9 @@ describe('chess-formats style12', () => {
 
   test('help and usage errors', async () => {
     expect((await run(['--help'], '')).out).toContain('Usage: chess-formats style12');
+    const help = memoryIo('');
+    expect(await main(['help', 'style12'], help.io)).toBe(0);
+    expect(help.captured.out).toContain('Usage: chess-formats style12');
     expect(parseStyle12Args(['--dialect', 'x'])).toMatchObject({ kind: 'usage-error' });
     expect(parseStyle12Args(['--board=1'])).toMatchObject({ kind: 'usage-error' });
     expect(parseStyle12Args(['--nope'])).toMatchObject({ kind: 'usage-error' });

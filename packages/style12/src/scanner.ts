@@ -43,6 +43,10 @@ export interface Style12Scanner {
 
 const PROMPT = 'fics% ';
 
+// The library compiles without DOM or Node types; TextDecoder is in every runtime it supports
+// (Node 20, browsers, Deno, Bun). This is the part of its type the scanner uses.
+declare const TextDecoder: new (label?: string) => { decode(input?: Uint8Array, options?: { readonly stream?: boolean }): string };
+
 /**
  * A scanner for a raw FICS stream. Line ends may be `\n\r`, `\r\n` or `\n` (every CR is
  * dropped, as is every BEL); `fics% ` prompts before a line are dropped; blank lines make no
