@@ -75,6 +75,9 @@ const OVERFLOW: IccEvent = Object.freeze({ kind: 'overflow' });
 /** The unit ends of the usual depths, shared (every move comes in a unit). */
 const UNIT_ENDS: readonly IccEvent[] = /* @__PURE__ */ [0, 1, 2, 3, 4].map((depth) => Object.freeze({ kind: 'unit-end', depth }));
 
+const STREAM = { stream: true };
+const FINAL = { stream: false };
+
 const TEXT = 0;
 /** A `^Y` ended the last chunk, outside a datagram. */
 const CTRL = 1;
@@ -229,24 +232,33 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     }
   };
 
-  const process = (s: string): void => {
+  // The chunk being read and the next control-Z, newline and control-Y in it (-1: none left;
+  // -2: not looked for yet). They live with the decoder, not per chunk, so that a push of one
+  // byte allocates no closures.
+  let s = '';
+  let z = -2;
+  let nl = -2;
+  let y = -2;
+  const nextZ = (from: number): number => {
+    if (z !== -1 && z < from) z = s.indexOf('\x1a', from);
+    return z;
+  };
+  const nextNl = (from: number): number => {
+    if (nl !== -1 && nl < from) nl = s.indexOf('\n', from);
+    return nl;
+  };
+  const nextY = (from: number): number => {
+    if (y !== -1 && y < from) y = s.indexOf('\x19', from);
+    return y;
+  };
+
+  const process = (chunk: string): void => {
+    s = chunk;
+    z = -2;
+    nl = -2;
+    y = -2;
     const n = s.length;
     let p = 0;
-    let z = s.indexOf('\x1a');
-    let nl = -2;
-    let y = -2;
-    const nextZ = (from: number): number => {
-      if (z >= 0 && z < from) z = s.indexOf('\x1a', from);
-      return z;
-    };
-    const nextNl = (from: number): number => {
-      if (nl !== -1 && nl < from) nl = s.indexOf('\n', from);
-      return nl;
-    };
-    const nextY = (from: number): number => {
-      if (y !== -1 && y < from) y = s.indexOf('\x19', from);
-      return y;
-    };
     while (p < n) {
       switch (state) {
         case TEXT: {
@@ -368,6 +380,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
       }
     }
     base += n;
+    s = '';
   };
 
   /** The datagram scan stopped at a `^Y` (at `at`): `^Y)` ends it, anything else breaks it off. */
@@ -386,7 +399,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
 
   const decodeChunk = (chunk: unknown, final: boolean): string => {
     if (typeof chunk === 'string') return chunk;
-    if (chunk instanceof Uint8Array) return useLatin1 ? latin1(chunk) : utf8.decode(chunk, { stream: !final });
+    if (chunk instanceof Uint8Array) return useLatin1 ? latin1(chunk) : utf8.decode(chunk, final ? FINAL : STREAM);
     if (final) return useLatin1 ? '' : utf8.decode();
     return '';
   };
