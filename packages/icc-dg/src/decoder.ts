@@ -130,6 +130,8 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     events.push({ kind: 'error', error });
   };
 
+  const tooLarge = (): void => fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
+
   const pushText = (piece: string, complete: boolean): void => {
     pendingText = pendingText === '' ? piece : pendingText + piece;
     while (pendingText.length > maxText) {
@@ -169,7 +171,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
 
   const finishDatagram = (body: string, at: number): void => {
     if (body.length > maxDatagram) {
-      fail('datagram-too-large', at, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
+      tooLarge();
       return;
     }
     const tokens = tokenize(body);
@@ -323,7 +325,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
           if (zz >= 0 && (q < 0 || zz < q)) {
             partsLength += zz - p;
             if (!skipping && partsLength > maxDatagram) {
-              fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
+              tooLarge();
             }
             events.push(OVERFLOW);
             if (parts.length > 0) parts = [];
@@ -336,7 +338,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             partsLength += end - p;
             if (!skipping) {
               if (partsLength > maxDatagram) {
-                fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
+                tooLarge();
                 if (parts.length > 0) parts = [];
                 state = SKIP;
               } else if (end > p) parts.push(s.slice(p, end));
@@ -392,7 +394,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     state = TEXT;
     if (skipping) return;
     if (length > maxDatagram) {
-      fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
+      tooLarge();
     } else if (closes) finishDatagram(body, dgStart);
     else fail('unterminated-datagram', dgStart, `a datagram has no ^Y) before the next delimiter at ${String(at)}`);
   };
@@ -403,6 +405,9 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     if (final) return useLatin1 ? '' : utf8.decode();
     return '';
   };
+
+  // Unreachable by design; a defect must not take the caller's connection down with it.
+  const internalFault = (e: unknown): void => fail('stray-delimiter', base, `internal decoder fault: ${String(e)}`);
 
   const take = (): IccEvent[] => {
     const out = events;
@@ -417,8 +422,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
         const text = decodeChunk(chunk, false);
         if (text !== '') process(text);
       } catch (e) {
-        // Unreachable by design; a defect must not take the caller's connection down with it.
-        fail('stray-delimiter', base, `internal decoder fault: ${e instanceof Error ? e.message : String(e)}`);
+        internalFault(e);
       }
       return take();
     },
@@ -441,7 +445,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             break;
         }
       } catch (e) {
-        fail('stray-delimiter', base, `internal decoder fault: ${e instanceof Error ? e.message : String(e)}`);
+        internalFault(e);
       }
       const out = take();
       state = TEXT;
