@@ -2,7 +2,7 @@ import { decodeArgs, isFault } from './codec.js';
 import type { IccError, IccErrorCode, RawDatagram } from './errors.js';
 import type { Datagram } from './schema.js';
 import { settingBits, type SettingNames } from './settings.js';
-import { tokenize } from './tokenize.js';
+import { leadingNumber, tokenize } from './tokenize.js';
 
 // Only the part of the WHATWG TextDecoder this module uses (the package compiles without DOM types).
 declare const TextDecoder: new (
@@ -147,12 +147,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
   const startUnit = (text: string, at: number): void => {
     // `number player [tag]`, read in place: a header comes with nearly every move.
     const space = text.indexOf(' ');
-    const end = space < 0 ? text.length : space;
-    let command = end > 0 && end <= 9 ? 0 : -1;
-    for (let i = 0; i < end && command >= 0; i++) {
-      const c = text.charCodeAt(i);
-      command = c >= 48 && c <= 57 ? command * 10 + c - 48 : -1;
-    }
+    let command = leadingNumber(text, space < 0 ? text.length : space);
     const space2 = space < 0 ? -1 : text.indexOf(' ', space + 1);
     const player = space < 0 ? '' : space2 < 0 ? text.slice(space + 1) : text.slice(space + 1, space2);
     if (player === '') command = -1;

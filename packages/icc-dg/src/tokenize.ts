@@ -25,6 +25,16 @@ function isBlank(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
 }
 
+/** The number written by the first `end` characters (1-9 decimal digits), or -1. */
+export function leadingNumber(text: string, end: number): number {
+  let value = end > 0 && end <= 9 ? 0 : -1;
+  for (let k = 0; k < end && value >= 0; k++) {
+    const c = text.charCodeAt(k);
+    value = c >= 48 && c <= 57 ? value * 10 + c - 48 : -1;
+  }
+  return value;
+}
+
 /**
  * The number and arguments of a datagram body. With `starts`, also records where each argument
  * begins (the decoder asks only when it must point at an argument in an error).
@@ -34,12 +44,7 @@ export function tokenize(body: string, starts?: number[]): Tokens | TokenFault {
   // (indexOf and slice beat String.prototype.split here, measured).
   if (starts === undefined && !SPECIAL.test(body)) {
     const space = body.indexOf(' ');
-    const idEnd = space < 0 ? body.length : space;
-    let id = idEnd > 0 && idEnd <= 9 ? 0 : -1;
-    for (let k = 0; k < idEnd && id >= 0; k++) {
-      const c = body.charCodeAt(k);
-      id = c >= 48 && c <= 57 ? id * 10 + c - 48 : -1;
-    }
+    const id = leadingNumber(body, space < 0 ? body.length : space);
     if (id >= 0) {
       const args: string[] = [];
       let from = space + 1;
