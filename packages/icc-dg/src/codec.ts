@@ -14,14 +14,17 @@ const NONE: readonly string[] = Object.freeze([]);
 /** A decimal integer (optional minus sign), within the safe range; undefined otherwise. */
 export function readInteger(text: string): number | undefined {
   const length = text.length;
-  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  const negative = text.charCodeAt(0) === 45;
+  let i = negative ? 1 : 0;
   if (i === length || length - i > 16) return undefined;
+  let value = 0;
   for (; i < length; i++) {
     const c = text.charCodeAt(i);
     if (c < 48 || c > 57) return undefined;
+    value = value * 10 + (c - 48);
   }
-  const value = Number(text);
-  return Number.isSafeInteger(value) ? value : undefined;
+  if (value > Number.MAX_SAFE_INTEGER) return undefined;
+  return negative ? 0 - value : value;
 }
 
 /** Blank-separated words (titles `{GM TD}`, a braced move); `{}` is no words. */

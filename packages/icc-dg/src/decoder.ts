@@ -2,7 +2,7 @@ import { decodeArgs, isFault } from './codec.js';
 import type { IccError, IccErrorCode, RawDatagram } from './errors.js';
 import type { Datagram } from './schema.js';
 import { settingBits, type SettingNames } from './settings.js';
-import { tokenize } from './tokenize.js';
+import { leadingNumber, tokenize } from './tokenize.js';
 
 // Only the part of the WHATWG TextDecoder this module uses (the package compiles without DOM types).
 declare const TextDecoder: new (
@@ -75,6 +75,9 @@ const OVERFLOW: IccEvent = Object.freeze({ kind: 'overflow' });
 /** The unit ends of the usual depths, shared (every move comes in a unit). */
 const UNIT_ENDS: readonly IccEvent[] = /* @__PURE__ */ [0, 1, 2, 3, 4].map((depth) => Object.freeze({ kind: 'unit-end', depth }));
 
+const STREAM = { stream: true };
+const FINAL = { stream: false };
+
 const TEXT = 0;
 /** A `^Y` ended the last chunk, outside a datagram. */
 const CTRL = 1;
@@ -127,6 +130,8 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     events.push({ kind: 'error', error });
   };
 
+  const tooLarge = (): void => fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
+
   const pushText = (piece: string, complete: boolean): void => {
     pendingText = pendingText === '' ? piece : pendingText + piece;
     while (pendingText.length > maxText) {
@@ -142,12 +147,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
   const startUnit = (text: string, at: number): void => {
     // `number player [tag]`, read in place: a header comes with nearly every move.
     const space = text.indexOf(' ');
-    const end = space < 0 ? text.length : space;
-    let command = end > 0 && end <= 9 ? 0 : -1;
-    for (let i = 0; i < end && command >= 0; i++) {
-      const c = text.charCodeAt(i);
-      command = c >= 48 && c <= 57 ? command * 10 + c - 48 : -1;
-    }
+    let command = leadingNumber(text, space < 0 ? text.length : space);
     const space2 = space < 0 ? -1 : text.indexOf(' ', space + 1);
     const player = space < 0 ? '' : space2 < 0 ? text.slice(space + 1) : text.slice(space + 1, space2);
     if (player === '') command = -1;
@@ -166,7 +166,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
 
   const finishDatagram = (body: string, at: number): void => {
     if (body.length > maxDatagram) {
-      fail('datagram-too-large', at, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
+      tooLarge();
       return;
     }
     const tokens = tokenize(body);
@@ -229,24 +229,33 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     }
   };
 
-  const process = (s: string): void => {
+  // The chunk being read and the next control-Z, newline and control-Y in it (-1: none left;
+  // -2: not looked for yet). They live with the decoder, not per chunk, so that a push of one
+  // byte allocates no closures.
+  let s = '';
+  let z = -2;
+  let nl = -2;
+  let y = -2;
+  const nextZ = (from: number): number => {
+    if (z !== -1 && z < from) z = s.indexOf('\x1a', from);
+    return z;
+  };
+  const nextNl = (from: number): number => {
+    if (nl !== -1 && nl < from) nl = s.indexOf('\n', from);
+    return nl;
+  };
+  const nextY = (from: number): number => {
+    if (y !== -1 && y < from) y = s.indexOf('\x19', from);
+    return y;
+  };
+
+  const process = (chunk: string): void => {
+    s = chunk;
+    z = -2;
+    nl = -2;
+    y = -2;
     const n = s.length;
     let p = 0;
-    let z = s.indexOf('\x1a');
-    let nl = -2;
-    let y = -2;
-    const nextZ = (from: number): number => {
-      if (z >= 0 && z < from) z = s.indexOf('\x1a', from);
-      return z;
-    };
-    const nextNl = (from: number): number => {
-      if (nl !== -1 && nl < from) nl = s.indexOf('\n', from);
-      return nl;
-    };
-    const nextY = (from: number): number => {
-      if (y !== -1 && y < from) y = s.indexOf('\x19', from);
-      return y;
-    };
     while (p < n) {
       switch (state) {
         case TEXT: {
@@ -311,7 +320,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
           if (zz >= 0 && (q < 0 || zz < q)) {
             partsLength += zz - p;
             if (!skipping && partsLength > maxDatagram) {
-              fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
+              tooLarge();
             }
             events.push(OVERFLOW);
             if (parts.length > 0) parts = [];
@@ -324,7 +333,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             partsLength += end - p;
             if (!skipping) {
               if (partsLength > maxDatagram) {
-                fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
+                tooLarge();
                 if (parts.length > 0) parts = [];
                 state = SKIP;
               } else if (end > p) parts.push(s.slice(p, end));
@@ -368,6 +377,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
       }
     }
     base += n;
+    s = '';
   };
 
   /** The datagram scan stopped at a `^Y` (at `at`): `^Y)` ends it, anything else breaks it off. */
@@ -379,17 +389,20 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     state = TEXT;
     if (skipping) return;
     if (length > maxDatagram) {
-      fail('datagram-too-large', dgStart, `a datagram ran past ${String(maxDatagram)} characters; it is dropped`);
+      tooLarge();
     } else if (closes) finishDatagram(body, dgStart);
     else fail('unterminated-datagram', dgStart, `a datagram has no ^Y) before the next delimiter at ${String(at)}`);
   };
 
   const decodeChunk = (chunk: unknown, final: boolean): string => {
     if (typeof chunk === 'string') return chunk;
-    if (chunk instanceof Uint8Array) return useLatin1 ? latin1(chunk) : utf8.decode(chunk, { stream: !final });
+    if (chunk instanceof Uint8Array) return useLatin1 ? latin1(chunk) : utf8.decode(chunk, final ? FINAL : STREAM);
     if (final) return useLatin1 ? '' : utf8.decode();
     return '';
   };
+
+  // Unreachable by design; a defect must not take the caller's connection down with it.
+  const internalFault = (e: unknown): void => fail('stray-delimiter', base, `internal decoder fault: ${String(e)}`);
 
   const take = (): IccEvent[] => {
     const out = events;
@@ -404,8 +417,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
         const text = decodeChunk(chunk, false);
         if (text !== '') process(text);
       } catch (e) {
-        // Unreachable by design; a defect must not take the caller's connection down with it.
-        fail('stray-delimiter', base, `internal decoder fault: ${e instanceof Error ? e.message : String(e)}`);
+        internalFault(e);
       }
       return take();
     },
@@ -428,7 +440,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             break;
         }
       } catch (e) {
-        fail('stray-delimiter', base, `internal decoder fault: ${e instanceof Error ? e.message : String(e)}`);
+        internalFault(e);
       }
       const out = take();
       state = TEXT;

@@ -5,9 +5,10 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
-// The decoder with the whole schema table (every DG typed, 10 KB of it minified) and the codec;
-// measured at 7.9 KB gzipped when the budget was set.
-const BUDGET = 8192;
+// The decoder with the whole schema table (every DG typed, 10 KB of it minified) and the codec:
+// 7.9 KB gzipped at first; 8.2 KB after the speed work (headers and tokens read in place), 8.3 KB
+// from the built dist, hence 8.5 KB.
+const BUDGET = 8704;
 
 async function bundle(entry: string): Promise<{ text: string; gzipped: number }> {
   const result = await build({

@@ -20,10 +20,19 @@ export interface TokenFault {
 const CTRL_Y = '\x19';
 /** Characters that need the careful path: quotes, other blanks. */
 const SPECIAL = /[{\x19\t\n\r]/;
-const DIGITS = /^[0-9]+$/;
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/** The number written by the first `end` characters (1-9 decimal digits), or -1. */
+export function leadingNumber(text: string, end: number): number {
+  let value = end > 0 && end <= 9 ? 0 : -1;
+  for (let k = 0; k < end && value >= 0; k++) {
+    const c = text.charCodeAt(k);
+    value = c >= 48 && c <= 57 ? value * 10 + c - 48 : -1;
+  }
+  return value;
 }
 
 /**
@@ -31,13 +40,27 @@ function isBlank(c: number): boolean {
  * begins (the decoder asks only when it must point at an argument in an error).
  */
 export function tokenize(body: string, starts?: number[]): Tokens | TokenFault {
-  // Most datagrams (moves, clocks) hold no quotes and single spaces: split natively.
+  // Most datagrams (moves, clocks) hold no quotes and single spaces: cut at each space
+  // (indexOf and slice beat String.prototype.split here, measured).
   if (starts === undefined && !SPECIAL.test(body)) {
-    const args = body.split(' ');
-    const first = args[0] as string;
-    if (first.length > 0 && first.length <= 9 && DIGITS.test(first) && args.indexOf('') < 0) {
-      args.shift();
-      return { id: Number(first), args };
+    const space = body.indexOf(' ');
+    const id = leadingNumber(body, space < 0 ? body.length : space);
+    if (id >= 0) {
+      const args: string[] = [];
+      let from = space + 1;
+      let clean = true;
+      while (space >= 0) {
+        const next = body.indexOf(' ', from);
+        const end = next < 0 ? body.length : next;
+        if (end === from) {
+          clean = false;
+          break;
+        }
+        args.push(body.slice(from, end));
+        if (next < 0) break;
+        from = next + 1;
+      }
+      if (clean) return { id, args };
     }
   }
   const n = body.length;
