@@ -30,6 +30,8 @@ Commands:
   fenr [options] [file...]  read FENr (realtime chess) positions, one a line, likewise
   ocpn [options] [file...]  read OCPN (Omega chess) positions, one a line, likewise
   style12 [options] [file...]  read FICS/ICC style 12 lines or a raw FICS stream, print FENs
+  connect HOST PORT [GAME]  observe a game on a FICS or ICC server and print its positions
+  icc decode [file...]      read ICC output (units, datagrams) and print its events as JSON lines
   help [command]            show this help, or the options of a command
 
 Options:

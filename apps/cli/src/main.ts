@@ -1,8 +1,11 @@
 import manifest from '../package.json' with { type: 'json' };
 import { FEN_HELP, MAIN_HELP, parseArgs, type HelpTopic } from './args.js';
+import { CONNECT_HELP, connectMain } from './connect-command.js';
+import { processConnectEnvironment } from './connect/process-environment.js';
 import { runFenCommand, type CommandIo } from './fen-command.js';
 import { runFenrCommand } from './fenr-command.js';
 import { runOcpnCommand } from './ocpn-command.js';
+import { runIccCommand } from './icc-command.js';
 import { style12Main } from './style12-command.js';
 
 const HELP: Readonly<Record<HelpTopic, string>> = { main: MAIN_HELP, fen: FEN_HELP };
@@ -16,8 +19,15 @@ export async function main(args: readonly string[], io: CommandIo): Promise<numb
   if (args[0] === 'help' && args[1] === 'fenr' && args.length === 2) return runFenrCommand(['--help'], io);
   if (args[0] === 'ocpn') return runOcpnCommand(args.slice(1), io);
   if (args[0] === 'help' && args[1] === 'ocpn' && args.length === 2) return runOcpnCommand(['--help'], io);
+  // connect reads its own options (connect-command.ts) and needs the process's signals and terminal.
+  if (args[0] === 'connect') return connectMain(args.slice(1), io, processConnectEnvironment());
+  if (args[0] === 'help' && args[1] === 'connect' && args.length === 2) {
+    await io.out(CONNECT_HELP);
+    return 0;
+  }
   if (args[0] === 'style12') return style12Main(args.slice(1), io);
   if (args[0] === 'help' && args[1] === 'style12' && args.length === 2) return style12Main(['--help'], io);
+  if (args[0] === 'icc') return runIccCommand(args.slice(1), io);
   const invocation = parseArgs(args);
   switch (invocation.kind) {
     case 'help':

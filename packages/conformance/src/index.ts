@@ -14,6 +14,14 @@ import fenrExamples from '../vectors/fenr/examples.json' with { type: 'json' };
 import fenrFields from '../vectors/fenr/fields.json' with { type: 'json' };
 import fenrPlacement from '../vectors/fenr/placement.json' with { type: 'json' };
 import fenrStrict from '../vectors/fenr/strict.json' with { type: 'json' };
+import iccDatagrams from '../vectors/icc/datagrams.json' with { type: 'json' };
+import iccSettings from '../vectors/icc/settings.json' with { type: 'json' };
+import iccQuoting from '../vectors/icc/quoting.json' with { type: 'json' };
+import iccUnits from '../vectors/icc/units.json' with { type: 'json' };
+import iccChunks from '../vectors/icc/chunks.json' with { type: 'json' };
+import iccOverflow from '../vectors/icc/overflow.json' with { type: 'json' };
+import iccErrors from '../vectors/icc/errors.json' with { type: 'json' };
+import iccTracker from '../vectors/icc/tracker.json' with { type: 'json' };
 import movesCoordinate from '../vectors/moves/coordinate.json' with { type: 'json' };
 import movesOmega from '../vectors/moves/omega.json' with { type: 'json' };
 import movesSan from '../vectors/moves/san.json' with { type: 'json' };
@@ -109,6 +117,18 @@ export const STYLE12_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
   style12Errors,
 ]);
 
+/** Every ICC level 1 / level 2 vector file (`@chess-formats/icc-dg`): a stream in, its events out. */
+export const ICC_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
+  iccDatagrams,
+  iccSettings,
+  iccQuoting,
+  iccUnits,
+  iccChunks,
+  iccOverflow,
+  iccErrors,
+  iccTracker,
+]);
+
 /** Every OCPN (Omega chess) vector file, in topic order. */
 export const OCPN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([ocpnBoard, ocpnFields, ocpnEnPassant, ocpnStrict]);
 
@@ -116,7 +136,7 @@ export const OCPN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([ocpn
 export const FENR_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([fenrPlacement, fenrFields, fenrStrict, fenrExamples]);
 
 /** The formats the corpus has vectors for, one folder of `vectors/` each. */
-export const VECTOR_FORMATS = ['fen', 'moves', 'style12', 'ocpn', 'fenr'] as const;
+export const VECTOR_FORMATS = ['fen', 'moves', 'style12', 'icc', 'ocpn', 'fenr'] as const;
 export type VectorFormat = (typeof VECTOR_FORMATS)[number];
 
 /** The vector files of a format (every topic), as parsed from the JSON files of this package. */
@@ -132,6 +152,8 @@ export function loadVectors(format: VectorFormat): readonly VectorFile[] {
       return FENR_VECTORS;
     case 'style12':
       return STYLE12_VECTORS;
+    case 'icc':
+      return ICC_VECTORS;
   }
 }
 

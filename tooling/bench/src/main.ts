@@ -1,5 +1,6 @@
 import { runFen } from './fen.bench.js';
 import { runFenr } from './fenr.bench.js';
+import { runIcc } from './icc.bench.js';
 import { runNotation } from './notation.bench.js';
 import { runOcpn } from './ocpn.bench.js';
 import { runRules } from './rules.bench.js';
@@ -9,6 +10,7 @@ import { runStyle12 } from './style12.bench.js';
 const suites: Record<string, () => Promise<void> | void> = {
   fen: runFen,
   fenr: runFenr,
+  icc: runIcc,
   notation: runNotation,
   ocpn: runOcpn,
   rules: runRules,

@@ -1,0 +1,196 @@
+import { DEFAULT_BACKOFF, realTimers } from './connect/backoff.js';
+import type { Credentials } from './connect/login.js';
+import type { DecoderFactory, ServerKind } from './connect/protocol.js';
+import { EXIT, runConnect, type ConnectDeps, type ConnectOptions } from './connect/session.js';
+import { tcpConnect } from './connect/transport.js';
+import type { CommandIo } from './fen-command.js';
+
+/** The environment variable read for the password unless `--password-env` names another. */
+export const DEFAULT_PASSWORD_ENV = 'CHESS_FORMATS_PASSWORD';
+
+export const CONNECT_HELP = `Usage: chess-formats connect [options] HOST PORT [GAME]
+
+Connects to a FICS- or ICC-style chess server over plain TCP (no timeseal), logs in, observes
+GAME (a game number or a player's name) or, without GAME, the best game the server lists,
+and prints each position as it arrives. Reconnects after a dropped connection.
+
+Options:
+  --server fics|icc|auto   the kind of server (default auto: read from its greeting)
+  --user NAME              log in as NAME (default: a guest); the password comes from the
+                           environment variable ${DEFAULT_PASSWORD_ENV}, or is asked for
+                           when standard input is a terminal; never from the command line
+  --password-env VAR       read the password from VAR instead
+  --json                   one JSON object a line: {kind: "position", server, game, white,
+                           black, fen, turn, whiteClockMs, blackClockMs, lastMove}, and
+                           {kind: "game-over", server, game, result} at the end
+  --count N                stop after N positions
+  --retries N              reconnection attempts before giving up (default 5); waits 1, 2,
+                           4, 8, 16, then 30 seconds between attempts
+  --quiet                  no progress messages on standard error
+  -h, --help               show this help
+
+Examples:
+  chess-formats connect freechess.org 5000
+  chess-formats connect --json --count 20 freechess.org 5000 123
+  ${DEFAULT_PASSWORD_ENV}=... chess-formats connect --server icc --user me chessclub.com 5000
+
+Exit status: 0 when the observed game ends or --count positions were printed, 1 when the
+server cannot be reached or refuses the login or the observation (after the retries), 2 on a
+usage error, 130 after Ctrl-C (the session is closed with 'quit' first), 143 on SIGTERM.
+`;
+
+export interface ConnectArguments {
+  readonly options: ConnectOptions;
+  readonly user: string | undefined;
+  readonly passwordEnv: string;
+}
+
+export type ConnectInvocation =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'connect'; readonly args: ConnectArguments }
+  | { readonly kind: 'usage-error'; readonly message: string };
+
+function count(value: string | undefined, name: string, min: number): number | string {
+  if (value === undefined || !/^\d{1,9}$/.test(value)) return `${name} needs a whole number`;
+  const n = Number(value);
+  return n < min ? `${name} must be at least ${String(min)}` : n;
+}
+
+/** Reads the arguments after `connect`. */
+export function parseConnectArgs(args: readonly string[]): ConnectInvocation {
+  const positional: string[] = [];
+  let server: ServerKind | 'auto' = 'auto';
+  let json = false;
+  let quiet = false;
+  let user: string | undefined;
+  let passwordEnv = DEFAULT_PASSWORD_ENV;
+  let limit: number | undefined;
+  let retries = 5;
+  const usage = (message: string): ConnectInvocation => ({ kind: 'usage-error', message });
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--') {
+      positional.push(...args.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      positional.push(arg);
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const name = equals === -1 ? arg : arg.slice(0, equals);
+    const value = () => (equals === -1 ? args[++i] : arg.slice(equals + 1));
+    const flag = () => equals === -1;
+    switch (name) {
+      case '-h':
+      case '--help':
+        return { kind: 'help' };
+      case '--json':
+        if (!flag()) return usage(`option '${name}' takes no value`);
+        json = true;
+        break;
+      case '--quiet':
+        if (!flag()) return usage(`option '${name}' takes no value`);
+        quiet = true;
+        break;
+      case '--server': {
+        const v = value();
+        if (v !== 'fics' && v !== 'icc' && v !== 'auto') return usage(`--server: expected fics, icc or auto, found '${v ?? ''}'`);
+        server = v;
+        break;
+      }
+      case '--user': {
+        const v = value();
+        if (v === undefined || !/^[A-Za-z][A-Za-z0-9_-]{0,19}$/.test(v)) return usage('--user needs a handle (letters and digits, at most 20)');
+        user = v;
+        break;
+      }
+      case '--password':
+        return usage(`a password is never given on the command line (others can read it there): set ${DEFAULT_PASSWORD_ENV} or let the command ask for it`);
+      case '--password-env': {
+        const v = value();
+        if (v === undefined || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(v)) return usage('--password-env needs an environment variable name');
+        passwordEnv = v;
+        break;
+      }
+      case '--count': {
+        const n = count(value(), '--count', 1);
+        if (typeof n === 'string') return usage(n);
+        limit = n;
+        break;
+      }
+      case '--retries': {
+        const n = count(value(), '--retries', 0);
+        if (typeof n === 'string') return usage(n);
+        retries = n;
+        break;
+      }
+      default:
+        return usage(`unknown option '${arg}' for connect`);
+    }
+  }
+  const [host, portText, game, ...extra] = positional;
+  if (host === undefined || portText === undefined) return usage('connect needs HOST and PORT');
+  if (extra.length > 0) return usage(`unexpected argument '${extra[0] ?? ''}'`);
+  const port = Number(portText);
+  if (!/^\d{1,5}$/.test(portText) || port < 1 || port > 65_535) return usage(`PORT must be 1-65535, found '${portText}'`);
+  if (game !== undefined && !/^(\d{1,6}|[A-Za-z][A-Za-z0-9_-]{0,19})$/.test(game)) {
+    return usage(`GAME must be a game number or a player's name, found '${game}'`);
+  }
+  return {
+    kind: 'connect',
+    args: { options: { host, port, server, game, json, count: limit, retries, quiet }, user, passwordEnv },
+  };
+}
+
+/** What the command needs from the process, beside CommandIo; tests replace any of it. */
+export interface ConnectEnvironment {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Asks for the password without echo; undefined when there is no terminal to ask on. */
+  readonly askPassword: (prompt: string) => Promise<string | undefined>;
+  readonly decoders: DecoderFactory;
+  /** Aborted with reason `SIGINT` or `SIGTERM`; the real one listens to the process's signals. */
+  readonly signal: AbortSignal;
+  readonly deps?: Partial<ConnectDeps>;
+}
+
+/** `chess-formats connect ...`: returns the exit status. */
+export async function connectMain(args: readonly string[], io: CommandIo, environment: ConnectEnvironment): Promise<number> {
+  const invocation = parseConnectArgs(args);
+  if (invocation.kind === 'help') {
+    await io.out(CONNECT_HELP);
+    return EXIT.done;
+  }
+  if (invocation.kind === 'usage-error') {
+    await io.err(`chess-formats connect: ${invocation.message}\n\n${CONNECT_HELP}`);
+    return EXIT.usage;
+  }
+  const { options, user, passwordEnv } = invocation.args;
+  let credentials: Credentials = { kind: 'guest' };
+  if (user !== undefined) {
+    const password = environment.env[passwordEnv] ?? (await environment.askPassword(`Password for ${user} at ${options.host}: `));
+    if (password === undefined) {
+      await io.err(`chess-formats connect: no password for ${user}: set ${passwordEnv}, or run in a terminal to be asked\n`);
+      return EXIT.usage;
+    }
+    if (/[\r\n]/.test(password)) {
+      await io.err(`chess-formats connect: the password for ${user} has a line end in it: the server would read two lines\n`);
+      return EXIT.usage;
+    }
+    credentials = { kind: 'user', name: user, password };
+  }
+  const deps: ConnectDeps = {
+    connect: tcpConnect(10_000),
+    timers: realTimers,
+    backoff: DEFAULT_BACKOFF,
+    loginTimeoutMs: 30_000,
+    observeTimeoutMs: 30_000,
+    decoders: environment.decoders,
+    credentials,
+    out: io.out,
+    err: io.err,
+    signal: environment.signal,
+    ...environment.deps,
+  };
+  return runConnect(options, deps);
+}

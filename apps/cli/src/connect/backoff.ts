@@ -1,0 +1,46 @@
+/** Reconnection delays: doubling from `baseMs`, never above `maxMs`. */
+export interface BackoffOptions {
+  readonly baseMs: number;
+  readonly maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1000, maxMs: 30_000 };
+
+/**
+ * The wait before reconnection attempt `attempt` (1 for the first): base, 2 base, 4 base, ...
+ * up to the maximum. No random jitter: one client reconnecting to a public server does not
+ * make a thundering herd, and a fixed schedule is what a user (and a test) can predict.
+ */
+export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF): number {
+  const exponent = Math.min(Math.max(attempt - 1, 0), 30);
+  return Math.min(options.maxMs, options.baseMs * 2 ** exponent);
+}
+
+/** Timers, injected so that tests run the schedule without waiting for it. */
+export interface Timers {
+  /** Resolves after `ms`, or at once when `signal` is aborted. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** Calls `callback` after `ms` unless cancelled. */
+  start(ms: number, callback: () => void): () => void;
+}
+
+export const realTimers: Timers = {
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal.aborted) {
+        resolve();
+        return;
+      }
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+    }),
+  start: (ms, callback) => {
+    const timer = setTimeout(callback, ms);
+    return () => clearTimeout(timer);
+  },
+};

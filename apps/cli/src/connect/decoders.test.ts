@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest';
+import { ficsDecoder, ficsGameOver, iccDecoder } from './decoders.js';
+import type { ServerDecoder, ServerEvent } from './protocol.js';
+import { parseRecordedSession } from './recorded-session.js';
+import { sampleSession } from './harness.js';
+
+/** Everything the server of a recorded session writes, in order, as one byte string. */
+function serverBytes(name: string): Uint8Array {
+  const parts = parseRecordedSession(sampleSession(name)).connections[0]?.flatMap((step) => (step.kind === 'send' ? [step.bytes] : [])) ?? [];
+  const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
+}
+
+function decodeInChunks(decoder: ServerDecoder, bytes: Uint8Array, size: number): ServerEvent[] {
+  const events: ServerEvent[] = [];
+  for (let i = 0; i < bytes.length; i += size) events.push(...decoder.push(bytes.subarray(i, i + size)));
+  events.push(...decoder.end());
+  return events;
+}
+
+describe('ficsGameOver', () => {
+  test('a result after the braces ends the game', () => {
+    expect(ficsGameOver('{Game 87 (Melanchthon vs. Rookwise) Rookwise forfeits on time} 1-0')).toEqual({ game: 87, result: '1-0' });
+    expect(ficsGameOver('{Game 5 (A vs. B) Game drawn by repetition} 1/2-1/2')).toEqual({ game: 5, result: '1/2-1/2' });
+    expect(ficsGameOver('{Game 5 (A vs. B) Game adjourned by mutual agreement} *')).toEqual({ game: 5, result: '*' });
+  });
+
+  test('the start of a game, and other lines, do not', () => {
+    expect(ficsGameOver('{Game 5 (A vs. B) Creating rated blitz match.}')).toBeUndefined();
+    expect(ficsGameOver('Game 5: A moves: e4')).toBeUndefined();
+    expect(ficsGameOver('{Game x (A vs. B) B resigns} 1-0')).toBeUndefined();
+  });
+});
+
+describe('the decoders over the recorded sessions', () => {
+  test.each([
+    ['fics-guest-best-game.ics', ficsDecoder],
+    ['icc-guest-best-game.ics', iccDecoder],
+  ])('%s gives the same events in chunks of 1, 7 and 4096 bytes as whole', (name, make) => {
+    const bytes = serverBytes(name);
+    const whole = decodeInChunks(make(), bytes, bytes.length);
+    expect(whole.filter((event) => event.kind === 'position').length).toBeGreaterThan(5);
+    expect(whole.filter((event) => event.kind === 'garbage')).toEqual([]);
+    for (const size of [1, 7, 4096]) expect(decodeInChunks(make(), bytes, size)).toEqual(whole);
+  });
+
+  test('ICC: a position waits for both clocks, and goes out at the next datagram of its game without them', () => {
+    const decoder = iccDecoder();
+    const push = (text: string) => decoder.push(new TextEncoder().encode(text));
+    push('\x19(18 7 Ann Bob 0 Blitz 1 3 0 3 0 1 {} 2000 2000 1 {} {} 0 0 0 {} 0\x19)\x19(101 7 {} 0\x19)');
+    expect(push('\x19(56 7 W 180000 1\x19)').filter((e) => e.kind === 'position')).toEqual([]);
+    const [begin] = push('\x19(56 7 B 180000 0\x19)').filter((e) => e.kind === 'position');
+    expect(begin).toMatchObject({ position: { game: 7, lastMove: undefined, whiteClockMs: 180_000, blackClockMs: 180_000 } });
+    expect(push('\x19(24 7 e4 e2e4\x19)').filter((e) => e.kind === 'position')).toEqual([]);
+    const [afterE4, over] = push('\x19(16 7 0 Res 1-0 {Bob resigns} B00\x19)').filter((e) => e.kind === 'position' || e.kind === 'game-over');
+    expect(afterE4).toMatchObject({ kind: 'position', position: { lastMove: 'e4', whiteClockMs: 180_000 } });
+    expect(over).toEqual({ kind: 'game-over', game: 7, result: '1-0' });
+  });
+
+  test('ICC: text pieces between delimiters are joined into lines; units end lines', () => {
+    const decoder = iccDecoder();
+    const events = decoder.push(new TextEncoder().encode('\x19[155 *\r\n 42 2288 Vasi'));
+    events.push(...decoder.push(new TextEncoder().encode('lisk 2301 Tarrasque [ B  3  0]\r\n  1 game displayed.\x19]')));
+    expect(events.filter((e) => e.kind === 'line')).toEqual([
+      { kind: 'line', text: ' 42 2288 Vasilisk 2301 Tarrasque [ B  3  0]' },
+      { kind: 'line', text: '  1 game displayed.' },
+    ]);
+  });
+
+  test('garbage becomes garbage events, bounded, and never stops the stream', () => {
+    const noise = Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 256);
+    for (const make of [ficsDecoder, iccDecoder]) {
+      const events = decodeInChunks(make(), noise, 997);
+      expect(events.every((e) => e.kind === 'line' || e.kind === 'garbage' || e.kind === 'datagram')).toBe(true);
+    }
+  });
+});

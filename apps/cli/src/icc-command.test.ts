@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { parseSettings, runIccCommand } from './icc-command.js';
+import { main } from './main.js';
+import { memoryIo } from './test-io.js';
+
+const sample = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../packages/icc-dg/samples/session.icc'), 'utf8');
+const SETTINGS = 'DG_WHO_AM_I,15,16,18,20,24,26,28,29,30,31,33,34,36,39,43,50,51,56,101';
+const Y = '\x19';
+
+function lines(text: string): Record<string, unknown>[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('chess-formats icc decode', () => {
+  test('prints one JSON line per event of the sample session', async () => {
+    const { io, captured } = memoryIo(sample);
+    expect(await main(['icc', 'decode', '--settings', SETTINGS], io)).toBe(0);
+    const events = lines(captured.out);
+    expect(events[0]).toEqual({ kind: 'text', text: 'Welcome to the test chess server.\r\n' });
+    expect(events.filter((e) => e['kind'] === 'datagram')).toHaveLength(64);
+    expect(events.at(-1)).toEqual({ kind: 'unit-end', depth: 0 });
+    expect(captured.err).toBe('');
+  });
+
+  test('--games prints each game as it ends, in SAN with its result', async () => {
+    const { io, captured } = memoryIo(sample);
+    expect(await main(['icc', 'decode', '--games', `--settings=${SETTINGS}`], io)).toBe(0);
+    const games = lines(captured.out);
+    expect(games.map((g) => [g['game'], g['white'], g['black'], (g['result'] as { score: string }).score])).toEqual([
+      [214, 'Lumen', 'Bramble', '0-1'],
+      [117, 'Corvid', 'Tallis', '1-0'],
+    ]);
+    expect(games[0]?.['moves']).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
+    expect(games[1]?.['fen']).toBe('rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6');
+  });
+
+  test('error events and tracker errors; exit status 1', async () => {
+    const { io, captured } = memoryIo(`${Y}(41 x${Y})${Y}(24 9 e4${Y})`);
+    expect(await runIccCommand(['decode', '--games', '--settings', 'DG_MOVE_ALGEBRAIC'], io)).toBe(1);
+    expect(lines(captured.out).map((l) => (l['kind'] === 'error' ? (l['error'] as { code: string }).code : l['kind']))).toEqual(['field-type', 'tracker-error']);
+  });
+
+  test('files, an unreadable file, usage errors and help', async () => {
+    const ok = memoryIo('', { 'a.icc': `${Y}(41 1${Y})` });
+    expect(await runIccCommand(['decode', 'a.icc'], ok.io)).toBe(0);
+    expect(lines(ok.captured.out)).toHaveLength(1);
+    const missing = memoryIo('');
+    expect(await runIccCommand(['decode', 'nope.icc'], missing.io)).toBe(2);
+    expect(missing.captured.err).toContain('cannot read nope.icc');
+    const bad = memoryIo('');
+    expect(await runIccCommand(['decode', '--settings', 'DG_NOPE'], bad.io)).toBe(2);
+    expect(bad.captured.err).toContain("unknown datagram 'DG_NOPE'");
+    expect(await runIccCommand(['decode', '--frob'], bad.io)).toBe(2);
+    expect(await runIccCommand(['encode'], bad.io)).toBe(2);
+    const help = memoryIo('');
+    expect(await runIccCommand(['--help'], help.io)).toBe(0);
+    expect(help.captured.out).toContain('Usage: chess-formats icc decode');
+  });
+
+  test('--settings takes names, numbers or the bits of a level2settings line', () => {
+    expect(parseSettings('DG_SEND_MOVES,34')).toEqual([24, 34]);
+    expect(parseSettings('10000000000000000000000011')).toEqual([0, 24, 25]);
+  });
+});

@@ -1,0 +1,156 @@
+import { writeSan } from '@chess-formats/board-core';
+import { writeFen } from '@chess-formats/fen';
+import {
+  createIccDecoder,
+  currentPosition,
+  datagramId,
+  initialGamesState,
+  trackGames,
+  type GamesState,
+  type IccEvent,
+  type TrackedGame,
+} from '@chess-formats/icc-dg';
+import type { CommandIo } from './fen-command.js';
+
+export const ICC_HELP = `Usage: chess-formats icc decode [options] [file...]
+
+Reads ICC output (level 0 text, level 1 units, level 2 datagrams) as it came off the socket,
+from the files or from standard input, and prints one JSON object a line per event: unit-start,
+unit-end, command-start, command-end, datagram, text, overflow, error.
+
+Options:
+  --games              print the games followed instead of the events: each game as a JSON
+                       line when it ends (and those still open at the end), and tracker errors
+  --settings <list>    the level 2 variables the client turned on, as DG names or numbers
+                       separated by commas, or as the bits of its level2settings= line
+  -h, --help           show this help
+
+Exit status: 0 when the input decodes without an error event, 1 when it has one, 2 on a usage
+error or an unreadable file.
+`;
+
+export interface IccCommandOptions {
+  readonly files: readonly string[];
+  readonly games: boolean;
+  readonly settings: readonly number[];
+}
+
+type IccInvocation =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'decode'; readonly options: IccCommandOptions }
+  | { readonly kind: 'usage-error'; readonly message: string };
+
+/** `--settings`: `DG_SEND_MOVES,34` or a level2settings bit string (`1001...`, leftmost DG 0). */
+export function parseSettings(value: string): readonly number[] | string {
+  if (/^[01]+$/.test(value) && value.length > 3) {
+    return [...value].flatMap((bit, id) => (bit === '1' ? [id] : []));
+  }
+  const ids: number[] = [];
+  for (const item of value.split(',')) {
+    const name = item.trim();
+    if (name === '') continue;
+    const id = /^[0-9]{1,3}$/.test(name) ? Number(name) : datagramId(name.toUpperCase());
+    if (id === undefined) return `--settings: unknown datagram '${name}'`;
+    ids.push(id);
+  }
+  return ids;
+}
+
+export function parseIccArgs(args: readonly string[]): IccInvocation {
+  const [sub, ...rest] = args;
+  if (sub === undefined || sub === '-h' || sub === '--help' || sub === 'help') return { kind: 'help' };
+  if (sub !== 'decode') return { kind: 'usage-error', message: `unknown icc command '${sub}' (expected decode)` };
+  const files: string[] = [];
+  let games = false;
+  let settings: readonly number[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] ?? '';
+    if (arg === '--') {
+      files.push(...rest.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      files.push(arg);
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const name = equals === -1 ? arg : arg.slice(0, equals);
+    if (name === '-h' || name === '--help') return { kind: 'help' };
+    if (name === '--games' && equals === -1) games = true;
+    else if (name === '--settings') {
+      const value = equals === -1 ? rest[++i] : arg.slice(equals + 1);
+      if (value === undefined) return { kind: 'usage-error', message: '--settings needs a value' };
+      const parsed = parseSettings(value);
+      if (typeof parsed === 'string') return { kind: 'usage-error', message: parsed };
+      settings = parsed;
+    } else return { kind: 'usage-error', message: `unknown option '${arg}' for icc decode` };
+  }
+  return { kind: 'decode', options: { files, games, settings } };
+}
+
+/** The JSON line of a game: players, result, the current FEN, the moves in SAN and the clocks. */
+export function gameJson(game: TrackedGame): Record<string, unknown> {
+  const san = game.moves.map((move, i) => {
+    const before = game.positions[i];
+    return before ? writeSan(before, move) : '?';
+  });
+  return {
+    game: game.gameNumber,
+    white: game.white,
+    black: game.black,
+    whiteRating: game.whiteRating,
+    blackRating: game.blackRating,
+    relation: game.relation,
+    initialFen: writeFen(game.initial),
+    fen: writeFen(currentPosition(game)),
+    moves: san,
+    clocks: { white: game.clocks.white.ms, black: game.clocks.black.ms },
+    inStep: game.inStep,
+    ...(game.result ? { result: game.result } : {}),
+  };
+}
+
+/** Runs `icc ...` (the arguments after `icc`) and returns the exit status. */
+export async function runIccCommand(args: readonly string[], io: CommandIo): Promise<number> {
+  const invocation = parseIccArgs(args);
+  if (invocation.kind === 'help') {
+    await io.out(ICC_HELP);
+    return 0;
+  }
+  if (invocation.kind === 'usage-error') {
+    await io.err(`chess-formats: ${invocation.message}\n\n${ICC_HELP}`);
+    return 2;
+  }
+  const { files, games, settings } = invocation.options;
+  const decoder = createIccDecoder({ settings });
+  let state: GamesState = initialGamesState();
+  let failed = false;
+  const emit = async (events: readonly IccEvent[]): Promise<void> => {
+    let out = '';
+    for (const event of events) {
+      if (event.kind === 'error') failed = true;
+      if (!games) {
+        out += `${JSON.stringify(event)}\n`;
+        continue;
+      }
+      if (event.kind === 'error') out += `${JSON.stringify(event)}\n`;
+      const next = trackGames(state, event);
+      for (const [number, game] of state.games) if (!next.games.has(number)) out += `${JSON.stringify(gameJson(game))}\n`;
+      for (const error of next.errors) out += `${JSON.stringify({ kind: 'tracker-error', error })}\n`;
+      state = next;
+    }
+    if (out !== '') await io.out(out);
+  };
+  const sources = files.length === 0 ? ['-'] : files;
+  for (const file of sources) {
+    try {
+      for await (const chunk of file === '-' ? io.stdin() : io.readFile(file)) await emit(decoder.push(chunk));
+    } catch (error) {
+      await io.err(`chess-formats: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 2;
+    }
+  }
+  await emit(decoder.end());
+  if (games) for (const game of state.games.values()) await io.out(`${JSON.stringify(gameJson(game))}\n`);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,269 @@
+import { moveInfoPlan, planOf, type FieldPlan } from './plan.js';
+import type { Datagram, MoveInfo } from './schema.js';
+import type { SettingBits } from './settings.js';
+
+/** Why arguments do not fit a datagram's schema; `field` counts the number as 0. */
+export interface FieldFault {
+  readonly code: 'field-type' | 'missing-field';
+  readonly field: number;
+  readonly message: string;
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+
+/** A decimal integer (optional minus sign), within the safe range; undefined otherwise. */
+export function readInteger(text: string): number | undefined {
+  const length = text.length;
+  const negative = text.charCodeAt(0) === 45;
+  let i = negative ? 1 : 0;
+  if (i === length || length - i > 16) return undefined;
+  let value = 0;
+  for (; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+    value = value * 10 + (c - 48);
+  }
+  if (value > Number.MAX_SAFE_INTEGER) return undefined;
+  return negative ? 0 - value : value;
+}
+
+/** Blank-separated words (titles `{GM TD}`, a braced move); `{}` is no words. */
+export function words(text: string): readonly string[] {
+  if (text === '') return NONE;
+  if (text.indexOf(' ') < 0 && text.indexOf('\n') < 0 && text.indexOf('\t') < 0 && text.indexOf('\r') < 0) return [text];
+  return text.split(/[ \t\r\n]/).filter((word) => word !== '');
+}
+
+const KIND_NAMES: Record<string, string> = {
+  i: 'an integer',
+  f: 'a flag (0 or 1)',
+  c: 'a colour (W or B)',
+};
+
+function typeFault(plan: FieldPlan, index: number, arg: string): FieldFault {
+  const shown = arg.length > 24 ? `${arg.slice(0, 24)}...` : arg;
+  return {
+    code: 'field-type',
+    field: index + 1,
+    message: `${plan.name} is ${KIND_NAMES[plan.kind] ?? 'a value of its type'}, found ${JSON.stringify(shown)}`,
+  };
+}
+
+/** One argument as a single-argument kind; undefined when it does not fit. */
+function convert(kind: string, arg: string): unknown {
+  switch (kind) {
+    case 'i':
+      return readInteger(arg);
+    case 'f':
+      return arg === '1' ? true : arg === '0' ? false : undefined;
+    case 'c':
+      return arg === 'W' || arg === 'B' ? arg : undefined;
+    case 't':
+    case 'w':
+      return words(arg);
+    default:
+      return arg;
+  }
+}
+
+/** Reads one braced move of DG_MOVE_LIST by the move variables that are on. */
+function readMoveInfo(arg: string, settings: SettingBits): MoveInfo | undefined {
+  const parts = words(arg);
+  const info: Record<string, unknown> = {};
+  let next = 0;
+  for (const part of moveInfoPlan()) {
+    if (settings[part.gate] !== 1) continue;
+    const text = parts[next++];
+    if (text === undefined) break;
+    const value = convert(part.kind, text);
+    if (value === undefined) return undefined;
+    info[part.name] = value;
+  }
+  return info;
+}
+
+/** The rest of the arguments, for a rest field; a fault names the first argument that does not fit. */
+function readRest(plan: FieldPlan, args: readonly string[], from: number, settings: SettingBits): unknown {
+  const values: unknown[] = [];
+  if (plan.kind === 'p') {
+    // DG_PSTAT: records of numbers separated by a bare `|` token (formats2.txt, 142, example).
+    let record: number[] = [];
+    for (let i = from; i < args.length; i++) {
+      const arg = args[i] as string;
+      if (arg === '|') {
+        values.push(record);
+        record = [];
+        continue;
+      }
+      const value = readInteger(arg);
+      if (value === undefined) return typeFault({ ...plan, kind: 'i' }, i, arg);
+      record.push(value);
+    }
+    if (record.length > 0 || values.length > 0) values.push(record);
+    return values;
+  }
+  for (let i = from; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (plan.kind === 'M') {
+      const info = readMoveInfo(arg, settings);
+      if (info === undefined) return typeFault(plan, i, arg);
+      values.push(info);
+    } else if (plan.kind === 'w') {
+      values.push(...words(arg));
+    } else {
+      const value = convert(plan.kind, arg);
+      if (value === undefined) return typeFault(plan, i, arg);
+      values.push(value);
+    }
+  }
+  return values;
+}
+
+export function isFault(value: unknown): value is FieldFault {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
+}
+
+/**
+ * Types the arguments of a datagram by the schema and the level 2 variables that are on.
+ * A number the document does not describe comes back raw (`name` and `fields` null).
+ */
+export function decodeArgs(id: number, args: readonly string[], settings: SettingBits): Datagram | FieldFault {
+  const plan = planOf(id);
+  if (plan === undefined) return { id, name: null, args, fields: null, extra: args };
+  const fields: Record<string, unknown> = {};
+  let next = 0;
+  const count = args.length;
+  for (const field of plan.fields) {
+    if (field.gate >= 0 && settings[field.gate] !== 1) continue;
+    if (field.rest) {
+      const values = readRest(field, args, next, settings);
+      if (isFault(values)) return values;
+      fields[field.name] = values;
+      next = count;
+      continue;
+    }
+    const width = field.kind === 'R' ? 2 : 1;
+    if (next + width > count) {
+      if (field.optional || field.gate >= 0) continue;
+      return {
+        code: 'missing-field',
+        field: count + 1,
+        message: `${plan.name} has ${String(count)} arguments; its field ${field.name} is missing`,
+      };
+    }
+    const arg = args[next] as string;
+    if (field.kind === 'R') {
+      const rating = readInteger(arg);
+      if (rating === undefined) return typeFault({ ...field, kind: 'i' }, next, arg);
+      const second = args[next + 1] as string;
+      const annotation = readInteger(second);
+      if (annotation === undefined) return typeFault({ ...field, kind: 'i' }, next + 1, second);
+      fields[field.name] = { rating, annotation };
+    } else {
+      const value = convert(field.kind, arg);
+      if (value === undefined) return typeFault(field, next, arg);
+      fields[field.name] = value;
+    }
+    next += width;
+  }
+  const extra = next >= count ? NONE : args.slice(next);
+  return { id, name: plan.name, args, fields, extra } as Datagram;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encoding
+
+/** The largest integer a field may hold when written (the reader's limit). */
+function writeInteger(name: string, value: unknown): string {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+    throw new TypeError(`${name} must be a safe integer, got ${String(value)}`);
+  }
+  return String(value);
+}
+
+function writeScalar(field: FieldPlan, value: unknown): string {
+  switch (field.kind) {
+    case 'i':
+      return writeInteger(field.name, value);
+    case 'f':
+      if (typeof value !== 'boolean') throw new TypeError(`${field.name} must be a boolean`);
+      return value ? '1' : '0';
+    case 'c':
+      if (value !== 'W' && value !== 'B') throw new TypeError(`${field.name} must be W or B`);
+      return value;
+    case 't':
+      if (!Array.isArray(value)) throw new TypeError(`${field.name} must be an array of words`);
+      return quote((value as unknown[]).map(String).join(' '), 'b');
+    default:
+      if (typeof value !== 'string') throw new TypeError(`${field.name} must be a string`);
+      return quote(value, field.kind);
+  }
+}
+
+const NEEDS_QUOTES = /[\s{}]/;
+
+/**
+ * One argument as the server writes it: bare when it can be, `{...}` when it holds blanks (or
+ * is empty, or the schema says the server braces it), `^Y{...^Y}` when it holds braces or the
+ * schema says the server quotes it so. Control-Y and control-Z cannot be written at all.
+ */
+export function quote(text: string, style = 's'): string {
+  if (text.indexOf('\x19') >= 0 || text.indexOf('\x1a') >= 0) {
+    throw new TypeError('an ICC datagram argument cannot contain control-Y or control-Z');
+  }
+  const hasBraces = text.indexOf('{') >= 0 || text.indexOf('}') >= 0;
+  if (style === 'q' || hasBraces) return `\x19{${text}\x19}`;
+  if (style === 'b' || text === '' || NEEDS_QUOTES.test(text)) return `{${text}}`;
+  return text;
+}
+
+function writeMoveInfo(info: unknown, settings: SettingBits): string {
+  if (typeof info !== 'object' || info === null) throw new TypeError('a move of a move list must be an object');
+  const parts: string[] = [];
+  for (const part of moveInfoPlan()) {
+    if (settings[part.gate] !== 1) continue;
+    const value = (info as Record<string, unknown>)[part.name];
+    if (value === undefined) break;
+    const text = writeScalar(part, value);
+    if (NEEDS_QUOTES.test(text)) throw new TypeError(`${part.name} of a move cannot hold blanks or braces`);
+    parts.push(text);
+  }
+  return quote(parts.join(' '), 'b');
+}
+
+function writeRest(field: FieldPlan, value: unknown, settings: SettingBits, out: string[]): void {
+  if (!Array.isArray(value)) throw new TypeError(`${field.name} must be an array`);
+  const items = value as readonly unknown[];
+  items.forEach((item, index) => {
+    if (field.kind === 'M') out.push(writeMoveInfo(item, settings));
+    else if (field.kind === 'p') {
+      if (index > 0) out.push('|');
+      if (!Array.isArray(item)) throw new TypeError(`${field.name} must be an array of number arrays`);
+      for (const n of item as unknown[]) out.push(writeInteger(field.name, n));
+    } else out.push(writeScalar(field, item));
+  });
+}
+
+/**
+ * The arguments of a datagram, as text, from its fields: the inverse of {@link decodeArgs} for the
+ * same settings. Throws a `TypeError` for fields the types rule out (a writer takes valid values).
+ */
+export function encodeArgs(id: number, fields: Readonly<Record<string, unknown>>, settings: SettingBits): string[] {
+  const plan = planOf(id);
+  if (plan === undefined) throw new TypeError(`datagram ${String(id)} is not described by the document; write its arguments raw`);
+  const out: string[] = [];
+  for (const field of plan.fields) {
+    if (field.gate >= 0 && settings[field.gate] !== 1) continue;
+    const value = fields[field.name];
+    if (value === undefined) {
+      if (field.optional || field.gate >= 0 || field.rest) break;
+      throw new TypeError(`${plan.name} needs its field ${field.name}`);
+    }
+    if (field.rest) writeRest(field, value, settings, out);
+    else if (field.kind === 'R') {
+      const pair = value as { rating?: unknown; annotation?: unknown };
+      out.push(writeInteger(`${field.name}.rating`, pair.rating), writeInteger(`${field.name}.annotation`, pair.annotation));
+    } else out.push(writeScalar(field, value));
+  }
+  return out;
+}
