@@ -37,6 +37,19 @@ export class GameBook {
     this.byNumber.get(gameNumber)?.plies.push(san === undefined ? { position } : { position, san });
   }
 
+  /** The game's latest ply, shown again with what changed since (the clocks after its move). */
+  replaceLast(gameNumber: number, position: Position): void {
+    const plies = this.byNumber.get(gameNumber)?.plies;
+    const last = plies?.[plies.length - 1];
+    if (plies && last) plies[plies.length - 1] = { ...last, position };
+  }
+
+  /** The game starts again from a new position (a position sent before any move). */
+  restart(gameNumber: number, position: Position): void {
+    const plies = this.byNumber.get(gameNumber)?.plies;
+    if (plies) plies.splice(0, plies.length, { position });
+  }
+
   leave(gameNumber: number): void {
     this.byNumber.delete(gameNumber);
   }

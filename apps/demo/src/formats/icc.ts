@@ -1,0 +1,272 @@
+import { writeSan, type Setup } from '@chess-formats/board-core';
+import {
+  createIccDecoder,
+  initialGamesState,
+  trackGames,
+  type DatagramName,
+  type GamesState,
+  type IccError,
+  type IccEvent,
+  type TrackedGame as IccGame,
+} from '@chess-formats/icc-dg';
+import type { FieldRow, FormatAdapter, FormatView, InputError, Position, SessionEvent } from './adapter.js';
+import { GameBook, MAX_EVENTS } from './fics.js';
+
+/**
+ * The level 2 variables a capture is read with. A capture holds the server's side only, not
+ * the `level2settings=` line the client sent, and some datagrams change shape with them. We
+ * assume the ones most clients turn on (those of icc-dg's recorded session), and infer the
+ * move companions (below).
+ */
+const BASE_SETTINGS: readonly DatagramName[] = [
+  'DG_WHO_AM_I',
+  'DG_MY_GAME_STARTED',
+  'DG_MY_GAME_RESULT',
+  'DG_STARTED_OBSERVING',
+  'DG_PLAYERS_IN_MY_GAME',
+  'DG_SEND_MOVES',
+  'DG_KIBITZ',
+  'DG_CHANNEL_TELL',
+  'DG_MATCH',
+  'DG_MATCH_REMOVED',
+  'DG_PERSONAL_TELL',
+  'DG_FLIP',
+  'DG_MY_RELATION_TO_GAME',
+  'DG_SEEK',
+  'DG_SEEK_REMOVED',
+  'DG_MSEC',
+  'DG_POSITION_BEGIN',
+];
+
+/**
+ * The companions of a move (algebraic, Smith, time, clock), richest first: the first set under
+ * which no datagram of the capture fails to read is taken. A set with too few companions
+ * leaves the rest as `extra` arguments without error, so the richer sets must come first.
+ */
+const MOVE_COMPANIONS: readonly (readonly DatagramName[])[] = [
+  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_TIME', 'DG_MOVE_CLOCK'],
+  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK'],
+  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_TIME'],
+  ['DG_MOVE_SMITH', 'DG_MOVE_TIME', 'DG_MOVE_CLOCK'],
+  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_TIME', 'DG_MOVE_CLOCK'],
+  ['DG_MOVE_SMITH', 'DG_MOVE_CLOCK'],
+  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_CLOCK'],
+  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH'],
+];
+
+/** Decodes the whole capture with one set of settings. */
+function decode(text: string, companions: readonly DatagramName[]): IccEvent[] {
+  const decoder = createIccDecoder({ settings: [...BASE_SETTINGS, ...companions] });
+  return [...decoder.push(text), ...decoder.end()];
+}
+
+/** A datagram of moves (DG_SEND_MOVES and the like) that did not read: a sign of wrong companions. */
+const moveFault = (event: IccEvent): boolean =>
+  event.kind === 'error' && (event.error.code === 'field-type' || event.error.code === 'missing-field') && [24, 25, 111, 160].includes(event.error.datagram?.id ?? -1);
+
+/** The events of the capture under the first companion set that reads every move, with that set. */
+export function decodeCapture(text: string): { events: IccEvent[]; companions: readonly DatagramName[] } {
+  const fallback = MOVE_COMPANIONS[1] ?? [];
+  if (!text.includes('\x19(')) return { events: decode(text, fallback), companions: fallback };
+  let first: { events: IccEvent[]; companions: readonly DatagramName[] } | undefined;
+  for (const companions of MOVE_COMPANIONS) {
+    const events = decode(text, companions);
+    if (!events.some(moveFault)) return { events, companions };
+    first ??= { events, companions };
+  }
+  return first ?? { events: decode(text, fallback), companions: fallback };
+}
+
+/** A typed field value, as text for the events table. */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined) return '–';
+  if (Array.isArray(value)) return value.map(showValue).join(' ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const DELIMITERS: Partial<Record<IccEvent['kind'], string>> = {
+  'unit-start': '\x19[',
+  'unit-end': '\x19]',
+  'command-start': '\x19<',
+  'command-end': '\x19>',
+  overflow: '\x1a',
+};
+
+function iccError(text: string, error: IccError): InputError {
+  const offset = Math.max(0, Math.min(error.offset, text.length));
+  return { code: error.code, message: error.message, offset, length: offset < text.length ? 1 : 0, field: error.field === 0 ? 'framing' : `argument ${error.field}` };
+}
+
+function gameTitle(game: IccGame): string {
+  return `Game ${game.gameNumber}: ${game.white} vs ${game.black}`;
+}
+
+function plyPosition(game: IccGame, index: number): { position: Position; san?: string } {
+  const setup = game.positions[index] as Setup;
+  const clocks = { ...(game.clocks.white.ms === undefined ? {} : { white: game.clocks.white.ms }), ...(game.clocks.black.ms === undefined ? {} : { black: game.clocks.black.ms }) };
+  const move = index > 0 ? game.moves[index - 1] : undefined;
+  const before = game.positions[index - 1];
+  let san: string | undefined;
+  if (move && before) {
+    try {
+      san = writeSan(before, move);
+    } catch {
+      san = game.moveTexts[index - 1];
+    }
+  }
+  const position: Position = { setup, title: gameTitle(game), clocks, ...(move ? { lastMove: move } : {}), ...(game.flip ? { flipped: true } : {}) };
+  return san === undefined ? { position } : { position, san };
+}
+
+/**
+ * Follows the tracker's games into plies: a new position is a new ply, with the clocks as they
+ * stand; a clock datagram after it (DG_MSEC) updates that ply's clocks, so each ply shows the
+ * clocks after its move.
+ */
+class IccGames {
+  readonly book = new GameBook();
+  private readonly shown = new Map<number, { game: IccGame; plies: number }>();
+
+  update(state: GamesState): void {
+    for (const [number, game] of state.games) {
+      const seen = this.shown.get(number);
+      if (seen?.game === game) continue;
+      if (!seen || this.book.idOf(number) === undefined || (game.initial !== seen.game.initial && seen.plies > 1)) {
+        this.book.start(number, gameTitle(game), plyPosition(game, 0).position);
+        for (let i = 1; i < game.positions.length; i++) this.add(number, game, i);
+      } else if (game.initial !== seen.game.initial) {
+        // The position the game starts from, sent after the game started (DG_POSITION_BEGIN).
+        this.book.restart(number, plyPosition(game, 0).position);
+        for (let i = 1; i < game.positions.length; i++) this.add(number, game, i);
+      } else if (game.positions.length > seen.plies) {
+        for (let i = seen.plies; i < game.positions.length; i++) this.add(number, game, i);
+      } else if (game.positions.length < seen.plies) {
+        const { lastMove: _undone, ...back } = plyPosition(game, game.positions.length - 1).position;
+        this.book.add(number, back);
+      } else {
+        this.book.replaceLast(number, plyPosition(game, game.positions.length - 1).position);
+      }
+      this.shown.set(number, { game, plies: game.positions.length });
+    }
+    for (const number of [...this.shown.keys()]) {
+      if (!state.games.has(number)) {
+        this.shown.delete(number);
+        this.book.leave(number);
+      }
+    }
+  }
+
+  private add(number: number, game: IccGame, index: number): void {
+    const ply = plyPosition(game, index);
+    this.book.add(number, ply.position, ply.san);
+  }
+}
+
+function datagramRow(event: Extract<IccEvent, { kind: 'datagram' }>, games: IccGames): SessionEvent {
+  const { datagram } = event;
+  const fields = datagram.fields
+    ? Object.entries(datagram.fields).map(([name, value]) => ({ name, value: showValue(value) }))
+    : datagram.args.map((value, i) => ({ name: `arg${i + 1}`, value }));
+  if (datagram.extra.length) fields.push({ name: 'extra', value: datagram.extra.join(' ') });
+  const number = (datagram.fields as { gameNumber?: unknown } | null)?.gameNumber;
+  const gameId = typeof number === 'number' ? games.book.idOf(number) : undefined;
+  return { offset: event.offset, kind: 'datagram', name: datagram.name ?? `DG ${datagram.id}`, fields, ...(gameId ? { gameId } : {}) };
+}
+
+function eventRow(event: IccEvent, offset: number, games: IccGames): SessionEvent {
+  switch (event.kind) {
+    case 'datagram':
+      return datagramRow(event, games);
+    case 'unit-start':
+      return {
+        offset,
+        kind: 'unit-start',
+        name: `unit ${event.command}`,
+        fields: [
+          { name: 'command', value: String(event.command) },
+          { name: 'player', value: event.player },
+          ...(event.tag === undefined ? [] : [{ name: 'tag', value: event.tag }]),
+          { name: 'depth', value: String(event.depth) },
+        ],
+      };
+    case 'unit-end':
+      return { offset, kind: 'unit-end', name: 'unit end', fields: [{ name: 'depth', value: String(event.depth) }] };
+    case 'text':
+      return { offset, kind: 'text', name: 'text', fields: [], text: event.text.replace(/\r?\n$/, '') };
+    case 'error':
+      return { offset: Math.max(0, event.error.offset), kind: 'error', name: event.error.code, fields: [], text: event.error.message };
+    default:
+      return { offset, kind: event.kind, name: event.kind, fields: [] };
+  }
+}
+
+/** The raw text of the datagram that starts at `offset`, to its `^Y)`. */
+function datagramText(text: string, offset: number): string {
+  const end = text.indexOf('\x19)', offset);
+  return end < 0 ? text.slice(offset) : text.slice(offset, end + 2);
+}
+
+export function readIcc(text: string): FormatView {
+  if (typeof text !== 'string' || text.trim() === '') {
+    return { positions: [], fields: [], errors: [{ code: 'empty', message: 'The capture is empty', offset: 0, length: 0 }], notes: [], session: { events: [], games: [] } };
+  }
+  const { events: decoded, companions } = decodeCapture(text);
+  const games = new IccGames();
+  let state = initialGamesState();
+  const events: SessionEvent[] = [];
+  const errors: InputError[] = [];
+  const fields: FieldRow[] = [];
+  const named = new Set<string>();
+  let cursor = 0;
+  for (const event of decoded) {
+    // Only datagrams and errors carry offsets; the other events are found in order from the last one.
+    let offset = cursor;
+    if (event.kind === 'datagram') offset = event.offset;
+    else if (event.kind === 'error') offset = Math.max(0, Math.min(event.error.offset, text.length));
+    else if (event.kind !== 'text') {
+      const delimiter = DELIMITERS[event.kind];
+      const at = delimiter ? text.indexOf(delimiter, cursor) : -1;
+      if (at >= 0) offset = at;
+    }
+    if (event.kind === 'text' && text.startsWith(event.text, cursor)) cursor += event.text.length;
+    else if (event.kind !== 'error') cursor = Math.max(cursor, offset + 1);
+    state = trackGames(state, event);
+    games.update(state);
+    for (const fault of state.errors) errors.push({ code: fault.code, message: `Game ${fault.gameNumber}: ${fault.message}`, offset: Math.min(fault.offset, text.length), length: 1, field: `argument ${fault.field}` });
+    if (events.length < MAX_EVENTS) events.push(eventRow(event, offset, games));
+    if (event.kind === 'error') errors.push(iccError(text, event.error));
+    if (event.kind === 'datagram' && event.datagram.name && !named.has(event.datagram.name) && fields.length < 40) {
+      named.add(event.datagram.name);
+      const row = datagramRow(event, games);
+      fields.push({
+        name: event.datagram.name,
+        text: datagramText(text, event.offset),
+        offset: event.offset,
+        meaning: `DG ${event.datagram.id}: ${row.fields.map((f) => `${f.name} ${f.value}`).join(', ') || 'no fields'}`,
+      });
+    }
+  }
+  const tracked = games.book.games();
+  const positions = tracked.flatMap((g) => (g.plies[0] ? [g.plies[0].position] : []));
+  const notes = [`Read with the move companions ${companions.join(', ')} on (a capture does not say which the client set).`];
+  if (positions.length === 0) notes.push('No game in the capture.');
+  if (decoded.length > events.length) notes.push(`The first ${events.length} of ${decoded.length} events are listed.`);
+  return { positions, fields, errors, notes, session: { events, games: tracked } };
+}
+
+export const ICC_ADAPTER: FormatAdapter = {
+  name: 'icc',
+  label: 'ICC session',
+  family: 'icc',
+  example:
+    '\x19[137 * w1\r\n\x19(18 117 Corvid Tallis 0 Blitz 1 3 0 3 0 1 {} 2650 2480 1771234117 {GM} {IM} 0 0 0 {} 0\x19)\x19(24 117 e4 e2e4 180\x19)\x19(56 117 W 177840 0\x19)\x19(24 117 c5 c7c5 179\x19)\x19(56 117 B 179100 1\x19)You are now observing game 117.\r\n\x19]',
+  detect(text) {
+    if (typeof text !== 'string') return 0;
+    // Control-Y starts every ICC delimiter; no other format has it.
+    const at = text.indexOf('\x19');
+    if (at < 0) return text.includes('\x1a') ? 0.5 : 0;
+    return 0.95;
+  },
+  read: readIcc,
+};
