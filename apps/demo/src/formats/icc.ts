@@ -38,21 +38,25 @@ const BASE_SETTINGS: readonly DatagramName[] = [
   'DG_POSITION_BEGIN',
 ];
 
+const A = 'DG_MOVE_ALGEBRAIC';
+const S = 'DG_MOVE_SMITH';
+const T = 'DG_MOVE_TIME';
+const C = 'DG_MOVE_CLOCK';
+
 /**
- * The companions of a move (algebraic, Smith, time, clock), richest first: the first set under
- * which no datagram of the capture fails to read is taken. A set with too few companions
- * leaves the rest as `extra` arguments without error, so the richer sets must come first.
+ * The companions of a move (algebraic, Smith, time, clock) a client may have on, by how many
+ * there are, most common first. The arguments of a move datagram say how many companions
+ * were on; their values say which (a clock is a number, `e2e4` is Smith's).
  */
-const MOVE_COMPANIONS: readonly (readonly DatagramName[])[] = [
-  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_TIME', 'DG_MOVE_CLOCK'],
-  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK'],
-  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_TIME'],
-  ['DG_MOVE_SMITH', 'DG_MOVE_TIME', 'DG_MOVE_CLOCK'],
-  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_TIME', 'DG_MOVE_CLOCK'],
-  ['DG_MOVE_SMITH', 'DG_MOVE_CLOCK'],
-  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_CLOCK'],
-  ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH'],
+const MOVE_COMPANIONS: readonly (readonly DatagramName[])[][] = [
+  [[]],
+  [[S], [A], [C], [T]],
+  [[A, S], [S, C], [A, C], [S, T], [A, T], [T, C]],
+  [[A, S, C], [A, S, T], [S, T, C], [A, T, C]],
+  [[A, S, T, C]],
 ];
+
+const DEFAULT_COMPANIONS: readonly DatagramName[] = [A, S, C];
 
 /** Decodes the whole capture with one set of settings. */
 function decode(text: string, companions: readonly DatagramName[]): IccEvent[] {
@@ -60,21 +64,51 @@ function decode(text: string, companions: readonly DatagramName[]): IccEvent[] {
   return [...decoder.push(text), ...decoder.end()];
 }
 
-/** A datagram of moves (DG_SEND_MOVES and the like) that did not read: a sign of wrong companions. */
-const moveFault = (event: IccEvent): boolean =>
-  event.kind === 'error' && (event.error.code === 'field-type' || event.error.code === 'missing-field') && [24, 25, 111, 160].includes(event.error.datagram?.id ?? -1);
+/** The datagrams of single moves, whose shape the companions decide. */
+const MOVE_DATAGRAMS: readonly number[] = [24, 111, 160];
 
-/** The events of the capture under the first companion set that reads every move, with that set. */
-export function decodeCapture(text: string): { events: IccEvent[]; companions: readonly DatagramName[] } {
-  const fallback = MOVE_COMPANIONS[1] ?? [];
-  if (!text.includes('\x19(')) return { events: decode(text, fallback), companions: fallback };
-  let first: { events: IccEvent[]; companions: readonly DatagramName[] } | undefined;
-  for (const companions of MOVE_COMPANIONS) {
-    const events = decode(text, companions);
-    if (!events.some(moveFault)) return { events, companions };
-    first ??= { events, companions };
+const SMITH = /^(?:[a-h][1-8][a-h][1-8]|[PNBRQK]@[a-h][1-8])/;
+const NUMBER = /^-?\d{1,12}$/;
+
+/** Whether an argument can be this companion: a number for a time or clock, Smith's squares, SAN otherwise. */
+function fits(companion: DatagramName, value: string | undefined): boolean {
+  if (value === undefined) return false;
+  if (companion === T || companion === C) return NUMBER.test(value);
+  if (companion === S) return SMITH.test(value);
+  return !SMITH.test(value) && !NUMBER.test(value);
+}
+
+/**
+ * The companion set that fits the most move datagrams: of the sets with as many companions
+ * as the arguments after the game number, the one whose values look right most often
+ * (earlier sets win ties).
+ */
+export function inferCompanions(events: readonly IccEvent[]): readonly DatagramName[] {
+  const moves: (readonly string[])[] = [];
+  for (const event of events) {
+    const raw = event.kind === 'datagram' ? event.datagram : event.kind === 'error' ? event.error.datagram : undefined;
+    if (raw && MOVE_DATAGRAMS.includes(raw.id) && moves.length < 200) moves.push(raw.args.slice(1));
   }
-  return first ?? { events: decode(text, fallback), companions: fallback };
+  if (moves.length === 0) return DEFAULT_COMPANIONS;
+  let best: readonly DatagramName[] = DEFAULT_COMPANIONS;
+  let bestScore = -1;
+  for (const size of MOVE_COMPANIONS) {
+    for (const companions of size) {
+      const score = moves.filter((args) => args.length === companions.length && companions.every((c, i) => fits(c, args[i]))).length;
+      if (score > bestScore) {
+        best = companions;
+        bestScore = score;
+      }
+    }
+  }
+  return best;
+}
+
+/** The events of the capture, read with the move companions its move datagrams show. */
+export function decodeCapture(text: string): { events: IccEvent[]; companions: readonly DatagramName[] } {
+  const first = decode(text, DEFAULT_COMPANIONS);
+  const companions = inferCompanions(first);
+  return { events: companions.join() === DEFAULT_COMPANIONS.join() ? first : decode(text, companions), companions };
 }
 
 /** A typed field value, as text for the events table. */
@@ -249,7 +283,7 @@ export function readIcc(text: string): FormatView {
   }
   const tracked = games.book.games();
   const positions = tracked.flatMap((g) => (g.plies[0] ? [g.plies[0].position] : []));
-  const notes = [`Read with the move companions ${companions.join(', ')} on (a capture does not say which the client set).`];
+  const notes = [`Read with the move companions ${companions.join(', ') || 'none'} on: a capture does not say which the client set, its move datagrams show how many.`];
   if (positions.length === 0) notes.push('No game in the capture.');
   if (decoded.length > events.length) notes.push(`The first ${events.length} of ${decoded.length} events are listed.`);
   return { positions, fields, errors, notes, session: { events, games: tracked } };
