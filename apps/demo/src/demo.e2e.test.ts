@@ -5,7 +5,8 @@
  * with axe-core, and saved as a screenshot in test-results/screenshots/ (git-ignored).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -368,6 +369,33 @@ describe('demo page in Chromium', () => {
     expect((await fieldRows())[0]?.slice(0, 2)).toEqual(['tag', '<12>']);
     expect(await accessibilityViolations()).toEqual([]);
     await screenshot('fics');
+  });
+
+  it("reads icc-dg's recorded ICC session: datagrams by name with typed fields, and both games step by step", async () => {
+    const require = createRequire(import.meta.url);
+    const sample = await readFile(join(dirname(require.resolve('@chess-formats/icc-dg/package.json')), 'samples', 'session.icc'), 'latin1');
+    await paste(sample);
+    expect(await detectedFormat()).toBe('icc');
+    const rows = await page.$$eval('#events tbody tr', (trs) => trs.map((r) => `${r.dataset.kind}:${r.querySelector('th')?.textContent}`));
+    expect(rows.slice(0, 8)).toEqual(['text:text', 'text:text', 'text:text', 'unit-start:unit 20', 'text:text', 'unit-end:unit end', 'unit-start:unit 12', 'datagram:DG_WHO_AM_I']);
+    expect(rows).toEqual(expect.arrayContaining(['datagram:DG_STARTED_OBSERVING', 'datagram:DG_SEND_MOVES', 'datagram:DG_MSEC', 'datagram:DG_PERSONAL_TELL', 'datagram:DG_SEEK']));
+    expect(await page.textContent('#events tr[data-kind="datagram"][data-game="117"] td:last-child')).toContain('gameNumber=117');
+    expect(await page.$$eval('#game-select option', (o) => o.map((x) => x.textContent))).toEqual(['Game 117: Corvid vs Tallis', 'Game 214: Lumen vs Bramble']);
+    await page.selectOption('#game-select', '1');
+    expect(await page.textContent('[data-clock="white"]')).toBe('3:00.0');
+    await page.click('button[data-step="next"]');
+    expect(await page.textContent('.ply')).toBe('Position 1 of 4, after f3');
+    expect(await page.textContent('[data-clock="white"]')).toBe('2:59.1');
+    await page.click('button[data-step="last"]');
+    expect(await page.textContent('.ply')).toBe('Position 4 of 4, after Qh4#');
+    expect(await boardPieces()).toMatchObject({ h4: 'q', f3: 'P', g4: 'P', e5: 'p' });
+    expect(await page.textContent('[data-clock="black"]')).toBe('2:56.9');
+    expect(await page.textContent('#moves')).toContain('No legal move');
+    expect(await conversion('fen')).toBe('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
+    expect((await fieldRows())[0]?.[0]).toBe('DG_WHO_AM_I');
+    expect(await page.textContent('#notes')).toContain('DG_MOVE_ALGEBRAIC, DG_MOVE_SMITH, DG_MOVE_CLOCK');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('icc');
   });
 
   it('reads an OCPN record onto the Omega board and converts it to setup JSON', async () => {
