@@ -40,7 +40,8 @@ interface Classification {
   readonly dialect: FenDialect;
 }
 
-function slashCount(token: string): number {
+/** How many `/` a token holds: the ranks of a placement, less one. */
+export function slashCount(token: string): number {
   let count = 0;
   for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) === 47) count++;
   return count;

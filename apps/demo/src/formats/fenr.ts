@@ -1,7 +1,7 @@
 import { flightsAt, movableAt, squareName, type Setup } from '@chess-formats/board-core';
 import { parseFenr, writeFenr, type FenrError } from '@chess-formats/fenr';
 import type { FieldRow, FormatAdapter, FormatView, InputError, Position } from './adapter.js';
-import { splitFields } from './fen.js';
+import { slashCount, splitFields } from './fen.js';
 
 /** The five FENr fields, by the index a `FenrError` names (5: after the last field). */
 const FIELD_NAMES = ['placement', 'castling', 'en passant', 'ms since the last capture', 'ms since the start', 'after the last field'] as const;
@@ -114,12 +114,6 @@ export function fenrShaped(fields: readonly string[]): boolean {
 function endsInTimes(fields: readonly string[]): boolean {
   const time = (field: string | undefined): boolean => field !== undefined && /^-?\d/.test(field);
   return fields.length <= 4 && fields[0] !== 'w' && fields[0] !== 'b' && time(fields[fields.length - 1]) && time(fields[fields.length - 2]);
-}
-
-function slashCount(token: string): number {
-  let count = 0;
-  for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) === 47) count++;
-  return count;
 }
 
 export const FENR_ADAPTER: FormatAdapter = {

@@ -1,7 +1,7 @@
 import { squareName, type Color, type Setup } from '@chess-formats/board-core';
 import { parseOcpn, writeOcpn, type OcpnError, type OcpnPosition } from '@chess-formats/ocpn';
 import type { FieldRow, FormatAdapter, FormatView, InputError, Position } from './adapter.js';
-import { splitFields } from './fen.js';
+import { slashCount, splitFields } from './fen.js';
 
 /** The nine OCPN fields, by the index an `OcpnError` names (9: after the last field). */
 const FIELD_NAMES = [
@@ -144,12 +144,6 @@ export function readOcpn(text: string): FormatView {
   if (!parsed.ok) return { positions: [], fields: ocpnFields(text, undefined), errors: [ocpnError(text, parsed.error)], notes: [] };
   records.set(parsed.value.setup, parsed.value);
   return { positions: [{ setup: parsed.value.setup }], fields: ocpnFields(text, parsed.value), errors: [], notes: [] };
-}
-
-function slashCount(token: string): number {
-  let count = 0;
-  for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) === 47) count++;
-  return count;
 }
 
 export const OCPN_ADAPTER: FormatAdapter = {
