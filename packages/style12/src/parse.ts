@@ -169,7 +169,9 @@ export function readWord(field: number): string {
 /** Token `field`, one character among `choices`; returns its index there. */
 function readChoice(field: number, code: Style12ErrorCode, choices: string): number {
   const i = tokenStart(field);
-  const k = choices.indexOf(text.charAt(i));
+  const c = text.charCodeAt(i);
+  // Char codes, not `indexOf(charAt(i))`: no one-character string per token.
+  const k = c === choices.charCodeAt(0) ? 0 : c === choices.charCodeAt(1) ? 1 : -1;
   if (k < 0 || i >= end) fail(code, field, i);
   tokenEnd(i + 1, code, field);
   return k;
@@ -209,15 +211,20 @@ export function backRankKing(pieces: readonly (Piece | undefined)[], color: Colo
  * king on the back rank, else the corner (also when no king stands on the back rank). The two
  * flags of a colour therefore never name the same square, so the flags survive a round trip.
  */
-function flagRook(pieces: readonly (Piece | undefined)[], color: Color, short: boolean, king: number): number {
+function flagRook(pieces: readonly (Piece | undefined)[], color: Color, short: boolean): number {
   const base = color === 'white' ? 0 : 56;
+  const corner = short ? 7 : 0;
+  const p = pieces[base + corner];
+  // A rook in the corner is the outermost: the usual case needs no search for the king.
+  if (p?.role === 'rook' && p.color === color) return corner;
+  const king = backRankKing(pieces, color);
   if (king >= 0) {
     for (let x = short ? 7 : 0; short ? x > king : x < king; x += short ? -1 : 1) {
       const p = pieces[base + x];
       if (p !== undefined && p.role === 'rook' && p.color === color) return x;
     }
   }
-  return short ? 7 : 0;
+  return corner;
 }
 
 /** Castling rooks from the flags (bits: 1 White short, 2 White long, 4 Black short, 8 Black long). */
@@ -227,7 +234,7 @@ function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): r
   let files = 0;
   for (let k = 0; k < 4; k++) {
     const color: Color = k < 2 ? 'white' : 'black';
-    if (flags & (1 << k)) files |= 1 << (flagRook(pieces, color, (k & 1) === 0, backRankKing(pieces, color)) + (k & 2) * 4);
+    if (flags & (1 << k)) files |= 1 << (flagRook(pieces, color, (k & 1) === 0) + (k & 2) * 4);
   }
   let rooks = ROOKS_BY_FILES[files];
   if (rooks === undefined) {
