@@ -144,9 +144,11 @@ export function readInt(field: number, code: Style12ErrorCode = 'number', unsign
   const negative = !unsigned && input.charCodeAt(i) === 45;
   if (negative) i++;
   const first = i;
+  const n = end;
   let value = 0;
   let digit;
-  while ((digit = input.charCodeAt(i) - 48) >= 0 && digit <= 9) {
+  // Never past the end: a char code read there is NaN, and one NaN makes all of this float math.
+  while (i < n && (digit = input.charCodeAt(i) - 48) >= 0 && digit <= 9) {
     value = value * 10 + digit;
     if (value > 2147483647) fail(code, field, i);
     i++;
@@ -172,7 +174,7 @@ function readChoice(field: number, code: Style12ErrorCode, choices: string): num
   const c = text.charCodeAt(i);
   // Char codes, not `indexOf(charAt(i))`: no one-character string per token.
   const k = c === choices.charCodeAt(0) ? 0 : c === choices.charCodeAt(1) ? 1 : -1;
-  if (k < 0 || i >= end) fail(code, field, i);
+  if (k < 0) fail(code, field, i);
   tokenEnd(i + 1, code, field);
   return k;
 }
@@ -181,7 +183,6 @@ function readChoice(field: number, code: Style12ErrorCode, choices: string): num
 function readBoard(pieces: (Piece | undefined)[]): void {
   const input = text;
   const table = PIECE_BY_CODE;
-  const n = end;
   for (let rank = 7; rank >= 0; rank--) {
     const field = 8 - rank;
     let i = tokenStart(field);
@@ -189,7 +190,8 @@ function readBoard(pieces: (Piece | undefined)[]): void {
       const c = input.charCodeAt(i);
       if (c === 45) continue;
       const p = table[c];
-      if (p === undefined || i >= n) fail('board', field, i);
+      // Past the end of the line stand only CR, LF or nothing: not pieces.
+      if (p === undefined) fail('board', field, i);
       pieces[square] = p;
     }
     tokenEnd(i, 'board', field);
