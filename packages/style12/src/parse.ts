@@ -249,41 +249,42 @@ function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): r
 
 /** The time taken for the last move, `(m:ss)`, `(m:ss.mmm)`, `(h:mm:ss[.mmm])`, in milliseconds. */
 function readMoveTime(field: number): number {
-  cursor = tokenStart(field);
-  if (text.charCodeAt(cursor) !== 40) fail('move-time', field, cursor);
-  cursor++;
+  const input = text;
+  let i = tokenStart(field);
+  if (input.charCodeAt(i) !== 40) fail('move-time', field, i);
+  i++;
   let total = 0;
   let groups = 0;
   let digit;
   for (;;) {
-    const first = cursor;
+    const first = i;
     let value = 0;
-    while ((digit = text.charCodeAt(cursor) - 48) >= 0 && digit <= 9 && cursor - first < 6) {
+    while ((digit = input.charCodeAt(i) - 48) >= 0 && digit <= 9 && i - first < 6) {
       value = value * 10 + digit;
-      cursor++;
+      i++;
     }
     // Minutes or hours lead; the groups after them are two digits below 60.
-    const length = cursor - first;
-    if (length === 0 || (groups > 0 && (length !== 2 || value > 59))) fail('move-time', field, length < 2 ? cursor : length > 2 ? first + 2 : first);
+    const length = i - first;
+    if (length === 0 || (groups > 0 && (length !== 2 || value > 59))) fail('move-time', field, length < 2 ? i : length > 2 ? first + 2 : first);
     total = total * 60 + value;
     groups++;
-    if (text.charCodeAt(cursor) !== 58 || groups === 3) break;
-    cursor++;
+    if (input.charCodeAt(i) !== 58 || groups === 3) break;
+    i++;
   }
-  if (groups < 2) fail('move-time', field, cursor);
+  if (groups < 2) fail('move-time', field, i);
   total *= 1000;
-  if (text.charCodeAt(cursor) === 46) {
-    cursor++;
+  if (input.charCodeAt(i) === 46) {
+    i++;
     let ms = 0;
-    for (let k = 0; k < 3; k++, cursor++) {
-      digit = text.charCodeAt(cursor) - 48;
-      if (!(digit >= 0 && digit <= 9)) fail('move-time', field, cursor);
+    for (let k = 0; k < 3; k++, i++) {
+      digit = input.charCodeAt(i) - 48;
+      if (!(digit >= 0 && digit <= 9)) fail('move-time', field, i);
       ms = ms * 10 + digit;
     }
     total += ms;
   }
-  if (text.charCodeAt(cursor) !== 41) fail('move-time', field, cursor);
-  tokenEnd(cursor + 1, 'move-time', field);
+  if (input.charCodeAt(i) !== 41) fail('move-time', field, i);
+  tokenEnd(i + 1, 'move-time', field);
   return total;
 }
 
