@@ -144,9 +144,11 @@ export function readInt(field: number, code: Style12ErrorCode = 'number', unsign
   const negative = !unsigned && input.charCodeAt(i) === 45;
   if (negative) i++;
   const first = i;
+  const n = end;
   let value = 0;
   let digit;
-  while ((digit = input.charCodeAt(i) - 48) >= 0 && digit <= 9) {
+  // Never past the end: a char code read there is NaN, and one NaN makes all of this float math.
+  while (i < n && (digit = input.charCodeAt(i) - 48) >= 0 && digit <= 9) {
     value = value * 10 + digit;
     if (value > 2147483647) fail(code, field, i);
     i++;
@@ -169,8 +171,10 @@ export function readWord(field: number): string {
 /** Token `field`, one character among `choices`; returns its index there. */
 function readChoice(field: number, code: Style12ErrorCode, choices: string): number {
   const i = tokenStart(field);
-  const k = choices.indexOf(text.charAt(i));
-  if (k < 0 || i >= end) fail(code, field, i);
+  const c = text.charCodeAt(i);
+  // Char codes, not `indexOf(charAt(i))`: no one-character string per token.
+  const k = c === choices.charCodeAt(0) ? 0 : c === choices.charCodeAt(1) ? 1 : -1;
+  if (k < 0) fail(code, field, i);
   tokenEnd(i + 1, code, field);
   return k;
 }
@@ -179,7 +183,6 @@ function readChoice(field: number, code: Style12ErrorCode, choices: string): num
 function readBoard(pieces: (Piece | undefined)[]): void {
   const input = text;
   const table = PIECE_BY_CODE;
-  const n = end;
   for (let rank = 7; rank >= 0; rank--) {
     const field = 8 - rank;
     let i = tokenStart(field);
@@ -187,7 +190,8 @@ function readBoard(pieces: (Piece | undefined)[]): void {
       const c = input.charCodeAt(i);
       if (c === 45) continue;
       const p = table[c];
-      if (p === undefined || i >= n) fail('board', field, i);
+      // Past the end of the line stand only CR, LF or nothing: not pieces.
+      if (p === undefined) fail('board', field, i);
       pieces[square] = p;
     }
     tokenEnd(i, 'board', field);
@@ -209,15 +213,20 @@ export function backRankKing(pieces: readonly (Piece | undefined)[], color: Colo
  * king on the back rank, else the corner (also when no king stands on the back rank). The two
  * flags of a colour therefore never name the same square, so the flags survive a round trip.
  */
-function flagRook(pieces: readonly (Piece | undefined)[], color: Color, short: boolean, king: number): number {
+function flagRook(pieces: readonly (Piece | undefined)[], color: Color, short: boolean): number {
   const base = color === 'white' ? 0 : 56;
+  const corner = short ? 7 : 0;
+  const p = pieces[base + corner];
+  // A rook in the corner is the outermost: the usual case needs no search for the king.
+  if (p?.role === 'rook' && p.color === color) return corner;
+  const king = backRankKing(pieces, color);
   if (king >= 0) {
     for (let x = short ? 7 : 0; short ? x > king : x < king; x += short ? -1 : 1) {
       const p = pieces[base + x];
       if (p !== undefined && p.role === 'rook' && p.color === color) return x;
     }
   }
-  return short ? 7 : 0;
+  return corner;
 }
 
 /** Castling rooks from the flags (bits: 1 White short, 2 White long, 4 Black short, 8 Black long). */
@@ -227,7 +236,7 @@ function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): r
   let files = 0;
   for (let k = 0; k < 4; k++) {
     const color: Color = k < 2 ? 'white' : 'black';
-    if (flags & (1 << k)) files |= 1 << (flagRook(pieces, color, (k & 1) === 0, backRankKing(pieces, color)) + (k & 2) * 4);
+    if (flags & (1 << k)) files |= 1 << (flagRook(pieces, color, (k & 1) === 0) + (k & 2) * 4);
   }
   let rooks = ROOKS_BY_FILES[files];
   if (rooks === undefined) {
@@ -240,41 +249,42 @@ function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): r
 
 /** The time taken for the last move, `(m:ss)`, `(m:ss.mmm)`, `(h:mm:ss[.mmm])`, in milliseconds. */
 function readMoveTime(field: number): number {
-  cursor = tokenStart(field);
-  if (text.charCodeAt(cursor) !== 40) fail('move-time', field, cursor);
-  cursor++;
+  const input = text;
+  let i = tokenStart(field);
+  if (input.charCodeAt(i) !== 40) fail('move-time', field, i);
+  i++;
   let total = 0;
   let groups = 0;
   let digit;
   for (;;) {
-    const first = cursor;
+    const first = i;
     let value = 0;
-    while ((digit = text.charCodeAt(cursor) - 48) >= 0 && digit <= 9 && cursor - first < 6) {
+    while ((digit = input.charCodeAt(i) - 48) >= 0 && digit <= 9 && i - first < 6) {
       value = value * 10 + digit;
-      cursor++;
+      i++;
     }
     // Minutes or hours lead; the groups after them are two digits below 60.
-    const length = cursor - first;
-    if (length === 0 || (groups > 0 && (length !== 2 || value > 59))) fail('move-time', field, length < 2 ? cursor : length > 2 ? first + 2 : first);
+    const length = i - first;
+    if (length === 0 || (groups > 0 && (length !== 2 || value > 59))) fail('move-time', field, length < 2 ? i : length > 2 ? first + 2 : first);
     total = total * 60 + value;
     groups++;
-    if (text.charCodeAt(cursor) !== 58 || groups === 3) break;
-    cursor++;
+    if (input.charCodeAt(i) !== 58 || groups === 3) break;
+    i++;
   }
-  if (groups < 2) fail('move-time', field, cursor);
+  if (groups < 2) fail('move-time', field, i);
   total *= 1000;
-  if (text.charCodeAt(cursor) === 46) {
-    cursor++;
+  if (input.charCodeAt(i) === 46) {
+    i++;
     let ms = 0;
-    for (let k = 0; k < 3; k++, cursor++) {
-      digit = text.charCodeAt(cursor) - 48;
-      if (!(digit >= 0 && digit <= 9)) fail('move-time', field, cursor);
+    for (let k = 0; k < 3; k++, i++) {
+      digit = input.charCodeAt(i) - 48;
+      if (!(digit >= 0 && digit <= 9)) fail('move-time', field, i);
       ms = ms * 10 + digit;
     }
     total += ms;
   }
-  if (text.charCodeAt(cursor) !== 41) fail('move-time', field, cursor);
-  tokenEnd(cursor + 1, 'move-time', field);
+  if (input.charCodeAt(i) !== 41) fail('move-time', field, i);
+  tokenEnd(i + 1, 'move-time', field);
   return total;
 }
 

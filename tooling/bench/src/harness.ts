@@ -49,6 +49,44 @@ export function measure(name: string, fn: () => unknown, seconds = 1): Measureme
 }
 
 /**
+ * Measures contenders in alternating rounds, the order reversed every round, so that a load
+ * that comes and goes on a shared machine falls on all of them alike; reports each one's
+ * median rate over `rounds` rounds of about `msPerRound` milliseconds each.
+ */
+export function measureAlternating(
+  contenders: readonly { readonly name: string; readonly fn: () => unknown }[],
+  rounds = 15,
+  msPerRound = 50,
+): Measurement[] {
+  const loops = contenders.map(() => freshLoop());
+  // Warm-up, which also sizes each contender's batch to about one round's time.
+  const batches = contenders.map((c, k) => {
+    const loop = loops[k] as Loop;
+    let calls = 0;
+    const start = performance.now();
+    while (performance.now() < start + 200) {
+      consume(loop(c.fn, 16));
+      calls += 16;
+    }
+    return Math.max(1, Math.round((calls * msPerRound) / (performance.now() - start)));
+  });
+  const rates = contenders.map((): number[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let j = 0; j < contenders.length; j++) {
+      const k = round % 2 === 0 ? j : contenders.length - 1 - j;
+      const batch = batches[k] as number;
+      const start = performance.now();
+      consume((loops[k] as Loop)((contenders[k] as { fn: () => unknown }).fn, batch));
+      (rates[k] as number[]).push((batch * 1000) / (performance.now() - start));
+    }
+  }
+  return contenders.map((c, k) => {
+    const sorted = (rates[k] as number[]).sort((a, b) => a - b);
+    return { name: c.name, opsPerSecond: sorted[sorted.length >> 1] as number };
+  });
+}
+
+/**
  * A function that applies `fn` to every item once, compiled anew (see `freshLoop`), so that a
  * rate measured over it is in passes over the whole corpus per second.
  */
