@@ -1,5 +1,6 @@
 import { STANDARD, parseSquare, setupToJson, type Setup } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
+import { describeDecisionTable, describeErrorTable, same, type Outcome } from '../../board-core/src/testing/text-format-properties.js';
 import { FEN_ERROR_CODES, VALIDATION_PROBLEMS, type FenErrorCode } from './errors.js';
 import { INITIAL_FEN, parseBoardFen, parseCastling, parseFen, writeFen } from './index.js';
 
@@ -13,17 +14,8 @@ function parsed(text: string, strict = false): Setup {
   return result.value;
 }
 
-function failure(text: string, strict = false): [FenErrorCode, number, number] {
-  const result = parseFen(text, { strict });
-  if (result.ok) throw new Error(`${text} parsed`);
-  return [result.error.code, result.error.field, result.error.offset];
-}
-
-type Outcome = { write: string } | { error: [FenErrorCode, number, number] };
-const same = (outcome: Outcome): [Outcome, Outcome] => [outcome, outcome];
-
 /** README decision table: [row, input, default outcome, strict outcome]. */
-const DECISIONS: readonly [string, string, Outcome, Outcome][] = [
+const DECISIONS: readonly [string, string, Outcome<FenErrorCode>, Outcome<FenErrorCode>][] = [
   ['adjacent digits', `rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1`, ...same({ error: ['board-digits', 0, 19] })],
   ['a 0 count', `rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1`, ...same({ error: ['board-digits', 0, 18] })],
   ['the digit 9', `rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1`, ...same({ error: ['rank-too-long', 0, 18] })],
@@ -76,17 +68,7 @@ const DECISIONS: readonly [string, string, Outcome, Outcome][] = [
   ['three checkers', '4k3/5P2/3N4/8/8/8/4R3/4K3 b - - 0 1', ...same({ write: '4k3/5P2/3N4/8/8/8/4R3/4K3 b - - 0 1' })],
 ];
 
-describe('decision table (README), one test per row', () => {
-  test.each(DECISIONS)('%s', (_row, input, lenient, strict) => {
-    for (const [outcome, isStrict] of [
-      [lenient, false],
-      [strict, true],
-    ] as const) {
-      if ('write' in outcome) expect(writeFen(parsed(input, isStrict))).toBe(outcome.write);
-      else expect(failure(input, isStrict)).toEqual(outcome.error);
-    }
-  });
-});
+describeDecisionTable({ parse: parseFen, write: writeFen }, DECISIONS);
 
 /** One input per error code, with the field and offset the README promises. */
 const ERRORS: Record<FenErrorCode, [string, number, number, boolean?]> = {
@@ -117,16 +99,7 @@ describe('every error code, with its field and offset', () => {
     expect(Object.isFrozen(FEN_ERROR_CODES)).toBe(true);
     expect(Object.isFrozen(VALIDATION_PROBLEMS)).toBe(true);
   });
-  test('the table covers every code', () => {
-    expect(Object.keys(ERRORS).sort()).toEqual([...FEN_ERROR_CODES].sort());
-  });
-  test.each(Object.entries(ERRORS))('%s', (code, [input, field, offset, strict]) => {
-    const result = parseFen(input, { strict: strict === true });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error).toMatchObject({ code, field, offset });
-    expect(result.error.message).toMatch(/^expected .+, found .+$/);
-  });
+  describeErrorTable({ parse: parseFen, codes: FEN_ERROR_CODES }, ERRORS);
   test('messages show what was found', () => {
     const result = parseFen(`${S} x`);
     expect(result.ok ? '' : result.error.message).toBe('expected w or b, found "x"');

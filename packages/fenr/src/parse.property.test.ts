@@ -1,6 +1,7 @@
-import { STANDARD, emptyBoard, piece, setupToJson, withRealtime, type Piece, type Setup } from '@chess-formats/board-core';
+import { STANDARD, emptyBoard, piece, withRealtime, type Piece, type Setup } from '@chess-formats/board-core';
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { describeTextFormatProperties } from '../../board-core/src/testing/text-format-properties.js';
 import { FENR_ERROR_CODES, MAX_TIME_MS, parseFenr, writeFenr } from './index.js';
 
 const LETTERS = 'PNBRQKpnbrqk';
@@ -45,95 +46,25 @@ const setupArb: fc.Arbitrary<Setup> = fc
     };
   });
 
-describe('round trip', () => {
-  test('parseFenr(writeFenr(s)) deep-equals s in both modes, and the text is a fixed point', () => {
-    fc.assert(
-      fc.property(setupArb, (setup) => {
-        const text = writeFenr(setup);
-        const strict = parseFenr(text, { strict: true });
-        expect(strict).toEqual({ ok: true, value: setup });
-        expect(parseFenr(text)).toEqual(strict);
-        if (strict.ok) expect(writeFenr(strict.value)).toBe(text);
-      }),
-      { numRuns: 400 },
-    );
-  });
-});
+const S = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
 
-/** Strings over the FENr alphabet (and a few strangers), so that parsing gets deep. */
-const fenrishArb = fc
-  .array(fc.constantFrom(...`${LETTERS}DM1234567890/- \tKQkqabcdefgh36x`.split('')), { maxLength: 100 })
-  .map((chars) => chars.join(''));
-
-const EXAMPLE = 'r2Mqe70500k2r/pb1n2bp/1pp2n2/3p1pp1/MQd10450P1PpDP10002/2P1P1P1/PB1NN1BP/R3K1DR50001 Qkq f3 14200 14200';
-
-function checkOutcome(input: string): void {
-  for (const strict of [false, true]) {
-    const result = parseFenr(input, { strict });
-    if (result.ok) {
-      // Whatever parses writes canonical text that parses to the same value.
-      const text = writeFenr(result.value);
-      expect(parseFenr(text, { strict: true })).toEqual({ ok: true, value: result.value });
-    } else {
-      const { code, field, offset, message } = result.error;
-      expect(FENR_ERROR_CODES).toContain(code);
-      expect(field).toBeGreaterThanOrEqual(0);
-      expect(field).toBeLessThanOrEqual(5);
-      expect(offset).toBeGreaterThanOrEqual(0);
-      expect(offset).toBeLessThanOrEqual(input.length);
-      expect(message.length).toBeGreaterThan(0);
-    }
-  }
-}
-
-describe('never throws', () => {
-  test('on arbitrary strings', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 120 }), checkOutcome), { numRuns: 300 });
-  });
-  test('on FENr-like strings', () => {
-    fc.assert(fc.property(fenrishArb, checkOutcome), { numRuns: 1500 });
-  });
-  test('on prefixes of the worked example with arbitrary tails', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: EXAMPLE.length }), fenrishArb, (cut, tail) => checkOutcome(EXAMPLE.slice(0, cut) + tail)),
-      { numRuns: 1000 },
-    );
-  });
-});
-
-describe('mutations of canonical FENr', () => {
-  const mutationArb = fc.tuple(
-    setupArb,
-    fc.constantFrom('delete', 'insert', 'replace'),
-    fc.nat(),
-    fc.constantFrom(...`${LETTERS}DM0123456789/- KQkqaefh36`.split('')),
-  );
-  function mutate(text: string, kind: string, at: number, char: string): string {
-    const i = at % (text.length + (kind === 'insert' ? 1 : 0));
-    if (kind === 'delete') return text.slice(0, i) + text.slice(i + 1);
-    if (kind === 'insert') return text.slice(0, i) + char + text.slice(i);
-    return text.slice(0, i) + char + text.slice(i + 1);
-  }
-  test('are rejected in strict mode, or read to a different value', () => {
-    fc.assert(
-      fc.property(mutationArb, ([setup, kind, at, char]) => {
-        const text = writeFenr(setup);
-        const mutated = mutate(text, kind, at, char);
-        if (mutated === text) return;
-        const result = parseFenr(mutated, { strict: true });
-        if (result.ok) expect(setupToJson(result.value)).not.toEqual(setupToJson(setup));
-        checkOutcome(mutated);
-      }),
-      { numRuns: 800 },
-    );
-  });
-});
-
-describe('linear time and bounded work on long inputs', () => {
-  const S = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
-  // Inputs the reader walks to the end: long castling and time fields, separator runs,
-  // markers on every square of a long placement, long garbage after a valid prefix.
-  const adversarial = (size: number): string[] => [
+describeTextFormatProperties<Setup>({
+  name: 'FENr',
+  parse: parseFenr,
+  write: writeFenr,
+  codes: FENR_ERROR_CODES,
+  lastField: 5,
+  strictIsCanonical: true,
+  values: setupArb,
+  alphabet: `${LETTERS}DM1234567890/- \tKQkqabcdefgh36x`,
+  maxLength: 100,
+  // The worked example of the specification, with single spaces.
+  example: 'r2Mqe70500k2r/pb1n2bp/1pp2n2/3p1pp1/MQd10450P1PpDP10002/2P1P1P1/PB1NN1BP/R3K1DR50001 Qkq f3 14200 14200',
+  mutationChars: `${LETTERS}DM0123456789/- KQkqaefh36`,
+  runs: { roundTrip: 400, mutations: 800 },
+  // Long castling and time fields, separator runs, markers on every square of a long
+  // placement, long garbage after a valid prefix.
+  adversarial: (size) => [
     `${S} ${'K'.repeat(size)} - 0 0`,
     `${S} - - ${'0'.repeat(size)} 1`,
     `${S}${' '.repeat(size)}-`,
@@ -141,26 +72,11 @@ describe('linear time and bounded work on long inputs', () => {
     `${'DP0000'.repeat(size / 6)}`,
     `${'MPa10000/'.repeat(size / 9)}`,
     'x'.repeat(size),
-  ];
-
-  function timeOf(inputs: readonly string[]): number {
-    const start = performance.now();
-    for (let round = 0; round < 3; round++) for (const input of inputs) parseFenr(input);
-    return performance.now() - start;
-  }
-
-  test('1 MB inputs parse without throwing, and 10x the input costs far less than 100x the time', () => {
-    const small = adversarial(100_000);
-    const large = adversarial(1_000_000);
-    for (const input of large) expect(() => parseFenr(input)).not.toThrow();
+  ],
+  onLongInputs: (large) => {
     expect(parseFenr(large[1] as string)).toMatchObject({ ok: true, value: { realtime: { sinceCaptureMs: 0, clockMs: 1 } } });
     expect(parseFenr(large[0] as string)).toMatchObject({ ok: false, error: { code: 'castling', offset: 45 } });
-    timeOf(small); // warm-up
-    const smallTime = Math.max(timeOf(small), 1);
-    const largeTime = timeOf(large);
-    // Linear would be ~10x; quadratic ~100x. Generous slack for a busy machine.
-    expect(largeTime / smallTime).toBeLessThan(40);
-  });
+  },
 });
 
 test('an empty board with every square cooling down writes and reads back', () => {

@@ -1,6 +1,7 @@
 import { OMEGA, ROLES, piece, type Color, type Piece, type Role, type Square } from '@chess-formats/board-core';
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { expect } from 'vitest';
+import { describeTextFormatProperties } from '../../board-core/src/testing/text-format-properties.js';
 import { OCPN_ERROR_CODES } from './errors.js';
 import { INITIAL_OCPN, parseOcpn, writeOcpn, type OcpnPosition } from './index.js';
 
@@ -54,106 +55,23 @@ const positionArb: fc.Arbitrary<OcpnPosition> = fc
     };
   });
 
-describe('round trip', () => {
-  test('parseOcpn(writeOcpn(p)) deep-equals p, in both modes, and the text is a fixed point', () => {
-    fc.assert(
-      fc.property(positionArb, (position) => {
-        const text = writeOcpn(position);
-        const lenient = parseOcpn(text);
-        expect(lenient).toEqual({ ok: true, value: position });
-        expect(parseOcpn(text, { strict: true })).toEqual(lenient);
-        if (lenient.ok) expect(writeOcpn(lenient.value)).toBe(text);
-      }),
-      { numRuns: 300 },
-    );
-  });
-});
+const B = INITIAL_OCPN.slice(0, 60);
 
-/** Strings over the OCPN alphabet (and a few strangers), so that parsing gets deep. */
-const ocpnishArb = fc
-  .array(fc.constantFrom(...`PNBRQKCWFpnbrqkcwf1234567890A/ -_\twbKQkqe27/3\u2013xa`.split('')), { maxLength: 110 })
-  .map((chars) => chars.join(''));
-
-function checkOutcome(input: string): void {
-  for (const strict of [false, true]) {
-    const result = parseOcpn(input, { strict });
-    if (result.ok) {
-      // Whatever parses writes canonical text that strict mode reads to the same value.
-      const text = writeOcpn(result.value);
-      expect(parseOcpn(text, { strict: true })).toEqual({ ok: true, value: result.value });
-      // Strict mode accepts canonical text only.
-      if (strict) expect(text).toBe(input);
-    } else {
-      const { code, field, offset, message } = result.error;
-      expect(OCPN_ERROR_CODES).toContain(code);
-      expect(field).toBeGreaterThanOrEqual(0);
-      expect(field).toBeLessThanOrEqual(9);
-      expect(offset).toBeGreaterThanOrEqual(0);
-      expect(offset).toBeLessThanOrEqual(input.length);
-      expect(message.length).toBeGreaterThan(0);
-    }
-  }
-}
-
-describe('never throws', () => {
-  test('on arbitrary strings', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 120 }), checkOutcome), { numRuns: 300 });
-  });
-  test('on OCPN-like strings', () => {
-    fc.assert(fc.property(ocpnishArb, checkOutcome), { numRuns: 1500 });
-  });
-  test('on prefixes of the start position with arbitrary tails', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: INITIAL_OCPN.length }), ocpnishArb, (cut, tail) => checkOutcome(INITIAL_OCPN.slice(0, cut) + tail)),
-      { numRuns: 1000 },
-    );
-  });
-  test('on values that are not strings', () => {
-    fc.assert(
-      fc.property(fc.anything(), (value) => {
-        expect(parseOcpn(value as string).ok).toBe(typeof value === 'string' && parseOcpn(value).ok);
-      }),
-      { numRuns: 200 },
-    );
-  });
-});
-
-describe('mutations of valid OCPN', () => {
-  const mutationArb = fc.tuple(
-    positionArb,
-    fc.constantFrom('delete', 'insert', 'replace'),
-    fc.nat(),
-    fc.constantFrom(...'PNBRQKCWFpcwf123456789A0/- wbKQkq\u2013x'.split('')),
-  );
-  test('are rejected in strict mode, or read to a different value (whose canonical text is the mutation)', () => {
-    fc.assert(
-      fc.property(mutationArb, ([position, kind, at, char]) => {
-        const text = writeOcpn(position);
-        const i = at % (text.length + (kind === 'insert' ? 1 : 0));
-        const mutated =
-          kind === 'delete'
-            ? text.slice(0, i) + text.slice(i + 1)
-            : kind === 'insert'
-              ? text.slice(0, i) + char + text.slice(i)
-              : text.slice(0, i) + char + text.slice(i + 1);
-        if (mutated === text) return;
-        const strict = parseOcpn(mutated, { strict: true });
-        if (strict.ok) {
-          expect(strict.value).not.toEqual(position);
-          expect(writeOcpn(strict.value)).toBe(mutated);
-        }
-        checkOutcome(mutated);
-      }),
-      { numRuns: 1500 },
-    );
-  });
-});
-
-describe('linear time and bounded work on long inputs', () => {
-  const B = INITIAL_OCPN.slice(0, 60);
-  // Inputs that the reader has to walk to the end: long letter fields, zero-padded counters,
-  // separator runs, and long garbage after a long valid prefix.
-  const adversarial = (size: number): string[] => [
+describeTextFormatProperties<OcpnPosition>({
+  name: 'OCPN',
+  parse: parseOcpn,
+  write: writeOcpn,
+  codes: OCPN_ERROR_CODES,
+  lastField: 9,
+  strictIsCanonical: true,
+  values: positionArb,
+  alphabet: `PNBRQKCWFpnbrqkcwf1234567890A/ -_\twbKQkqe27/3\u2013xa`,
+  maxLength: 110,
+  example: INITIAL_OCPN,
+  mutationChars: 'PNBRQKCWFpcwf123456789A0/- wbKQkq\u2013x',
+  runs: { roundTrip: 300, mutations: 1500 },
+  // Long letter fields, zero-padded counters, separator runs, long garbage after a long valid prefix.
+  adversarial: (size) => [
     `${B} w ${'KQkq'.repeat(size / 4)} - - - -- 0 1`,
     `${B} w - ${'kq'.repeat(size / 2)} - - -- 0 1`,
     `${B} w - - - ${'wb'.repeat(size / 2)} -- 0 1`,
@@ -162,24 +80,9 @@ describe('linear time and bounded work on long inputs', () => {
     `${INITIAL_OCPN}${'_'.repeat(size)}`,
     'x'.repeat(size),
     `${'A/'.repeat(size / 2)}`,
-  ];
-
-  function timeOf(inputs: readonly string[]): number {
-    const start = performance.now();
-    for (let round = 0; round < 3; round++) for (const input of inputs) parseOcpn(input);
-    return performance.now() - start;
-  }
-
-  test('1 MB inputs parse without throwing, and 10x the input costs far less than 100x the time', () => {
-    const small = adversarial(100_000);
-    const large = adversarial(1_000_000);
-    for (const input of large) expect(() => parseOcpn(input)).not.toThrow();
+  ],
+  onLongInputs: (large) => {
     expect(parseOcpn(large[3] as string)).toMatchObject({ ok: true, value: { setup: { halfmoves: 0 } } });
     expect(parseOcpn(large[0] as string, { strict: true })).toMatchObject({ ok: false, error: { code: 'castling-order', offset: 67 } });
-    timeOf(small); // warm-up
-    const smallTime = Math.max(timeOf(small), 1);
-    const largeTime = timeOf(large);
-    // Linear would be ~10x; quadratic ~100x. Generous slack for a busy machine.
-    expect(largeTime / smallTime).toBeLessThan(40);
-  });
+  },
 });

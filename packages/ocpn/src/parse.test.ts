@@ -1,5 +1,6 @@
 import { OMEGA, parseSquare, setupToJson, squareName } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
+import { describeDecisionTable, describeErrorTable, same, type Outcome } from '../../board-core/src/testing/text-format-properties.js';
 import { OCPN_ERROR_CODES, type OcpnErrorCode } from './errors.js';
 import { INITIAL_OCPN, parseOcpn, writeOcpn, type OcpnPosition } from './index.js';
 
@@ -15,18 +16,10 @@ function parsed(text: string, strict = false): OcpnPosition {
   return result.value;
 }
 
-function failure(text: string, strict = false): [OcpnErrorCode, number, number] {
-  const result = parseOcpn(text, { strict });
-  if (result.ok) throw new Error(`${text} parsed`);
-  return [result.error.code, result.error.field, result.error.offset];
-}
-
-type Outcome = { write: string } | { error: [OcpnErrorCode, number, number] };
-const same = (outcome: Outcome): [Outcome, Outcome] => [outcome, outcome];
-const itself = (text: string): [Outcome, Outcome] => same({ write: text });
+const itself = (text: string): [Outcome<OcpnErrorCode>, Outcome<OcpnErrorCode>] => same({ write: text });
 
 /** README decision table: [row, input, default outcome, strict outcome]. */
-const DECISIONS: readonly [string, string, Outcome, Outcome][] = [
+const DECISIONS: readonly [string, string, Outcome<OcpnErrorCode>, Outcome<OcpnErrorCode>][] = [
   ['the seed example', INITIAL_OCPN, ...itself(INITIAL_OCPN)],
   ['files a-h: a rank of eight squares', `WWww/rnbqkbnr/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...same({ error: ['rank-too-short', 0, 13] })],
   ['ranks 0-9: e2/e3 after White\'s triple step', `${E4} b KQkq KQkq e2/e3 wb P- 0 1`, ...itself(`${E4} b KQkq KQkq e2/e3 wb P- 0 1`)],
@@ -74,17 +67,7 @@ const DECISIONS: readonly [string, string, Outcome, Outcome][] = [
   ['a counter with a sign', `${B} w KQkq KQkq - wb -- 0 +1`, ...same({ error: ['fullmoves', 8, 83] })],
 ];
 
-describe('decision table (README), one test per row', () => {
-  test.each(DECISIONS)('%s', (_row, input, lenient, strict) => {
-    for (const [outcome, isStrict] of [
-      [lenient, false],
-      [strict, true],
-    ] as const) {
-      if ('write' in outcome) expect(writeOcpn(parsed(input, isStrict))).toBe(outcome.write);
-      else expect(failure(input, isStrict)).toEqual(outcome.error);
-    }
-  });
-});
+describeDecisionTable({ parse: parseOcpn, write: writeOcpn }, DECISIONS);
 
 /** One input per error code, with the field and offset the README promises. */
 const ERRORS: Record<OcpnErrorCode, [string, number, number, boolean?]> = {
@@ -114,16 +97,7 @@ const ERRORS: Record<OcpnErrorCode, [string, number, number, boolean?]> = {
 };
 
 describe('every error code, with its field and offset', () => {
-  test('the table covers every code', () => {
-    expect(Object.keys(ERRORS).sort()).toEqual([...OCPN_ERROR_CODES].sort());
-  });
-  test.each(Object.entries(ERRORS))('%s', (code, [input, field, offset, strict]) => {
-    const result = parseOcpn(input, { strict: strict === true });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error).toMatchObject({ code, field, offset });
-    expect(result.error.message).toMatch(/^expected .+, found .+$/);
-  });
+  describeErrorTable({ parse: parseOcpn, codes: OCPN_ERROR_CODES }, ERRORS);
   test('messages show what was found and name the rule', () => {
     const message = (input: string): string => {
       const result = parseOcpn(input);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { expectLinearTime } from '../../board-core/src/testing/text-format-properties.js';
 import { createStyle12Scanner, parseHoldings, parseStyle12, writeHoldings, writeStyle12, type Style12ScanEvent } from './index.js';
 import { STYLE12_EXAMPLES } from './testing/examples.js';
 
@@ -77,17 +78,9 @@ describe('parseStyle12 properties', () => {
 
   test('time grows linearly with the input (extra fields and long names)', () => {
     const base = STYLE12_EXAMPLES[2]?.line ?? '';
-    const timed = (extra: number): number => {
-      const text = `${base}${' x'.repeat(extra)}`;
-      const start = performance.now();
-      for (let k = 0; k < 5; k++) expect(parseStyle12(text, { maxLength: Infinity }).ok).toBe(true);
-      return performance.now() - start;
-    };
-    timed(20_000);
-    const small = Math.max(timed(20_000), 0.5);
-    const large = timed(200_000);
-    // Ten times the input: linear is about 10x; quadratic would be 100x.
-    expect(large / small).toBeLessThan(40);
+    const read = (text: string) => parseStyle12(text, { maxLength: Infinity });
+    const [large] = expectLinearTime(read, (size) => [`${base}${' x'.repeat(size / 2)}`]);
+    expect(read(large as string).ok).toBe(true);
     const long = `${base.replace('testplayer', 'n'.repeat(500_000))}`;
     const start = performance.now();
     expect(parseStyle12(long, { maxLength: Infinity }).ok).toBe(true);

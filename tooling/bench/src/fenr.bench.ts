@@ -1,44 +1,8 @@
-import { legalMoves, play, standardSetup, withRealtime, type Piece, type Setup } from '@chess-formats/board-core';
+import { standardSetup, withRealtime, type Piece, type Setup } from '@chess-formats/board-core';
 import { parseFen, writeFen } from '@chess-formats/fen';
 import { parseFenr, writeFenr } from '@chess-formats/fenr';
-import { measure, overItems, report, type Measurement } from './harness.js';
-
-const SECONDS = 0.5;
-const ROUNDS = 4;
-
-/**
- * Each contender measured in turn, `ROUNDS` times over, keeping its best rate: on a shared
- * machine the load changes from one second to the next, and measuring each contender once,
- * one after the other, would put the change into the ratios.
- */
-function interleaved(contenders: readonly (readonly [string, () => unknown])[]): Measurement[] {
-  const best = contenders.map(([name]) => ({ name, opsPerSecond: 0 }));
-  for (let round = 0; round < ROUNDS; round++) {
-    contenders.forEach(([name, fn], k) => {
-      const row = best[k] as { name: string; opsPerSecond: number };
-      row.opsPerSecond = Math.max(row.opsPerSecond, measure(name, fn, SECONDS).opsPerSecond);
-    });
-  }
-  return best;
-}
-
-/**
- * Positions of one game from the standard start: one position every other ply, each move
- * picked by a fixed rule from the legal moves (openings and middlegames with some captures,
- * rights lost on the way, en passant squares).
- */
-function game(plies: number): Setup[] {
-  const positions = [standardSetup()];
-  let setup = positions[0] as Setup;
-  for (let ply = 1; ply <= plies; ply++) {
-    const moves = legalMoves(setup);
-    const move = moves[(ply * 7 + 3) % moves.length];
-    if (move === undefined) break;
-    setup = play(setup, move);
-    if (ply % 2 === 0) positions.push(setup);
-  }
-  return positions;
-}
+import { overItems, report, type Measurement } from './harness.js';
+import { characters, gamePositions, interleaved, reportPerCharacter } from './per-character.js';
 
 /**
  * The same position as a realtime setup at `clockMs`; with `markers`, every fourth piece
@@ -57,13 +21,6 @@ function realtime(setup: Setup, clockMs: number, markers: boolean): Setup {
   return { ...setup, board: { ...setup.board, pieces }, realtime: { clockMs, sinceCaptureMs: clockMs >> 1, cooldownMs: 10_000 } };
 }
 
-/** Nanoseconds per input character, from a rate in corpus passes per second. */
-function nsPerCharacter(row: Measurement, characters: number): number {
-  return 1e9 / (row.opsPerSecond * characters);
-}
-
-const characters = (corpus: readonly string[]): number => corpus.reduce((sum, text) => sum + text.length, 0);
-
 /**
  * `parseFenr` against this project's `parseFen` on the same 21 positions of one game: FEN
  * texts, the same positions in FENr without markers, and with markers on a third of the
@@ -71,7 +28,7 @@ const characters = (corpus: readonly string[]): number => corpus.reduce((sum, te
  * the comparison is per character of input.
  */
 export function runFenr(): void {
-  const setups = game(40);
+  const setups = gamePositions(standardSetup(), 40);
   const fenCorpus = setups.map((setup) => writeFen(setup));
   const plainCorpus = setups.map((setup, k) => writeFenr(realtime(setup, 1_000 + 1_733 * k, false)));
   const markedCorpus = setups.map((setup, k) => writeFenr(realtime(setup, 20_000 + 1_733 * k, true)));
@@ -107,16 +64,10 @@ export function runFenr(): void {
   ]) as [Measurement, Measurement];
   report('write (corpus passes; ratio to writeFen)', 'corpus', [writeFenRow, writeMarkedRow]);
 
-  console.log('\n## per character (ns; the ratio is FENr time / FEN time per character, the goal <= 1.5)');
-  const fenNs = nsPerCharacter(fenRow, characters(fenCorpus));
-  const writeFenNs = nsPerCharacter(writeFenRow, characters(fenCorpus));
-  for (const [name, row, corpus, baseline] of [
-    ['parse', plainRow, plainCorpus, fenNs],
-    ['parse strict', strictRow, plainCorpus, fenNs],
-    ['parse markers', markedRow, markedCorpus, fenNs],
-    ['write markers', writeMarkedRow, markedCorpus, writeFenNs],
-  ] as const) {
-    const ours = nsPerCharacter(row, characters(corpus));
-    console.log(`${name.padEnd(14)} fenr ${ours.toFixed(2).padStart(6)} ns/char   fen ${baseline.toFixed(2).padStart(6)} ns/char   ratio ${(ours / baseline).toFixed(2)}x`);
-  }
+  reportPerCharacter('FENr', [
+    ['parse', plainRow, plainCorpus, fenRow, fenCorpus],
+    ['parse strict', strictRow, plainCorpus, fenRow, fenCorpus],
+    ['parse markers', markedRow, markedCorpus, fenRow, fenCorpus],
+    ['write markers', writeMarkedRow, markedCorpus, writeFenRow, fenCorpus],
+  ]);
 }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freshDir, installProject, packAll, type Packed } from '../src/pack.js';
-import { bundledSize, describeImports, sizeBudgets } from '../src/size-budgets.js';
+import { bundledSize, describeImports, excludedFound, sizeBudgets } from '../src/size-budgets.js';
 import { ROOT, publishedPackages } from '../src/workspace.js';
 
 // What a user of `npm i @chess-formats/<one>` gets: every published package is packed, then
@@ -154,5 +154,16 @@ describe('size budgets (size-budgets.json), bundled from the installed packages'
     console.log(`${describeImports(budget)}: ${size.gzip} bytes gzipped, ${size.raw} minified (budget ${budget.gzip})`);
     expect(size.gzip).toBeGreaterThan(0);
     expect(size.gzip).toBeLessThanOrEqual(budget.gzip);
+    if (budget.excludes === undefined) return;
+    expect(excludedFound(budget, size.code), 'left to tree shaking, yet bundled').toEqual([]);
+    // Each excluded string is real: it is in the whole of the package or of a dependency.
+    const dir = project(budget.package);
+    const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', ...budget.package.split('/'), 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    const wholes = await Promise.all(
+      [budget.package, ...Object.keys(manifest.dependencies ?? {})].map((name) => bundledSize({ package: name, imports: '*' }, dir)),
+    );
+    expect(excludedFound(budget, wholes.map((whole) => whole.code).join('\n')), 'in no bundle at all').toEqual(budget.excludes);
   });
 });

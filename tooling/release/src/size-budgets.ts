@@ -11,6 +11,13 @@ export interface SizeBudget {
   readonly imports: '*' | readonly string[];
   readonly gzip: number;
   readonly why?: string;
+  /**
+   * Strings (identifiers, property names, messages; matched without regard to case) that must
+   * not be in this import's bundle: code it promises to leave to tree shaking. Each must be in
+   * the bundle of the whole main entry of the package or of one of its dependencies, or the
+   * row would prove nothing.
+   */
+  readonly excludes?: readonly string[];
 }
 
 export function sizeBudgets(): SizeBudget[] {
@@ -24,9 +31,13 @@ export function describeImports(budget: SizeBudget): string {
 
 /**
  * What a user's bundler makes of an import, resolved from `dir` (a project with the package
- * installed): esbuild, platform neutral, minified, then gzip -9. Returns raw and gzipped bytes.
+ * installed): esbuild, platform neutral, minified, then gzip -9. Returns the minified code, and
+ * its raw and gzipped bytes.
  */
-export async function bundledSize(budget: SizeBudget, dir: string): Promise<{ readonly raw: number; readonly gzip: number }> {
+export async function bundledSize(
+  budget: Pick<SizeBudget, 'package' | 'imports'>,
+  dir: string,
+): Promise<{ readonly code: string; readonly raw: number; readonly gzip: number }> {
   const contents =
     budget.imports === '*'
       ? `export * from '${budget.package}';`
@@ -42,5 +53,11 @@ export async function bundledSize(budget: SizeBudget, dir: string): Promise<{ re
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]?.contents ?? new Uint8Array();
-  return { raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
+  return { code: new TextDecoder().decode(code), raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+/** The excluded strings of `budget` found in `code` (without regard to case). */
+export function excludedFound(budget: SizeBudget, code: string): string[] {
+  const lower = code.toLowerCase();
+  return (budget.excludes ?? []).filter((marker) => lower.includes(marker.toLowerCase()));
 }
