@@ -1,7 +1,7 @@
 import { STANDARD, emptyPocket, piece, type Piece, type Setup } from '@chess-formats/board-core';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { describeTextFormatProperties } from '../../board-core/src/testing/text-format-properties.js';
+import { describeTextFormatProperties } from '@chess-formats/testing';
 import { FEN_ERROR_CODES } from './errors.js';
 import { INITIAL_FEN, parseFen, writeFen } from './index.js';
 

@@ -1,6 +1,6 @@
 import { STANDARD, parseSquare, setupToJson, type Setup } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
-import { describeDecisionTable, describeErrorTable, same, type Outcome } from '../../board-core/src/testing/text-format-properties.js';
+import { describeDecisionTable, describeErrorTable, same, type Outcome } from '@chess-formats/testing';
 import { FEN_ERROR_CODES, VALIDATION_PROBLEMS, type FenErrorCode } from './errors.js';
 import { INITIAL_FEN, parseBoardFen, parseCastling, parseFen, writeFen } from './index.js';
 

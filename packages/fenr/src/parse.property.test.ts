@@ -1,7 +1,7 @@
 import { STANDARD, emptyBoard, piece, withRealtime, type Piece, type Setup } from '@chess-formats/board-core';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { describeTextFormatProperties } from '../../board-core/src/testing/text-format-properties.js';
+import { describeTextFormatProperties } from '@chess-formats/testing';
 import { FENR_ERROR_CODES, MAX_TIME_MS, parseFenr, writeFenr } from './index.js';
 
 const LETTERS = 'PNBRQKpnbrqk';

@@ -1,7 +1,7 @@
 import { OMEGA, ROLES, piece, type Color, type Piece, type Role, type Square } from '@chess-formats/board-core';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { describeTextFormatProperties } from '../../board-core/src/testing/text-format-properties.js';
+import { describeTextFormatProperties } from '@chess-formats/testing';
 import { OCPN_ERROR_CODES } from './errors.js';
 import { INITIAL_OCPN, parseOcpn, writeOcpn, type OcpnPosition } from './index.js';
 

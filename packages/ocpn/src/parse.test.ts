@@ -1,6 +1,6 @@
 import { OMEGA, parseSquare, setupToJson, squareName } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
-import { describeDecisionTable, describeErrorTable, same, type Outcome } from '../../board-core/src/testing/text-format-properties.js';
+import { describeDecisionTable, describeErrorTable, same, type Outcome } from '@chess-formats/testing';
 import { OCPN_ERROR_CODES, type OcpnErrorCode } from './errors.js';
 import { INITIAL_OCPN, parseOcpn, writeOcpn, type OcpnPosition } from './index.js';
 

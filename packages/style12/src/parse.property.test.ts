@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { expectLinearTime } from '../../board-core/src/testing/text-format-properties.js';
+import { expectLinearTime } from '@chess-formats/testing';
 import { createStyle12Scanner, parseHoldings, parseStyle12, writeHoldings, writeStyle12, type Style12ScanEvent } from './index.js';
 import { STYLE12_EXAMPLES } from './testing/examples.js';
 

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { Result } from '../result.js';
+import type { Result } from '@chess-formats/board-core';
 
 /** The part of a format's error that these checks read. */
 export interface TextFormatError {
