@@ -174,7 +174,8 @@ function withoutClock(setup: Setup): Setup {
 
 /**
  * Writes a position in `format`; throws `TypeError` when the format cannot hold it (an Omega
- * board in FEN). FENr gets a clock at 0 when the position has none; the others drop it.
+ * board in FEN, pockets in style 12). FENr gets a clock at 0 when the position has none; the
+ * others drop it (the realtime state is the game's timing, not the position).
  */
 export function writePosition(format: PositionFormat, position: Position): string {
   const { setup } = position;
@@ -182,6 +183,8 @@ export function writePosition(format: PositionFormat, position: Position): strin
     case 'fen':
       return writeFen(withoutClock(setup));
     case 'style12':
+      if (setup.pockets) throw new TypeError('pockets (a <b1> line carries them)');
+      if (setup.remainingChecks) throw new TypeError('check counters');
       return toStyle12(withoutClock(setup));
     case 'ocpn':
       return writeOcpn(position.ocpn ?? omegaFacts(withoutClock(setup)));
