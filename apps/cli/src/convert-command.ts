@@ -1,6 +1,6 @@
 import { runSubcommand, type CommandSpec } from './command-args.js';
-import { errorReport, fileKey, overflowReport, runLineCommand, type CommandIo, type LineReport, type LineWhere } from './line-command.js';
-import { POSITION_FORMATS, readAnyPosition, writePosition, type PositionFormat } from './positions.js';
+import { errorReport, fileKey, runLineCommand, type CommandIo, type LineReport, type LineWhere } from './line-command.js';
+import { POSITION_FORMATS, readPositionLine, writePosition, type PositionFormat } from './positions.js';
 
 export const CONVERT_HELP = `Usage: chess-formats convert --from <format|auto> --to <format> [options] [file...]
 
@@ -44,15 +44,15 @@ export interface ConvertOptions {
 
 /** Reports one line: the position in the target notation, or why it is not there. */
 export function reportConvertLine(text: string, overflow: boolean, where: LineWhere, options: ConvertOptions): LineReport {
-  if (overflow) return overflowReport(text, where, options.json);
-  const { format, read } = readAnyPosition(options.from, text, options.strict);
-  if (!read.ok) return errorReport(text, read.error, where, options.json);
+  const read = readPositionLine(text, overflow, where, { format: options.from, strict: options.strict, json: options.json });
+  if (!read.ok) return read.report;
+  const { format } = read;
   let output: string;
   try {
-    output = writePosition(options.to, read.value);
+    output = writePosition(options.to, read.position);
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    const message = `${options.to} cannot hold this ${format ?? ''} position: ${reason}`;
+    const message = `${options.to} cannot hold this ${format} position: ${reason}`;
     return errorReport(text, { code: 'cannot-convert', field: 0, offset: 0, message }, where, options.json);
   }
   if (!options.json) return { passed: true, out: `${output}\n`, err: '' };

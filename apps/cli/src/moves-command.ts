@@ -20,13 +20,12 @@ import {
   errorReport,
   fileKey,
   outputFailureStatus,
-  overflowReport,
   runLineCommand,
   type CommandIo,
   type LineReport,
   type LineWhere,
 } from './line-command.js';
-import { POSITION_FORMATS, readAnyPosition, type PositionFormat } from './positions.js';
+import { POSITION_FORMATS, readPositionLine, type PositionFormat } from './positions.js';
 
 export const MOVES_HELP = `Usage: chess-formats moves [options] [file...]
        chess-formats moves --position <text> [options] <move>...
@@ -106,10 +105,9 @@ export function reportMovesLine(
   where: LineWhere,
   options: { readonly from: PositionFormat | 'auto'; readonly to: MoveNotation; readonly json: boolean },
 ): LineReport {
-  if (overflow) return overflowReport(text, where, options.json);
-  const { read } = readAnyPosition(options.from, text);
-  if (!read.ok) return errorReport(text, read.error, where, options.json);
-  const { setup } = read.value;
+  const read = readPositionLine(text, overflow, where, { format: options.from, json: options.json });
+  if (!read.ok) return read.report;
+  const { setup } = read.position;
   const moves = legalMoves(setup).map((move) => WRITERS[options.to](setup, move));
   if (options.json) return { passed: true, out: `${JSON.stringify({ ...fileKey(where), line: where.line, input: text, ok: true, moves })}\n`, err: '' };
   return { passed: true, out: `${moves.join(' ')}\n`, err: '' };
@@ -121,9 +119,9 @@ export function reportMoveSequence(
   moves: readonly string[],
   options: { readonly from: PositionFormat | 'auto'; readonly to: MoveNotation; readonly notation: MoveNotation | undefined; readonly json: boolean },
 ): LineReport[] {
-  const { read } = readAnyPosition(options.from, position);
-  if (!read.ok) return [errorReport(position, read.error, { file: '<position>', line: 1 }, options.json)];
-  let setup = read.value.setup;
+  const read = readPositionLine(position, false, { file: '<position>', line: 1 }, { format: options.from, json: options.json });
+  if (!read.ok) return [read.report];
+  let setup = read.position.setup;
   const reports: LineReport[] = [];
   for (const [index, text] of moves.entries()) {
     const move = readMove(setup, text, options.notation);

@@ -3,7 +3,7 @@ import { parseFen, writeFen } from '@chess-formats/fen';
 import { parseFenr, writeFenr } from '@chess-formats/fenr';
 import { parseOcpn, writeOcpn, type OcpnPosition } from '@chess-formats/ocpn';
 import { parseStyle12 } from '@chess-formats/style12';
-import type { LineError } from './line-command.js';
+import { errorReport, overflowReport, type LineError, type LineReport, type LineWhere } from './line-command.js';
 import { toStyle12 } from './style12-command.js';
 
 /** The notations that hold one position a line, which `convert` reads and writes. */
@@ -193,4 +193,23 @@ export function writePosition(format: PositionFormat, position: Position): strin
     case 'setup-json':
       return JSON.stringify(setupToJson(setup));
   }
+}
+
+/**
+ * One input line of a position command read in `format` (or detected): the position, or the
+ * report of the line that is not one (too long, unknown, refused by its parser).
+ */
+export function readPositionLine(
+  text: string,
+  overflow: boolean,
+  where: LineWhere,
+  options: { readonly format: PositionFormat | 'auto'; readonly strict?: boolean; readonly json: boolean },
+): { readonly ok: true; readonly format: PositionFormat; readonly position: Position } | { readonly ok: false; readonly report: LineReport } {
+  if (overflow) return { ok: false, report: overflowReport(text, where, options.json) };
+  const { format, read } = readAnyPosition(options.format, text, options.strict);
+  if (!read.ok || format === undefined) {
+    const error = read.ok ? { code: 'unknown-format', field: 0, offset: 0, message: 'unknown format' } : read.error;
+    return { ok: false, report: errorReport(text, error, where, options.json) };
+  }
+  return { ok: true, format, position: read.value };
 }

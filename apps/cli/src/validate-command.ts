@@ -1,7 +1,7 @@
 import { validateSetup } from '@chess-formats/fen';
 import { runSubcommand, type CommandSpec } from './command-args.js';
-import { errorReport, fileKey, lineLabel, overflowReport, runLineCommand, type CommandIo, type LineReport, type LineWhere } from './line-command.js';
-import { POSITION_FORMATS, readAnyPosition, type PositionFormat } from './positions.js';
+import { fileKey, lineLabel, runLineCommand, type CommandIo, type LineReport, type LineWhere } from './line-command.js';
+import { POSITION_FORMATS, readPositionLine, type PositionFormat } from './positions.js';
 
 export const VALIDATE_HELP = `Usage: chess-formats validate [--format <format|auto>] [options] [file...]
 
@@ -42,11 +42,11 @@ export interface ValidateOptions {
 
 /** Reports one line: nothing when it is a legal position, its error or problems otherwise. */
 export function reportValidateLine(text: string, overflow: boolean, where: LineWhere, options: ValidateOptions): LineReport {
-  if (overflow) return overflowReport(text, where, options.json);
-  const { format, read } = readAnyPosition(options.format, text, options.strict);
-  if (!read.ok) return errorReport(text, read.error, where, options.json);
+  const read = readPositionLine(text, overflow, where, options);
+  if (!read.ok) return read.report;
+  const { format } = read;
   // Legality is the chess rules of FEN; OCPN, FENr and setup JSON are checked by their parsers.
-  const problems = format === 'fen' || format === 'style12' ? validateSetup(read.value.setup) : [];
+  const problems = format === 'fen' || format === 'style12' ? validateSetup(read.position.setup) : [];
   const passed = problems.length === 0;
   if (options.json) {
     const json = { ...fileKey(where), line: where.line, input: text, ok: passed, format, problems };
