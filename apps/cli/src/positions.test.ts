@@ -53,6 +53,16 @@ describe('readPosition and writePosition', () => {
     expect(() => writePosition('ocpn', start.value)).toThrow(TypeError);
   });
 
+  test('style 12 and FENr refuse pockets and check counters rather than drop them', () => {
+    for (const fen of ['rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3', 'rnbqk1nr/pppp1ppp/4p3/8/1b1PP3/8/PPP2PPP/RNBQKBNR w KQkq - 3+2 1 3']) {
+      const read = readPosition('fen', fen);
+      if (!read.ok) throw new Error(fen);
+      expect(() => writePosition('style12', read.value)).toThrow(TypeError);
+      expect(() => writePosition('fenr', read.value)).toThrow(TypeError);
+      expect(writePosition('fen', read.value)).toBe(fen);
+    }
+  });
+
   test('FENr keeps its clock through setup JSON and drops it in FEN (its en passant square tells the turn)', () => {
     const fenr = readPosition('fenr', FENR);
     if (!fenr.ok) throw new Error('fenr');

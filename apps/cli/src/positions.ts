@@ -172,6 +172,12 @@ function withoutClock(setup: Setup): Setup {
   return rest;
 }
 
+/** Style 12 and FENr have no room for pockets or three-check counters, which their writers would leave out. */
+function refuseVariantState(setup: Setup, pockets: string): void {
+  if (setup.pockets) throw new TypeError(pockets);
+  if (setup.remainingChecks) throw new TypeError('check counters');
+}
+
 /**
  * Writes a position in `format`; throws `TypeError` when the format cannot hold it (an Omega
  * board in FEN, pockets in style 12). FENr gets a clock at 0 when the position has none; the
@@ -183,12 +189,12 @@ export function writePosition(format: PositionFormat, position: Position): strin
     case 'fen':
       return writeFen(withoutClock(setup));
     case 'style12':
-      if (setup.pockets) throw new TypeError('pockets (a <b1> line carries them)');
-      if (setup.remainingChecks) throw new TypeError('check counters');
+      refuseVariantState(setup, 'pockets (a <b1> line carries them)');
       return toStyle12(withoutClock(setup));
     case 'ocpn':
       return writeOcpn(position.ocpn ?? omegaFacts(withoutClock(setup)));
     case 'fenr':
+      refuseVariantState(setup, 'pockets');
       return writeFenr(setup.realtime === undefined ? { ...setup, realtime: startClock() } : setup);
     case 'setup-json':
       return JSON.stringify(setupToJson(setup));
