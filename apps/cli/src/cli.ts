@@ -43,7 +43,8 @@ const io: CommandIo = {
     ? {
         progress: {
           isTTY: true,
-          columns: process.stderr.columns,
+          // 0 or undefined when the terminal does not say (a pseudo-terminal without a size).
+          columns: process.stderr.columns || 80,
           write: (text: string) => process.stderr.write(text),
           now: () => performance.now(),
         },
