@@ -32,6 +32,10 @@ Commands:
   style12 [options] [file...]  read FICS/ICC style 12 lines or a raw FICS stream, print FENs
   connect HOST PORT [GAME]  observe a game on a FICS or ICC server and print its positions
   icc decode [file...]      read ICC output (units, datagrams) and print its events as JSON lines
+  convert --to FORMAT [file...]  convert positions between fen, style12, ocpn, fenr, setup-json
+  validate [file...]        check that each line is a valid (for FEN, legal) position
+  detect [file...]          print the format of each line
+  moves [file...]           print the legal moves of positions, or convert moves (--position)
   help [command]            show this help, or the options of a command
 
 Options:

@@ -1,4 +1,5 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, fstatSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { outputFailureStatus, type CommandIo } from './line-command.js';
 import { main } from './main.js';
@@ -37,6 +38,22 @@ const io: CommandIo = {
   readFile: (path) => createReadStream(path),
   out: writeOut,
   err: writeErr,
+  // Only when standard error is a terminal: a bar in a pipe or a log file would be noise.
+  ...(process.stderr.isTTY
+    ? {
+        progress: {
+          isTTY: true,
+          // 0 or undefined when the terminal does not say (a pseudo-terminal without a size).
+          columns: process.stderr.columns || 80,
+          write: (text: string) => process.stderr.write(text),
+          now: () => performance.now(),
+        },
+        sizeOf: async (path: string | undefined) => {
+          const info = path === undefined ? fstatSync(0) : await stat(path);
+          return info.isFile() ? info.size : undefined;
+        },
+      }
+    : {}),
 };
 
 let status: number;

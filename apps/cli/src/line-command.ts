@@ -1,5 +1,6 @@
 import { caretLines, printable } from './caret.js';
 import { readLines } from './lines.js';
+import { createProgress, type Progress, type ProgressTerminal } from './progress.js';
 
 /**
  * The longest line read (64 KiB of characters). Real positions are under 200 characters; the cap
@@ -20,6 +21,10 @@ export interface CommandIo {
   readonly out: (text: string) => void | Promise<void>;
   /** Standard error: errors and problems, so that standard output stays a clean list. */
   readonly err: (text: string) => void | Promise<void>;
+  /** Standard error for the progress bar of line commands; none, or not a terminal: no bar. */
+  readonly progress?: ProgressTerminal;
+  /** The size in bytes of a file (`undefined`: standard input), when it can be known. */
+  readonly sizeOf?: (path: string | undefined) => Promise<number | undefined>;
 }
 
 /** Exit statuses (the README's table). */
@@ -28,7 +33,8 @@ export const EXIT = { ok: 0, invalidLine: 1, trouble: 2 } as const;
 /** A parser's error, or the CLI's own `line-too-long` for a line no parser saw. */
 export interface LineError {
   readonly code: string;
-  readonly field: number;
+  /** A field number, or a name (move notations name theirs: `destination`, `promotion`). */
+  readonly field: number | string;
   readonly offset: number;
   readonly message: string;
 }
@@ -131,7 +137,10 @@ export async function runLineCommand(
   let failed = false;
   let unreadable = false;
   const status = (): number => (unreadable ? EXIT.trouble : failed ? EXIT.invalidLine : EXIT.ok);
+  const progress = await progressFor(sources, io);
+  let lines = 0;
   const out = async (text: string): Promise<void> => {
+    progress.clear();
     try {
       await io.out(text);
     } catch (cause) {
@@ -147,23 +156,50 @@ export async function runLineCommand(
       const chunks = stopOnError(file === undefined ? io.stdin() : io.readFile(file), (e) => {
         readError = e;
       });
-      for await (const line of readLines(chunks, MAX_LINE_LENGTH)) {
+      const counted = counting(chunks, (bytes) => progress.advance(bytes, lines));
+      for await (const line of readLines(counted, MAX_LINE_LENGTH)) {
+        lines++;
         if (!line.overflow && line.text.trim() === '') continue;
         const result = report(line.text, line.overflow, { file, line: line.number });
         if (!result.passed) failed = true;
         if (result.out !== '') await out(result.out);
-        if (result.err !== '') await writeError(io, result.err);
+        if (result.err !== '') {
+          progress.clear();
+          await writeError(io, result.err);
+        }
       }
       if (readError !== undefined) {
+        progress.clear();
         unreadable = true;
         await writeError(io, `chess-formats: cannot read ${file === undefined ? 'standard input' : printable(file)}: ${reasonOf(readError)}\n`);
       }
     }
   } catch (error) {
     if (!(error instanceof OutputFailure)) throw error;
+    progress.clear();
     return outputFailureStatus(error.cause, status(), io);
   }
+  progress.clear();
   return status();
+}
+
+/** The progress bar of reading `sources`: their total size when every one is known. */
+async function progressFor(sources: readonly string[], io: CommandIo): Promise<Progress> {
+  if (io.progress === undefined || !io.progress.isTTY || io.sizeOf === undefined) return createProgress(io.progress, undefined);
+  let total: number | undefined = 0;
+  for (const source of sources) {
+    const size = await io.sizeOf(source === '-' ? undefined : source).catch(() => undefined);
+    total = size === undefined || total === undefined ? undefined : total + size;
+  }
+  return createProgress(io.progress, total);
+}
+
+/** The chunks of a source, each counted in bytes (characters for text) as it passes. */
+async function* counting(chunks: AsyncIterable<string | Uint8Array>, count: (bytes: number) => void): AsyncGenerator<string | Uint8Array> {
+  for await (const chunk of chunks) {
+    count(typeof chunk === 'string' ? chunk.length : chunk.byteLength);
+    yield chunk;
+  }
 }
 
 /** The chunks of a source until it fails; the failure goes to `onError` instead of the reader. */

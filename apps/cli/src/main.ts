@@ -7,6 +7,18 @@ import { runFenrCommand } from './fenr-command.js';
 import { runOcpnCommand } from './ocpn-command.js';
 import { runIccCommand } from './icc-command.js';
 import { style12Main } from './style12-command.js';
+import { runConvertCommand } from './convert-command.js';
+import { runDetectCommand } from './detect-command.js';
+import { runMovesCommand } from './moves-command.js';
+import { runValidateCommand } from './validate-command.js';
+
+/** Commands that read their own arguments; `help <name>` is `<name> --help`. */
+const SUBCOMMANDS: Readonly<Record<string, (args: readonly string[], io: CommandIo) => Promise<number>>> = {
+  convert: runConvertCommand,
+  validate: runValidateCommand,
+  detect: runDetectCommand,
+  moves: runMovesCommand,
+};
 
 const HELP: Readonly<Record<HelpTopic, string>> = { main: MAIN_HELP, fen: FEN_HELP };
 
@@ -15,6 +27,9 @@ export const VERSION: string = manifest.version;
 
 /** Runs the command line (without the node and script paths) and returns the exit status. */
 export async function main(args: readonly string[], io: CommandIo): Promise<number> {
+  const named = args[0] === 'help' && args.length === 2 ? args[1] : args[0];
+  const subcommand = named !== undefined && Object.prototype.hasOwnProperty.call(SUBCOMMANDS, named) ? SUBCOMMANDS[named] : undefined;
+  if (subcommand) return subcommand(args[0] === 'help' ? ['--help'] : args.slice(1), io);
   if (args[0] === 'fenr') return runFenrCommand(args.slice(1), io);
   if (args[0] === 'help' && args[1] === 'fenr' && args.length === 2) return runFenrCommand(['--help'], io);
   if (args[0] === 'ocpn') return runOcpnCommand(args.slice(1), io);

@@ -1,0 +1,87 @@
+import type { CommandIo } from './line-command.js';
+
+/**
+ * The options a subcommand takes: `flags` take no value, `values` take one (`--to fen` or
+ * `--to=fen`), checked against the allowed list when there is one.
+ */
+export interface CommandSpec {
+  readonly name: string;
+  readonly help: string;
+  readonly flags: readonly string[];
+  readonly values: Readonly<Record<string, readonly string[] | 'any'>>;
+}
+
+/** The arguments of a subcommand: operands, the flags given and the last value of each option. */
+export interface CommandArgs {
+  readonly operands: readonly string[];
+  readonly flags: ReadonlySet<string>;
+  readonly values: ReadonlyMap<string, string>;
+}
+
+export type CommandInvocation =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'run'; readonly args: CommandArgs }
+  | { readonly kind: 'usage-error'; readonly message: string };
+
+function has(record: Readonly<Record<string, unknown>>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(record, key);
+}
+
+/** Reads the arguments after the subcommand's name; `--` ends the options, `-` is an operand. */
+export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): CommandInvocation {
+  const operands: string[] = [];
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      operands.push(arg);
+      continue;
+    }
+    if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    const equals = arg.indexOf('=');
+    const name = equals === -1 ? arg : arg.slice(0, equals);
+    if (spec.flags.includes(name)) {
+      if (equals !== -1) return { kind: 'usage-error', message: `option '${name}' takes no value` };
+      flags.add(name);
+      continue;
+    }
+    if (!has(spec.values, name)) return { kind: 'usage-error', message: `unknown option '${arg}' for ${spec.name}` };
+    const allowed = spec.values[name];
+    const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
+    const choices = allowed === 'any' || allowed === undefined ? undefined : allowed;
+    if (value === undefined) {
+      return { kind: 'usage-error', message: `${name} needs a value${choices ? `: ${choices.join(', ')}` : ''}` };
+    }
+    if (choices && !choices.includes(value)) {
+      return { kind: 'usage-error', message: `${name}: unknown value '${value}' (expected ${choices.join(', ')})` };
+    }
+    values.set(name, value);
+  }
+  return { kind: 'run', args: { operands, flags, values } };
+}
+
+/**
+ * Runs a subcommand: its help (status 0), a usage error with its help on standard error
+ * (status 2), or `run` with the arguments read, which may refuse a combination with a message.
+ */
+export async function runSubcommand(
+  spec: CommandSpec,
+  args: readonly string[],
+  io: CommandIo,
+  run: (parsed: CommandArgs) => Promise<number> | string,
+): Promise<number> {
+  const invocation = parseCommandArgs(spec, args);
+  if (invocation.kind === 'help') {
+    await io.out(spec.help);
+    return 0;
+  }
+  const outcome = invocation.kind === 'usage-error' ? invocation.message : run(invocation.args);
+  if (typeof outcome !== 'string') return outcome;
+  await io.err(`chess-formats: ${outcome}\n\n${spec.help}`);
+  return 2;
+}
