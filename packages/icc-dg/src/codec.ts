@@ -49,17 +49,17 @@ function typeFault(plan: FieldPlan, index: number, arg: string): FieldFault {
   };
 }
 
-/** One argument as a single-argument kind; undefined when it does not fit. */
-function convert(kind: string, arg: string): unknown {
+/** One argument as a single-argument kind (by character code); undefined when it does not fit. */
+function convert(kind: number, arg: string): unknown {
   switch (kind) {
-    case 'i':
+    case 105: // i
       return readInteger(arg);
-    case 'f':
+    case 102: // f
       return arg === '1' ? true : arg === '0' ? false : undefined;
-    case 'c':
+    case 99: // c
       return arg === 'W' || arg === 'B' ? arg : undefined;
-    case 't':
-    case 'w':
+    case 116: // t
+    case 119: // w
       return words(arg);
     default:
       return arg;
@@ -75,7 +75,7 @@ function readMoveInfo(arg: string, settings: SettingBits): MoveInfo | undefined 
     if (settings[part.gate] !== 1) continue;
     const text = parts[next++];
     if (text === undefined) break;
-    const value = convert(part.kind, text);
+    const value = convert(part.code, text);
     if (value === undefined) return undefined;
     info[part.name] = value;
   }
@@ -96,7 +96,7 @@ function readRest(plan: FieldPlan, args: readonly string[], from: number, settin
         continue;
       }
       const value = readInteger(arg);
-      if (value === undefined) return typeFault({ ...plan, kind: 'i' }, i, arg);
+      if (value === undefined) return typeFault({ ...plan, kind: 'i', code: 105 }, i, arg);
       record.push(value);
     }
     if (record.length > 0 || values.length > 0) values.push(record);
@@ -111,7 +111,7 @@ function readRest(plan: FieldPlan, args: readonly string[], from: number, settin
     } else if (plan.kind === 'w') {
       values.push(...words(arg));
     } else {
-      const value = convert(plan.kind, arg);
+      const value = convert(plan.code, arg);
       if (value === undefined) return typeFault(plan, i, arg);
       values.push(value);
     }
@@ -142,7 +142,7 @@ export function decodeArgs(id: number, args: readonly string[], settings: Settin
       next = count;
       continue;
     }
-    const width = field.kind === 'R' ? 2 : 1;
+    const width = field.code === 82 ? 2 : 1;
     if (next + width > count) {
       if (field.optional || field.gate >= 0) continue;
       return {
@@ -152,15 +152,15 @@ export function decodeArgs(id: number, args: readonly string[], settings: Settin
       };
     }
     const arg = args[next] as string;
-    if (field.kind === 'R') {
+    if (field.code === 82) {
       const rating = readInteger(arg);
-      if (rating === undefined) return typeFault({ ...field, kind: 'i' }, next, arg);
+      if (rating === undefined) return typeFault({ ...field, kind: 'i', code: 105 }, next, arg);
       const second = args[next + 1] as string;
       const annotation = readInteger(second);
-      if (annotation === undefined) return typeFault({ ...field, kind: 'i' }, next + 1, second);
+      if (annotation === undefined) return typeFault({ ...field, kind: 'i', code: 105 }, next + 1, second);
       fields[field.name] = { rating, annotation };
     } else {
-      const value = convert(field.kind, arg);
+      const value = convert(field.code, arg);
       if (value === undefined) return typeFault(field, next, arg);
       fields[field.name] = value;
     }
