@@ -379,7 +379,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
           }
           p = stop;
           if (stop === n) break;
-          if (!headerTooLong) startUnit(header.endsWith('\r') ? header.slice(0, -1) : header, headerStart + 2);
+          if (!headerTooLong) startUnit(header.charCodeAt(header.length - 1) === 13 ? header.slice(0, -1) : header, headerStart + 2);
           header = '';
           state = TEXT;
           if (stop === line) p++;
@@ -451,7 +451,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             fail('unterminated-datagram', dgStart, 'the stream ends inside a datagram');
             break;
           case HEADER:
-            if (!headerTooLong) startUnit(header.endsWith('\r') ? header.slice(0, -1) : header, headerStart + 2);
+            if (!headerTooLong) startUnit(header.charCodeAt(header.length - 1) === 13 ? header.slice(0, -1) : header, headerStart + 2);
             break;
         }
       } catch (e) {

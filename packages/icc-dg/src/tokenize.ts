@@ -32,8 +32,8 @@ export function leadingNumber(text: string, end: number): number {
   return value;
 }
 
-/** Where {@link plainTokens} collects arguments before copying them out at their exact count. */
-let scratch: string[] = [];
+/** Where {@link plainTokens} notes each argument's start and end before cutting them out. */
+let bounds = new Int32Array(64);
 
 /**
  * The arguments of the well-formed datagram body `text[from, to)`, read in place in one pass
@@ -81,11 +81,20 @@ export function plainTokens(text: string, from: number, to: number): string[] | 
       }
       end = i;
     }
-    scratch[count++] = text.slice(start, end);
+    if (2 * count + 2 > bounds.length) {
+      const grown = new Int32Array(2 * bounds.length);
+      grown.set(bounds);
+      bounds = grown;
+    }
+    bounds[2 * count] = start;
+    bounds[2 * count + 1] = end;
+    count++;
   }
   plainId = id;
-  const args = scratch.slice(0, count);
-  if (count > 64) scratch = [];
+  // Sized once: the events of a large chunk live until it is decoded, so every byte counts.
+  const args = new Array<string>(count);
+  for (let k = 0; k < count; k++) args[k] = text.slice(bounds[2 * k] as number, bounds[2 * k + 1]);
+  if (count > 4096) bounds = new Int32Array(64);
   return args;
 }
 
