@@ -49,17 +49,17 @@ function typeFault(plan: FieldPlan, index: number, arg: string): FieldFault {
   };
 }
 
-/** One argument as a single-argument kind (by character code); undefined when it does not fit. */
-function convert(kind: number, arg: string): unknown {
+/** One argument as a single-argument kind; undefined when it does not fit. */
+function convert(kind: string, arg: string): unknown {
   switch (kind) {
-    case 105: // i
+    case 'i':
       return readInteger(arg);
-    case 102: // f
+    case 'f':
       return arg === '1' ? true : arg === '0' ? false : undefined;
-    case 99: // c
+    case 'c':
       return arg === 'W' || arg === 'B' ? arg : undefined;
-    case 116: // t
-    case 119: // w
+    case 't':
+    case 'w':
       return words(arg);
     default:
       return arg;
@@ -75,7 +75,7 @@ function readMoveInfo(arg: string, settings: SettingBits): MoveInfo | undefined 
     if (settings[part.gate] !== 1) continue;
     const text = parts[next++];
     if (text === undefined) break;
-    const value = convert(part.code, text);
+    const value = convert(part.kind, text);
     if (value === undefined) return undefined;
     info[part.name] = value;
   }
@@ -96,7 +96,7 @@ function readRest(plan: FieldPlan, args: readonly string[], from: number, settin
         continue;
       }
       const value = readInteger(arg);
-      if (value === undefined) return typeFault({ ...plan, kind: 'i', code: 105 }, i, arg);
+      if (value === undefined) return typeFault({ ...plan, kind: 'i' }, i, arg);
       record.push(value);
     }
     if (record.length > 0 || values.length > 0) values.push(record);
@@ -111,7 +111,7 @@ function readRest(plan: FieldPlan, args: readonly string[], from: number, settin
     } else if (plan.kind === 'w') {
       values.push(...words(arg));
     } else {
-      const value = convert(plan.code, arg);
+      const value = convert(plan.kind, arg);
       if (value === undefined) return typeFault(plan, i, arg);
       values.push(value);
     }
@@ -142,7 +142,7 @@ export function decodeArgs(id: number, args: readonly string[], settings: Settin
       next = count;
       continue;
     }
-    const width = field.code === 82 ? 2 : 1;
+    const width = field.kind === 'R' ? 2 : 1;
     if (next + width > count) {
       if (field.optional || field.gate >= 0) continue;
       return {
@@ -152,15 +152,15 @@ export function decodeArgs(id: number, args: readonly string[], settings: Settin
       };
     }
     const arg = args[next] as string;
-    if (field.code === 82) {
+    if (field.kind === 'R') {
       const rating = readInteger(arg);
-      if (rating === undefined) return typeFault({ ...field, kind: 'i', code: 105 }, next, arg);
+      if (rating === undefined) return typeFault({ ...field, kind: 'i' }, next, arg);
       const second = args[next + 1] as string;
       const annotation = readInteger(second);
-      if (annotation === undefined) return typeFault({ ...field, kind: 'i', code: 105 }, next + 1, second);
+      if (annotation === undefined) return typeFault({ ...field, kind: 'i' }, next + 1, second);
       fields[field.name] = { rating, annotation };
     } else {
-      const value = convert(field.code, arg);
+      const value = convert(field.kind, arg);
       if (value === undefined) return typeFault(field, next, arg);
       fields[field.name] = value;
     }

@@ -2,7 +2,7 @@ import { decodeArgs, isFault } from './codec.js';
 import type { IccError, IccErrorCode, RawDatagram } from './errors.js';
 import type { Datagram } from './schema.js';
 import { settingBits, type SettingNames } from './settings.js';
-import { leadingNumber, plainId, plainTokens, tokenize } from './tokenize.js';
+import { leadingNumber, readTokens, tokensId } from './tokenize.js';
 
 // Only the part of the WHATWG TextDecoder this module uses (the package compiles without DOM types).
 declare const TextDecoder: new (
@@ -170,27 +170,18 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
       tooLarge();
       return;
     }
-    // Plain bodies are read in place; only quoted or odd ones are cut out and read carefully.
-    let id = 0;
-    let args = plainTokens(text, from, to);
-    let body = '';
-    if (args === undefined) {
-      body = text.slice(from, to);
-      const tokens = tokenize(body);
-      if (!('args' in tokens)) {
-        fail(tokens.code, at + 2 + tokens.at, tokens.message, tokens.field);
-        return;
-      }
-      id = tokens.id;
-      args = tokens.args;
-    } else id = plainId;
+    const args = readTokens(text, from, to);
+    if (!Array.isArray(args)) {
+      fail(args.code, at + 2 + args.at, args.message, args.field);
+      return;
+    }
+    const id = tokensId;
     const datagram = decodeArgs(id, args, settings);
     if (isFault(datagram)) {
-      if (body === '') body = text.slice(from, to);
       const { code, field, message } = datagram;
       const starts: number[] = [];
-      tokenize(body, starts);
-      const offset = at + 2 + (field - 1 < starts.length ? (starts[field - 1] as number) : body.length);
+      readTokens(text, from, to, starts);
+      const offset = at + 2 + (field - 1 < starts.length ? (starts[field - 1] as number) : to - from);
       fail(code, offset, message, field, { id, args });
       return;
     }

@@ -5,8 +5,6 @@ export interface FieldPlan {
   readonly name: string;
   /** The type letter: s q b i f t c R M, or the element letter of a rest field. */
   readonly kind: string;
-  /** `kind` as its character code, what the decoder switches on. */
-  readonly code: number;
   /** Takes every remaining argument. */
   readonly rest: boolean;
   /** May be missing at the end (added to the protocol later). */
@@ -23,14 +21,6 @@ export interface DatagramPlan {
 const plans: (DatagramPlan | undefined)[] = [];
 const schema = DG_SCHEMA as Partial<Record<number, readonly [DatagramName, string]>>;
 
-/**
- * The same name as the engine's own property key: names cut out of the schema strings are fresh
- * strings, and storing by a fresh string makes every typed field look its key up again.
- */
-function propertyKey(name: string): string {
-  return Object.keys({ [name]: 0 })[0] as string;
-}
-
 function readField(token: string): FieldPlan {
   let text = token;
   let gate = -1;
@@ -45,7 +35,7 @@ function readField(token: string): FieldPlan {
   let kind = colon < 0 ? 's' : text.slice(colon + 1);
   const rest = kind.endsWith('*') || kind === 'M';
   if (kind.endsWith('*')) kind = kind.slice(0, -1);
-  return { name: propertyKey(colon < 0 ? text : text.slice(0, colon)), kind, code: kind.charCodeAt(0), rest, optional, gate };
+  return { name: colon < 0 ? text : text.slice(0, colon), kind, rest, optional, gate };
 }
 
 /** The plan of a datagram number the document describes, built on first use. */

@@ -4,11 +4,6 @@
  * with `{...}` or `^Y{...^Y}`). Adjacent quotes (`}{` in DG_MOVE_LIST) are separate arguments.
  */
 
-export interface Tokens {
-  readonly id: number;
-  readonly args: string[];
-}
-
 /** Where the inside of a datagram stops making sense; `at` counts from the first character after `^Y(`. */
 export interface TokenFault {
   readonly code: 'datagram-number' | 'unterminated-quote' | 'stray-delimiter';
@@ -17,7 +12,6 @@ export interface TokenFault {
   readonly message: string;
 }
 
-const CTRL_Y = '\x19';
 function isBlank(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
 }
@@ -32,15 +26,19 @@ export function leadingNumber(text: string, end: number): number {
   return value;
 }
 
-/** Where {@link plainTokens} notes each argument's start and end before cutting them out. */
+/** Where {@link readTokens} notes each argument's start and end before cutting them out. */
 let bounds = new Int32Array(64);
 
+/** The number of the datagram {@link readTokens} read last. */
+export let tokensId = 0;
+
 /**
- * The arguments of the well-formed datagram body `text[from, to)`, read in place in one pass
- * (no slice of the body, no regex) and bounded by `to`; sets {@link plainId}. Undefined when
- * the body has a fault: {@link tokenize} then says which, on the body cut out.
+ * The arguments of the datagram body `text[from, to)`, read in place in one pass (no copy of
+ * the body, no regex, nothing read past `to`), and its number in {@link tokensId}; or where
+ * the body stops making sense. With `starts`, also records where each argument begins (the
+ * decoder asks only when it must point at an argument in an error).
  */
-export function plainTokens(text: string, from: number, to: number): string[] | undefined {
+export function readTokens(text: string, from: number, to: number, starts?: number[]): string[] | TokenFault {
   let id = 0;
   let i = from;
   for (; i < to; i++) {
@@ -48,30 +46,35 @@ export function plainTokens(text: string, from: number, to: number): string[] | 
     if (c < 48 || c > 57) break;
     id = id * 10 + c - 48;
   }
-  if (i === from || i - from > 9) return undefined;
   const after = i < to ? text.charCodeAt(i) : 32;
-  if (!(isBlank(after) || after === 123 || after === 0x19)) return undefined;
+  if (i === from || i - from > 9 || !(isBlank(after) || after === 123 || after === 0x19)) {
+    return { code: 'datagram-number', at: 0, field: 0, message: `a datagram starts with its decimal number, found ${JSON.stringify(text.slice(from, Math.min(to, from + 12)))}` };
+  }
   let count = 0;
   while (i < to) {
     let c = text.charCodeAt(i);
-    let start = i;
-    let end: number;
     if (isBlank(c)) {
       i++;
       continue;
-    } else if (c === 123) {
-      start = ++i;
-      while (i < to && (c = text.charCodeAt(i)) !== 125) {
-        if (c === 0x19) return undefined;
-        i++;
-      }
-      if (i === to) return undefined;
+    }
+    starts?.push(i - from);
+    const field = count + 1;
+    let start = i;
+    let end: number;
+    if (c === 123) {
+      let stray = -1;
+      for (start = ++i; i < to && (c = text.charCodeAt(i)) !== 125; i++) if (c === 0x19 && stray < 0) stray = i;
+      if (i === to) return { code: 'unterminated-quote', at: start - 1 - from, field, message: 'a {-quoted argument has no closing }' };
+      if (stray >= 0) return { code: 'stray-delimiter', at: stray - from, field, message: 'a control-Y inside a {-quoted argument' };
       end = i++;
     } else if (c === 0x19) {
-      if (text.charCodeAt(i + 1) !== 123 || i + 1 >= to) return undefined;
-      start = i += 2;
-      while (i < to && text.charCodeAt(i) !== 0x19) i++;
-      if (i + 1 >= to || text.charCodeAt(i + 1) !== 125) return undefined;
+      if (i + 1 === to || text.charCodeAt(i + 1) !== 123) {
+        return { code: 'stray-delimiter', at: i - from, field, message: 'a ^Y} closes a quote that was never opened' };
+      }
+      let stray = -1;
+      for (start = i += 2; i + 1 < to && !(text.charCodeAt(i) === 0x19 && text.charCodeAt(i + 1) === 125); i++) if (text.charCodeAt(i) === 0x19 && stray < 0) stray = i;
+      if (i + 1 >= to) return { code: 'unterminated-quote', at: start - 2 - from, field, message: 'a ^Y{-quoted argument has no closing ^Y}' };
+      if (stray >= 0) return { code: 'stray-delimiter', at: stray - from, field, message: 'a ^Y{ inside a ^Y{-quoted argument' };
       end = i;
       i += 2;
     } else {
@@ -87,87 +90,12 @@ export function plainTokens(text: string, from: number, to: number): string[] | 
       bounds = grown;
     }
     bounds[2 * count] = start;
-    bounds[2 * count + 1] = end;
-    count++;
+    bounds[2 * count++ + 1] = end;
   }
-  plainId = id;
-  // Sized once: the events of a large chunk live until it is decoded, so every byte counts.
+  tokensId = id;
+  // Sized once: the events of a large chunk all live until it is decoded, so every byte counts.
   const args = new Array<string>(count);
   for (let k = 0; k < count; k++) args[k] = text.slice(bounds[2 * k] as number, bounds[2 * k + 1]);
   if (count > 4096) bounds = new Int32Array(64);
   return args;
-}
-
-/** The number of the datagram {@link plainTokens} read last. */
-export let plainId = 0;
-
-/**
- * The number and arguments of a datagram body. With `starts`, also records where each argument
- * begins (the decoder asks only when it must point at an argument in an error).
- */
-export function tokenize(body: string, starts?: number[]): Tokens | TokenFault {
-  if (starts === undefined) {
-    const args = plainTokens(body, 0, body.length);
-    if (args !== undefined) return { id: plainId, args };
-  }
-  const n = body.length;
-  let i = 0;
-  while (i < n) {
-    const c = body.charCodeAt(i);
-    if (c < 48 || c > 57) break;
-    i++;
-  }
-  const after = i < n ? body.charCodeAt(i) : 32;
-  if (i === 0 || i > 9 || !(isBlank(after) || after === 123 || after === 0x19)) {
-    return { code: 'datagram-number', at: 0, field: 0, message: `a datagram starts with its decimal number, found ${JSON.stringify(body.slice(0, 12))}` };
-  }
-  const id = Number(body.slice(0, i));
-  const args: string[] = [];
-  // The next control-Y at or after the quote being read (-1: none): looked up again only once
-  // passed, so that a body of many quotes is read in linear time.
-  let control = -2;
-  const nextControl = (from: number): number => {
-    if (control !== -1 && control < from) control = body.indexOf(CTRL_Y, from);
-    return control;
-  };
-  while (i < n) {
-    const c = body.charCodeAt(i);
-    if (isBlank(c)) {
-      i++;
-      continue;
-    }
-    starts?.push(i);
-    if (c === 123) {
-      const close = body.indexOf('}', i + 1);
-      if (close < 0) return { code: 'unterminated-quote', at: i, field: args.length + 1, message: 'a {-quoted argument has no closing }' };
-      const stray = nextControl(i + 1);
-      if (stray >= 0 && stray < close) {
-        return { code: 'stray-delimiter', at: stray, field: args.length + 1, message: 'a control-Y inside a {-quoted argument' };
-      }
-      args.push(body.slice(i + 1, close));
-      i = close + 1;
-    } else if (c === 0x19) {
-      if (body.charCodeAt(i + 1) !== 123) {
-        return { code: 'stray-delimiter', at: i, field: args.length + 1, message: 'a ^Y} closes a quote that was never opened' };
-      }
-      const close = body.indexOf('\x19}', i + 2);
-      if (close < 0) return { code: 'unterminated-quote', at: i, field: args.length + 1, message: 'a ^Y{-quoted argument has no closing ^Y}' };
-      const stray = nextControl(i + 2);
-      if (stray < close) {
-        return { code: 'stray-delimiter', at: stray, field: args.length + 1, message: 'a ^Y{ inside a ^Y{-quoted argument' };
-      }
-      args.push(body.slice(i + 2, close));
-      i = close + 2;
-    } else {
-      let j = i + 1;
-      while (j < n) {
-        const d = body.charCodeAt(j);
-        if (isBlank(d) || d === 123 || d === 0x19) break;
-        j++;
-      }
-      args.push(body.slice(i, j));
-      i = j;
-    }
-  }
-  return { id, args };
 }
