@@ -2,7 +2,7 @@ import { decodeArgs, isFault } from './codec.js';
 import type { IccError, IccErrorCode, RawDatagram } from './errors.js';
 import type { Datagram } from './schema.js';
 import { settingBits, type SettingNames } from './settings.js';
-import { leadingNumber, tokenize } from './tokenize.js';
+import { leadingNumber, readTokens, tokensId } from './tokenize.js';
 
 // Only the part of the WHATWG TextDecoder this module uses (the package compiles without DOM types).
 declare const TextDecoder: new (
@@ -164,23 +164,25 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     }
   };
 
-  const finishDatagram = (body: string, at: number): void => {
-    if (body.length > maxDatagram) {
+  /** Decodes the datagram body `text[from, to)` whose `^Y(` stands at `at`. */
+  const finishDatagram = (text: string, from: number, to: number, at: number): void => {
+    if (to - from > maxDatagram) {
       tooLarge();
       return;
     }
-    const tokens = tokenize(body);
-    if (!('args' in tokens)) {
-      fail(tokens.code, at + 2 + tokens.at, tokens.message, tokens.field);
+    const args = readTokens(text, from, to);
+    if (!Array.isArray(args)) {
+      fail(args.code, at + 2 + args.at, args.message, args.field);
       return;
     }
-    const datagram = decodeArgs(tokens.id, tokens.args, settings);
+    const id = tokensId;
+    const datagram = decodeArgs(id, args, settings);
     if (isFault(datagram)) {
       const { code, field, message } = datagram;
       const starts: number[] = [];
-      tokenize(body, starts);
-      const offset = at + 2 + (field - 1 < starts.length ? (starts[field - 1] as number) : body.length);
-      fail(code, offset, message, field, { id: tokens.id, args: tokens.args });
+      readTokens(text, from, to, starts);
+      const offset = at + 2 + (field - 1 < starts.length ? (starts[field - 1] as number) : to - from);
+      fail(code, offset, message, field, { id, args });
       return;
     }
     if (datagram.name === 'DG_SET2' && datagram.fields.dgCode >= 0 && datagram.fields.dgCode < 256) {
@@ -300,7 +302,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
               partsLength++;
               scan = p;
             } else {
-              finishScan(c === 41, base + p - 1, skipping, '');
+              finishScan(c === 41, base + p - 1, skipping, p, p);
               p += c === 41 ? 1 : -1;
               if (p < 0) {
                 // The `^Y` belongs to the previous chunk: hand the delimiter over directly.
@@ -344,7 +346,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
           }
           const closes = s.charCodeAt(q + 1) === 41;
           partsLength += q - p;
-          finishScan(closes, base + q, skipping, skipping ? '' : s.slice(p, q));
+          finishScan(closes, base + q, skipping, p, skipping ? p : q);
           p = closes ? q + 2 : q;
           break;
         }
@@ -368,7 +370,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
           }
           p = stop;
           if (stop === n) break;
-          if (!headerTooLong) startUnit(header.endsWith('\r') ? header.slice(0, -1) : header, headerStart + 2);
+          if (!headerTooLong) startUnit(header.charCodeAt(header.length - 1) === 13 ? header.slice(0, -1) : header, headerStart + 2);
           header = '';
           state = TEXT;
           if (stop === line) p++;
@@ -380,18 +382,22 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     s = '';
   };
 
-  /** The datagram scan stopped at a `^Y` (at `at`): `^Y)` ends it, anything else breaks it off. */
-  const finishScan = (closes: boolean, at: number, skipping: boolean, tail: string): void => {
-    const body = parts.length === 0 ? tail : parts.join('') + tail;
+  /**
+   * The datagram scan stopped at a `^Y` (at `at`): `^Y)` ends it, anything else breaks it off.
+   * The body is what `parts` holds, then `s[from, to)`.
+   */
+  const finishScan = (closes: boolean, at: number, skipping: boolean, from: number, to: number): void => {
     const length = partsLength;
+    const joined = parts.length === 0 ? undefined : parts.join('') + s.slice(from, to);
     if (parts.length > 0) parts = [];
     partsLength = 0;
     state = TEXT;
     if (skipping) return;
     if (length > maxDatagram) {
       tooLarge();
-    } else if (closes) finishDatagram(body, dgStart);
-    else fail('unterminated-datagram', dgStart, `a datagram has no ^Y) before the next delimiter at ${String(at)}`);
+    } else if (!closes) fail('unterminated-datagram', dgStart, `a datagram has no ^Y) before the next delimiter at ${String(at)}`);
+    else if (joined === undefined) finishDatagram(s, from, to, dgStart);
+    else finishDatagram(joined, 0, joined.length, dgStart);
   };
 
   const decodeChunk = (chunk: unknown, final: boolean): string => {
@@ -436,7 +442,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             fail('unterminated-datagram', dgStart, 'the stream ends inside a datagram');
             break;
           case HEADER:
-            if (!headerTooLong) startUnit(header.endsWith('\r') ? header.slice(0, -1) : header, headerStart + 2);
+            if (!headerTooLong) startUnit(header.charCodeAt(header.length - 1) === 13 ? header.slice(0, -1) : header, headerStart + 2);
             break;
         }
       } catch (e) {

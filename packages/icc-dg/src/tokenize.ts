@@ -4,11 +4,6 @@
  * with `{...}` or `^Y{...^Y}`). Adjacent quotes (`}{` in DG_MOVE_LIST) are separate arguments.
  */
 
-export interface Tokens {
-  readonly id: number;
-  readonly args: string[];
-}
-
 /** Where the inside of a datagram stops making sense; `at` counts from the first character after `^Y(`. */
 export interface TokenFault {
   readonly code: 'datagram-number' | 'unterminated-quote' | 'stray-delimiter';
@@ -16,10 +11,6 @@ export interface TokenFault {
   readonly field: number;
   readonly message: string;
 }
-
-const CTRL_Y = '\x19';
-/** Characters that need the careful path: quotes, other blanks. */
-const SPECIAL = /[{\x19\t\n\r]/;
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
@@ -35,85 +26,76 @@ export function leadingNumber(text: string, end: number): number {
   return value;
 }
 
+/** Where {@link readTokens} notes each argument's start and end before cutting them out. */
+let bounds = new Int32Array(64);
+
+/** The number of the datagram {@link readTokens} read last. */
+export let tokensId = 0;
+
 /**
- * The number and arguments of a datagram body. With `starts`, also records where each argument
- * begins (the decoder asks only when it must point at an argument in an error).
+ * The arguments of the datagram body `text[from, to)`, read in place in one pass (no copy of
+ * the body, no regex, nothing read past `to`), and its number in {@link tokensId}; or where
+ * the body stops making sense. With `starts`, also records where each argument begins (the
+ * decoder asks only when it must point at an argument in an error).
  */
-export function tokenize(body: string, starts?: number[]): Tokens | TokenFault {
-  // Most datagrams (moves, clocks) hold no quotes and single spaces: cut at each space
-  // (indexOf and slice beat String.prototype.split here, measured).
-  if (starts === undefined && !SPECIAL.test(body)) {
-    const space = body.indexOf(' ');
-    const id = leadingNumber(body, space < 0 ? body.length : space);
-    if (id >= 0) {
-      const args: string[] = [];
-      let from = space + 1;
-      let clean = true;
-      while (space >= 0) {
-        const next = body.indexOf(' ', from);
-        const end = next < 0 ? body.length : next;
-        if (end === from) {
-          clean = false;
-          break;
-        }
-        args.push(body.slice(from, end));
-        if (next < 0) break;
-        from = next + 1;
-      }
-      if (clean) return { id, args };
-    }
-  }
-  const n = body.length;
-  let i = 0;
-  while (i < n) {
-    const c = body.charCodeAt(i);
+export function readTokens(text: string, from: number, to: number, starts?: number[]): string[] | TokenFault {
+  let id = 0;
+  let i = from;
+  for (; i < to; i++) {
+    const c = text.charCodeAt(i);
     if (c < 48 || c > 57) break;
-    i++;
+    id = id * 10 + c - 48;
   }
-  const after = i < n ? body.charCodeAt(i) : 32;
-  if (i === 0 || i > 9 || !(isBlank(after) || after === 123 || after === 0x19)) {
-    return { code: 'datagram-number', at: 0, field: 0, message: `a datagram starts with its decimal number, found ${JSON.stringify(body.slice(0, 12))}` };
+  const after = i < to ? text.charCodeAt(i) : 32;
+  if (i === from || i - from > 9 || !(isBlank(after) || after === 123 || after === 0x19)) {
+    return { code: 'datagram-number', at: 0, field: 0, message: `a datagram starts with its decimal number, found ${JSON.stringify(text.slice(from, Math.min(to, from + 12)))}` };
   }
-  const id = Number(body.slice(0, i));
-  const args: string[] = [];
-  while (i < n) {
-    const c = body.charCodeAt(i);
+  let count = 0;
+  while (i < to) {
+    let c = text.charCodeAt(i);
     if (isBlank(c)) {
       i++;
       continue;
     }
-    starts?.push(i);
+    starts?.push(i - from);
+    const field = count + 1;
+    let start = i;
+    let end: number;
     if (c === 123) {
-      const close = body.indexOf('}', i + 1);
-      if (close < 0) return { code: 'unterminated-quote', at: i, field: args.length + 1, message: 'a {-quoted argument has no closing }' };
-      const control = body.indexOf(CTRL_Y, i + 1);
-      if (control >= 0 && control < close) {
-        return { code: 'stray-delimiter', at: control, field: args.length + 1, message: 'a control-Y inside a {-quoted argument' };
-      }
-      args.push(body.slice(i + 1, close));
-      i = close + 1;
+      let stray = -1;
+      for (start = ++i; i < to && (c = text.charCodeAt(i)) !== 125; i++) if (c === 0x19 && stray < 0) stray = i;
+      if (i === to) return { code: 'unterminated-quote', at: start - 1 - from, field, message: 'a {-quoted argument has no closing }' };
+      if (stray >= 0) return { code: 'stray-delimiter', at: stray - from, field, message: 'a control-Y inside a {-quoted argument' };
+      end = i++;
     } else if (c === 0x19) {
-      if (body.charCodeAt(i + 1) !== 123) {
-        return { code: 'stray-delimiter', at: i, field: args.length + 1, message: 'a ^Y} closes a quote that was never opened' };
+      if (i + 1 === to || text.charCodeAt(i + 1) !== 123) {
+        return { code: 'stray-delimiter', at: i - from, field, message: 'a ^Y} closes a quote that was never opened' };
       }
-      const close = body.indexOf('\x19}', i + 2);
-      if (close < 0) return { code: 'unterminated-quote', at: i, field: args.length + 1, message: 'a ^Y{-quoted argument has no closing ^Y}' };
-      const control = body.indexOf(CTRL_Y, i + 2);
-      if (control < close) {
-        return { code: 'stray-delimiter', at: control, field: args.length + 1, message: 'a ^Y{ inside a ^Y{-quoted argument' };
-      }
-      args.push(body.slice(i + 2, close));
-      i = close + 2;
+      let stray = -1;
+      for (start = i += 2; i + 1 < to && !(text.charCodeAt(i) === 0x19 && text.charCodeAt(i + 1) === 125); i++) if (text.charCodeAt(i) === 0x19 && stray < 0) stray = i;
+      if (i + 1 >= to) return { code: 'unterminated-quote', at: start - 2 - from, field, message: 'a ^Y{-quoted argument has no closing ^Y}' };
+      if (stray >= 0) return { code: 'stray-delimiter', at: stray - from, field, message: 'a ^Y{ inside a ^Y{-quoted argument' };
+      end = i;
+      i += 2;
     } else {
-      let j = i + 1;
-      while (j < n) {
-        const d = body.charCodeAt(j);
-        if (isBlank(d) || d === 123 || d === 0x19) break;
-        j++;
+      for (; i < to; i++) {
+        c = text.charCodeAt(i);
+        if (isBlank(c) || c === 123 || c === 0x19) break;
       }
-      args.push(body.slice(i, j));
-      i = j;
+      end = i;
     }
+    if (2 * count + 2 > bounds.length) {
+      const grown = new Int32Array(2 * bounds.length);
+      grown.set(bounds);
+      bounds = grown;
+    }
+    bounds[2 * count] = start;
+    bounds[2 * count++ + 1] = end;
   }
-  return { id, args };
+  tokensId = id;
+  // Sized once: the events of a large chunk all live until it is decoded, so every byte counts.
+  const args = new Array<string>(count);
+  for (let k = 0; k < count; k++) args[k] = text.slice(bounds[2 * k] as number, bounds[2 * k + 1]);
+  if (count > 4096) bounds = new Int32Array(64);
+  return args;
 }
