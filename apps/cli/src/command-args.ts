@@ -1,14 +1,20 @@
 import type { CommandIo } from './line-command.js';
 
 /**
+ * Checks each value given to an option (`undefined` when the option ends the arguments) and
+ * returns the message of the usage error to report, or `undefined` to accept the value.
+ */
+export type ValueCheck = (value: string | undefined) => string | undefined;
+
+/**
  * The options a subcommand takes: `flags` take no value, `values` take one (`--to fen` or
- * `--to=fen`), checked against the allowed list when there is one.
+ * `--to=fen`), checked against the allowed list or by the check function when there is one.
  */
 export interface CommandSpec {
   readonly name: string;
   readonly help: string;
   readonly flags: readonly string[];
-  readonly values: Readonly<Record<string, readonly string[] | 'any'>>;
+  readonly values: Readonly<Record<string, readonly string[] | 'any' | ValueCheck>>;
 }
 
 /** The arguments of a subcommand: operands, the flags given and the last value of each option. */
@@ -53,6 +59,12 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Co
     if (!has(spec.values, name)) return { kind: 'usage-error', message: `unknown option '${arg}' for ${spec.name}` };
     const allowed = spec.values[name];
     const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
+    if (typeof allowed === 'function') {
+      const message = allowed(value);
+      if (message !== undefined) return { kind: 'usage-error', message };
+      if (value !== undefined) values.set(name, value);
+      continue;
+    }
     const choices = allowed === 'any' || allowed === undefined ? undefined : allowed;
     if (value === undefined) {
       return { kind: 'usage-error', message: `${name} needs a value${choices ? `: ${choices.join(', ')}` : ''}` };

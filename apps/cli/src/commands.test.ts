@@ -35,6 +35,25 @@ describe('parseCommandArgs', () => {
   ])('%j is a usage error', (args, message) => {
     expect(parseCommandArgs(CONVERT_SPEC, args)).toEqual({ kind: 'usage-error', message });
   });
+
+  test('a check function sees every value given, and a missing one, and its message is the error', () => {
+    const seen: (string | undefined)[] = [];
+    const spec = {
+      name: 'demo',
+      help: '',
+      flags: [],
+      values: {
+        '--n': (value: string | undefined) => {
+          seen.push(value);
+          return value === '1' ? undefined : `bad --n '${value ?? ''}'`;
+        },
+      },
+    };
+    expect(parseCommandArgs(spec, ['--n', '1', '--n=1'])).toEqual({ kind: 'run', args: { operands: [], flags: new Set(), values: new Map([['--n', '1']]) } });
+    expect(parseCommandArgs(spec, ['--n', '2', '--n', '1'])).toEqual({ kind: 'usage-error', message: "bad --n '2'" });
+    expect(parseCommandArgs(spec, ['--n'])).toEqual({ kind: 'usage-error', message: "bad --n ''" });
+    expect(seen).toEqual(['1', '1', '2', undefined]);
+  });
 });
 
 describe('chess-formats convert', () => {

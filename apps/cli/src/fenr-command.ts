@@ -11,6 +11,7 @@ import {
   type SetupJson,
 } from '@chess-formats/board-core';
 import { parseFenr, writeFenr } from '@chess-formats/fenr';
+import { parseCommandArgs, type CommandSpec } from './command-args.js';
 import { errorReport, fileKey, overflowReport, runLineCommand, type CommandIo, type LineError, type LineReport, type LineWhere } from './line-command.js';
 
 export interface FenrCommandOptions {
@@ -61,35 +62,32 @@ export type FenrInvocation =
   | { readonly kind: 'fenr'; readonly options: FenrCommandOptions }
   | { readonly kind: 'usage-error'; readonly message: string };
 
-const FLAGS: Readonly<Record<string, 'board' | 'json' | 'strict'>> = { '--board': 'board', '--json': 'json', '--strict': 'strict' };
+export const FENR_SPEC: CommandSpec = {
+  name: 'fenr',
+  help: FENR_HELP,
+  flags: ['--board', '--json', '--strict'],
+  // Digits only, so that `1e3`, `-5` and `0x10` are refused rather than read as numbers.
+  values: {
+    '--advance': (value) =>
+      value !== undefined && /^[0-9]{1,15}$/.test(value) ? undefined : `--advance needs milliseconds as digits, got '${value ?? ''}'`,
+  },
+};
 
 /** Reads the arguments after `fenr`. */
 export function parseFenrArgs(args: readonly string[]): FenrInvocation {
-  const files: string[] = [];
-  const set = { board: false, json: false, strict: false };
-  let advanceMs = 0;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (arg === '--') {
-      files.push(...args.slice(i + 1));
-      break;
-    }
-    if (arg === '-' || !arg.startsWith('-')) files.push(arg);
-    else if (arg === '-h' || arg === '--help') return { kind: 'help' };
-    else if (arg === '--advance' || arg.startsWith('--advance=')) {
-      const value = arg === '--advance' ? args[++i] : arg.slice('--advance='.length);
-      // Digits only, so that `1e3`, `-5` and `0x10` are refused rather than read as numbers.
-      if (value === undefined || !/^[0-9]{1,15}$/.test(value)) {
-        return { kind: 'usage-error', message: `--advance needs milliseconds as digits, got '${value ?? ''}'` };
-      }
-      advanceMs = Number(value);
-    } else {
-      const flag = Object.prototype.hasOwnProperty.call(FLAGS, arg) ? FLAGS[arg] : undefined;
-      if (flag === undefined) return { kind: 'usage-error', message: `unknown option '${arg}' for fenr` };
-      set[flag] = true;
-    }
-  }
-  return { kind: 'fenr', options: { files, ...set, advanceMs } };
+  const invocation = parseCommandArgs(FENR_SPEC, args);
+  if (invocation.kind !== 'run') return invocation;
+  const { operands, flags, values } = invocation.args;
+  return {
+    kind: 'fenr',
+    options: {
+      files: operands,
+      board: flags.has('--board'),
+      json: flags.has('--json'),
+      strict: flags.has('--strict'),
+      advanceMs: Number(values.get('--advance') ?? 0),
+    },
+  };
 }
 
 /**

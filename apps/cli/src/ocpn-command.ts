@@ -1,5 +1,6 @@
 import { boardDiagram } from '@chess-formats/board-core';
 import { ocpnToJson, parseOcpn, writeOcpn, type OcpnJson } from '@chess-formats/ocpn';
+import { parseCommandArgs, type CommandSpec } from './command-args.js';
 import { errorReport, fileKey, overflowReport, runLineCommand, type CommandIo, type LineError, type LineReport, type LineWhere } from './line-command.js';
 
 export interface OcpnCommandOptions {
@@ -44,27 +45,17 @@ export type OcpnInvocation =
   | { readonly kind: 'ocpn'; readonly options: OcpnCommandOptions }
   | { readonly kind: 'usage-error'; readonly message: string };
 
-const FLAGS: Readonly<Record<string, 'board' | 'json' | 'strict'>> = { '--board': 'board', '--json': 'json', '--strict': 'strict' };
+export const OCPN_SPEC: CommandSpec = { name: 'ocpn', help: OCPN_HELP, flags: ['--board', '--json', '--strict'], values: {} };
 
 /** Reads the arguments after `ocpn`. */
 export function parseOcpnArgs(args: readonly string[]): OcpnInvocation {
-  const files: string[] = [];
-  const set = { board: false, json: false, strict: false };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (arg === '--') {
-      files.push(...args.slice(i + 1));
-      break;
-    }
-    if (arg === '-' || !arg.startsWith('-')) files.push(arg);
-    else if (arg === '-h' || arg === '--help') return { kind: 'help' };
-    else {
-      const flag = Object.prototype.hasOwnProperty.call(FLAGS, arg) ? FLAGS[arg] : undefined;
-      if (flag === undefined) return { kind: 'usage-error', message: `unknown option '${arg}' for ocpn` };
-      set[flag] = true;
-    }
-  }
-  return { kind: 'ocpn', options: { files, ...set } };
+  const invocation = parseCommandArgs(OCPN_SPEC, args);
+  if (invocation.kind !== 'run') return invocation;
+  const { operands, flags } = invocation.args;
+  return {
+    kind: 'ocpn',
+    options: { files: operands, board: flags.has('--board'), json: flags.has('--json'), strict: flags.has('--strict') },
+  };
 }
 
 /** Reports one line: its canonical OCPN (and diagram) or its error with a caret. */
