@@ -10,6 +10,7 @@ import {
   type IccEvent,
   type TrackedGame,
 } from '@chess-formats/icc-dg';
+import { parseCommandArgs, type CommandSpec } from './command-args.js';
 import type { CommandIo } from './fen-command.js';
 
 export const ICC_HELP = `Usage: chess-formats icc decode [options] [file...]
@@ -56,36 +57,30 @@ export function parseSettings(value: string): readonly number[] | string {
   return ids;
 }
 
+const ICC_DECODE_SPEC: CommandSpec = {
+  name: 'icc decode',
+  help: ICC_HELP,
+  flags: ['--games'],
+  values: {
+    '--settings': (value) => {
+      if (value === undefined) return '--settings needs a value';
+      const settings = parseSettings(value);
+      return typeof settings === 'string' ? settings : undefined;
+    },
+  },
+};
+
 export function parseIccArgs(args: readonly string[]): IccInvocation {
   const [sub, ...rest] = args;
   if (sub === undefined || sub === '-h' || sub === '--help' || sub === 'help') return { kind: 'help' };
   if (sub !== 'decode') return { kind: 'usage-error', message: `unknown icc command '${sub}' (expected decode)` };
-  const files: string[] = [];
-  let games = false;
-  let settings: readonly number[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i] ?? '';
-    if (arg === '--') {
-      files.push(...rest.slice(i + 1));
-      break;
-    }
-    if (arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-      continue;
-    }
-    const equals = arg.indexOf('=');
-    const name = equals === -1 ? arg : arg.slice(0, equals);
-    if (name === '-h' || name === '--help') return { kind: 'help' };
-    if (name === '--games' && equals === -1) games = true;
-    else if (name === '--settings') {
-      const value = equals === -1 ? rest[++i] : arg.slice(equals + 1);
-      if (value === undefined) return { kind: 'usage-error', message: '--settings needs a value' };
-      const parsed = parseSettings(value);
-      if (typeof parsed === 'string') return { kind: 'usage-error', message: parsed };
-      settings = parsed;
-    } else return { kind: 'usage-error', message: `unknown option '${arg}' for icc decode` };
-  }
-  return { kind: 'decode', options: { files, games, settings } };
+  const invocation = parseCommandArgs(ICC_DECODE_SPEC, rest);
+  if (invocation.kind !== 'run') return invocation;
+  const { operands, flags, values } = invocation.args;
+  const settings = parseSettings(values.get('--settings') ?? '');
+  // Every value was checked as it was read; this only narrows the type.
+  if (typeof settings === 'string') return { kind: 'usage-error', message: settings };
+  return { kind: 'decode', options: { files: operands, games: flags.has('--games'), settings } };
 }
 
 /** The JSON line of a game: players, result, the current FEN, the moves in SAN and the clocks. */
