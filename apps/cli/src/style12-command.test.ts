@@ -79,6 +79,12 @@ describe('chess-formats style12', () => {
     expect(parseStyle12Args(['--board=1'])).toMatchObject({ kind: 'usage-error' });
     expect(parseStyle12Args(['--nope'])).toMatchObject({ kind: 'usage-error' });
     expect((await run(['--nope'], '')).status).toBe(2);
+    expect(parseStyle12Args(['--dialect'])).toEqual({ kind: 'usage-error', message: '--dialect needs fics or icc' });
+    expect(parseStyle12Args(['--clock-unit=minutes'])).toEqual({ kind: 'usage-error', message: '--clock-unit needs seconds or milliseconds' });
+    expect(parseStyle12Args(['--dialect', 'icc', '--clock-unit=seconds', '--text', 'a', '--', '--json'])).toEqual({
+      kind: 'run',
+      options: { files: ['a', '--json'], board: false, json: false, text: true, dialect: 'icc', clockUnit: 'seconds' },
+    });
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type Style12ScanEvent,
 } from '@chess-formats/style12';
 import { caretLines } from './caret.js';
+import { parseCommandArgs, type CommandSpec } from './command-args.js';
 import type { CommandIo } from './fen-command.js';
 
 export const STYLE12_HELP = `Usage: chess-formats style12 [options] [file...]
@@ -52,52 +53,37 @@ export type Style12Invocation =
   | { readonly kind: 'run'; readonly options: Style12CommandOptions }
   | { readonly kind: 'usage-error'; readonly message: string };
 
+const isDialect = (value: string | undefined): value is Style12Dialect => value === 'fics' || value === 'icc';
+const isClockUnit = (value: string | undefined): value is ClockUnit => value === 'seconds' || value === 'milliseconds';
+
+export const STYLE12_SPEC: CommandSpec = {
+  name: 'style12',
+  help: STYLE12_HELP,
+  flags: ['--board', '--json', '--text'],
+  values: {
+    '--dialect': (value) => (isDialect(value) ? undefined : '--dialect needs fics or icc'),
+    '--clock-unit': (value) => (isClockUnit(value) ? undefined : '--clock-unit needs seconds or milliseconds'),
+  },
+};
+
 /** Reads the arguments after `style12`. */
 export function parseStyle12Args(args: readonly string[]): Style12Invocation {
-  const files: string[] = [];
-  const flags = { board: false, json: false, text: false };
-  let dialect: Style12Dialect | undefined;
-  let clockUnit: ClockUnit | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (arg === '--') {
-      files.push(...args.slice(i + 1));
-      break;
-    }
-    if (arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-      continue;
-    }
-    const equals = arg.indexOf('=');
-    const name = equals === -1 ? arg : arg.slice(0, equals);
-    const value = (): string | undefined => (equals === -1 ? args[++i] : arg.slice(equals + 1));
-    switch (name) {
-      case '-h':
-      case '--help':
-        return { kind: 'help' };
-      case '--board':
-      case '--json':
-      case '--text':
-        if (equals !== -1) return { kind: 'usage-error', message: `option '${name}' takes no value` };
-        flags[name.slice(2) as keyof typeof flags] = true;
-        break;
-      case '--dialect': {
-        const v = value();
-        if (v !== 'fics' && v !== 'icc') return { kind: 'usage-error', message: '--dialect needs fics or icc' };
-        dialect = v;
-        break;
-      }
-      case '--clock-unit': {
-        const v = value();
-        if (v !== 'seconds' && v !== 'milliseconds') return { kind: 'usage-error', message: '--clock-unit needs seconds or milliseconds' };
-        clockUnit = v;
-        break;
-      }
-      default:
-        return { kind: 'usage-error', message: `unknown option '${arg}' for style12` };
-    }
-  }
-  return { kind: 'run', options: { files, ...flags, dialect, clockUnit } };
+  const invocation = parseCommandArgs(STYLE12_SPEC, args);
+  if (invocation.kind !== 'run') return invocation;
+  const { operands, flags, values } = invocation.args;
+  const dialect = values.get('--dialect');
+  const clockUnit = values.get('--clock-unit');
+  return {
+    kind: 'run',
+    options: {
+      files: operands,
+      board: flags.has('--board'),
+      json: flags.has('--json'),
+      text: flags.has('--text'),
+      dialect: isDialect(dialect) ? dialect : undefined,
+      clockUnit: isClockUnit(clockUnit) ? clockUnit : undefined,
+    },
+  };
 }
 
 /** What one scanner event prints, and whether it is a failure. */
