@@ -16,6 +16,7 @@ describe('parseArgs', () => {
       kind: 'fen',
       options: { ...defaults, castling: 'xfen', files: ['--board'] },
     });
+    expect(parseArgs(['fen', '--to=style12', '--to', 'fen'])).toEqual({ kind: 'fen', options: { ...defaults, to: 'fen' } });
   });
 
   test('help for the program and for fen', () => {
@@ -39,6 +40,10 @@ describe('parseArgs', () => {
     [['fen', '--castling'], '--castling needs a value: kqkq, xfen or shredder', 'fen'],
     [['fen', '--castling', 'KQkq'], "--castling: unknown style 'KQkq' (expected kqkq, xfen or shredder)", 'fen'],
     [['fen', '--board=yes'], "option '--board' takes no value", 'fen'],
+    [['fen', '--castling='], "--castling: unknown style '' (expected kqkq, xfen or shredder)", 'fen'],
+    [['fen', '--to'], '--to needs fen or style12', 'fen'],
+    [['fen', '--to=pgn'], '--to needs fen or style12', 'fen'],
+    [['fen', '--to', 'style12', '--json'], '--to style12 prints style 12 lines, not JSON', 'fen'],
   ])('usage error for %j, with the usage of its command', (args, message, topic) => {
     expect(parseArgs(args)).toEqual({ kind: 'usage-error', message, topic });
   });

@@ -1,3 +1,5 @@
+import { parseCommandArgs, type CommandSpec } from './command-args.js';
+
 /** How `fen` writes castling rights (see the fen package's write options). */
 export const CASTLING_STYLES = ['kqkq', 'xfen', 'shredder'] as const;
 export type CastlingStyle = (typeof CASTLING_STYLES)[number];
@@ -69,68 +71,42 @@ function isCastlingStyle(value: string): value is CastlingStyle {
   return (CASTLING_STYLES as readonly string[]).includes(value);
 }
 
+const isFenTarget = (value: string | undefined): value is 'fen' | 'style12' => value === 'fen' || value === 'style12';
+
+export const FEN_SPEC: CommandSpec = {
+  name: 'fen',
+  help: FEN_HELP,
+  flags: ['--board', '--json', '--strict', '--validate'],
+  values: {
+    '--castling': (value) => {
+      if (value === undefined) return '--castling needs a value: kqkq, xfen or shredder';
+      return isCastlingStyle(value) ? undefined : `--castling: unknown style '${value}' (expected kqkq, xfen or shredder)`;
+    },
+    '--to': (value) => (isFenTarget(value) ? undefined : '--to needs fen or style12'),
+  },
+};
+
 const fenUsageError = (message: string): Invocation => ({ kind: 'usage-error', message, topic: 'fen' });
 
 function parseFenArgs(args: readonly string[]): Invocation {
-  const files: string[] = [];
-  let board = false;
-  let json = false;
-  let strict = false;
-  let validate = false;
-  let castling: CastlingStyle | undefined;
-  let to: 'fen' | 'style12' | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (arg === '--') {
-      files.push(...args.slice(i + 1));
-      break;
-    }
-    if (arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-      continue;
-    }
-    const equals = arg.indexOf('=');
-    const name = equals === -1 ? arg : arg.slice(0, equals);
-    switch (name) {
-      case '-h':
-      case '--help':
-        return { kind: 'help', topic: 'fen' };
-      case '--board':
-        board = true;
-        break;
-      case '--json':
-        json = true;
-        break;
-      case '--strict':
-        strict = true;
-        break;
-      case '--validate':
-        validate = true;
-        break;
-      case '--castling': {
-        const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
-        if (value === undefined) return fenUsageError('--castling needs a value: kqkq, xfen or shredder');
-        if (!isCastlingStyle(value)) {
-          return fenUsageError(`--castling: unknown style '${value}' (expected kqkq, xfen or shredder)`);
-        }
-        castling = value;
-        break;
-      }
-      case '--to': {
-        const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
-        if (value !== 'fen' && value !== 'style12') return fenUsageError('--to needs fen or style12');
-        to = value;
-        continue;
-      }
-      default:
-        return fenUsageError(`unknown option '${arg}' for fen`);
-    }
-    if (equals !== -1 && name !== '--castling') {
-      return fenUsageError(`option '${name}' takes no value`);
-    }
-  }
+  const invocation = parseCommandArgs(FEN_SPEC, args);
+  if (invocation.kind === 'help') return { kind: 'help', topic: 'fen' };
+  if (invocation.kind === 'usage-error') return fenUsageError(invocation.message);
+  const { operands, flags, values } = invocation.args;
+  const castling = values.get('--castling');
+  const to = values.get('--to');
+  const json = flags.has('--json');
   if (to === 'style12' && json) return fenUsageError('--to style12 prints style 12 lines, not JSON');
-  return { kind: 'fen', options: { files, board, json, strict, validate, castling, ...(to === undefined ? {} : { to }) } };
+  const options: FenCommandOptions = {
+    files: operands,
+    board: flags.has('--board'),
+    json,
+    strict: flags.has('--strict'),
+    validate: flags.has('--validate'),
+    castling: castling !== undefined && isCastlingStyle(castling) ? castling : undefined,
+    ...(isFenTarget(to) ? { to } : {}),
+  };
+  return { kind: 'fen', options };
 }
 
 /** Reads the command line (without the node and script paths). */
