@@ -42,6 +42,25 @@ export interface InputError {
   readonly field?: string;
 }
 
+/**
+ * A text parser's error (`{ code, field, offset, message }` with a field index) placed in the
+ * input, its field named in words from `fieldNames`.
+ */
+export function placedError(
+  text: string,
+  error: { readonly code: string; readonly message: string; readonly offset: number; readonly field: number },
+  fieldNames: readonly string[],
+): InputError {
+  const field = fieldNames[error.field];
+  return {
+    code: error.code,
+    message: error.message,
+    offset: Math.min(error.offset, text.length),
+    length: error.offset < text.length ? 1 : 0,
+    ...(field === undefined ? {} : { field }),
+  };
+}
+
 /** One decoded unit of a session capture (an ICC datagram, a FICS style 12 line, plain text). */
 export interface SessionEvent {
   /** Index of the event's first character in the input. */

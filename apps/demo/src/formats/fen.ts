@@ -1,7 +1,7 @@
 import { boardAt, squareName, type Color, type Setup } from '@chess-formats/board-core';
 import { hasRealtime } from '../render/realtime.js';
 import { parseFen, validateSetup, writeFen, type FenError, type FenWriteOptions } from '@chess-formats/fen';
-import type { FieldRow, FormatAdapter, FormatView, InputError, Position } from './adapter.js';
+import { placedError, type FieldRow, type FormatAdapter, type FormatView, type Position } from './adapter.js';
 
 /** The FEN dialects the demo tells apart. All of them are read by the same `parseFen`. */
 export type FenDialect = 'fen' | 'xfen' | 'shredder' | 'crazyhouse' | 'three-check';
@@ -207,22 +207,12 @@ function fenFields(tokens: readonly Token[], setup: Setup | undefined, dialect: 
   return rows;
 }
 
-function fenError(text: string, error: FenError): InputError {
-  return {
-    code: error.code,
-    message: error.message,
-    offset: error.offset,
-    length: error.offset < text.length ? 1 : 0,
-    field: FIELD_NAMES[error.field],
-  };
-}
-
 /** Reads a FEN of any dialect into the view model. */
 export function readFen(text: string, dialect: FenDialect): FormatView {
   const tokens = splitFields(text);
   const parsed = parseFen(text);
   if (!parsed.ok) {
-    return { positions: [], fields: fenFields(tokens, undefined, dialect), errors: [fenError(text, parsed.error)], notes: [] };
+    return { positions: [], fields: fenFields(tokens, undefined, dialect), errors: [placedError(text, parsed.error, FIELD_NAMES)], notes: [] };
   }
   const setup = parsed.value;
   const problems = validateSetup(setup);

@@ -1,6 +1,6 @@
 import { flightsAt, movableAt, squareName, type Setup } from '@chess-formats/board-core';
-import { parseFenr, writeFenr, type FenrError } from '@chess-formats/fenr';
-import type { FieldRow, FormatAdapter, FormatView, InputError, Position } from './adapter.js';
+import { parseFenr, writeFenr } from '@chess-formats/fenr';
+import { placedError, type FieldRow, type FormatAdapter, type FormatView, type Position } from './adapter.js';
 import { slashCount, splitFields } from './fen.js';
 
 /** The five FENr fields, by the index a `FenrError` names (5: after the last field). */
@@ -65,19 +65,9 @@ function meaningOf(field: number, setup: Setup): string {
   }
 }
 
-function fenrError(text: string, error: FenrError): InputError {
-  return {
-    code: error.code,
-    message: error.message,
-    offset: Math.min(error.offset, text.length),
-    length: error.offset < text.length ? 1 : 0,
-    field: FIELD_NAMES[error.field],
-  };
-}
-
 export function readFenr(text: string): FormatView {
   const parsed = parseFenr(text);
-  if (!parsed.ok) return { positions: [], fields: fenrFields(text, undefined), errors: [fenrError(text, parsed.error)], notes: [] };
+  if (!parsed.ok) return { positions: [], fields: fenrFields(text, undefined), errors: [placedError(text, parsed.error, FIELD_NAMES)], notes: [] };
   const setup = parsed.value;
   return {
     positions: [{ setup, title: `Realtime chess at ${seconds(setup.realtime?.clockMs ?? 0)}` }],

@@ -1,6 +1,6 @@
 import { squareName, type Color, type Setup } from '@chess-formats/board-core';
-import { parseOcpn, writeOcpn, type OcpnError, type OcpnPosition } from '@chess-formats/ocpn';
-import type { FieldRow, FormatAdapter, FormatView, InputError, Position } from './adapter.js';
+import { parseOcpn, writeOcpn, type OcpnPosition } from '@chess-formats/ocpn';
+import { placedError, type FieldRow, type FormatAdapter, type FormatView, type Position } from './adapter.js';
 import { slashCount, splitFields } from './fen.js';
 
 /** The nine OCPN fields, by the index an `OcpnError` names (9: after the last field). */
@@ -129,19 +129,9 @@ function ocpnFields(text: string, record: OcpnPosition | undefined): FieldRow[] 
   return rows;
 }
 
-function ocpnError(text: string, error: OcpnError): InputError {
-  return {
-    code: error.code,
-    message: error.message,
-    offset: Math.min(error.offset, text.length),
-    length: error.offset < text.length ? 1 : 0,
-    field: FIELD_NAMES[error.field],
-  };
-}
-
 export function readOcpn(text: string): FormatView {
   const parsed = parseOcpn(text);
-  if (!parsed.ok) return { positions: [], fields: ocpnFields(text, undefined), errors: [ocpnError(text, parsed.error)], notes: [] };
+  if (!parsed.ok) return { positions: [], fields: ocpnFields(text, undefined), errors: [placedError(text, parsed.error, FIELD_NAMES)], notes: [] };
   records.set(parsed.value.setup, parsed.value);
   return { positions: [{ setup: parsed.value.setup }], fields: ocpnFields(text, parsed.value), errors: [], notes: [] };
 }
