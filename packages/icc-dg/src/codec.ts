@@ -1,6 +1,7 @@
-import { moveInfoPlan, planOf, type FieldPlan } from './plan.js';
+import { moveInfoPlan, planOf, READ_COLOR, READ_FLAG, READ_INTEGER, READ_RATING, READ_REST, READ_STRING, READ_WORDS, type FieldPlan } from './plan.js';
 import type { Datagram, MoveInfo } from './schema.js';
 import type { SettingBits } from './settings.js';
+import { fieldsObject } from './shape.js';
 
 /** Why arguments do not fit a datagram's schema; `field` counts the number as 0. */
 export interface FieldFault {
@@ -123,27 +124,36 @@ export function isFault(value: unknown): value is FieldFault {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
 }
 
+// The names and values of the fields of the datagram being read, reused from one to the next.
+const names: string[] = [];
+const found: unknown[] = [];
+
 /**
  * Types the arguments of a datagram by the schema and the level 2 variables that are on.
  * A number the document does not describe comes back raw (`name` and `fields` null).
  */
-export function decodeArgs(id: number, args: readonly string[], settings: SettingBits): Datagram | FieldFault {
+export function decodeArgs(id: number, args: readonly string[], settings: SettingBits, compile = true): Datagram | FieldFault {
   const plan = planOf(id);
   if (plan === undefined) return { id, name: null, args, fields: null, extra: args };
-  const fields: Record<string, unknown> = {};
-  let next = 0;
+  const plans = plan.fields;
   const count = args.length;
-  for (const field of plan.fields) {
+  let next = 0;
+  let present = 0;
+  let mask = 0;
+  for (let f = 0; f < plans.length; f++) {
+    const field = plans[f] as FieldPlan;
     if (field.gate >= 0 && settings[field.gate] !== 1) continue;
-    if (field.rest) {
+    const read = field.read;
+    if (read === READ_REST) {
       const values = readRest(field, args, next, settings);
       if (isFault(values)) return values;
-      fields[field.name] = values;
+      mask |= 1 << f;
+      names[present] = field.name;
+      found[present++] = values;
       next = count;
       continue;
     }
-    const width = field.kind === 'R' ? 2 : 1;
-    if (next + width > count) {
+    if (next + (read === READ_RATING ? 2 : 1) > count) {
       if (field.optional || field.gate >= 0) continue;
       return {
         code: 'missing-field',
@@ -151,21 +161,39 @@ export function decodeArgs(id: number, args: readonly string[], settings: Settin
         message: `${plan.name} has ${String(count)} arguments; its field ${field.name} is missing`,
       };
     }
-    const arg = args[next] as string;
-    if (field.kind === 'R') {
-      const rating = readInteger(arg);
-      if (rating === undefined) return typeFault({ ...field, kind: 'i' }, next, arg);
-      const second = args[next + 1] as string;
-      const annotation = readInteger(second);
-      if (annotation === undefined) return typeFault({ ...field, kind: 'i' }, next + 1, second);
-      fields[field.name] = { rating, annotation };
-    } else {
-      const value = convert(field.kind, arg);
-      if (value === undefined) return typeFault(field, next, arg);
-      fields[field.name] = value;
+    const arg = args[next++] as string;
+    let value: unknown;
+    switch (read) {
+      case READ_STRING:
+        value = arg;
+        break;
+      case READ_INTEGER:
+        value = readInteger(arg);
+        break;
+      case READ_FLAG:
+        value = arg === '1' ? true : arg === '0' ? false : undefined;
+        break;
+      case READ_COLOR:
+        value = arg === 'W' || arg === 'B' ? arg : undefined;
+        break;
+      case READ_WORDS:
+        value = words(arg);
+        break;
+      default: {
+        const rating = readInteger(arg);
+        if (rating === undefined) return typeFault({ ...field, kind: 'i' }, next - 1, arg);
+        const second = args[next++] as string;
+        const annotation = readInteger(second);
+        if (annotation === undefined) return typeFault({ ...field, kind: 'i' }, next - 1, second);
+        value = { rating, annotation };
+      }
     }
-    next += width;
+    if (value === undefined) return typeFault(field, next - 1, arg);
+    mask |= 1 << f;
+    names[present] = field.name;
+    found[present++] = value;
   }
+  const fields = fieldsObject(plan, mask, names, found, present, compile);
   const extra = next >= count ? NONE : args.slice(next);
   return { id, name: plan.name, args, fields, extra } as Datagram;
 }

@@ -8,6 +8,8 @@ import { settingBits, type SettingNames } from './settings.js';
 export interface DecodeDatagramOptions {
   /** The level 2 variables that are on (see `createIccDecoder`). */
   readonly settings?: SettingNames;
+  /** See `createIccDecoder`'s option of that name (default true). */
+  readonly compile?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export function decodeDatagram(id: number, args: readonly string[], options: Dec
   if (!Number.isSafeInteger(id) || id < 0 || !Array.isArray(args) || args.some((arg) => typeof arg !== 'string')) {
     return err({ code: 'datagram-number', field: 0, offset: 0, message: 'a datagram is a non-negative number and an array of string arguments' });
   }
-  const decoded = decodeArgs(id, args, settingBits(options.settings));
+  const decoded = decodeArgs(id, args, settingBits(options.settings), options.compile !== false);
   if (!isFault(decoded)) return ok(decoded);
   const { code, field, message } = decoded;
   return err({ code, field, offset: 0, message, datagram: { id, args } });
@@ -30,7 +32,7 @@ export function decodeDatagram(id: number, args: readonly string[], options: Dec
  */
 export function parseDatagram(text: string, options: DecodeDatagramOptions = {}): Result<Datagram, IccError> {
   if (typeof text !== 'string') return err({ code: 'datagram-number', field: 0, offset: 0, message: 'a datagram is text' });
-  const decoder = createIccDecoder(options.settings === undefined ? {} : { settings: options.settings });
+  const decoder = createIccDecoder({ ...(options.settings === undefined ? {} : { settings: options.settings }), compile: options.compile !== false });
   const events = [...decoder.push(text), ...decoder.end()];
   const first = events[0];
   if (first?.kind === 'error') return err(first.error);

@@ -57,6 +57,13 @@ export interface IccDecoderOptions {
   readonly maxTextSize?: number;
   /** How bytes become text: `utf-8` (default; bytes that are not UTF-8 become U+FFFD) or `latin1`. */
   readonly encoding?: 'utf-8' | 'latin1';
+  /**
+   * Builds each datagram's `fields` with a small function generated from the schema's field
+   * names (`new Function`; never from the input): about a third faster. Default true. Where
+   * eval is refused the decoder falls back by itself; a page whose Content-Security-Policy
+   * forbids 'unsafe-eval' passes false so that the browser has no violation to report.
+   */
+  readonly compile?: boolean;
 }
 
 export interface IccDecoder {
@@ -105,6 +112,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
   const maxUnit = limit(opts.maxUnitSize, 1 << 24);
   const maxText = limit(opts.maxTextSize, 1 << 16);
   const useLatin1 = opts.encoding === 'latin1';
+  const compile = opts.compile !== false;
   const initialSettings = settingBits(opts.settings);
   let settings = initialSettings.slice();
   let utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -144,17 +152,21 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     }
   };
 
-  const startUnit = (text: string, at: number): void => {
+  /** The header `text[from, to)` (without its line end), which stands at `at`. */
+  const startUnit = (text: string, from: number, to: number, at: number): void => {
     // `number player [tag]`, read in place: a header comes with nearly every move.
-    const space = text.indexOf(' ');
-    let command = leadingNumber(text, space < 0 ? text.length : space);
-    const space2 = space < 0 ? -1 : text.indexOf(' ', space + 1);
-    const player = space < 0 ? '' : space2 < 0 ? text.slice(space + 1) : text.slice(space + 1, space2);
+    if (to > from && text.charCodeAt(to - 1) === 13) to--;
+    let space = text.indexOf(' ', from);
+    if (space >= to) space = -1;
+    let command = leadingNumber(text, from, space < 0 ? to : space);
+    let space2 = space < 0 ? -1 : text.indexOf(' ', space + 1);
+    if (space2 >= to) space2 = -1;
+    const player = space < 0 ? '' : text.slice(space + 1, space2 < 0 ? to : space2);
     if (player === '') command = -1;
-    if (command < 0) fail('unit-header', at, `a unit header is "command-number player [tag]", found ${JSON.stringify(text.slice(0, 40))}`);
+    if (command < 0) fail('unit-header', at, `a unit header is "command-number player [tag]", found ${JSON.stringify(text.slice(from, Math.min(to, from + 40)))}`);
     depth++;
-    if (space2 < 0 || space2 + 1 === text.length) events.push({ kind: 'unit-start', command, player, depth });
-    else events.push({ kind: 'unit-start', command, player, tag: text.slice(space2 + 1), depth });
+    if (space2 < 0 || space2 + 1 === to) events.push({ kind: 'unit-start', command, player, depth });
+    else events.push({ kind: 'unit-start', command, player, tag: text.slice(space2 + 1, to), depth });
   };
 
   const checkUnitSize = (at: number): void => {
@@ -176,7 +188,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
       return;
     }
     const id = tokensId;
-    const datagram = decodeArgs(id, args, settings);
+    const datagram = decodeArgs(id, args, settings, compile);
     if (isFault(datagram)) {
       const { code, field, message } = datagram;
       const starts: number[] = [];
@@ -251,6 +263,28 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     return y;
   };
 
+  /** Where the `^Y)` of the datagram whose body starts at `from` stands, if it is in this chunk with nothing to stop at before it; -1 otherwise. */
+  const datagramEnd = (from: number): number => {
+    let q = nextY(from);
+    while (q >= 0 && q + 1 < s.length) {
+      const c = s.charCodeAt(q + 1);
+      if (c !== 123 && c !== 125) break;
+      q = nextY(q + 2);
+    }
+    if (q < 0 || q + 1 >= s.length || s.charCodeAt(q + 1) !== 41 || q - from > maxDatagram) return -1;
+    const zz = nextZ(from);
+    return zz >= 0 && zz < q ? -1 : q;
+  };
+
+  /** Where the newline of the header that starts at `from` stands, if it is in this chunk before any control character; -1 otherwise. */
+  const headerEnd = (from: number): number => {
+    const line = nextNl(from);
+    if (line < 0 || line - from > MAX_HEADER) return -1;
+    const q = nextY(from);
+    const zz = nextZ(from);
+    return (q >= 0 && q < line) || (zz >= 0 && zz < line) ? -1 : line;
+  };
+
   const process = (chunk: string): void => {
     s = chunk;
     z = -2;
@@ -282,7 +316,23 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             state = CTRL;
             p = n;
           } else {
-            p += delimiter(s.charCodeAt(p + 1), base + p);
+            const c = s.charCodeAt(p + 1);
+            // Most delimiters open a datagram or a header that ends in the same chunk: read
+            // those at once, without going through the states.
+            const end = c === 40 ? datagramEnd(p + 2) : c === 91 ? headerEnd(p + 2) : -1;
+            if (end < 0) p += delimiter(c, base + p);
+            else {
+              checkUnitSize(base + p);
+              if (c === 40) {
+                dgStart = base + p;
+                finishDatagram(s, p + 2, end, dgStart);
+                p = end + 2;
+              } else {
+                if (depth === 0) unitStart = base + p;
+                startUnit(s, p + 2, end, base + p + 2);
+                p = end + 1;
+              }
+            }
           }
           break;
         }
@@ -370,7 +420,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
           }
           p = stop;
           if (stop === n) break;
-          if (!headerTooLong) startUnit(header.charCodeAt(header.length - 1) === 13 ? header.slice(0, -1) : header, headerStart + 2);
+          if (!headerTooLong) startUnit(header, 0, header.length, headerStart + 2);
           header = '';
           state = TEXT;
           if (stop === line) p++;
@@ -388,7 +438,9 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
    */
   const finishScan = (closes: boolean, at: number, skipping: boolean, from: number, to: number): void => {
     const length = partsLength;
-    const joined = parts.length === 0 ? undefined : parts.join('') + s.slice(from, to);
+    // Joined, not concatenated: the reader is fastest on a flat string.
+    if (parts.length > 0 && to > from) parts.push(s.slice(from, to));
+    const joined = parts.length === 0 ? undefined : parts.join('');
     if (parts.length > 0) parts = [];
     partsLength = 0;
     state = TEXT;
@@ -442,7 +494,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
             fail('unterminated-datagram', dgStart, 'the stream ends inside a datagram');
             break;
           case HEADER:
-            if (!headerTooLong) startUnit(header.charCodeAt(header.length - 1) === 13 ? header.slice(0, -1) : header, headerStart + 2);
+            if (!headerTooLong) startUnit(header, 0, header.length, headerStart + 2);
             break;
         }
       } catch (e) {

@@ -16,10 +16,10 @@ function isBlank(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
 }
 
-/** The number written by the first `end` characters (1-9 decimal digits), or -1. */
-export function leadingNumber(text: string, end: number): number {
-  let value = end > 0 && end <= 9 ? 0 : -1;
-  for (let k = 0; k < end && value >= 0; k++) {
+/** The number written by `text[from, end)` (1-9 decimal digits), or -1. */
+export function leadingNumber(text: string, from: number, end: number): number {
+  let value = end > from && end - from <= 9 ? 0 : -1;
+  for (let k = from; k < end && value >= 0; k++) {
     const c = text.charCodeAt(k);
     value = c >= 48 && c <= 57 ? value * 10 + c - 48 : -1;
   }
@@ -71,16 +71,23 @@ export function readTokens(text: string, from: number, to: number, starts?: numb
       if (i + 1 === to || text.charCodeAt(i + 1) !== 123) {
         return { code: 'stray-delimiter', at: i - from, field, message: 'a ^Y} closes a quote that was never opened' };
       }
-      let stray = -1;
-      for (start = i += 2; i + 1 < to && !(text.charCodeAt(i) === 0x19 && text.charCodeAt(i + 1) === 125); i++) if (text.charCodeAt(i) === 0x19 && stray < 0) stray = i;
-      if (i + 1 >= to) return { code: 'unterminated-quote', at: start - 2 - from, field, message: 'a ^Y{-quoted argument has no closing ^Y}' };
-      if (stray >= 0) return { code: 'stray-delimiter', at: stray - from, field, message: 'a ^Y{ inside a ^Y{-quoted argument' };
+      start = i += 2;
+      // The decoder's bodies end at a control-Y, so this search stops at `to` at the latest.
+      const close = text.indexOf('\x19', start);
+      if (close >= 0 && close + 1 < to && text.charCodeAt(close + 1) === 125) i = close;
+      else {
+        let stray = -1;
+        for (; i + 1 < to && !(text.charCodeAt(i) === 0x19 && text.charCodeAt(i + 1) === 125); i++) if (text.charCodeAt(i) === 0x19 && stray < 0) stray = i;
+        if (i + 1 >= to) return { code: 'unterminated-quote', at: start - 2 - from, field, message: 'a ^Y{-quoted argument has no closing ^Y}' };
+        if (stray >= 0) return { code: 'stray-delimiter', at: stray - from, field, message: 'a ^Y{ inside a ^Y{-quoted argument' };
+      }
       end = i;
       i += 2;
     } else {
+      // Every character that ends a bare argument (blanks, control-Y, `{`) is 32 or below, or `{`.
       for (; i < to; i++) {
         c = text.charCodeAt(i);
-        if (isBlank(c) || c === 123 || c === 0x19) break;
+        if (c <= 32 ? isBlank(c) || c === 0x19 : c === 123) break;
       }
       end = i;
     }
