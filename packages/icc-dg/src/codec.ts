@@ -194,6 +194,8 @@ export function decodeArgs(id: number, args: readonly string[], settings: Settin
     found[present++] = value;
   }
   const fields = fieldsObject(plan, mask, names, found, present, compile);
+  // Let go of the values: a long string may be a slice that holds a whole chunk.
+  for (let i = 0; i < present; i++) found[i] = undefined;
   const extra = next >= count ? NONE : args.slice(next);
   return { id, name: plan.name, args, fields, extra } as Datagram;
 }
