@@ -167,3 +167,31 @@ describe('size budgets (size-budgets.json), bundled from the installed packages'
     expect(excludedFound(budget, wholes.map((whole) => whole.code).join('\n')), 'in no bundle at all').toEqual(budget.excludes);
   });
 });
+
+describe('@chess-formats/icc-dg, installed from its tarball', () => {
+  test('decodes its sample session alike where Node refuses code generation from strings (the generated fields fall back)', () => {
+    const dir = project('@chess-formats/icc-dg');
+    writeFileSync(
+      join(dir, 'no-eval.mjs'),
+      [
+        `import { readFileSync } from 'node:fs';`,
+        `import { createRequire } from 'node:module';`,
+        `import { createIccDecoder } from '@chess-formats/icc-dg';`,
+        `const sample = readFileSync(createRequire(import.meta.url).resolve('@chess-formats/icc-dg/package.json').replace(/package\\.json$/, 'samples/session.icc'));`,
+        `let evalAllowed = true;`,
+        `try { new Function('return 1'); } catch { evalAllowed = false; }`,
+        `const settings = ['DG_SEND_MOVES', 'DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK', 'DG_MSEC', 'DG_STARTED_OBSERVING', 'DG_PERSONAL_TELL', 'DG_SEEK', 'DG_MATCH'];`,
+        `const decode = (compile) => { const d = createIccDecoder({ settings, compile }); return [...d.push(sample), ...d.end()]; };`,
+        `console.log(JSON.stringify({ evalAllowed, compiled: decode(true), plain: decode(false) }));`,
+      ].join('\n'),
+    );
+    const run = (flags: string[]) =>
+      JSON.parse(execFileSync(process.execPath, [...flags, 'no-eval.mjs'], { cwd: dir, encoding: 'utf8' })) as { evalAllowed: boolean; compiled: unknown[]; plain: unknown[] };
+    const allowed = run([]);
+    const refused = run(['--disallow-code-generation-from-strings']);
+    expect([allowed.evalAllowed, refused.evalAllowed]).toEqual([true, false]);
+    expect(allowed.compiled.filter((e) => (e as { kind: string }).kind === 'datagram').length).toBeGreaterThan(20);
+    expect(refused.compiled).toEqual(allowed.compiled);
+    expect(refused.plain).toEqual(allowed.compiled);
+  });
+});
