@@ -1,4 +1,4 @@
-import { moveInfoPlan, planOf, READ_COLOR, READ_FLAG, READ_INTEGER, READ_RATING, READ_REST, READ_STRING, READ_WORDS, type FieldPlan } from './plan.js';
+import { moveInfoPlan, planOf, READ_COLOR, READ_FLAG, READ_INTEGER, READ_RATING, READ_STRING, READ_WORDS, type FieldPlan } from './plan.js';
 import type { Datagram, MoveInfo } from './schema.js';
 import type { SettingBits } from './settings.js';
 import { fieldsObject } from './shape.js';
@@ -124,8 +124,7 @@ export function isFault(value: unknown): value is FieldFault {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
 }
 
-// The names and values of the fields of the datagram being read, reused from one to the next.
-const names: string[] = [];
+// The values of the fields of the datagram being read, reused from one to the next.
 const found: unknown[] = [];
 
 /**
@@ -143,16 +142,15 @@ export function decodeArgs(id: number, args: readonly string[], settings: Settin
   for (let f = 0; f < plans.length; f++) {
     const field = plans[f] as FieldPlan;
     if (field.gate >= 0 && settings[field.gate] !== 1) continue;
-    const read = field.read;
-    if (read === READ_REST) {
+    if (field.rest) {
       const values = readRest(field, args, next, settings);
       if (isFault(values)) return values;
       mask |= 1 << f;
-      names[present] = field.name;
       found[present++] = values;
       next = count;
       continue;
     }
+    const read = field.read;
     if (next + (read === READ_RATING ? 2 : 1) > count) {
       if (field.optional || field.gate >= 0) continue;
       return {
@@ -190,10 +188,9 @@ export function decodeArgs(id: number, args: readonly string[], settings: Settin
     }
     if (value === undefined) return typeFault(field, next - 1, arg);
     mask |= 1 << f;
-    names[present] = field.name;
     found[present++] = value;
   }
-  const fields = fieldsObject(plan, mask, names, found, present, compile);
+  const fields = fieldsObject(plan, mask, found, compile);
   // Let go of the values: a long string may be a slice that holds a whole chunk.
   for (let i = 0; i < present; i++) found[i] = undefined;
   const extra = next >= count ? NONE : args.slice(next);

@@ -32,7 +32,7 @@ export function decodeDatagram(id: number, args: readonly string[], options: Dec
  */
 export function parseDatagram(text: string, options: DecodeDatagramOptions = {}): Result<Datagram, IccError> {
   if (typeof text !== 'string') return err({ code: 'datagram-number', field: 0, offset: 0, message: 'a datagram is text' });
-  const decoder = createIccDecoder({ ...(options.settings === undefined ? {} : { settings: options.settings }), compile: options.compile !== false });
+  const decoder = createIccDecoder(options);
   const events = [...decoder.push(text), ...decoder.end()];
   const first = events[0];
   if (first?.kind === 'error') return err(first.error);

@@ -59,7 +59,7 @@ export interface IccDecoderOptions {
   readonly encoding?: 'utf-8' | 'latin1';
   /**
    * Builds each datagram's `fields` with a small function generated from the schema's field
-   * names (`new Function`; never from the input): about a third faster. Default true. Where
+   * names (`new Function`; never from the input): 1.2-1.3x faster. Default true. Where
    * eval is refused the decoder falls back by itself; a page whose Content-Security-Policy
    * forbids 'unsafe-eval' passes false so that the browser has no violation to report.
    */
@@ -263,14 +263,20 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     return y;
   };
 
-  /** Where the `^Y)` of the datagram whose body starts at `from` stands, if it is in this chunk with nothing to stop at before it; -1 otherwise. */
-  const datagramEnd = (from: number): number => {
+  /** The next control-Y from `from` that is not a quote (`^Y{`, `^Y}`) inside a datagram; it may end the chunk. */
+  const nextDelimiter = (from: number): number => {
     let q = nextY(from);
     while (q >= 0 && q + 1 < s.length) {
       const c = s.charCodeAt(q + 1);
       if (c !== 123 && c !== 125) break;
       q = nextY(q + 2);
     }
+    return q;
+  };
+
+  /** Where the `^Y)` of the datagram whose body starts at `from` stands, if it is in this chunk with nothing to stop at before it; -1 otherwise. */
+  const datagramEnd = (from: number): number => {
+    const q = nextDelimiter(from);
     if (q < 0 || q + 1 >= s.length || s.charCodeAt(q + 1) !== 41 || q - from > maxDatagram) return -1;
     const zz = nextZ(from);
     return zz >= 0 && zz < q ? -1 : q;
@@ -362,12 +368,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
               break;
             }
           }
-          let q = nextY(scan);
-          while (q >= 0 && q + 1 < n) {
-            const c = s.charCodeAt(q + 1);
-            if (c !== 123 && c !== 125) break;
-            q = nextY(q + 2);
-          }
+          const q = nextDelimiter(scan);
           const zz = nextZ(p);
           if (zz >= 0 && (q < 0 || zz < q)) {
             partsLength += zz - p;
@@ -438,9 +439,7 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
    */
   const finishScan = (closes: boolean, at: number, skipping: boolean, from: number, to: number): void => {
     const length = partsLength;
-    // Joined, not concatenated: the reader is fastest on a flat string.
-    if (parts.length > 0 && to > from) parts.push(s.slice(from, to));
-    const joined = parts.length === 0 ? undefined : parts.join('');
+    const joined = parts.length === 0 ? undefined : parts.join('') + s.slice(from, to);
     if (parts.length > 0) parts = [];
     partsLength = 0;
     state = TEXT;

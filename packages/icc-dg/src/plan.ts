@@ -11,7 +11,7 @@ export interface FieldPlan {
   readonly optional: boolean;
   /** The level 2 variable that turns the field on, or -1. */
   readonly gate: number;
-  /** How the decoder reads it, one of the `READ_*` numbers (a number switch is the fastest dispatch). */
+  /** How the decoder reads a field that is not `rest`: one of the `READ_*` numbers (a number switch is the fastest dispatch). */
   readonly read: number;
 }
 
@@ -21,7 +21,6 @@ export const READ_FLAG = 2;
 export const READ_COLOR = 3;
 export const READ_WORDS = 4;
 export const READ_RATING = 5;
-export const READ_REST = 6;
 
 const READS: Record<string, number> = { i: READ_INTEGER, f: READ_FLAG, c: READ_COLOR, t: READ_WORDS, R: READ_RATING };
 
@@ -53,7 +52,7 @@ function readField(token: string): FieldPlan {
   let kind = colon < 0 ? 's' : text.slice(colon + 1);
   const rest = kind.endsWith('*') || kind === 'M';
   if (kind.endsWith('*')) kind = kind.slice(0, -1);
-  const read = rest ? READ_REST : (READS[kind] ?? READ_STRING);
+  const read = READS[kind] ?? READ_STRING;
   return { name: colon < 0 ? text : text.slice(0, colon), kind, rest, optional, gate, read };
 }
 
