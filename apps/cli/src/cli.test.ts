@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,37 @@ describe('the chess-formats process', () => {
     child.stdin.on('error', () => {});
     child.stdin.end(`x\n${`${START}\n`.repeat(50_000)}`);
     const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    expect(status).toBe(1);
+  });
+
+  const session = join(here, '..', '..', '..', 'packages', 'icc-dg', 'samples', 'session.icc');
+
+  test.skipIf(!existsSync('/dev/full'))('icc decode reports a full disk as a failed write, not a failed read', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const result = spawnSync(process.execPath, [cli, 'icc', 'decode', session], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+      expect(result.stderr).toBe('chess-formats: cannot write standard output: ENOSPC: no space left on device, write\n');
+      expect(result.status).toBe(2);
+    } finally {
+      closeSync(full);
+    }
+  });
+
+  // Each input starts with a fault (a datagram of the wrong type, a board line that does not
+  // parse), so the status earned before the reader left is 1.
+  const board = '<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 White Black -3 0 0 39 39 0 0 1 none (0:00) none 0\n';
+  test.each([
+    ['icc decode', () => `\x19(41 x\x19)${readFileSync(session, 'utf8').repeat(2000)}`],
+    ['style12', () => `<12> x\n${board.repeat(50_000)}`],
+  ])('%s stops quietly when the reader goes away, with the status earned: 1', async (command, input) => {
+    const child = spawn(process.execPath, [cli, ...command.split(' ')], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.stdin.on('error', () => {});
+    child.stdin.end(input());
+    const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    expect(stderr).not.toMatch(/cannot|EPIPE/);
     expect(status).toBe(1);
   });
 

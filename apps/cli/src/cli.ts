@@ -1,7 +1,8 @@
 import { createReadStream, fstatSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { once } from 'node:events';
-import { outputFailureStatus, type CommandIo } from './line-command.js';
+import type { CommandIo } from './line-command.js';
+import { outputFailureStatus } from './output.js';
 import { main } from './main.js';
 
 /**
@@ -10,7 +11,7 @@ import { main } from './main.js';
  * exit below looks for one that came after the last write.
  */
 let outputError: unknown;
-/** Whether a write threw `outputError`, so that the command has already dealt with it. */
+/** Whether a write threw `outputError`, so that main has already dealt with it. */
 let outputErrorSeen = false;
 process.stdout.on('error', (error) => {
   outputError ??= error;
@@ -56,14 +57,9 @@ const io: CommandIo = {
     : {}),
 };
 
-let status: number;
-try {
-  status = await main(process.argv.slice(2), io);
-} catch (error) {
-  // Only `fen` deals with its own output failures; help and version just write and return.
-  if (!outputErrorSeen || error !== outputError) throw error;
-  status = await outputFailureStatus(error, 0, io);
-}
+// main deals with a write that failed (output.ts); what is left here is a failure that came
+// after the last write.
+let status = await main(process.argv.slice(2), io);
 // Writes still on their way may fail after the command is done: wait for them (an empty write
 // completes after them), then for the error events they may have left.
 if (process.stdout.writableLength > 0) {

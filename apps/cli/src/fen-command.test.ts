@@ -1,6 +1,6 @@
 import { parseFen } from '@chess-formats/fen';
 import { describe, expect, test } from 'vitest';
-import type { FenCommandOptions } from './args.js';
+import type { FenCommandOptions } from './fen-options.js';
 import { MAX_LINE_LENGTH, runFenCommand } from './fen-command.js';
 import { main } from './main.js';
 import { memoryIo } from './test-io.js';

@@ -1,6 +1,6 @@
 import { boardDiagram, setupToJson, type SetupJson } from '@chess-formats/board-core';
 import { parseFen, validateSetup, writeFen, type FenWriteOptions } from '@chess-formats/fen';
-import type { FenCommandOptions } from './args.js';
+import { FEN_HELP, parseFenArgs, type FenCommandOptions } from './fen-options.js';
 import {
   errorReport,
   fileKey,
@@ -71,4 +71,19 @@ export function reportFenLine(text: string, overflow: boolean, where: LineWhere,
  */
 export function runFenCommand(options: FenCommandOptions, io: CommandIo): Promise<number> {
   return runLineCommand(options.files, io, (text, overflow, where) => reportFenLine(text, overflow, where, options));
+}
+
+/** `chess-formats fen ...` from its arguments: its help, a usage error (status 2) or the command. */
+export async function fenMain(args: readonly string[], io: CommandIo): Promise<number> {
+  const invocation = parseFenArgs(args);
+  switch (invocation.kind) {
+    case 'help':
+      await io.out(FEN_HELP);
+      return 0;
+    case 'usage-error':
+      await io.err(`chess-formats: ${invocation.message}\n\n${FEN_HELP}`);
+      return 2;
+    case 'run':
+      return runFenCommand(invocation.options, io);
+  }
 }

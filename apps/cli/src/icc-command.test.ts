@@ -40,24 +40,31 @@ describe('chess-formats icc decode', () => {
     expect(games[1]?.['fen']).toBe('rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6');
   });
 
+  test('--games without the settings the session was captured with: tracker errors, exit status 1', async () => {
+    const { io, captured } = memoryIo(sample);
+    expect(await main(['icc', 'decode', '--games'], io)).toBe(1);
+    const out = lines(captured.out);
+    expect(out.filter((l) => l['kind'] === 'tracker-error').map((l) => (l['error'] as { code: string }).code)).toEqual(['no-move-text', 'no-move-text']);
+    expect(out.filter((l) => l['kind'] === undefined).map((g) => g['moves'])).toEqual([[], []]);
+  });
+
   test('error events and tracker errors; exit status 1', async () => {
     const { io, captured } = memoryIo(`${Y}(41 x${Y})${Y}(24 9 e4${Y})`);
-    expect(await runIccCommand(['decode', '--games', '--settings', 'DG_MOVE_ALGEBRAIC'], io)).toBe(1);
+    expect(await runIccCommand(['--games', '--settings', 'DG_MOVE_ALGEBRAIC'], io)).toBe(1);
     expect(lines(captured.out).map((l) => (l['kind'] === 'error' ? (l['error'] as { code: string }).code : l['kind']))).toEqual(['field-type', 'tracker-error']);
   });
 
   test('files, an unreadable file, usage errors and help', async () => {
     const ok = memoryIo('', { 'a.icc': `${Y}(41 1${Y})` });
-    expect(await runIccCommand(['decode', 'a.icc'], ok.io)).toBe(0);
+    expect(await runIccCommand(['a.icc'], ok.io)).toBe(0);
     expect(lines(ok.captured.out)).toHaveLength(1);
     const missing = memoryIo('');
-    expect(await runIccCommand(['decode', 'nope.icc'], missing.io)).toBe(2);
+    expect(await runIccCommand(['nope.icc'], missing.io)).toBe(2);
     expect(missing.captured.err).toContain('cannot read nope.icc');
     const bad = memoryIo('');
-    expect(await runIccCommand(['decode', '--settings', 'DG_NOPE'], bad.io)).toBe(2);
+    expect(await runIccCommand(['--settings', 'DG_NOPE'], bad.io)).toBe(2);
     expect(bad.captured.err).toContain("unknown datagram 'DG_NOPE'");
-    expect(await runIccCommand(['decode', '--frob'], bad.io)).toBe(2);
-    expect(await runIccCommand(['encode'], bad.io)).toBe(2);
+    expect(await runIccCommand(['--frob'], bad.io)).toBe(2);
     const help = memoryIo('');
     expect(await runIccCommand(['--help'], help.io)).toBe(0);
     expect(help.captured.out).toContain('Usage: chess-formats icc decode');

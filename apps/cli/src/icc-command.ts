@@ -11,7 +11,9 @@ import {
   type TrackedGame,
 } from '@chess-formats/icc-dg';
 import { parseCommandArgs, type CommandSpec } from './command-args.js';
+import { printable } from './caret.js';
 import type { CommandIo } from './fen-command.js';
+import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
 
 export const ICC_HELP = `Usage: chess-formats icc decode [options] [file...]
 
@@ -26,8 +28,8 @@ Options:
                        separated by commas, or as the bits of its level2settings= line
   -h, --help           show this help
 
-Exit status: 0 when the input decodes without an error event, 1 when it has one, 2 on a usage
-error or an unreadable file.
+Exit status: 0 when the input decodes without an error event, 1 when it has one (with --games:
+or a tracker error), 2 on a usage error, an unreadable file or output that cannot be written.
 `;
 
 export interface IccCommandOptions {
@@ -70,11 +72,9 @@ const ICC_DECODE_SPEC: CommandSpec = {
   },
 };
 
+/** Reads the arguments after `icc decode`. */
 export function parseIccArgs(args: readonly string[]): IccInvocation {
-  const [sub, ...rest] = args;
-  if (sub === undefined || sub === '-h' || sub === '--help' || sub === 'help') return { kind: 'help' };
-  if (sub !== 'decode') return { kind: 'usage-error', message: `unknown icc command '${sub}' (expected decode)` };
-  const invocation = parseCommandArgs(ICC_DECODE_SPEC, rest);
+  const invocation = parseCommandArgs(ICC_DECODE_SPEC, args);
   if (invocation.kind !== 'run') return invocation;
   const { operands, flags, values } = invocation.args;
   const settings = parseSettings(values.get('--settings') ?? '');
@@ -105,7 +105,7 @@ export function gameJson(game: TrackedGame): Record<string, unknown> {
   };
 }
 
-/** Runs `icc ...` (the arguments after `icc`) and returns the exit status. */
+/** Runs `icc decode` (the arguments after it) and returns the exit status. */
 export async function runIccCommand(args: readonly string[], io: CommandIo): Promise<number> {
   const invocation = parseIccArgs(args);
   if (invocation.kind === 'help') {
@@ -117,6 +117,7 @@ export async function runIccCommand(args: readonly string[], io: CommandIo): Pro
     return 2;
   }
   const { files, games, settings } = invocation.options;
+  const { out: write } = guardOutput(io);
   const decoder = createIccDecoder({ settings });
   let state: GamesState = initialGamesState();
   let failed = false;
@@ -131,21 +132,38 @@ export async function runIccCommand(args: readonly string[], io: CommandIo): Pro
       if (event.kind === 'error') out += `${JSON.stringify(event)}\n`;
       const next = trackGames(state, event);
       for (const [number, game] of state.games) if (!next.games.has(number)) out += `${JSON.stringify(gameJson(game))}\n`;
-      for (const error of next.errors) out += `${JSON.stringify({ kind: 'tracker-error', error })}\n`;
+      for (const error of next.errors) {
+        // A game the tracker lost is as wrong as a datagram the decoder could not read: the exit table says 1.
+        failed = true;
+        out += `${JSON.stringify({ kind: 'tracker-error', error })}\n`;
+      }
       state = next;
     }
-    if (out !== '') await io.out(out);
+    if (out !== '') await write(out);
   };
   const sources = files.length === 0 ? ['-'] : files;
-  for (const file of sources) {
-    try {
-      for await (const chunk of file === '-' ? io.stdin() : io.readFile(file)) await emit(decoder.push(chunk));
-    } catch (error) {
-      await io.err(`chess-formats: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
-      return 2;
+  try {
+    for (const file of sources) {
+      // Only a failure of reading is reported as one; a failed write of the events is not.
+      const chunks = (file === '-' ? io.stdin() : io.readFile(file))[Symbol.asyncIterator]();
+      for (;;) {
+        let step: IteratorResult<string | Uint8Array>;
+        try {
+          step = await chunks.next();
+        } catch (error) {
+          const name = file === '-' ? 'standard input' : printable(file);
+          await io.err(`chess-formats: cannot read ${name}: ${printable(error instanceof Error ? error.message : String(error))}\n`);
+          return 2;
+        }
+        if (step.done === true) break;
+        await emit(decoder.push(step.value));
+      }
     }
+    await emit(decoder.end());
+    if (games) for (const game of state.games.values()) await write(`${JSON.stringify(gameJson(game))}\n`);
+  } catch (error) {
+    if (!(error instanceof OutputFailure)) throw error;
+    return outputFailureStatus(error, failed ? 1 : 0, io);
   }
-  await emit(decoder.end());
-  if (games) for (const game of state.games.values()) await io.out(`${JSON.stringify(gameJson(game))}\n`);
   return failed ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 import { caretLines, printable } from './caret.js';
 import { readLines } from './lines.js';
+import { guardOutput, OutputFailure, outputFailureStatus, reasonOf, writeError } from './output.js';
 import { createProgress, type Progress, type ProgressTerminal } from './progress.js';
 
 /**
@@ -52,6 +53,8 @@ export interface LineReport {
   readonly err: string;
 }
 
+export { outputFailureStatus } from './output.js';
+
 /** The label of a line in messages: `file:line: `. */
 export function lineLabel(where: LineWhere): string {
   // A file name is text from outside, shown as input lines are: no escape sequence reaches the terminal.
@@ -88,40 +91,6 @@ export function overflowReport(text: string, where: LineWhere, json: boolean): L
   return errorReport(text, { code: 'line-too-long', field: 0, offset: MAX_LINE_LENGTH, message }, where, json);
 }
 
-/** Standard output could not be written; `cause` is the stream's error. */
-class OutputFailure {
-  readonly cause: unknown;
-  constructor(cause: unknown) {
-    this.cause = cause;
-  }
-}
-
-/** The message of an error from outside (a file or stream), printable. */
-function reasonOf(error: unknown): string {
-  return printable(error instanceof Error ? error.message : String(error));
-}
-
-/**
- * The exit status once standard output failed with `error`, `status` being the status of the
- * lines read so far. A closed pipe (`| head -1`) is a reader that has seen enough: the
- * command stops quietly with that status. Any other failure (a full disk) is reported and
- * ends with status 2, since the output is incomplete.
- */
-export async function outputFailureStatus(error: unknown, status: number, io: CommandIo): Promise<number> {
-  if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EPIPE') return status;
-  await writeError(io, `chess-formats: cannot write standard output: ${reasonOf(error)}\n`);
-  return EXIT.trouble;
-}
-
-/** Writes to standard error, whose own failure has nowhere left to be reported. */
-async function writeError(io: CommandIo, text: string): Promise<void> {
-  try {
-    await io.err(text);
-  } catch {
-    // Standard error is gone too; the exit status still tells.
-  }
-}
-
 /**
  * Every non-blank line of every source (standard input for none or `-`) through `report`.
  * Returns the exit status: 0 when all lines pass, 1 when one does not, 2 when a file cannot be
@@ -139,13 +108,10 @@ export async function runLineCommand(
   const status = (): number => (unreadable ? EXIT.trouble : failed ? EXIT.invalidLine : EXIT.ok);
   const progress = await progressFor(sources, io);
   let lines = 0;
+  const { out: write } = guardOutput(io);
   const out = async (text: string): Promise<void> => {
     progress.clear();
-    try {
-      await io.out(text);
-    } catch (cause) {
-      throw new OutputFailure(cause);
-    }
+    await write(text);
   };
   try {
     for (const source of sources) {
@@ -177,7 +143,7 @@ export async function runLineCommand(
   } catch (error) {
     if (!(error instanceof OutputFailure)) throw error;
     progress.clear();
-    return outputFailureStatus(error.cause, status(), io);
+    return outputFailureStatus(error, status(), io);
   }
   progress.clear();
   return status();

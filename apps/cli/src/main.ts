@@ -1,60 +1,169 @@
 import manifest from '../package.json' with { type: 'json' };
-import { FEN_HELP, MAIN_HELP, parseArgs, type HelpTopic } from './args.js';
 import { CONNECT_HELP, connectMain } from './connect-command.js';
 import { processConnectEnvironment } from './connect/process-environment.js';
-import { runFenCommand, type CommandIo } from './fen-command.js';
-import { runFenrCommand } from './fenr-command.js';
-import { runOcpnCommand } from './ocpn-command.js';
-import { runIccCommand } from './icc-command.js';
-import { style12Main } from './style12-command.js';
-import { runConvertCommand } from './convert-command.js';
-import { runDetectCommand } from './detect-command.js';
-import { runMovesCommand } from './moves-command.js';
-import { runValidateCommand } from './validate-command.js';
+import { CONVERT_HELP, runConvertCommand } from './convert-command.js';
+import { DETECT_HELP, runDetectCommand } from './detect-command.js';
+import { fenMain, type CommandIo } from './fen-command.js';
+import { FEN_HELP } from './fen-options.js';
+import { FENR_HELP, runFenrCommand } from './fenr-command.js';
+import { ICC_HELP, runIccCommand } from './icc-command.js';
+import { MOVES_HELP, runMovesCommand } from './moves-command.js';
+import { OCPN_HELP, runOcpnCommand } from './ocpn-command.js';
+import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
+import { STYLE12_HELP, style12Main } from './style12-command.js';
+import { runValidateCommand, VALIDATE_HELP } from './validate-command.js';
 
-/** Commands that read their own arguments; `help <name>` is `<name> --help`. */
-const SUBCOMMANDS: Readonly<Record<string, (args: readonly string[], io: CommandIo) => Promise<number>>> = {
-  convert: runConvertCommand,
-  validate: runValidateCommand,
-  detect: runDetectCommand,
-  moves: runMovesCommand,
-};
+/** One command of the program: what `help` lists, what `help <name>` prints, and how it runs. */
+export interface Command {
+  /** One word, or two for a command of a group (`icc decode`: the group `icc`). */
+  readonly name: string;
+  /** Its line in the program's help. */
+  readonly summary: string;
+  /** What `help <name>` and `<name> --help` print. */
+  readonly help: string;
+  /** Runs the command on the arguments after its name and returns the exit status. */
+  readonly run: (args: readonly string[], io: CommandIo) => Promise<number>;
+}
 
-const HELP: Readonly<Record<HelpTopic, string>> = { main: MAIN_HELP, fen: FEN_HELP };
+/** Every command, in the order the program's help lists them. */
+export const COMMANDS: readonly Command[] = Object.freeze([
+  { name: 'fen', summary: 'read FEN positions, one a line, print them in canonical form', help: FEN_HELP, run: fenMain },
+  { name: 'fenr', summary: 'read FENr (realtime chess) positions, one a line, likewise', help: FENR_HELP, run: runFenrCommand },
+  { name: 'ocpn', summary: 'read OCPN (Omega chess) positions, one a line, likewise', help: OCPN_HELP, run: runOcpnCommand },
+  { name: 'style12', summary: 'read style 12 lines or a raw FICS stream, print their FENs', help: STYLE12_HELP, run: style12Main },
+  { name: 'icc decode', summary: 'read ICC output (units, datagrams), print its events as JSON', help: ICC_HELP, run: runIccCommand },
+  {
+    name: 'connect',
+    summary: 'observe a game on a FICS or ICC server, print its positions',
+    help: CONNECT_HELP,
+    // connect needs the process's signals and terminal, taken only when it runs.
+    run: (args, io) => connectMain(args, io, processConnectEnvironment()),
+  },
+  { name: 'convert', summary: 'convert positions between fen, style12, ocpn, fenr, setup-json', help: CONVERT_HELP, run: runConvertCommand },
+  { name: 'validate', summary: 'check that each line is a valid (for FEN, legal) position', help: VALIDATE_HELP, run: runValidateCommand },
+  { name: 'detect', summary: 'print the format of each line', help: DETECT_HELP, run: runDetectCommand },
+  { name: 'moves', summary: 'list legal moves, or convert moves between notations', help: MOVES_HELP, run: runMovesCommand },
+]);
+
+/** The rows of the program's help after the commands: `help` itself, then the options. */
+const HELP_ROW: readonly [string, string] = ['help [command]', 'show this help, or the options of a command'];
+const OPTION_ROWS: readonly (readonly [string, string])[] = [
+  ['-h, --help', 'show this help'],
+  ['-V, --version', 'print the version'],
+];
+
+/** Rows as two columns, the second starting at the same place on every line. */
+function columns(rows: readonly (readonly [string, string])[], width: number): string {
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}\n`).join('');
+}
+
+function mainHelp(): string {
+  const commandRows = [...COMMANDS.map((c): readonly [string, string] => [c.name, c.summary]), HELP_ROW];
+  const width = Math.max(...[...commandRows, ...OPTION_ROWS].map(([left]) => left.length));
+  return `Usage: chess-formats <command> [options]
+
+Commands:
+${columns(commandRows, width)}
+Options:
+${columns(OPTION_ROWS, width)}
+Run 'chess-formats help <command>' for the options of a command.
+`;
+}
+
+/** The program's help: its commands and options, as `--help` and `help` print it. */
+export const MAIN_HELP: string = mainHelp();
 
 /** The version of this program, as published. */
 export const VERSION: string = manifest.version;
 
-/** Runs the command line (without the node and script paths) and returns the exit status. */
-export async function main(args: readonly string[], io: CommandIo): Promise<number> {
-  const named = args[0] === 'help' && args.length === 2 ? args[1] : args[0];
-  const subcommand = named !== undefined && Object.prototype.hasOwnProperty.call(SUBCOMMANDS, named) ? SUBCOMMANDS[named] : undefined;
-  if (subcommand) return subcommand(args[0] === 'help' ? ['--help'] : args.slice(1), io);
-  if (args[0] === 'fenr') return runFenrCommand(args.slice(1), io);
-  if (args[0] === 'help' && args[1] === 'fenr' && args.length === 2) return runFenrCommand(['--help'], io);
-  if (args[0] === 'ocpn') return runOcpnCommand(args.slice(1), io);
-  if (args[0] === 'help' && args[1] === 'ocpn' && args.length === 2) return runOcpnCommand(['--help'], io);
-  // connect reads its own options (connect-command.ts) and needs the process's signals and terminal.
-  if (args[0] === 'connect') return connectMain(args.slice(1), io, processConnectEnvironment());
-  if (args[0] === 'help' && args[1] === 'connect' && args.length === 2) {
-    await io.out(CONNECT_HELP);
+/** The first word of a command's name: the group of `icc decode` is `icc`. */
+const groupOf = (command: Command): string => command.name.split(' ')[0] ?? command.name;
+
+/**
+ * What `words` (a command line, or what follows `help`) name: a command and the arguments after
+ * its name, or the commands of a group named without one of them (`icc`), or nothing.
+ */
+type Found =
+  | { readonly kind: 'command'; readonly command: Command; readonly rest: readonly string[] }
+  | { readonly kind: 'group'; readonly group: string; readonly commands: readonly Command[]; readonly rest: readonly string[] }
+  | { readonly kind: 'unknown' };
+
+function find(words: readonly string[]): Found {
+  const [first, ...rest] = words;
+  const inGroup = COMMANDS.filter((c) => groupOf(c) === first);
+  const command = inGroup.find((c) => c.name === first || c.name === `${first ?? ''} ${rest[0] ?? ''}`);
+  if (command !== undefined) return { kind: 'command', command, rest: words.slice(command.name.split(' ').length) };
+  if (first !== undefined && inGroup.length > 0) return { kind: 'group', group: first, commands: inGroup, rest };
+  return { kind: 'unknown' };
+}
+
+/** The help of a group: that of each of its commands. */
+const groupHelp = (commands: readonly Command[]): string => commands.map((c) => c.help).join('\n');
+
+async function usageError(io: CommandIo, message: string, help: string): Promise<number> {
+  await io.err(`chess-formats: ${message}\n\n${help}`);
+  return 2;
+}
+
+/** `help [command]`: the program's help, or that of one command (one word or two) or group. */
+async function runHelp(args: readonly string[], io: CommandIo): Promise<number> {
+  if (args.length === 0) {
+    await io.out(MAIN_HELP);
     return 0;
   }
-  if (args[0] === 'style12') return style12Main(args.slice(1), io);
-  if (args[0] === 'help' && args[1] === 'style12' && args.length === 2) return style12Main(['--help'], io);
-  if (args[0] === 'icc') return runIccCommand(args.slice(1), io);
-  const invocation = parseArgs(args);
-  switch (invocation.kind) {
-    case 'help':
-      await io.out(HELP[invocation.topic]);
-      return 0;
-    case 'version':
-      await io.out(`${VERSION}\n`);
-      return 0;
-    case 'usage-error':
-      await io.err(`chess-formats: ${invocation.message}\n\n${HELP[invocation.topic]}`);
-      return 2;
-    case 'fen':
-      return runFenCommand(invocation.options, io);
+  const found = find(args);
+  if (found.kind === 'unknown' || (found.kind === 'group' && found.rest.length > 0)) return usageError(io, `no help for unknown command '${args.join(' ')}'`, MAIN_HELP);
+  if (found.rest.length > 0) return usageError(io, 'help takes one command name', MAIN_HELP);
+  await io.out(found.kind === 'command' ? found.command.help : groupHelp(found.commands));
+  return 0;
+}
+
+async function dispatch(args: readonly string[], io: CommandIo): Promise<number> {
+  const [first, second] = args;
+  if (first === undefined) return usageError(io, 'missing command', MAIN_HELP);
+  if (first === '-V' || first === '--version') {
+    await io.out(`${VERSION}\n`);
+    return 0;
+  }
+  if (first === '-h' || first === '--help') {
+    await io.out(MAIN_HELP);
+    return 0;
+  }
+  if (first === 'help') return runHelp(args.slice(1), io);
+  const found = find(args);
+  switch (found.kind) {
+    case 'command':
+      return found.command.run(found.rest, io);
+    case 'group': {
+      const help = groupHelp(found.commands);
+      // `icc --help` asks for the help; `icc` alone or `icc frob` is a command line to correct.
+      if (second === '-h' || second === '--help') {
+        await io.out(help);
+        return 0;
+      }
+      const expected = found.commands.map((c) => c.name.slice(found.group.length + 1)).join(', ');
+      const message =
+        second === undefined
+          ? `${found.group} needs a command: ${expected}`
+          : `unknown ${found.group} command '${second}' (expected ${expected})`;
+      return usageError(io, message, help);
+    }
+    case 'unknown':
+      return usageError(io, `unknown command '${first}'`, MAIN_HELP);
+  }
+}
+
+/**
+ * Runs the command line (without the node and script paths) and returns the exit status.
+ * Every command writes standard output through one guarded `io.out`; when that fails, the
+ * command stops, and `outputFailureStatus` decides the status the same way for every command
+ * (a command that has earned a status, lines in error, passes it; the rest earned 0).
+ */
+export async function main(args: readonly string[], io: CommandIo): Promise<number> {
+  try {
+    return await dispatch(args, guardOutput(io));
+  } catch (error) {
+    if (!(error instanceof OutputFailure)) throw error;
+    return outputFailureStatus(error, 0, io);
   }
 }

@@ -13,6 +13,7 @@ import {
 import { caretLines } from './caret.js';
 import { parseCommandArgs, type CommandSpec } from './command-args.js';
 import type { CommandIo } from './fen-command.js';
+import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
 
 export const STYLE12_HELP = `Usage: chess-formats style12 [options] [file...]
 
@@ -126,7 +127,16 @@ export async function runStyle12Command(options: Style12CommandOptions, io: Comm
   const sources = options.files.length === 0 ? ['-'] : options.files;
   let failed = false;
   let unreadable = false;
-  for (const source of sources) {
+  const { out: write } = guardOutput(io);
+  try {
+    for (const source of sources) await readSource(source);
+  } catch (error) {
+    if (!(error instanceof OutputFailure)) throw error;
+    return outputFailureStatus(error, unreadable ? 2 : failed ? 1 : 0, io);
+  }
+  return unreadable ? 2 : failed ? 1 : 0;
+
+  async function readSource(source: string): Promise<void> {
     const file = source === '-' ? undefined : source;
     const label = `${file ?? '<stdin>'}: `;
     const scanner = createStyle12Scanner({
@@ -138,7 +148,7 @@ export async function runStyle12Command(options: Style12CommandOptions, io: Comm
       for (const event of events) {
         const printed = report(event, label, options, pockets);
         if (printed.failed) failed = true;
-        if (printed.out !== '') await io.out(printed.out);
+        if (printed.out !== '') await write(printed.out);
         if (printed.err !== '') await io.err(printed.err);
       }
     };
@@ -158,7 +168,6 @@ export async function runStyle12Command(options: Style12CommandOptions, io: Comm
     }
     await emit(scanner.end());
   }
-  return unreadable ? 2 : failed ? 1 : 0;
 }
 
 /** `chess-formats style12 ...` from its arguments. */

@@ -27,3 +27,21 @@ export function memoryIo(stdin: string, files: Readonly<Record<string, string>> 
   };
   return { io, captured };
 }
+
+/**
+ * memoryIo whose standard output fails with `code` (`EPIPE`, `ENOSPC`) from write number
+ * `afterWrites` on (0: the first), as a closed pipe or a full disk does.
+ */
+export function failingOutIo(stdin: string, code: string, afterWrites: number, files: Readonly<Record<string, string>> = {}) {
+  const { io, captured } = memoryIo(stdin, files);
+  let writes = 0;
+  const failing: CommandIo = {
+    ...io,
+    out: (text) => {
+      if (writes++ >= afterWrites) return Promise.reject(Object.assign(new Error(`${code}: write failed`), { code }));
+      captured.out += text;
+      return Promise.resolve();
+    },
+  };
+  return { io: failing, captured };
+}

@@ -73,7 +73,18 @@ export {
 // The JSON files are imported rather than read from disk so that bundlers and browsers get them
 // too. Their shape is checked against vectors.schema.json by the corpus sanity test, which is
 // what makes this one cast sound.
-const asFiles = (files: readonly unknown[]): readonly VectorFile[] => files as readonly VectorFile[];
+// Every runner in a process shares them, so they are frozen all the way down: a test that
+// changed an expected value would change it for every later test. (This package has no runtime
+// dependency, so it has its own few lines rather than board-core's deepFreeze.)
+const asFiles = (files: readonly unknown[]): readonly VectorFile[] => freezeAll(files) as readonly VectorFile[];
+
+function freezeAll<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) freezeAll(inner);
+  }
+  return value;
+}
 
 /** Every FEN vector file, in topic order. */
 export const FEN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
@@ -136,7 +147,7 @@ export const OCPN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([ocpn
 export const FENR_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([fenrPlacement, fenrFields, fenrStrict, fenrExamples]);
 
 /** The formats the corpus has vectors for, one folder of `vectors/` each. */
-export const VECTOR_FORMATS = ['fen', 'moves', 'style12', 'icc', 'ocpn', 'fenr'] as const;
+export const VECTOR_FORMATS = /* @__PURE__ */ Object.freeze(['fen', 'moves', 'style12', 'icc', 'ocpn', 'fenr'] as const);
 export type VectorFormat = (typeof VECTOR_FORMATS)[number];
 
 /** The vector files of a format (every topic), as parsed from the JSON files of this package. */

@@ -51,7 +51,7 @@ export interface MoveCodec<P, M> {
 }
 
 /** The parts of a case a runner checks; `unchecked` in an outcome names the ones it could not. */
-export const CHECKS = ['parse', 'error', 'value', 'text', 'fixed-point', 'problems', 'position', 'notations'] as const;
+export const CHECKS = /* @__PURE__ */ Object.freeze(['parse', 'error', 'value', 'text', 'fixed-point', 'problems', 'position', 'notations'] as const);
 export type Check = (typeof CHECKS)[number];
 
 export interface CaseOutcome {

@@ -11,14 +11,14 @@ export type VectorOptions = { readonly [key: string]: JsonValue };
  * - `acceptable`: either outcome conforms (the case's flags say why); whichever happens must
  *   still match `expected` or `error` when the case gives them.
  */
-export const VECTOR_RESULTS = ['valid', 'invalid', 'acceptable'] as const;
+export const VECTOR_RESULTS = /* @__PURE__ */ Object.freeze(['valid', 'invalid', 'acceptable'] as const);
 export type VectorResult = (typeof VECTOR_RESULTS)[number];
 
 /**
  * The move notations the `moves` vectors cover: SAN, coordinates (the UCI move form), the
  * verbose move of style 12 (FICS/ICC) and ICC's Smith notation (DG_MOVE_SMITH).
  */
-export const MOVE_NOTATIONS = ['san', 'coordinate', 'verbose', 'smith'] as const;
+export const MOVE_NOTATIONS = /* @__PURE__ */ Object.freeze(['san', 'coordinate', 'verbose', 'smith'] as const);
 export type MoveNotation = (typeof MOVE_NOTATIONS)[number];
 
 /**

@@ -3,7 +3,7 @@
  * contract and of the conformance vectors. The README lists when each one is reported and
  * which character its `offset` points at.
  */
-export const FENR_ERROR_CODES = [
+export const FENR_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'empty',
   'whitespace',
   'board-char',
@@ -21,7 +21,7 @@ export const FENR_ERROR_CODES = [
   'elapsed',
   'missing-field',
   'extra-field',
-] as const;
+] as const);
 export type FenrErrorCode = (typeof FENR_ERROR_CODES)[number];
 
 /**

@@ -3,7 +3,7 @@
  * part of the public contract and of the conformance vectors (the README says when each is
  * reported, where its offset points, and how the decoder carries on).
  */
-export const ICC_ERROR_CODES = [
+export const ICC_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'datagram-too-large',
   'unit-too-large',
   'unterminated-datagram',
@@ -13,7 +13,7 @@ export const ICC_ERROR_CODES = [
   'stray-delimiter',
   'field-type',
   'missing-field',
-] as const;
+] as const);
 export type IccErrorCode = (typeof ICC_ERROR_CODES)[number];
 
 /** The arguments of a datagram the decoder could not type, so that nothing is lost. */

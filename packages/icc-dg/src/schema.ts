@@ -1,3 +1,5 @@
+import { deepFreeze } from '@chess-formats/board-core';
+
 /**
  * Every level 2 datagram (DG) of ICC's formats2.txt (section 4, "Below are the level-2 DG types",
  * and the `#define DG_*` list after Appendix 1): its number, its `#define` name and its fields.
@@ -40,7 +42,7 @@ const CIRCLE = 'gameNumber:i examiner coordinate';
 const ARROW = 'gameNumber:i examiner origin destination';
 const SUGGESTION = 'textString:b priority:i suggester subject id';
 
-export const DG_SCHEMA = {
+export const DG_SCHEMA = /* @__PURE__ */ deepFreeze({
   0: ['DG_WHO_AM_I', 'myName titles:t'],
   1: ['DG_PLAYER_ARRIVED', ARRIVED],
   2: ['DG_PLAYER_LEFT', 'playerName'],
@@ -245,7 +247,7 @@ export const DG_SCHEMA = {
   186: ['DG_AUTH_URL', ''],
   187: ['DG_PGN', ''],
   188: ['DG_IN_CHANNEL', 'id:i name memberCount:i description:b'],
-} as const;
+} as const);
 
 type Schema = typeof DG_SCHEMA;
 /** The number of a datagram the document describes. */

@@ -20,7 +20,7 @@ import { parseFen } from '@chess-formats/fen';
 import type { IccEvent } from './decoder.js';
 import type { Datagram, DatagramOf } from './schema.js';
 
-export const TRACKER_ERROR_CODES = ['unknown-game', 'unreplayable-move', 'bad-position', 'no-move-text'] as const;
+export const TRACKER_ERROR_CODES = /* @__PURE__ */ Object.freeze(['unknown-game', 'unreplayable-move', 'bad-position', 'no-move-text'] as const);
 export type TrackerErrorCode = (typeof TRACKER_ERROR_CODES)[number];
 
 /** Why the tracker could not follow a datagram; the game is out of step until its next position. */

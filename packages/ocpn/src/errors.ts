@@ -3,7 +3,7 @@
  * contract and of the conformance vectors. The README lists when each one is reported and
  * which character its `offset` points at.
  */
-export const OCPN_ERROR_CODES = [
+export const OCPN_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'empty',
   'whitespace',
   'board-char',
@@ -27,7 +27,7 @@ export const OCPN_ERROR_CODES = [
   'fullmoves',
   'missing-field',
   'extra-field',
-] as const;
+] as const);
 export type OcpnErrorCode = (typeof OCPN_ERROR_CODES)[number];
 
 /**

@@ -3,7 +3,7 @@
  * of the public contract and of the conformance vectors. The README lists when each one is
  * reported and which character its `offset` points at.
  */
-export const STYLE12_ERROR_CODES = [
+export const STYLE12_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'empty',
   'tag',
   'too-long',
@@ -18,7 +18,7 @@ export const STYLE12_ERROR_CODES = [
   'flag',
   'missing-field',
   'holdings',
-] as const;
+] as const);
 export type Style12ErrorCode = (typeof STYLE12_ERROR_CODES)[number];
 
 /** The first fault found, reading strictly left to right. */

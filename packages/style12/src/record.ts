@@ -9,7 +9,7 @@ import type { Setup } from '@chess-formats/board-core';
 export type Style12Relation = -4 | -3 | -2 | -1 | 0 | 1 | 2;
 
 /** The relation codes by name: `record.relation === RELATION.playingMyMove`. */
-export const RELATION = {
+export const RELATION = /* @__PURE__ */ Object.freeze({
   moveListStart: -4,
   isolated: -3,
   observingExamined: -2,
@@ -17,7 +17,7 @@ export const RELATION = {
   observingPlayed: 0,
   playingMyMove: 1,
   examining: 2,
-} as const satisfies Record<string, Style12Relation>;
+} as const satisfies Record<string, Style12Relation>);
 
 /** The unit the two clocks were sent in: seconds by default, milliseconds under FICS `iset ms 1`. */
 export type ClockUnit = 'seconds' | 'milliseconds';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { connectMain, type ConnectEnvironment } from '../connect-command.js';
 import { memoryIo } from '../test-io.js';
+import { guardOutput, OutputFailure, outputFailureStatus } from '../output.js';
 import { realTimers, type Timers } from './backoff.js';
 import { protocolDecoders } from './decoders.js';
 import { startFakeServer, type FakeServerReport } from './fake-server.js';
@@ -24,6 +25,8 @@ export interface HarnessOptions {
   readonly onOutput?: (text: string, interrupt: (reason: 'SIGINT' | 'SIGTERM') => void) => void;
   readonly loginTimeoutMs?: number;
   readonly observeTimeoutMs?: number;
+  /** Standard output fails with this code (`EPIPE`, `ENOSPC`) from the first write on; main's rule applies. */
+  readonly outputError?: string;
   /** A port with no server behind it, instead of the fake server. */
   readonly port?: number;
 }
@@ -70,8 +73,11 @@ export async function runAgainstSession(session: string | undefined, options: Ha
   const watched = {
     ...io,
     out: (text: string) => {
+      const code = options.outputError;
+      if (code !== undefined) return Promise.reject(Object.assign(new Error(`${code}: write failed`), { code }));
       void io.out(text);
       options.onOutput?.(text, interrupt);
+      return Promise.resolve();
     },
     err: (text: string) => {
       void io.err(text);
@@ -80,7 +86,12 @@ export async function runAgainstSession(session: string | undefined, options: Ha
   };
   try {
     const game = options.game === undefined ? [] : [options.game];
-    const status = await connectMain([...(options.args ?? []), '127.0.0.1', String(port), ...game], watched, environment);
+    const args = [...(options.args ?? []), '127.0.0.1', String(port), ...game];
+    // As main runs it: through the guarded output, with the rule for a failed write.
+    const status = await connectMain(args, guardOutput(watched), environment).catch((error: unknown) => {
+      if (!(error instanceof OutputFailure)) throw error;
+      return outputFailureStatus(error, 0, watched);
+    });
     return { status, out: captured.out, err: captured.err, report: await server?.stopped, waits };
   } finally {
     server?.stop();

@@ -40,6 +40,16 @@ function jsonLines(out: string): (PositionJson | { kind: 'game-over'; game: numb
 }
 
 describe('connect replays of recorded sessions (fake server on loopback)', () => {
+  test.each([
+    ['EPIPE', 0, ''],
+    ['ENOSPC', 2, 'chess-formats: cannot write standard output: ENOSPC: write failed\n'],
+  ])('output that fails with %s ends the command (status %i), without reconnecting', async (code, status, message) => {
+    const result = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), { args: ['--quiet'], outputError: code });
+    expect(result.status).toBe(status);
+    expect(result.err).toBe(message);
+    expect(result.waits).toEqual([]);
+  });
+
   test('FICS, a guest, the best game, --json: every position with both clocks, the fallen flag, the result', async () => {
     const result = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), { args: ['--json'] });
     expect(result.report?.problems).toEqual([]);

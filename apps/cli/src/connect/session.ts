@@ -5,6 +5,7 @@ import { detectServer, OutputTail } from './output-tail.js';
 import type { DecoderFactory, ServerDecoder, ServerEvent, ServerKind } from './protocol.js';
 import { renderGameOver, renderPosition } from './render.js';
 import type { Connect, Connection } from './transport.js';
+import { OutputFailure } from '../output.js';
 
 export interface ConnectOptions {
   readonly host: string;
@@ -226,7 +227,13 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
       }
       if (end === undefined && phase === 'login' && login !== undefined) await apply(login.onText(tail.value), server);
     }
-  } catch {
+  } catch (error) {
+    // Output that cannot be written ends the command (main applies the rule of every command);
+    // reconnecting would not help.
+    if (error instanceof OutputFailure) {
+      connection.close();
+      throw error;
+    }
     // A reset or a destroyed socket ends the iteration with an error: it is a drop like any other.
   } finally {
     deps.signal.removeEventListener('abort', onAbort);
