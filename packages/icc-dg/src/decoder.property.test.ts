@@ -36,8 +36,19 @@ const piece = fc.oneof(
   argText,
   fc.string({ maxLength: 20 }),
 );
-const stream = fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join(''));
-const options: IccDecoderOptions = { settings: ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK'], maxDatagramSize: 40, maxUnitSize: 200, maxTextSize: 16 };
+/** What can stand between `^Y(` and `^Y)`: arguments and quotes, and the control-Z, braces and delimiters that break them. */
+const insideDatagram = fc.oneof(
+  argText,
+  fc.constantFrom(' ', '\x1a', `${Y}{`, `${Y}}`, `${Y}{hi {x}${Y}}`, '{a b}', '{}', '{', '}', `${Y}`, `${Y}[`, '\n'),
+);
+/** A datagram, closed or not, with such insides: the states inside a datagram see every character. */
+const datagramPiece = fc
+  .tuple(fc.constantFrom('24', '25', '31', '56', '1', 'x'), fc.array(insideDatagram, { maxLength: 6 }), fc.boolean())
+  .map(([id, inside, closed]) => `${Y}(${id} ${inside.join('')}${closed ? `${Y})` : ''}`);
+const stream = fc.array(fc.oneof(piece, datagramPiece), { maxLength: 30 }).map((pieces) => pieces.join(''));
+const plainStream = fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join(''));
+const settings: IccDecoderOptions = { settings: ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK'] };
+const options: IccDecoderOptions = { ...settings, maxDatagramSize: 40, maxUnitSize: 200, maxTextSize: 16 };
 
 describe('properties', () => {
   test('any stream split into random chunks gives the events of the whole stream', () => {
@@ -76,9 +87,10 @@ describe('properties', () => {
 
   test('decoded events write back to text that decodes to the same events', () => {
     fc.assert(
-      fc.property(stream, (input) => {
+      fc.property(plainStream, (input) => {
         const events = decodeChunks([input], options).filter((e) => e.kind !== 'error');
-        const again = decodeChunks([encodeEvents(events, options)], options);
+        // Read back without the size limits: the writer puts a blank between arguments that came without one.
+        const again = decodeChunks([encodeEvents(events, options)], settings);
         // Text events may merge or split differently; everything else comes back in order.
         // A header that did not read (command -1) is written as command 0 of `*`: its depth stays.
         const strip = (list: IccEvent[], reference: IccEvent[]): unknown[] =>
