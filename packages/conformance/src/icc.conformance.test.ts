@@ -88,7 +88,10 @@ describe('ICC conformance vectors', () => {
   });
 
   test('every decoder and tracker error code is exercised by at least one vector', () => {
-    expect(errorCodeCoverage(cases, [...ICC_ERROR_CODES, ...TRACKER_ERROR_CODES])).toEqual({ missing: [], unknown: [] });
+    // `internal-fault` is a defect of the decoder: no input may produce it, so no vector can
+    // (icc-dg's own tests reach it by making the codec throw).
+    const reachable = ICC_ERROR_CODES.filter((code) => code !== 'internal-fault');
+    expect(errorCodeCoverage(cases, [...reachable, ...TRACKER_ERROR_CODES])).toEqual({ missing: [], unknown: [] });
   });
 
   test('every datagram of the schema has a valid case', () => {

@@ -152,11 +152,14 @@ export function decodeArgs(id: number, args: readonly string[], settings: Settin
     }
     const read = field.read;
     if (next + (read === READ_RATING ? 2 : 1) > count) {
-      if (field.optional || field.gate >= 0) continue;
+      // A field newer than the server ends the datagram: the ones after it are newer still. A
+      // field whose variable is on is due like any other: reading on would give its argument to
+      // the next field (titles read from a rating).
+      if (field.optional) break;
       return {
         code: 'missing-field',
         field: count + 1,
-        message: `${plan.name} has ${String(count)} arguments; its field ${field.name} is missing`,
+        message: `${plan.name} has ${String(count)} arguments; its field ${field.name} is missing${field.gate >= 0 ? ` (variable ${String(field.gate)} is on)` : ''}`,
       };
     }
     const arg = args[next++] as string;
@@ -220,7 +223,7 @@ function writeScalar(field: FieldPlan, value: unknown): string {
       return value;
     case 't':
       if (!Array.isArray(value)) throw new TypeError(`${field.name} must be an array of words`);
-      return quote((value as unknown[]).map(String).join(' '), 'b');
+      return quote((value as unknown[]).map((word) => writeWord(field.name, String(word))).join(' '), 'b');
     default:
       if (typeof value !== 'string') throw new TypeError(`${field.name} must be a string`);
       return quote(value, field.kind);
@@ -244,16 +247,29 @@ export function quote(text: string, style = 's'): string {
   return text;
 }
 
+/** One word of a braced move or word list: the reader splits on blanks, so a word has none and is not empty. */
+function writeWord(name: string, text: string): string {
+  if (text === '' || /[ \t\r\n]/.test(text)) throw new TypeError(`${name} is one word: not empty, without blanks`);
+  return text;
+}
+
 function writeMoveInfo(info: unknown, settings: SettingBits): string {
   if (typeof info !== 'object' || info === null) throw new TypeError('a move of a move list must be an object');
   const parts: string[] = [];
+  let missing: string | undefined;
   for (const part of moveInfoPlan()) {
     if (settings[part.gate] !== 1) continue;
     const value = (info as Record<string, unknown>)[part.name];
-    if (value === undefined) break;
-    const text = writeScalar(part, value);
-    if (NEEDS_QUOTES.test(text)) throw new TypeError(`${part.name} of a move cannot hold blanks or braces`);
-    parts.push(text);
+    if (value === undefined) {
+      missing ??= part.name;
+      continue;
+    }
+    if (missing !== undefined) throw new TypeError(`a move with ${part.name} needs ${missing} before it`);
+    // The parts are words in one argument; the argument as a whole is quoted (a Smith move the
+    // server sent in ^Y{...^Y} may hold a brace).
+    const text = part.kind === 'i' ? writeInteger(part.name, value) : value;
+    if (typeof text !== 'string') throw new TypeError(`${part.name} must be a string`);
+    parts.push(writeWord(part.name, text));
   }
   return quote(parts.join(' '), 'b');
 }
@@ -267,6 +283,9 @@ function writeRest(field: FieldPlan, value: unknown, settings: SettingBits, out:
       if (index > 0) out.push('|');
       if (!Array.isArray(item)) throw new TypeError(`${field.name} must be an array of number arrays`);
       for (const n of item as unknown[]) out.push(writeInteger(field.name, n));
+    } else if (field.kind === 'w') {
+      if (typeof item !== 'string') throw new TypeError(`${field.name} must be an array of words`);
+      out.push(quote(writeWord(field.name, item)));
     } else out.push(writeScalar(field, item));
   });
 }
@@ -279,13 +298,19 @@ export function encodeArgs(id: number, fields: Readonly<Record<string, unknown>>
   const plan = planOf(id);
   if (plan === undefined) throw new TypeError(`datagram ${String(id)} is not described by the document; write its arguments raw`);
   const out: string[] = [];
+  let missing: string | undefined;
   for (const field of plan.fields) {
     if (field.gate >= 0 && settings[field.gate] !== 1) continue;
     const value = fields[field.name];
     if (value === undefined) {
-      if (field.optional || field.gate >= 0 || field.rest) break;
-      throw new TypeError(`${plan.name} needs its field ${field.name}`);
+      // An optional field may be missing at the end only: the reader takes arguments in order.
+      if (field.optional || field.rest) {
+        missing ??= field.name;
+        continue;
+      }
+      throw new TypeError(`${plan.name} needs its field ${field.name}${field.gate >= 0 ? ` (variable ${String(field.gate)} is on)` : ''}`);
     }
+    if (missing !== undefined) throw new TypeError(`${plan.name}: ${field.name} cannot be written without ${missing} before it`);
     if (field.rest) writeRest(field, value, settings, out);
     else if (field.kind === 'R') {
       const pair = value as { rating?: unknown; annotation?: unknown };

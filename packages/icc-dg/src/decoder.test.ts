@@ -121,6 +121,20 @@ describe('overflow (Appendix 1: a control-Z, then the rest of the command output
   test('inside a datagram: the datagram is dropped without an error', () => {
     expect(kinds(decode(`${Y}(25 3 * {e4 e2e4}\x1a${Y}]`))).toEqual(['overflow', 'unit-end']);
   });
+
+  test('inside a datagram: the quotes after it are read as delimiters however the stream is split', () => {
+    const input = `${Y}(31 A\x1a ${Y}{hi${Y}}\n`;
+    const whole = decode(input);
+    expect(whole).toEqual([
+      { kind: 'overflow' },
+      { kind: 'text', text: ' ' },
+      { kind: 'error', error: expect.objectContaining({ code: 'stray-delimiter', offset: 8 }) as unknown },
+      { kind: 'text', text: 'hi' },
+      { kind: 'error', error: expect.objectContaining({ code: 'stray-delimiter', offset: 12 }) as unknown },
+      { kind: 'text', text: '\n' },
+    ]);
+    for (const size of [1, 2, 3, 5, 8]) expect(decode(input, {}, size), String(size)).toEqual(whole);
+  });
 });
 
 describe('errors and resynchronisation', () => {

@@ -31,7 +31,7 @@ function encodeWith(datagram: DatagramInput, bits: SettingBits): string {
     args = encodeArgs(id, fields, bits).concat(((datagram as { extra?: readonly string[] }).extra ?? []).map((arg) => quote(arg)));
   } else {
     const raw = datagram as { id: number; args: readonly string[] };
-    if (!Number.isSafeInteger(raw.id) || raw.id < 0) throw new TypeError(`a datagram number is a non-negative integer, got ${String(raw.id)}`);
+    if (!Number.isSafeInteger(raw.id) || raw.id < 0 || raw.id > 999_999_999) throw new TypeError(`a datagram number is an integer from 0 to 999999999, got ${String(raw.id)}`);
     id = raw.id;
     args = raw.args.map((arg) => quote(arg));
   }
@@ -47,13 +47,37 @@ export function encodeDatagram(datagram: DatagramInput, options: EncodeOptions =
   return encodeWith(datagram, settingBits(options.settings));
 }
 
-/** A level 1 unit header (formats2.txt, section 3), ending `\r\n` as the server sends it. */
-export function encodeUnitStart(command: number, player: string, tag?: string): string {
-  if (!Number.isSafeInteger(command) || command < 0) throw new TypeError(`a command number is a non-negative integer, got ${String(command)}`);
-  for (const part of [player, tag ?? 'x']) {
-    if (part === '' || /[\s\x19\x1a]/.test(part)) throw new TypeError(`a unit header word is non-empty without blanks or controls, got ${JSON.stringify(part)}`);
+/** The longest header the decoder reads, its `\r` included. */
+const MAX_HEADER = 1024;
+
+/**
+ * A unit header as the decoder reads it back: the player ends at the first space, the tag is the
+ * rest of the line (it may hold spaces). `command` -1 writes a header that does not read, as the
+ * decoder's unit-start of an unreadable header says.
+ */
+function writeUnitStart(command: number, player: string, tag: string | undefined): string {
+  const unread = command === -1;
+  if (!unread && !(Number.isSafeInteger(command) && command >= 0 && command <= 999_999_999)) {
+    throw new TypeError(`a command number is an integer from 0 to 999999999, got ${String(command)}`);
   }
-  return `\x19[${String(command)} ${player}${tag === undefined ? '' : ` ${tag}`}\r\n`;
+  if (typeof player !== 'string' || (player === '' && !unread) || /[ \n\x19\x1a]/.test(player)) {
+    throw new TypeError(`a unit's player is one word, without spaces, line feeds or controls, got ${JSON.stringify(player)}`);
+  }
+  if (tag !== undefined && (typeof tag !== 'string' || tag === '' || /[\n\x19\x1a]/.test(tag))) {
+    throw new TypeError(`a unit's tag is the rest of the line, not empty, without line feeds or controls, got ${JSON.stringify(tag)}`);
+  }
+  const header = `${String(command)}${player === '' && tag === undefined ? '' : ` ${player}`}${tag === undefined ? '' : ` ${tag}`}`;
+  if (header.length + 1 > MAX_HEADER) throw new TypeError(`a unit header is at most ${String(MAX_HEADER)} characters`);
+  return `\x19[${header}\r\n`;
+}
+
+/**
+ * A level 1 unit header (formats2.txt, section 3), ending `\r\n` as the server sends it. The
+ * player is one word; the tag, if any, the rest of the line.
+ */
+export function encodeUnitStart(command: number, player: string, tag?: string): string {
+  if (command === -1) throw new TypeError('a command number is an integer from 0 to 999999999, got -1');
+  return writeUnitStart(command, player, tag);
 }
 
 /**
@@ -66,7 +90,7 @@ export function encodeEvents(events: Iterable<IccEvent>, options: EncodeOptions 
   for (const event of events) {
     switch (event.kind) {
       case 'unit-start':
-        out += encodeUnitStart(Math.max(event.command, 0), event.player || '*', event.tag);
+        out += writeUnitStart(event.command, event.player, event.tag);
         break;
       case 'unit-end':
         out += '\x19]';

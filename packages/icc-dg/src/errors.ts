@@ -13,6 +13,7 @@ export const ICC_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'stray-delimiter',
   'field-type',
   'missing-field',
+  'internal-fault',
 ] as const);
 export type IccErrorCode = (typeof ICC_ERROR_CODES)[number];
 
