@@ -2,6 +2,7 @@ export { attackersOf, checkers, isAttacked, isCheck, kingSquares } from './attac
 export { emptyBoard, occupiedSquares, pieceAt, standardBoard, withPiece, type Board } from './board.js';
 export { parseCoordinate, writeCoordinate, type CoordinateOptions } from './coordinate.js';
 export { boardDiagram } from './diagram.js';
+export type { Format, FormatError, StreamFormat, TextFormat } from './format.js';
 export {
   GEOMETRY_NAMES,
   OMEGA,
