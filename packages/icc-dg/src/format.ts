@@ -13,7 +13,7 @@ export const iccFormat: StreamFormat<IccDecoder, IccErrorCode, IccDecoderOptions
   detect(text: string): number {
     if (typeof text !== 'string') return 0;
     // Control-Y starts every ICC delimiter and no other format has it; a control-Z alone is
-    // how a level 1 unit's quoted text may show in a capture cut short.
+    // the server's overflow mark (output lost), weaker evidence.
     if (text.includes('\x19')) return 0.95;
     return text.includes('\x1a') ? 0.5 : 0;
   },
