@@ -15,17 +15,23 @@ export interface FenFormatWriteOptions {
   readonly epPolicy?: 'always' | 'legal';
 }
 
-/** How many `/` the first blank-separated token of `text` holds (scanning at most 200 characters). */
-function placementSlashes(text: string): number {
+const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13;
+
+/**
+ * How many `/` the first blank-separated token of `text` holds (scanning at most 200
+ * characters), and whether a side to move (`w`, `b`) follows it: a placement then, however short.
+ */
+function placementShape(text: string): { readonly slashes: number; readonly turn: boolean } {
   let i = 0;
-  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  while (i < text.length && isBlank(text.charCodeAt(i))) i++;
   let slashes = 0;
-  for (const end = Math.min(text.length, i + 200); i < end; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 32 || code === 9 || code === 10 || code === 13) break;
-    if (code === 47) slashes++;
+  for (const end = Math.min(text.length, i + 200); i < end && !isBlank(text.charCodeAt(i)); i++) {
+    if (text.charCodeAt(i) === 47) slashes++;
   }
-  return slashes;
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  const side = text.charCodeAt(i);
+  const turn = (side === 119 || side === 98) && (i + 1 === text.length || isBlank(text.charCodeAt(i + 1)));
+  return { slashes, turn };
 }
 
 /**
@@ -48,9 +54,12 @@ export const fenFormat: TextFormat<Setup, FenErrorCode, FenParseOptions, FenForm
     if (typeof text !== 'string') return 0;
     if (parseFen(text).ok) return 0.9;
     // A placement of 7 to 9 ranks is a FEN meant, however broken (9 with a crazyhouse pocket
-    // rank); other slash-separated text may be one with ranks missing.
-    const slashes = placementSlashes(text);
-    return slashes >= 6 && slashes <= 8 ? 0.6 : slashes >= 3 ? 0.3 : 0;
+    // rank), and so are ranks followed by a side to move; other slash-separated text may be
+    // one with ranks missing.
+    const { slashes, turn } = placementShape(text);
+    if (slashes >= 6 && slashes <= 8) return 0.6;
+    if (slashes > 0 && turn) return 0.5;
+    return slashes >= 3 ? 0.3 : 0;
   },
   errorCodes: FEN_ERROR_CODES,
   fields: /* @__PURE__ */ Object.freeze(['placement', 'turn', 'castling', 'en passant', 'halfmove clock', 'fullmove number', 'check counters']),
