@@ -5,10 +5,12 @@ import { formatByName } from '@chess-formats/formats';
 // its adapters add the page's views (field tables, sessions) around these descriptors.
 
 /** The text format of that name from the list, typed by the caller with the value it knows. */
-export function textFormat<Value, WriteOptions = undefined>(name: string): TextFormat<Value, string, { readonly strict?: boolean }, WriteOptions> {
+export function textFormat<Value, WriteOptions = undefined, Code extends string = string>(
+  name: string,
+): TextFormat<Value, Code, { readonly strict?: boolean }, WriteOptions> {
   const format = formatByName(name);
   if (format?.kind !== 'text') throw new Error(`no text format ${name} in the list`);
-  return format as TextFormat<Value, string, { readonly strict?: boolean }, WriteOptions>;
+  return format as TextFormat<Value, Code, { readonly strict?: boolean }, WriteOptions>;
 }
 
 /** The stream format of that name from the list. */

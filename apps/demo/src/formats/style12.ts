@@ -12,7 +12,7 @@ import type { FieldRow, FormatAdapter, FormatView, InputError, Position } from '
 import { withoutClock } from './fen.js';
 import { textFormat } from './list.js';
 
-const STYLE12 = textFormat<Style12>('style12');
+const STYLE12 = textFormat<Style12, undefined, Style12Error['code']>('style12');
 
 const RELATIONS: Readonly<Record<number, string>> = {
   [-4]: 'the start of a move list (FICS iset startpos 1)',
