@@ -1,16 +1,32 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Format, TextFormat } from '@chess-formats/board-core';
-import { loadVectors, type VectorFormat } from '@chess-formats/conformance';
 import { FORMATS, detectFormat } from '@chess-formats/formats';
 import { overItems, report } from './harness.js';
 import { interleaved } from './per-character.js';
 
 const isText = (format: Format): format is TextFormat => format.kind === 'text';
 
+/**
+ * The conformance vectors, read from the repository rather than through the conformance
+ * package: that package depends on every library, and only the apps at the top may depend on it.
+ */
+// run.mjs runs the bundle in tooling/bench.
+const VECTORS = join(process.cwd(), '..', '..', 'packages', 'conformance', 'vectors');
+
+interface Case {
+  readonly input: string;
+  readonly options?: unknown;
+}
+
 /** The records of a format's vectors that it reads with its default options: the corpus of each format. */
 function corpusOf(format: TextFormat): { readonly texts: readonly string[]; readonly values: readonly unknown[] } {
   const texts: string[] = [];
   const values: unknown[] = [];
-  for (const file of loadVectors(format.name as VectorFormat)) {
+  const dir = join(VECTORS, format.name);
+  const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')).sort() : [];
+  for (const name of files) {
+    const file = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { readonly cases: readonly Case[] };
     for (const c of file.cases) {
       if (c.options !== undefined) continue;
       const read = format.parse(c.input);
