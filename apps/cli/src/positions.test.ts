@@ -1,3 +1,4 @@
+import { FORMATS } from '@chess-formats/formats';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { DETECTED_FORMATS, POSITION_FORMATS, detectFormat, readAnyPosition, readPosition, writePosition, type PositionFormat } from './positions.js';
@@ -95,7 +96,8 @@ describe('readPosition and writePosition', () => {
     expect(readAnyPosition('fen', FENR).read).toMatchObject({ ok: false, error: { code: 'board-char' } });
   });
 
-  test('every format can be named', () => {
+  test('every format can be named: the text formats of the one list, then setup JSON', () => {
     expect(POSITION_FORMATS).toEqual(['fen', 'style12', 'ocpn', 'fenr', 'setup-json']);
+    expect(POSITION_FORMATS).toEqual([...FORMATS.filter((f) => f.kind === 'text').map((f) => f.name), 'setup-json']);
   });
 });

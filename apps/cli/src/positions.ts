@@ -1,35 +1,45 @@
-import { parseSetupJson, setupToJson, startClock, type Setup } from '@chess-formats/board-core';
-import { parseFen, writeFen } from '@chess-formats/fen';
-import { parseFenr, writeFenr } from '@chess-formats/fenr';
-import { parseOcpn, writeOcpn, type OcpnPosition } from '@chess-formats/ocpn';
-import { parseStyle12 } from '@chess-formats/style12';
+import { parseSetupJson, setupToJson, type Format, type Setup, type TextFormat } from '@chess-formats/board-core';
+import { FORMATS, detectFormat as detectInFormats, formatByName } from '@chess-formats/formats';
 import { errorReport, overflowReport, type LineError, type LineReport, type LineWhere } from './line-command.js';
-import { toStyle12 } from './style12-command.js';
 
-/** The notations that hold one position a line, which `convert` reads and writes. */
-export const POSITION_FORMATS = ['fen', 'style12', 'ocpn', 'fenr', 'setup-json'] as const;
-export type PositionFormat = (typeof POSITION_FORMATS)[number];
+const isText = (format: Format): format is TextFormat => format.kind === 'text';
 
-/** What `detect` can say of a line. */
-export const DETECTED_FORMATS = [
-  'fen',
-  'x-fen',
-  'shredder',
-  'style12',
-  'b1',
-  'ocpn',
-  'fenr',
-  'setup-json',
-  'icc-stream',
-  'fics-stream',
-  'unknown',
-] as const;
-export type DetectedFormat = (typeof DETECTED_FORMATS)[number];
+/** The text formats of the one list: each holds one position a line. */
+const TEXT_FORMATS: readonly TextFormat[] = FORMATS.filter(isText);
 
-/** A position as read: its setup and, from OCPN, the Omega facts a setup does not hold. */
+/**
+ * board-core's canonical setup JSON: no format package's notation, so not in the list, but
+ * `convert` reads and writes it beside them.
+ */
+const SETUP_JSON = 'setup-json';
+
+/** The notations that hold one position a line, which `convert` reads and writes: every text format, then setup JSON. */
+export const POSITION_FORMATS: readonly string[] = Object.freeze([...TEXT_FORMATS.map((format) => format.name), SETUP_JSON]);
+export type PositionFormat = string;
+
+/** How the CLI names the FEN dialects and lines that hold no position of a format in the list. */
+const FEN_DIALECTS = ['x-fen', 'shredder'] as const;
+const OTHER_LINES = ['b1', SETUP_JSON, 'fics-stream', 'unknown'] as const;
+
+/**
+ * What `detect` can say of a line: a text format's name (FEN's dialects apart), a stream
+ * format's name with `-stream`, and the CLI's words for other lines.
+ */
+export const DETECTED_FORMATS: readonly string[] = Object.freeze([
+  ...TEXT_FORMATS.flatMap((format) => (format.name === 'fen' ? [format.name, ...FEN_DIALECTS] : [format.name])),
+  ...FORMATS.filter((format) => format.kind === 'stream').map((format) => `${format.name}-stream`),
+  ...OTHER_LINES,
+]);
+export type DetectedFormat = string;
+
+/**
+ * A position as read: its setup and, when a text format read it, that format and its value
+ * (which may hold more than the setup: OCPN's Omega facts, style 12's game).
+ */
 export interface Position {
   readonly setup: Setup;
-  readonly ocpn?: OcpnPosition;
+  readonly format?: TextFormat;
+  readonly value?: unknown;
 }
 
 function isBlank(code: number): boolean {
@@ -63,33 +73,35 @@ function fenDialect(castling: string | undefined): DetectedFormat {
 }
 
 /**
- * The format of one line, by its shape alone (the README's detection table): one pass over
- * the line, no parser, never throws. A line of the right shape may still fail to parse.
+ * The score from which a format's detector says a line is one of its records, perhaps broken
+ * (the scale of the formats' `detect`); below it the line is another thing or unknown.
+ */
+const RECORD_SCORE = 0.5;
+
+/**
+ * The format of one line (the README's detection table): the formats of the list detect it,
+ * after the lines that hold no position (`<b1>` holdings, FICS prompts and bells, setup
+ * JSON). Never throws. A line of the right shape may still fail to parse.
  */
 export function detectFormat(line: string): DetectedFormat {
   if (typeof line !== 'string') return 'unknown';
-  // ICC wraps level 1 units and level 2 datagrams in Ctrl-Y brackets.
-  if (line.includes('\u0019')) return 'icc-stream';
+  const found = detectInFormats(line);
+  const { format } = found;
+  if (format?.kind === 'stream' && found.score >= RECORD_SCORE) return `${format.name}-stream`;
   const words = tokens(line);
   const first = words[0] ?? '';
-  if (first === '<12>') return 'style12';
   if (first === '<b1>') return 'b1';
   // FICS ends lines with LF CR, so a CR starts the next; prompts, bells and boards after a prompt.
-  if (line.startsWith('\r') || line.includes('\u0007') || first === 'fics%' || line.includes('<12> ')) return 'fics-stream';
-  if (first.startsWith('{')) return 'setup-json';
-  let slashes = 0;
-  for (const char of first) if (char === '/') slashes++;
-  if (slashes === 10) return 'ocpn';
-  if (slashes === 0) return 'unknown';
-  const turn = words[1];
-  if (turn === undefined || turn === 'w' || turn === 'b') return fenDialect(words[2]);
-  return slashes === 7 ? 'fenr' : 'unknown';
+  if (first !== '<12>' && (line.startsWith('\r') || line.includes('\u0007') || first === 'fics%' || line.includes('<12> '))) return 'fics-stream';
+  if (first.startsWith('{')) return SETUP_JSON;
+  if (format === undefined || found.score < RECORD_SCORE) return 'unknown';
+  return format.name === 'fen' ? fenDialect(words[2]) : format.name;
 }
 
 /** The format to read a detected line with, or `undefined` when it holds no position of ours. */
 export function readableFormat(detected: DetectedFormat): PositionFormat | undefined {
-  if (detected === 'x-fen' || detected === 'shredder') return 'fen';
-  return (POSITION_FORMATS as readonly string[]).includes(detected) ? (detected as PositionFormat) : undefined;
+  if ((FEN_DIALECTS as readonly string[]).includes(detected)) return 'fen';
+  return POSITION_FORMATS.includes(detected) ? detected : undefined;
 }
 
 type Read = { readonly ok: true; readonly value: Position } | { readonly ok: false; readonly error: LineError };
@@ -114,27 +126,11 @@ function readSetupJson(text: string): Read {
 
 /** Reads one line in `format` (`strict` for the parsers that have a strict mode). */
 export function readPosition(format: PositionFormat, text: string, strict = false): Read {
-  const options = strict ? { strict: true } : undefined;
-  switch (format) {
-    case 'fen': {
-      const parsed = parseFen(text, options);
-      return parsed.ok ? { ok: true, value: { setup: parsed.value } } : parsed;
-    }
-    case 'style12': {
-      const parsed = parseStyle12(text);
-      return parsed.ok ? { ok: true, value: { setup: parsed.value.setup } } : parsed;
-    }
-    case 'ocpn': {
-      const parsed = parseOcpn(text, options);
-      return parsed.ok ? { ok: true, value: { setup: parsed.value.setup, ocpn: parsed.value } } : parsed;
-    }
-    case 'fenr': {
-      const parsed = parseFenr(text, options);
-      return parsed.ok ? { ok: true, value: { setup: parsed.value } } : parsed;
-    }
-    case 'setup-json':
-      return readSetupJson(text);
-  }
+  if (format === SETUP_JSON) return readSetupJson(text);
+  const textFormat = formatByName(format, TEXT_FORMATS) as TextFormat | undefined;
+  if (textFormat === undefined) return { ok: false, error: { code: 'unknown-format', field: 0, offset: 0, message: `no format ${format}` } };
+  const parsed = textFormat.parse(text, strict ? { strict: true } : undefined);
+  return parsed.ok ? { ok: true, value: { setup: textFormat.setupOf(parsed.value), format: textFormat, value: parsed.value } } : parsed;
 }
 
 /**
@@ -155,50 +151,19 @@ export function readAnyPosition(
   return { format: chosen, read: readPosition(chosen, text, strict) };
 }
 
-/** The Omega facts for a setup read from another notation: no guarding rights, fools placed, nothing moved. */
-function omegaFacts(setup: Setup): OcpnPosition {
-  return {
-    setup,
-    guarding: { white: { kingSide: false, queenSide: false }, black: { kingSide: false, queenSide: false } },
-    foolInHand: { white: false, black: false },
-    lastMoved: { white: undefined, black: undefined },
-  };
-}
-
-/** A setup without its realtime clock, for the notations that have none. */
-function withoutClock(setup: Setup): Setup {
-  if (setup.realtime === undefined) return setup;
-  const { realtime: _clock, ...rest } = setup;
-  return rest;
-}
-
-/** Style 12 and FENr have no room for pockets or three-check counters, which their writers would leave out. */
-function refuseVariantState(setup: Setup, pockets: string): void {
-  if (setup.pockets) throw new TypeError(pockets);
-  if (setup.remainingChecks) throw new TypeError('check counters');
-}
-
 /**
  * Writes a position in `format`; throws `TypeError` when the format cannot hold it (an Omega
- * board in FEN, pockets in style 12). FENr gets a clock at 0 when the position has none; the
- * others drop it (the realtime state is the game's timing, not the position).
+ * board in FEN, pockets in style 12). A position goes back to its own format as it was read
+ * (OCPN's Omega facts kept); to another, through its setup and the target's `fromSetup`
+ * (FENr gets a clock at 0 when the position has none, the others drop it).
  */
 export function writePosition(format: PositionFormat, position: Position): string {
   const { setup } = position;
-  switch (format) {
-    case 'fen':
-      return writeFen(withoutClock(setup));
-    case 'style12':
-      refuseVariantState(setup, 'pockets (a <b1> line carries them)');
-      return toStyle12(withoutClock(setup));
-    case 'ocpn':
-      return writeOcpn(position.ocpn ?? omegaFacts(withoutClock(setup)));
-    case 'fenr':
-      refuseVariantState(setup, 'pockets');
-      return writeFenr(setup.realtime === undefined ? { ...setup, realtime: startClock() } : setup);
-    case 'setup-json':
-      return JSON.stringify(setupToJson(setup));
-  }
+  if (format === SETUP_JSON) return JSON.stringify(setupToJson(setup));
+  const target = formatByName(format, TEXT_FORMATS) as TextFormat | undefined;
+  if (target === undefined) throw new TypeError(`no format ${format}`);
+  if (position.format === target) return target.write(position.value);
+  return target.write(target.fromSetup(setup));
 }
 
 /**

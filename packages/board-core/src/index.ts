@@ -3,6 +3,7 @@ export { emptyBoard, occupiedSquares, pieceAt, standardBoard, withPiece, type Bo
 export { parseCoordinate, writeCoordinate, type CoordinateOptions } from './coordinate.js';
 export { boardDiagram } from './diagram.js';
 export { deepFreeze } from './freeze.js';
+export type { Format, FormatError, StreamFormat, TextFormat } from './format.js';
 export {
   GEOMETRY_NAMES,
   OMEGA,

@@ -1,44 +1,12 @@
-import { setupToJson, type Setup } from '@chess-formats/board-core';
-import {
-  FEN_ERROR_CODES,
-  VALIDATION_PROBLEMS,
-  enPassantCapturable,
-  parseFen,
-  validateSetup,
-  writeFen,
-  type FenParseOptions,
-  type FenWriteOptions,
-} from '@chess-formats/fen';
+import { VALIDATION_PROBLEMS } from '@chess-formats/fen';
 import { describe, expect, test } from 'vitest';
-import type { Codec } from './run.js';
-import { describeConformance } from './testing/corpus.js';
-import type { VectorOptions } from './types.js';
+import { vectorCases } from './index.js';
+import { vectorFilesOf } from './testing/corpus.js';
 
-// The FEN vectors run through @chess-formats/fen's parser, writer and validator. The vectors
-// are data; this file only adapts the package's API to the runner.
+// The FEN vectors run through fenFormat with the other text formats of the list
+// (formats.conformance.test.ts); these are the FEN corpus's own checks.
 
-/**
- * Vector options are JSON, so the ep policy is named (`'legal'`) where the API takes a
- * predicate (which keeps `writeFen` small when unused). An option value this adapter does not
- * know throws, so a new vector option cannot be silently ignored.
- */
-function writeOptions(options: VectorOptions | undefined): FenWriteOptions | undefined {
-  if (options === undefined) return undefined;
-  const { epPolicy, ...rest } = options;
-  if (epPolicy === undefined) return rest as FenWriteOptions;
-  if (epPolicy === 'always') return { ...(rest as FenWriteOptions), epPolicy: 'always' };
-  if (epPolicy === 'legal') return { ...(rest as FenWriteOptions), epPolicy: enPassantCapturable };
-  throw new TypeError(`unknown epPolicy ${JSON.stringify(epPolicy)}`);
-}
-
-const codec: Codec<Setup> = {
-  parse: (input, options) => parseFen(input, options as FenParseOptions | undefined),
-  write: (setup, options) => writeFen(setup, writeOptions(options)),
-  toJson: setupToJson,
-  validate: validateSetup,
-};
-
-const cases = describeConformance('fen', codec, { errorCodes: FEN_ERROR_CODES });
+const cases = vectorCases(vectorFilesOf('fen'));
 
 describe('FEN conformance vectors, beyond error codes', () => {
   test('every validation problem is exercised by at least one vector', () => {

@@ -1,19 +1,11 @@
-import { setupToJson, type Setup } from '@chess-formats/board-core';
-import { FENR_ERROR_CODES, parseFenr, writeFenr, type FenrParseOptions } from '@chess-formats/fenr';
 import { describe, expect, test } from 'vitest';
-import type { Codec } from './run.js';
-import { describeConformance } from './testing/corpus.js';
+import { vectorCases } from './index.js';
+import { vectorFilesOf } from './testing/corpus.js';
 
-// The FENr vectors run through @chess-formats/fenr's parser and writer. The vectors are data;
-// this file only adapts the package's API to the runner.
+// The FENr vectors run through fenrFormat with the other text formats of the list
+// (formats.conformance.test.ts); these are the FENr corpus's own checks.
 
-const codec: Codec<Setup> = {
-  parse: (input, options) => parseFenr(input, options as FenrParseOptions | undefined),
-  write: (setup) => writeFenr(setup),
-  toJson: setupToJson,
-};
-
-const cases = describeConformance('fenr', codec, { errorCodes: FENR_ERROR_CODES });
+const cases = vectorCases(vectorFilesOf('fenr'));
 
 describe('FENr conformance vectors, beyond error codes', () => {
   test('at least 60 cases, valid and invalid, default and strict', () => {

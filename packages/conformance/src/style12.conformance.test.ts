@@ -1,31 +1,13 @@
-import {
-  STYLE12_ERROR_CODES,
-  holdingsToJson,
-  parseHoldings,
-  parseStyle12,
-  style12ToJson,
-  writeHoldings,
-  writeStyle12,
-  type Holdings,
-  type Style12,
-  type Style12ParseOptions,
-} from '@chess-formats/style12';
+import { parseStyle12, writeStyle12, type Style12ParseOptions } from '@chess-formats/style12';
 import { describe, expect, test } from 'vitest';
-import type { Codec } from './run.js';
-import { describeConformance } from './testing/corpus.js';
+import { vectorCases } from './index.js';
+import { vectorFilesOf } from './testing/corpus.js';
 
-// The style 12 vectors run through @chess-formats/style12. A case whose input holds `<b1>` is a
-// holdings line; every other case is a board line.
-const isRecord = (value: Style12 | Holdings): value is Style12 => 'setup' in value;
+// The style 12 vectors run through style12Format (and parseHoldings for `<b1>` lines) with
+// the other text formats of the list (formats.conformance.test.ts); these are the style 12
+// corpus's own checks.
 
-const codec: Codec<Style12 | Holdings> = {
-  parse: (input, options) =>
-    input.includes('<b1>') ? parseHoldings(input, options as Style12ParseOptions) : parseStyle12(input, options as Style12ParseOptions),
-  write: (value) => (isRecord(value) ? writeStyle12(value) : writeHoldings(value)),
-  toJson: (value) => (isRecord(value) ? style12ToJson(value) : holdingsToJson(value)),
-};
-
-const cases = describeConformance('style12', codec, { errorCodes: STYLE12_ERROR_CODES });
+const cases = vectorCases(vectorFilesOf('style12'));
 
 describe('style 12 conformance vectors, beyond error codes', () => {
   test('there are at least 80 cases', () => {

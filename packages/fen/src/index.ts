@@ -10,3 +10,4 @@ export {
 export { parseBoardFen, parseCastling, parseFen, type BoardFen, type FenParseOptions } from './parse.js';
 export { validateSetup } from './validate.js';
 export { INITIAL_FEN, writeBoardFen, writeCastling, writeFen, type FenWriteOptions } from './write.js';
+export { fenFormat, type FenFormatWriteOptions } from './format.js';

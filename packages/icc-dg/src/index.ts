@@ -38,3 +38,4 @@ export {
   type TrackerError,
   type TrackerErrorCode,
 } from './tracker.js';
+export { iccFormat } from './format.js';

@@ -21,3 +21,4 @@ export {
   type TrackerOptions,
 } from './tracker.js';
 export { castlingFlags, formatMoveTime, writeStyle12 } from './write.js';
+export { style12Format } from './format.js';

@@ -1,7 +1,10 @@
 import { boardAt, squareName, type Color, type Setup } from '@chess-formats/board-core';
 import { hasRealtime } from '../render/realtime.js';
-import { parseFen, validateSetup, writeFen, type FenError, type FenWriteOptions } from '@chess-formats/fen';
+import { validateSetup, type FenError, type FenFormatWriteOptions } from '@chess-formats/fen';
 import { placedError, type FieldRow, type FormatAdapter, type FormatView, type Position } from './adapter.js';
+import { textFormat } from './list.js';
+
+const FEN = textFormat<Setup, FenFormatWriteOptions>('fen');
 
 /** The FEN dialects the demo tells apart. All of them are read by the same `parseFen`. */
 export type FenDialect = 'fen' | 'xfen' | 'shredder' | 'crazyhouse' | 'three-check';
@@ -91,19 +94,18 @@ let last: Classification | undefined;
 function classify(text: string): Classification {
   if (last?.text === text) return last;
   const tokens = splitFields(text, 8);
-  const parsed = parseFen(text);
+  const parsed = FEN.parse(text);
   let score: number;
   let dialect: FenDialect;
   if (parsed.ok) {
     score = 0.9;
     dialect = dialectOf(parsed.value, tokens[2]?.text);
   } else {
-    const board = tokens[0]?.text ?? '';
-    const slashes = slashCount(board);
-    // A placement of 7 or 8 ranks is a FEN meant, however broken; other slash-separated text
-    // may be a FEN with a missing or extra rank. Blank input falls back to FEN, the default.
-    score = slashes >= 6 && slashes <= 8 ? 0.6 : slashes >= 3 ? 0.3 : text.trim() === '' ? 0.05 : 0.02;
-    dialect = dialectOfBroken(tokens, parsed.error);
+    // The format's own score; blank input falls back to FEN, the page's default, and other
+    // text keeps a trace of a score so that the FEN dialects stay ordered among themselves.
+    const detected = FEN.detect(text);
+    score = detected > 0 ? detected : text.trim() === '' ? 0.05 : 0.02;
+    dialect = dialectOfBroken(tokens, parsed.error as FenError);
   }
   last = { text, score, dialect };
   return last;
@@ -210,7 +212,7 @@ function fenFields(tokens: readonly Token[], setup: Setup | undefined, dialect: 
 /** Reads a FEN of any dialect into the view model. */
 export function readFen(text: string, dialect: FenDialect): FormatView {
   const tokens = splitFields(text);
-  const parsed = parseFen(text);
+  const parsed = FEN.parse(text);
   if (!parsed.ok) {
     return { positions: [], fields: fenFields(tokens, undefined, dialect), errors: [placedError(text, parsed.error, FIELD_NAMES)], notes: [] };
   }
@@ -225,9 +227,9 @@ export function readFen(text: string, dialect: FenDialect): FormatView {
 }
 
 /** Writes with the FEN writer, or undefined for a setup it cannot express. */
-function tryWrite(setup: Setup, options: FenWriteOptions): string | undefined {
+function tryWrite(setup: Setup, options: FenFormatWriteOptions): string | undefined {
   try {
-    return writeFen(setup, options);
+    return FEN.write(setup, options);
   } catch {
     return undefined;
   }

@@ -1,7 +1,9 @@
 import { flightsAt, movableAt, squareName, type Setup } from '@chess-formats/board-core';
-import { parseFenr, writeFenr } from '@chess-formats/fenr';
 import { placedError, type FieldRow, type FormatAdapter, type FormatView, type Position } from './adapter.js';
-import { slashCount, splitFields } from './fen.js';
+import { splitFields } from './fen.js';
+import { textFormat } from './list.js';
+
+const FENR = textFormat<Setup>('fenr');
 
 /** The five FENr fields, by the index a `FenrError` names (5: after the last field). */
 const FIELD_NAMES = ['placement', 'castling', 'en passant', 'ms since the last capture', 'ms since the start', 'after the last field'] as const;
@@ -66,7 +68,7 @@ function meaningOf(field: number, setup: Setup): string {
 }
 
 export function readFenr(text: string): FormatView {
-  const parsed = parseFenr(text);
+  const parsed = FENR.parse(text);
   if (!parsed.ok) return { positions: [], fields: fenrFields(text, undefined), errors: [placedError(text, parsed.error, FIELD_NAMES)], notes: [] };
   const setup = parsed.value;
   return {
@@ -76,9 +78,6 @@ export function readFenr(text: string): FormatView {
     notes: [],
   };
 }
-
-/** A delay marker or a moving piece: FEN placements have no `D` or `M`. */
-const MARKER = /[DM]/;
 
 /**
  * Whether the fields after the placement could be FENr's: castling (`KQkq`, `-`), en passant
@@ -97,38 +96,17 @@ export function fenrShaped(fields: readonly string[]): boolean {
   return true;
 }
 
-/**
- * At most four fields ending in two times, the first not a side to move: FENr's field count
- * (FEN has five after the placement) with broken castling or en passant.
- */
-function endsInTimes(fields: readonly string[]): boolean {
-  const time = (field: string | undefined): boolean => field !== undefined && /^-?\d/.test(field);
-  return fields.length <= 4 && fields[0] !== 'w' && fields[0] !== 'b' && time(fields[fields.length - 1]) && time(fields[fields.length - 2]);
-}
-
 export const FENR_ADAPTER: FormatAdapter = {
   name: 'fenr',
   label: 'FENr (realtime chess)',
   family: 'fenr',
   example: 'r2Mqe70500k2r/pb1n2bp/1pp2n2/3p1pp1/MQd10450P1PpDP10002/2P1P1P1/PB1NN1BP/R3K1DR50001 kQq f3 14200 14200',
-  detect(text) {
-    if (typeof text !== 'string') return 0;
-    const tokens = splitFields(text, 8);
-    const placement = tokens[0]?.text ?? '';
-    const slashes = slashCount(placement);
-    if (slashes > 8) return 0;
-    if (slashes >= 6 && parseFenr(text).ok) return 0.95;
-    // Broken FENr beats broken FEN (0.6) when it shows FENr's own signs: a marker letter in
-    // the placement, or fields after it in FENr's shape (no side to move).
-    if (MARKER.test(placement)) return 0.7;
-    const fields = tokens.slice(1).map((t) => t.text);
-    return slashes >= 6 && fields.length > 0 && (fenrShaped(fields) || endsInTimes(fields)) ? 0.7 : 0;
-  },
+  detect: (text) => FENR.detect(text),
   read: readFenr,
   write({ setup }: Position) {
     if (!setup.realtime) return undefined;
     try {
-      return writeFenr(setup);
+      return FENR.write(setup);
     } catch {
       return undefined;
     }

@@ -1,16 +1,20 @@
 import { writeSan, type Setup } from '@chess-formats/board-core';
 import {
-  createIccDecoder,
   initialGamesState,
   trackGames,
   type DatagramName,
   type GamesState,
+  type IccDecoder,
+  type IccDecoderOptions,
   type IccError,
   type IccEvent,
   type TrackedGame as IccGame,
 } from '@chess-formats/icc-dg';
 import type { FieldRow, FormatAdapter, FormatView, InputError, Position, SessionEvent } from './adapter.js';
 import { GameBook, MAX_EVENTS } from './fics.js';
+import { streamFormat } from './list.js';
+
+const ICC = streamFormat<IccDecoder, IccDecoderOptions>('icc');
 
 /**
  * The level 2 variables a capture is read with. A capture holds the server's side only, not
@@ -60,7 +64,7 @@ const DEFAULT_COMPANIONS: readonly DatagramName[] = [A, S, C];
 
 /** Decodes the whole capture with one set of settings. */
 function decode(text: string, companions: readonly DatagramName[]): IccEvent[] {
-  const decoder = createIccDecoder({ settings: [...BASE_SETTINGS, ...companions] });
+  const decoder = ICC.createReader({ settings: [...BASE_SETTINGS, ...companions] });
   return [...decoder.push(text), ...decoder.end()];
 }
 
@@ -295,12 +299,6 @@ export const ICC_ADAPTER: FormatAdapter = {
   family: 'icc',
   example:
     '\x19[137 * w1\r\n\x19(18 117 Corvid Tallis 0 Blitz 1 3 0 3 0 1 {} 2650 2480 1771234117 {GM} {IM} 0 0 0 {} 0\x19)\x19(24 117 e4 e2e4 180\x19)\x19(56 117 W 177840 0\x19)\x19(24 117 c5 c7c5 179\x19)\x19(56 117 B 179100 1\x19)You are now observing game 117.\r\n\x19]',
-  detect(text) {
-    if (typeof text !== 'string') return 0;
-    // Control-Y starts every ICC delimiter; no other format has it.
-    const at = text.indexOf('\x19');
-    if (at < 0) return text.includes('\x1a') ? 0.5 : 0;
-    return 0.95;
-  },
+  detect: (text) => ICC.detect(text),
   read: readIcc,
 };

@@ -1,7 +1,10 @@
 import { squareName, type Color, type Setup } from '@chess-formats/board-core';
-import { parseOcpn, writeOcpn, type OcpnPosition } from '@chess-formats/ocpn';
+import type { OcpnPosition } from '@chess-formats/ocpn';
 import { placedError, type FieldRow, type FormatAdapter, type FormatView, type Position } from './adapter.js';
-import { slashCount, splitFields } from './fen.js';
+import { splitFields } from './fen.js';
+import { textFormat } from './list.js';
+
+const OCPN = textFormat<OcpnPosition>('ocpn');
 
 /** The nine OCPN fields, by the index an `OcpnError` names (9: after the last field). */
 const FIELD_NAMES = [
@@ -130,7 +133,7 @@ function ocpnFields(text: string, record: OcpnPosition | undefined): FieldRow[] 
 }
 
 export function readOcpn(text: string): FormatView {
-  const parsed = parseOcpn(text);
+  const parsed = OCPN.parse(text);
   if (!parsed.ok) return { positions: [], fields: ocpnFields(text, undefined), errors: [placedError(text, parsed.error, FIELD_NAMES)], notes: [] };
   records.set(parsed.value.setup, parsed.value);
   return { positions: [{ setup: parsed.value.setup }], fields: ocpnFields(text, parsed.value), errors: [], notes: [] };
@@ -141,24 +144,12 @@ export const OCPN_ADAPTER: FormatAdapter = {
   label: 'OCPN (Omega chess)',
   family: 'ocpn',
   example: 'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq KQkq - wb -- 0 1',
-  detect(text) {
-    if (typeof text !== 'string') return 0;
-    const tokens = splitFields(text, 10);
-    const placement = tokens[0]?.text ?? '';
-    const slashes = slashCount(placement);
-    // Without its ranks, an OCPN record still shows its fool fields: availability (`wb`, `-`)
-    // and two identities (`--`, `P-`), fields no other format has.
-    if (slashes === 0 && tokens.length === 9 && /^(?:-|[wb]{1,2})$/.test(tokens[5]?.text ?? '') && /^[PNBRQKCWF-]{2}$/i.test(tokens[6]?.text ?? '')) return 0.65;
-    // Ten ranks and the wizard segment: eleven segments. A FEN has eight; broken OCPN with a
-    // rank too many or too few still scores above a broken FEN (0.6).
-    if (slashes < 9 || slashes > 12) return 0;
-    return parseOcpn(text).ok ? 0.95 : 0.7;
-  },
+  detect: (text) => OCPN.detect(text),
   read: readOcpn,
   write({ setup }: Position) {
     if (setup.board.geometry.name !== 'omega') return undefined;
     try {
-      return writeOcpn(ocpnRecordOf(setup));
+      return OCPN.write(ocpnRecordOf(setup));
     } catch {
       return undefined;
     }

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FormatAdapter } from './adapter.js';
-import { ADAPTERS, adapterByName, conversions, detectFormat } from './registry.js';
+import { FORMATS } from '@chess-formats/formats';
+import { ADAPTERS, VIEW_ONLY_FAMILIES, adapterByName, conversions, detectFormat } from './registry.js';
 
 const require = createRequire(import.meta.url);
 const vectorsDir = join(dirname(require.resolve('@chess-formats/conformance/package.json')), 'vectors');
@@ -48,6 +49,14 @@ function readsCleanly(adapter: FormatAdapter, text: string): boolean {
   const view = adapter.read(text);
   return view.errors.length === 0 && (view.positions.length > 0 || (view.session?.events.length ?? 0) > 0);
 }
+
+describe('the one list', () => {
+  it('the page reads exactly the formats of the list, beside its own views', () => {
+    const families = new Set(ADAPTERS.map((adapter) => adapter.family));
+    for (const family of VIEW_ONLY_FAMILIES) families.delete(family);
+    expect([...families].sort()).toEqual(FORMATS.map((format) => format.name).sort());
+  });
+});
 
 describe('format detection on the conformance vectors', () => {
   it('has vectors for every family of a package', () => {

@@ -13,6 +13,13 @@ import { STYLE12_ADAPTER } from './style12.js';
  */
 export const ADAPTERS: readonly FormatAdapter[] = [...FEN_ADAPTERS, STYLE12_ADAPTER, FICS_ADAPTER, ICC_ADAPTER, OCPN_ADAPTER, FENR_ADAPTER, SETUP_JSON_ADAPTER];
 
+/**
+ * The families of the page's own views that are no format of the list (`FORMATS` of
+ * @chess-formats/formats): board-core's setup JSON. Every other adapter reads a format of the
+ * list through its descriptor (`list.ts`), and every format of the list has an adapter.
+ */
+export const VIEW_ONLY_FAMILIES: readonly string[] = Object.freeze(['setup-json']);
+
 /** Longest input the page reads; longer text is cut (and the page says so). */
 export const MAX_INPUT_LENGTH = 200_000;
 

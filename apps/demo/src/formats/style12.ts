@@ -2,16 +2,17 @@ import { squareName, type ByColor, type Pocket, type Setup } from '@chess-format
 import {
   lastMove,
   parseHoldings,
-  parseStyle12,
   style12FromSetup,
   writeHoldings,
-  writeStyle12,
   type Holdings,
   type Style12,
   type Style12Error,
 } from '@chess-formats/style12';
 import type { FieldRow, FormatAdapter, FormatView, InputError, Position } from './adapter.js';
 import { withoutClock } from './fen.js';
+import { textFormat } from './list.js';
+
+const STYLE12 = textFormat<Style12, undefined, Style12Error['code']>('style12');
 
 const RELATIONS: Readonly<Record<number, string>> = {
   [-4]: 'the start of a move list (FICS iset startpos 1)',
@@ -219,7 +220,7 @@ export function style12Position(record: Style12, pockets?: ByColor<Pocket>, setu
 export function readStyle12(text: string): FormatView {
   if (typeof text !== 'string') text = '';
   const { start, end } = lineSpan(text);
-  const parsed = parseStyle12(text.slice(0, end));
+  const parsed = STYLE12.parse(text.slice(0, end));
   if (!parsed.ok) return { positions: [], fields: style12Fields(text, start, end, undefined), errors: [style12Error(text, parsed.error)], notes: [] };
   const record = parsed.value;
   const fields = style12Fields(text, start, end, record);
@@ -247,12 +248,12 @@ export function readStyle12(text: string): FormatView {
  */
 export function writeStyle12Position(position: Position): string | undefined {
   const read = records.get(position.setup);
-  if (read) return read.holdings ? `${writeStyle12(read.record)}\n${writeHoldings(read.holdings)}` : writeStyle12(read.record);
+  if (read) return read.holdings ? `${STYLE12.write(read.record)}\n${writeHoldings(read.holdings)}` : STYLE12.write(read.record);
   const setup = withoutClock(position.setup);
   if (!setup || setup.board.geometry.name !== 'standard' || setup.remainingChecks) return undefined;
   try {
     const { pockets, ...board } = setup;
-    const line = writeStyle12(style12FromSetup(board, { gameNumber: 1, whiteName: 'White', blackName: 'Black', relation: -3 }));
+    const line = STYLE12.write(style12FromSetup(board, { gameNumber: 1, whiteName: 'White', blackName: 'Black', relation: -3 }));
     return pockets ? `${line}\n${writeHoldings({ gameNumber: 1, pockets, passed: undefined })}` : line;
   } catch {
     return undefined;
@@ -288,9 +289,9 @@ export const STYLE12_ADAPTER: FormatAdapter = {
     '<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 7 Newton Einstein 1 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0',
   detect(text) {
     if (typeof text !== 'string') return 0;
+    // The page takes a line after FICS's prompt too; the format scores the line itself.
     const shape = style12Shape(text);
-    if (shape === 'line') return readStyle12(text).errors.length === 0 ? 0.95 : 0.7;
-    return shape === 'broken-line' ? 0.65 : 0;
+    return shape === 'line' || shape === 'broken-line' ? STYLE12.detect(text.slice(lineSpan(text).start)) : 0;
   },
   read: readStyle12,
   write: writeStyle12Position,

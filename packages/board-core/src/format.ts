@@ -1,0 +1,79 @@
+import type { Result } from './result.js';
+import type { Setup } from './setup.js';
+
+// Types only: a descriptor costs a package nothing until a consumer imports it, and this
+// module adds no byte to board-core's bundles.
+
+/**
+ * The error every text format's parser returns: the format's stable `code`, the index of the
+ * `field` at fault (the format's `fields` names it), the `offset` in the input of the
+ * offending character (the input's length when the text ended too early) and a short message.
+ */
+export interface FormatError<Code extends string = string> {
+  readonly code: Code;
+  readonly field: number;
+  readonly offset: number;
+  readonly message: string;
+}
+
+/**
+ * One text format, described the same way for every consumer (converters, validators, the
+ * demo, the conformance runner): how to recognise, read and write it, and what it describes
+ * as a board-core `Setup`. Each format package exports one (`fenFormat`, `ocpnFormat`, ...);
+ * `@chess-formats/formats` lists them all.
+ *
+ * `Value` is what the parser returns (a `Setup` for FEN, a record with game facts for style 12).
+ */
+export interface TextFormat<Value = unknown, Code extends string = string, ParseOptions = unknown, WriteOptions = unknown> {
+  readonly kind: 'text';
+  /** Stable lower-case id (`fen`, `style12`): the vectors' folder, the CLI's `--to` value. */
+  readonly name: string;
+  /** The name people read (`FEN`, `Style 12`). */
+  readonly title: string;
+  /** The package's parser: never throws, linear in the input. */
+  parse(text: string, options?: ParseOptions): Result<Value, FormatError<Code>>;
+  /** The package's writer; throws `TypeError` only for a value the format cannot hold. */
+  write(value: Value, options?: WriteOptions): string;
+  /**
+   * How sure the format is that `text` is written in it: 0 (not at all) to 1. Never throws,
+   * linear in the input. A broken record of the format still scores above unrelated text, so
+   * that its errors come from the right parser.
+   */
+  detect(text: string): number;
+  /** Every code `parse` can return (frozen). */
+  readonly errorCodes: readonly Code[];
+  /** The field names, by the index an error's `field` holds (frozen). */
+  readonly fields: readonly string[];
+  /** The position a value describes. */
+  setupOf(value: Value): Setup;
+  /**
+   * A value of this format describing `setup`, with defaults for what a setup does not hold
+   * (style 12's game number and names); throws `TypeError` naming what the format cannot hold.
+   */
+  fromSetup(setup: Setup): Value;
+  /** The canonical JSON of a value, when it holds more than its setup. */
+  toJson?(value: Value): unknown;
+}
+
+/**
+ * A format read as a stream rather than one text at a time (ICC's datagrams): chunks go in,
+ * events come out, the same however the input is split. Consumers detect it like a
+ * `TextFormat` and make a reader for each stream.
+ */
+export interface StreamFormat<Reader = unknown, Code extends string = string, ReaderOptions = unknown> {
+  readonly kind: 'stream';
+  readonly name: string;
+  readonly title: string;
+  /** As `TextFormat.detect`, on a sample of the stream. */
+  detect(text: string): number;
+  /** A fresh reader (decoder) for one stream. */
+  createReader(options?: ReaderOptions): Reader;
+  /** Every error code the reader's events can carry (frozen). */
+  readonly errorCodes: readonly Code[];
+}
+
+/**
+ * Any format of a list: a text format or a stream format, told apart by `kind`. The methods
+ * are declared as methods, so a `TextFormat<Setup, FenErrorCode, FenParseOptions>` is one.
+ */
+export type Format = TextFormat | StreamFormat;

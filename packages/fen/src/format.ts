@@ -1,0 +1,73 @@
+import type { Setup, TextFormat } from '@chess-formats/board-core';
+import { enPassantCapturable } from './en-passant.js';
+import { FEN_ERROR_CODES, type FenErrorCode } from './errors.js';
+import { parseFen, type FenParseOptions } from './parse.js';
+import { writeFen } from './write.js';
+
+/**
+ * The descriptor's write options are plain data, so that any consumer (a CLI flag, a test
+ * vector, a URL) can pass them: `epPolicy: 'legal'` stands for `enPassantCapturable`.
+ * X-FEN and Shredder-FEN are not separate formats: `parseFen` reads all of them and
+ * `castling` picks the one to write.
+ */
+export interface FenFormatWriteOptions {
+  readonly castling?: 'xfen' | 'shredder';
+  readonly epPolicy?: 'always' | 'legal';
+}
+
+const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13;
+
+/**
+ * How many `/` the first blank-separated token of `text` holds (scanning at most 200
+ * characters), and whether a side to move (`w`, `b`) follows it: a placement then, however short.
+ */
+function placementShape(text: string): { readonly slashes: number; readonly turn: boolean } {
+  let i = 0;
+  while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+  let slashes = 0;
+  for (const end = Math.min(text.length, i + 200); i < end && !isBlank(text.charCodeAt(i)); i++) {
+    if (text.charCodeAt(i) === 47) slashes++;
+  }
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  const side = text.charCodeAt(i);
+  const turn = (side === 119 || side === 98) && (i + 1 === text.length || isBlank(text.charCodeAt(i + 1)));
+  return { slashes, turn };
+}
+
+/**
+ * FEN, X-FEN and Shredder-FEN (with crazyhouse pockets and three-check counters) as one
+ * text format: the value is a board-core `Setup`.
+ */
+export const fenFormat: TextFormat<Setup, FenErrorCode, FenParseOptions, FenFormatWriteOptions> = /* @__PURE__ */ Object.freeze({
+  kind: 'text',
+  name: 'fen',
+  title: 'FEN',
+  parse: parseFen,
+  write(setup: Setup, options?: FenFormatWriteOptions): string {
+    const { epPolicy, ...rest } = options ?? {};
+    if (epPolicy === 'legal') return writeFen(setup, { ...rest, epPolicy: enPassantCapturable });
+    // Options may come from JSON: a policy this writer does not know is refused, not ignored.
+    if (epPolicy !== undefined && epPolicy !== 'always') throw new TypeError(`unknown epPolicy ${String(epPolicy)}`);
+    return writeFen(setup, rest);
+  },
+  detect(text: string): number {
+    if (typeof text !== 'string') return 0;
+    if (parseFen(text).ok) return 0.9;
+    // A placement of 7 to 9 ranks is a FEN meant, however broken (9 with a crazyhouse pocket
+    // rank), and so are ranks followed by a side to move; other slash-separated text may be
+    // one with ranks missing.
+    const { slashes, turn } = placementShape(text);
+    if (slashes >= 6 && slashes <= 8) return 0.6;
+    if (slashes > 0 && turn) return 0.5;
+    return slashes >= 3 ? 0.3 : 0;
+  },
+  errorCodes: FEN_ERROR_CODES,
+  fields: /* @__PURE__ */ Object.freeze(['placement', 'turn', 'castling', 'en passant', 'halfmove clock', 'fullmove number', 'check counters']),
+  setupOf: (setup: Setup): Setup => setup,
+  fromSetup(setup: Setup): Setup {
+    // The realtime clock is the game's timing, not the position: FEN has no room for it.
+    if (setup.realtime === undefined) return setup;
+    const { realtime: _clock, ...rest } = setup;
+    return rest;
+  },
+});

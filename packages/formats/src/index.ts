@@ -1,0 +1,1 @@
+export { FORMATS, detectFormat, formatByName, type Detection } from './formats.js';

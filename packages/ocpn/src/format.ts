@@ -1,0 +1,77 @@
+import type { Setup, TextFormat } from '@chess-formats/board-core';
+import { OCPN_ERROR_CODES, type OcpnErrorCode } from './errors.js';
+import { parseOcpn, type OcpnParseOptions } from './parse.js';
+import { ocpnToJson, type OcpnPosition } from './position.js';
+import { writeOcpn } from './write.js';
+
+// When the Omega facts move into `Setup`, the value becomes a `Setup`: `setupOf` and
+// `fromSetup` shrink to the identity (less the clock) and `toJson` goes; nothing else here changes.
+type Value = OcpnPosition;
+
+/** The first `limit` blank-separated tokens of `text` (one pass, stopping after them). */
+function tokensOf(text: string, limit: number): string[] {
+  const tokens: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length && tokens.length < limit; i++) {
+    const code = i === text.length ? 32 : text.charCodeAt(i);
+    const blank = code === 32 || code === 9 || code === 10 || code === 13;
+    if (blank && start >= 0) {
+      tokens.push(text.slice(start, i));
+      start = -1;
+    } else if (!blank && start < 0) start = i;
+  }
+  return tokens;
+}
+
+function slashCount(token: string): number {
+  let count = 0;
+  for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) === 47) count++;
+  return count;
+}
+
+/** Omega Chess Positional Notation as one text format: the value is an `OcpnPosition`. */
+export const ocpnFormat: TextFormat<Value, OcpnErrorCode, OcpnParseOptions, undefined> = /* @__PURE__ */ Object.freeze({
+  kind: 'text',
+  name: 'ocpn',
+  title: 'OCPN (Omega chess)',
+  parse: parseOcpn,
+  write: (value: Value): string => writeOcpn(value),
+  detect(text: string): number {
+    if (typeof text !== 'string') return 0;
+    const tokens = tokensOf(text, 10);
+    const slashes = slashCount(tokens[0] ?? '');
+    // Without its ranks, an OCPN record still shows its fool fields: availability (`wb`, `-`)
+    // and two identities (`--`, `P-`), fields no other format has.
+    if (slashes === 0 && tokens.length === 9 && /^(?:-|[wb]{1,2})$/.test(tokens[5] ?? '') && /^[PNBRQKCWF-]{2}$/i.test(tokens[6] ?? '')) return 0.65;
+    // Ten ranks and the wizard segment: eleven segments, where a FEN has eight. A rank too
+    // many or too few still scores above a broken FEN (0.6).
+    if (slashes < 9 || slashes > 12) return 0;
+    return parseOcpn(text).ok ? 0.95 : 0.7;
+  },
+  errorCodes: OCPN_ERROR_CODES,
+  fields: /* @__PURE__ */ Object.freeze([
+    'placement',
+    'side to move',
+    'castling',
+    'guarding',
+    'en passant',
+    'fool availability',
+    'fool identities',
+    'halfmove clock',
+    'fullmove number',
+    'after the last field',
+  ]),
+  setupOf: (value: Value): Setup => value.setup,
+  fromSetup(setup: Setup): Value {
+    // A setup read from another notation: no guarding rights, fools placed, nothing moved;
+    // the realtime clock is the game's timing, not the position.
+    const { realtime: _clock, ...position } = setup;
+    return {
+      setup: position,
+      guarding: { white: { kingSide: false, queenSide: false }, black: { kingSide: false, queenSide: false } },
+      foolInHand: { white: false, black: false },
+      lastMoved: { white: undefined, black: undefined },
+    };
+  },
+  toJson: ocpnToJson,
+});

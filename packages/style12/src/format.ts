@@ -1,0 +1,108 @@
+import type { Setup, TextFormat } from '@chess-formats/board-core';
+import { style12FromSetup } from './build.js';
+import { STYLE12_ERROR_CODES, type Style12ErrorCode } from './errors.js';
+import { style12ToJson } from './json.js';
+import { parseStyle12, type Style12ParseOptions } from './parse.js';
+import type { Style12 } from './record.js';
+import { writeStyle12 } from './write.js';
+
+const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13;
+
+/** Index of the first character at or after `from` that is not blank, or `text.length`. */
+function skipBlanks(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** End of the line starting at `start`, before its CR LF. */
+function lineEnd(text: string, start: number): number {
+  let end = text.indexOf('\n', start);
+  if (end < 0) end = text.length;
+  while (end > start && text.charCodeAt(end - 1) === 13) end--;
+  return end;
+}
+
+/** How many tokens of the line look like a board rank (`rnbqkb-r`), in its first 200 characters. */
+function rankTokens(text: string, start: number, end: number): number {
+  return text
+    .slice(start, Math.min(end, start + 200))
+    .split(' ')
+    .filter((token) => /^[-pnbrqkPNBRQK]{8}$/.test(token)).length;
+}
+
+const TOKEN_NAMES: readonly string[] = [
+  'tag',
+  'rank 8',
+  'rank 7',
+  'rank 6',
+  'rank 5',
+  'rank 4',
+  'rank 3',
+  'rank 2',
+  'rank 1',
+  'side to move',
+  'double-push file',
+  'castle short (White)',
+  'castle long (White)',
+  'castle short (Black)',
+  'castle long (Black)',
+  'halfmove clock',
+  'game number',
+  "White's name",
+  "Black's name",
+  'relation',
+  'initial time',
+  'increment',
+  "White's material",
+  "Black's material",
+  "White's remaining time",
+  "Black's remaining time",
+  'move number',
+  'verbose move',
+  'time of the move',
+  'SAN move',
+  'flip',
+  'clock ticking',
+  'lag',
+];
+
+/**
+ * The style 12 board line of FICS and ICC as one text format: the value is the whole record
+ * (`Style12`: the setup and the game's facts). `<b1>` holdings lines are not records of their
+ * own: `parseHoldings` reads them.
+ */
+export const style12Format: TextFormat<Style12, Style12ErrorCode, Style12ParseOptions, undefined> = /* @__PURE__ */ Object.freeze({
+  kind: 'text',
+  name: 'style12',
+  title: 'Style 12',
+  parse: parseStyle12,
+  write: (record: Style12): string => writeStyle12(record),
+  detect(text: string): number {
+    if (typeof text !== 'string') return 0;
+    const start = skipBlanks(text, 0);
+    if (start >= text.length) return 0;
+    const end = lineEnd(text, start);
+    const next = skipBlanks(text, end);
+    if (text.startsWith('<12>', start)) {
+      // One line, or one line and its `<b1>` holdings as FICS sends them; more is a stream.
+      const after = next < text.length && text.startsWith('<b1>', next) ? skipBlanks(text, lineEnd(text, next)) : next;
+      if (after < text.length) return 0;
+      return parseStyle12(text.slice(start, end)).ok ? 0.95 : 0.7;
+    }
+    // A line of board ranks without its tag is a broken style 12 line.
+    return next >= text.length && rankTokens(text, start, end) >= 4 ? 0.65 : 0;
+  },
+  errorCodes: STYLE12_ERROR_CODES,
+  fields: /* @__PURE__ */ Object.freeze(TOKEN_NAMES),
+  setupOf: (record: Style12): Setup => record.setup,
+  fromSetup(setup: Setup): Style12 {
+    // A style 12 line has no room for pockets or check counters, which its writer would leave out.
+    if (setup.pockets) throw new TypeError('pockets (a <b1> line carries them)');
+    if (setup.remainingChecks) throw new TypeError('check counters');
+    // The realtime clock is the game's timing, not the position. Relation -3: an isolated position.
+    const { realtime: _clock, ...position } = setup;
+    return style12FromSetup(position, { gameNumber: 0, whiteName: 'White', blackName: 'Black', relation: -3 });
+  },
+  toJson: style12ToJson,
+});
