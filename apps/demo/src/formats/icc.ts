@@ -152,7 +152,11 @@ class IccGames {
   /** The position each game's last ply shows, to write the next move in SAN. */
   private readonly current = new Map<number, Setup>();
 
-  constructor(private readonly tracker: IccTracker) {}
+  private readonly tracker: IccTracker;
+
+  constructor(tracker: IccTracker) {
+    this.tracker = tracker;
+  }
 
   follow(event: TrackerEvent): void {
     if (event.kind === 'error' || event.kind === 'game-ended') {
