@@ -32,9 +32,10 @@ describe('chess-formats icc decode', () => {
     const { io, captured } = memoryIo(sample);
     expect(await main(['icc', 'decode', '--games', `--settings=${SETTINGS}`], io)).toBe(0);
     const games = lines(captured.out);
-    expect(games.map((g) => [g['game'], g['white'], g['black'], (g['result'] as { score: string }).score])).toEqual([
-      [214, 'Lumen', 'Bramble', '0-1'],
-      [117, 'Corvid', 'Tallis', '1-0'],
+    const name = (player: unknown): unknown => (player as { name: string }).name;
+    expect(games.map((g) => [g['game'], name(g['white']), name(g['black']), g['result'], g['reason']])).toEqual([
+      [214, 'Lumen', 'Bramble', '0-1', 'White checkmated'],
+      [117, 'Corvid', 'Tallis', '1-0', 'Black forfeits on time'],
     ]);
     expect(games[0]?.['moves']).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
     expect(games[1]?.['fen']).toBe('rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6');

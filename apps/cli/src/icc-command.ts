@@ -1,15 +1,6 @@
-import { writeSan } from '@chess-formats/board-core';
+import { play, writeSan, type TrackedGame } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
-import {
-  createIccDecoder,
-  currentPosition,
-  datagramId,
-  initialGamesState,
-  trackGames,
-  type GamesState,
-  type IccEvent,
-  type TrackedGame,
-} from '@chess-formats/icc-dg';
+import { createIccDecoder, createIccTracker, datagramId, type IccEvent, type IccGameFacts } from '@chess-formats/icc-dg';
 import { parseCommandArgs, type CommandSpec } from './command-args.js';
 import { printable } from './caret.js';
 import type { CommandIo } from './fen-command.js';
@@ -83,25 +74,25 @@ export function parseIccArgs(args: readonly string[]): IccInvocation {
   return { kind: 'decode', options: { files: operands, games: flags.has('--games'), settings } };
 }
 
-/** The JSON line of a game: players, result, the current FEN, the moves in SAN and the clocks. */
-export function gameJson(game: TrackedGame): Record<string, unknown> {
-  const san = game.moves.map((move, i) => {
-    const before = game.positions[i];
-    return before ? writeSan(before, move) : '?';
+/** The JSON line of a game: players, result and reason, the current FEN, the moves in SAN and the clocks. */
+export function gameJson(game: TrackedGame, facts?: IccGameFacts): Record<string, unknown> {
+  let before = game.initial;
+  const san = game.moves.map(({ move }) => {
+    const text = writeSan(before, move);
+    before = play(before, move);
+    return text;
   });
   return {
     game: game.gameNumber,
     white: game.white,
     black: game.black,
-    whiteRating: game.whiteRating,
-    blackRating: game.blackRating,
     relation: game.relation,
     initialFen: writeFen(game.initial),
-    fen: writeFen(currentPosition(game)),
+    fen: writeFen(game.setup),
     moves: san,
-    clocks: { white: game.clocks.white.ms, black: game.clocks.black.ms },
-    inStep: game.inStep,
-    ...(game.result ? { result: game.result } : {}),
+    clocks: game.clocks,
+    ...(facts ? { inStep: facts.inStep } : {}),
+    ...(game.result ? { result: game.result, reason: game.reason } : {}),
   };
 }
 
@@ -119,7 +110,8 @@ export async function runIccCommand(args: readonly string[], io: CommandIo): Pro
   const { files, games, settings } = invocation.options;
   const { out: write } = guardOutput(io);
   const decoder = createIccDecoder({ settings });
-  let state: GamesState = initialGamesState();
+  const tracker = createIccTracker();
+  const facts = new Map<number, IccGameFacts>();
   let failed = false;
   const emit = async (events: readonly IccEvent[]): Promise<void> => {
     let out = '';
@@ -130,14 +122,20 @@ export async function runIccCommand(args: readonly string[], io: CommandIo): Pro
         continue;
       }
       if (event.kind === 'error') out += `${JSON.stringify(event)}\n`;
-      const next = trackGames(state, event);
-      for (const [number, game] of state.games) if (!next.games.has(number)) out += `${JSON.stringify(gameJson(game))}\n`;
-      for (const error of next.errors) {
-        // A game the tracker lost is as wrong as a datagram the decoder could not read: the exit table says 1.
-        failed = true;
-        out += `${JSON.stringify({ kind: 'tracker-error', error })}\n`;
+      for (const change of tracker.push(event)) {
+        if (change.kind === 'game-left') {
+          out += `${JSON.stringify(gameJson(change.game, facts.get(change.game.gameNumber)))}\n`;
+          facts.delete(change.game.gameNumber);
+        } else if (change.kind === 'error') {
+          // A game the tracker lost is as wrong as a datagram the decoder could not read: the exit table says 1.
+          failed = true;
+          out += `${JSON.stringify({ kind: 'tracker-error', error: change.error })}\n`;
+        }
+        // A game that leaves takes its ICC facts with it: they are kept here as they change.
+        const number = change.kind === 'error' ? change.game?.gameNumber : change.kind === 'game-left' ? undefined : change.game.gameNumber;
+        const current = number === undefined ? undefined : tracker.facts(number);
+        if (number !== undefined && current) facts.set(number, current);
       }
-      state = next;
     }
     if (out !== '') await write(out);
   };
@@ -160,7 +158,7 @@ export async function runIccCommand(args: readonly string[], io: CommandIo): Pro
       }
     }
     await emit(decoder.end());
-    if (games) for (const game of state.games.values()) await write(`${JSON.stringify(gameJson(game))}\n`);
+    if (games) for (const game of tracker.games()) await write(`${JSON.stringify(gameJson(game, tracker.facts(game.gameNumber)))}\n`);
   } catch (error) {
     if (!(error instanceof OutputFailure)) throw error;
     return outputFailureStatus(error, failed ? 1 : 0, io);

@@ -32,12 +32,12 @@ describe('chess-formats style12', () => {
     expect(result.status).toBe(1);
     const lines = result.out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({
-      type: 'board',
+      kind: 'board',
       fen: 'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1',
       record: { gameNumber: 1, whiteName: 'testplayer', clockUnit: 'milliseconds', whiteRemainingMs: 60000, setup: { turn: 'black', board: { d4: 'P' } } },
     });
-    expect(lines[1]).toEqual({ type: 'holdings', holdings: { gameNumber: 1, white: 'P', black: '', passed: null } });
-    expect(lines[2]).toMatchObject({ type: 'error', line: '<12> x', error: { code: 'board', field: 1, offset: 5 } });
+    expect(lines[1]).toEqual({ kind: 'holdings', holdings: { gameNumber: 1, white: 'P', black: '', passed: null } });
+    expect(lines[2]).toMatchObject({ kind: 'error', line: '<12> x', error: { code: 'board', field: 1, offset: 5 } });
   });
 
   test('holdings give the pockets of the next FEN of their game', async () => {

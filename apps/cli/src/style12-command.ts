@@ -25,9 +25,9 @@ offending character and its error code. Other lines are skipped.
 
 Options:
   --board                     print a diagram of the board after each FEN
-  --json                      print one JSON object a line: {type: "board", fen, record},
-                              {type: "holdings", holdings}, {type: "error", line, error}
-                              (with --text also {type: "text", text})
+  --json                      print one JSON object a line: {kind: "board", fen, record},
+                              {kind: "holdings", holdings}, {kind: "error", line, error}
+                              (with --text also {kind: "text", text})
   --text                      also print the lines that are not boards (as they are, or as JSON)
   --dialect <fics|icc>        pin the dialect (icc: clocks in seconds, relation -4 refused)
   --clock-unit <seconds|milliseconds>
@@ -90,12 +90,12 @@ export function parseStyle12Args(args: readonly string[]): Style12Invocation {
 /** What one scanner event prints, and whether it is a failure. */
 function report(event: Style12ScanEvent, label: string, options: Style12CommandOptions, pockets: Map<number, Pockets>): { out: string; err: string; failed: boolean } {
   const none = { out: '', err: '', failed: false };
-  switch (event.type) {
+  switch (event.kind) {
     case 'board': {
       const held = pockets.get(event.record.gameNumber);
       const setup = held === undefined ? event.record.setup : { ...event.record.setup, pockets: held };
       const fen = writeFen(setup);
-      if (options.json) return { ...none, out: `${JSON.stringify({ type: 'board', fen, record: style12ToJson(event.record) })}\n` };
+      if (options.json) return { ...none, out: `${JSON.stringify({ kind: 'board', fen, record: style12ToJson(event.record) })}\n` };
       return { ...none, out: options.board ? `${fen}\n${boardDiagram(setup.board)}\n\n` : `${fen}\n` };
     }
     case 'holdings': {
@@ -103,18 +103,19 @@ function report(event: Style12ScanEvent, label: string, options: Style12CommandO
       const count = Object.values(white).reduce((a, b) => a + b, 0) + Object.values(black).reduce((a, b) => a + b, 0);
       // FEN holds at most 64 pieces in pockets; a larger (hostile) holdings line is shown as JSON only.
       if (count <= 64) pockets.set(event.holdings.gameNumber, event.holdings.pockets);
-      return options.json ? { ...none, out: `${JSON.stringify({ type: 'holdings', holdings: holdingsToJson(event.holdings) })}\n` } : none;
+      return options.json ? { ...none, out: `${JSON.stringify({ kind: 'holdings', holdings: holdingsToJson(event.holdings) })}\n` } : none;
     }
     case 'text':
       if (!options.text) return none;
-      return { ...none, out: options.json ? `${JSON.stringify({ type: 'text', text: event.text })}\n` : `${event.text}\n` };
+      return { ...none, out: options.json ? `${JSON.stringify({ kind: 'text', text: event.text })}\n` : `${event.text}\n` };
     case 'error': {
       const { error, line } = event;
-      if (options.json) return { out: `${JSON.stringify({ type: 'error', line, error })}\n`, err: '', failed: true };
+      if (options.json) return { out: `${JSON.stringify({ kind: 'error', line, error })}\n`, err: '', failed: true };
       const [shown, caret] = caretLines(line, error.offset, label.length);
       return { out: '', err: `${label}${shown}\n${caret}\nerror[${error.code}] field ${String(error.field)}: ${error.message}\n`, failed: true };
     }
-    case 'block-end':
+    case 'unit-start':
+    case 'unit-end':
       return none;
   }
 }

@@ -353,7 +353,7 @@ describe('demo page in Chromium', () => {
     expect(await detectedFormat()).toBe('fics');
     expect(await page.isVisible('#session')).toBe(true);
     const names = await page.$$eval('#events tbody tr', (rows) => rows.map((r) => `${r.dataset.kind}:${r.querySelector('th')?.textContent}`));
-    expect(names.slice(0, 6)).toEqual(['text:text', 'text:text', 'style12:<12>', 'tracker:new-game', 'style12:<12>', 'tracker:move']);
+    expect(names.slice(0, 6)).toEqual(['text:text', 'text:text', 'style12:<12>', 'tracker:game-started', 'style12:<12>', 'tracker:move']);
     expect(await page.inputValue('#game-select')).toBe('0');
     expect(await page.textContent('#game-select')).toBe('Game 7: Alice vs Bob');
     expect(await page.textContent('[data-clock="white"]')).toBe('3:00.0');

@@ -92,4 +92,14 @@ export {
   type Role,
 } from './vocabulary.js';
 export { OMEGA_RULES, STANDARD_RULES, rulesFor, type CastlingFiles, type RulesSpec } from './variant.js';
+export type {
+  GameScore,
+  GameTracker,
+  TimeControl,
+  TrackedGame,
+  TrackedGameEvent,
+  TrackedMove,
+  TrackedPlayer,
+  TrackedRelation,
+} from './tracked-game.js';
 export { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';

@@ -2,9 +2,8 @@ import {
   ICC_ERROR_CODES,
   TRACKER_ERROR_CODES,
   createIccDecoder,
+  createIccTracker,
   encodeEvents,
-  initialGamesState,
-  trackGames,
   type DatagramName,
   type IccDecoderOptions,
   type IccEvent,
@@ -61,11 +60,9 @@ const codec: Codec<Decoded> = {
     events.push(...decoder.end());
     for (const event of events) if (event.kind === 'error') return { ok: false, error: event.error };
     if (options?.['track'] === true) {
-      let state = initialGamesState();
+      const tracker = createIccTracker();
       for (const event of events) {
-        state = trackGames(state, event);
-        const [error] = state.errors;
-        if (error) return { ok: false, error };
+        for (const change of tracker.push(event)) if (change.kind === 'error') return { ok: false, error: change.error };
       }
     }
     return { ok: true, value: { events } };

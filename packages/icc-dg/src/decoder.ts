@@ -102,11 +102,26 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
   });
   let utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
+  /** Bytes went into `utf8` since its last flush: it may hold part of a character. */
+  let bytesPending = false;
+  /** No text yet: a byte-order mark here, as bytes, is dropped (in a string it is text). */
+  let atStart = true;
+  // Chunks may mix bytes and strings. A string after bytes that end inside a character first
+  // flushes them (as U+FFFD), so that the string never jumps ahead of bytes that came before it.
   const decodeChunk = (chunk: unknown, final: boolean): string => {
-    if (typeof chunk === 'string') return chunk;
-    if (chunk instanceof Uint8Array) return useLatin1 ? latin1(chunk) : utf8.decode(chunk, final ? FINAL : STREAM);
-    if (final) return useLatin1 ? '' : utf8.decode();
-    return '';
+    let text = '';
+    if (typeof chunk === 'string' || final) {
+      text = bytesPending && !useLatin1 ? utf8.decode(undefined, FINAL) : '';
+      if (atStart && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      bytesPending = false;
+      if (typeof chunk === 'string') text += chunk;
+    } else if (chunk instanceof Uint8Array) {
+      bytesPending = true;
+      text = useLatin1 ? latin1(chunk) : utf8.decode(chunk, STREAM);
+      if (atStart && !useLatin1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    if (text !== '') atStart = false;
+    return text;
   };
 
   return {
@@ -132,6 +147,8 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
       const out = framing.take();
       framing.reset();
       utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+      bytesPending = false;
+      atStart = true;
       return out;
     },
   };

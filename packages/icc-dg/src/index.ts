@@ -28,14 +28,12 @@ export {
 export type { SettingNames } from './settings.js';
 export {
   TRACKER_ERROR_CODES,
-  currentPosition,
-  initialGamesState,
-  trackGames,
-  type GameRelation,
-  type GamesState,
-  type TrackedClock,
-  type TrackedGame,
+  createIccTracker,
+  type IccGameFacts,
+  type IccTracker,
   type TrackerError,
   type TrackerErrorCode,
+  type TrackerEvent,
+  type TrackerOptions,
 } from './tracker.js';
 export { iccFormat } from './format.js';

@@ -1,16 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { writeSan } from '@chess-formats/board-core';
+import { play, writeSan, type TrackedGame } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
 import { createIccDecoder, type IccEvent } from './decoder.js';
 import { SAMPLE_SESSION, SAMPLE_SETTINGS } from './testing/sample.js';
-import { currentPosition, initialGamesState, trackGames, type GamesState, type TrackedGame, type TrackerError } from './tracker.js';
+import { createIccTracker, type IccTracker, type TrackerError, type TrackerEvent } from './tracker.js';
 
 const Y = '\x19';
 const SETTINGS = ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK'] as const;
 const STARTED = `${Y}(18 7 Alice Bob 0 Blitz 1 3 0 3 0 1 {} 1800 1700 99 {} {GM} 0 0 0 {} 0${Y})`;
 
 interface Run {
-  readonly state: GamesState;
+  readonly tracker: IccTracker;
+  readonly events: TrackerEvent[];
   readonly errors: TrackerError[];
   /** Every game as it was when it left the tracker, by number. */
   readonly left: Map<number, TrackedGame>;
@@ -18,52 +19,98 @@ interface Run {
 
 function run(input: string | Uint8Array, settings: readonly string[] = SETTINGS): Run {
   const decoder = createIccDecoder({ settings: settings as typeof SETTINGS });
-  const events: IccEvent[] = [...decoder.push(input), ...decoder.end()];
-  let state = initialGamesState();
-  const errors: TrackerError[] = [];
-  const left = new Map<number, TrackedGame>();
-  for (const event of events) {
-    const next = trackGames(state, event);
-    for (const [number, game] of state.games) if (!next.games.has(number)) left.set(number, game);
-    state = next;
-    errors.push(...state.errors);
-  }
-  return { state, errors, left };
+  const decoded: IccEvent[] = [...decoder.push(input), ...decoder.end()];
+  const tracker = createIccTracker();
+  const events = decoded.flatMap((e) => tracker.push(e));
+  const errors = events.flatMap((e) => (e.kind === 'error' ? [e.error] : []));
+  const left = new Map(events.flatMap((e) => (e.kind === 'game-left' ? [[e.game.gameNumber, e.game] as const] : [])));
+  return { tracker, events, errors, left };
 }
 
-function fenOf(game: TrackedGame | undefined): string {
-  return game ? writeFen(currentPosition(game)) : '';
-}
+const fenOf = (game: TrackedGame | undefined): string => (game ? writeFen(game.setup) : '');
+const kinds = (events: readonly TrackerEvent[]): string[] => events.map((e) => e.kind);
 
 describe('the game tracker', () => {
   test('follows both games of the sample session to their ends', () => {
-    const { state, errors, left } = run(SAMPLE_SESSION, SAMPLE_SETTINGS);
+    const { tracker, errors, left, events } = run(SAMPLE_SESSION, SAMPLE_SETTINGS);
     expect(errors).toEqual([]);
-    expect(state.games.size).toBe(0);
+    expect(tracker.games()).toEqual([]);
     const observed = left.get(117);
-    expect(observed).toMatchObject({ white: 'Corvid', black: 'Tallis', whiteTitles: ['GM'], relation: 'observing', result: { code: 'Fla', score: '1-0', eco: 'B90' } });
-    expect(observed?.moveTexts).toEqual(['e2e4', 'c7c5', 'g1f3', 'd7d6', 'd2d4', 'c5d4p', 'f3d4p', 'g8f6', 'b1c3', 'a7a6']);
+    expect(observed).toMatchObject({
+      white: { name: 'Corvid', titles: ['GM'] },
+      black: { name: 'Tallis' },
+      relation: 'observing',
+      result: '1-0',
+    });
     expect(fenOf(observed)).toBe('rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6');
-    expect(observed?.clocks).toEqual({ white: { ms: 174800, running: true }, black: { ms: 0, running: false } });
+    expect(observed?.moves).toHaveLength(10);
+    expect(observed?.clocks).toEqual({ white: 174800, black: 0 });
+    expect(observed?.running).toBe('white');
     const mine = left.get(214);
-    expect(mine).toMatchObject({ white: 'Lumen', black: 'Bramble', relation: 'playing', result: { code: 'Mat', score: '0-1', description: 'White checkmated', eco: 'A00' } });
-    expect(mine?.moves.map((move, i) => writeSan(mine.positions[i] ?? mine.initial, move))).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
+    expect(mine).toMatchObject({ white: { name: 'Lumen' }, black: { name: 'Bramble' }, relation: 'playing', result: '0-1', reason: 'White checkmated' });
+    const sans: string[] = [];
+    let setup = mine?.initial;
+    for (const { move } of mine?.moves ?? []) {
+      if (!setup) break;
+      sans.push(writeSan(setup, move));
+      setup = play(setup, move);
+    }
+    expect(sans).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
+    const ended = events.filter((e) => e.kind === 'game-ended').map((e) => e.kind === 'game-ended' && [e.game.gameNumber, e.result, e.reason]);
+    expect(ended).toEqual([
+      [214, '0-1', 'White checkmated'],
+      [117, '1-0', 'Black forfeits on time'],
+    ]);
+    expect(kinds(events.filter((e) => e.kind === 'game-left'))).toHaveLength(2);
+  });
+
+  test('maps the result datagrams: the score string to a result ("aborted" is *), the description to the reason', () => {
+    const result = (score: string, description: string) => {
+      const { events, tracker } = run(`${STARTED}${Y}(16 7 1 Res ${score} {${description}} ?${Y})`);
+      const ended = events.find((e) => e.kind === 'game-ended');
+      return ended?.kind === 'game-ended' ? [ended.result, ended.reason, tracker.facts(7)?.resultCode] : undefined;
+    };
+    expect(result('1-0', 'Black resigns')).toEqual(['1-0', 'Black resigns', 'Res']);
+    expect(result('0-1', 'White forfeits on time')).toEqual(['0-1', 'White forfeits on time', 'Res']);
+    expect(result('1/2-1/2', 'Black ran out of time and White has no material to mate')).toEqual(['1/2-1/2', 'Black ran out of time and White has no material to mate', 'Res']);
+    expect(result('aborted', 'Game aborted by mutual agreement')).toEqual(['*', 'Game aborted by mutual agreement', 'Res']);
+    expect(result('*', 'Game adjourned by mutual agreement')).toEqual(['*', 'Game adjourned by mutual agreement', 'Res']);
+    expect(result('*', '')).toEqual(['*', 'Res', 'Res']);
+    // DG_GAME_RESULT (13) reads the same way.
+    const { events } = run(`${STARTED}${Y}(13 7 0 Mat 0-1 {White checkmated} C20${Y})`);
+    expect(events.map((e) => (e.kind === 'game-ended' ? `${e.result} ${e.reason}` : e.kind))).toEqual(['game-started', '0-1 White checkmated']);
+  });
+
+  test('reports moves with the mover\'s clock after each, and the game-started facts', () => {
+    const { events, tracker } = run(`${STARTED}${Y}(24 7 e4 e2e4 175${Y})${Y}(24 7 e5 e7e5 178${Y})`);
+    expect(kinds(events)).toEqual(['game-started', 'move', 'move']);
+    const game = tracker.game(7);
+    expect(game?.moves.map((m) => m.clockMs)).toEqual([175000, 178000]);
+    expect(game?.clocks).toEqual({ white: 175000, black: 178000 });
+    expect(game).toMatchObject({
+      white: { name: 'Alice', rating: 1800, titles: [] },
+      black: { name: 'Bob', rating: 1700, titles: ['GM'] },
+      rated: true,
+      timeControl: { white: { initialMs: 180000, incrementMs: 0 }, black: { initialMs: 180000, incrementMs: 0 } },
+    });
+    expect(game?.variant).toBeUndefined();
+    expect(tracker.facts(7)).toMatchObject({ wildNumber: 0, ratingType: 'Blitz', moveTexts: ['e2e4', 'e7e5'] });
   });
 
   test('replays algebraic moves when Smith moves are off', () => {
-    const { state, errors } = run(`${STARTED}${Y}(24 7 e4${Y})${Y}(24 7 e5${Y})${Y}(24 7 Nf3${Y})`, ['DG_MOVE_ALGEBRAIC']);
+    const { tracker, errors } = run(`${STARTED}${Y}(24 7 e4${Y})${Y}(24 7 e5${Y})${Y}(24 7 Nf3${Y})`, ['DG_MOVE_ALGEBRAIC']);
     expect(errors).toEqual([]);
-    expect(state.games.get(7)?.moveTexts).toEqual(['e4', 'e5', 'Nf3']);
+    expect(tracker.facts(7)?.moveTexts).toEqual(['e4', 'e5', 'Nf3']);
   });
 
   test('a move it cannot replay is an error for that game, then it waits for the next position', () => {
     const input = `${STARTED}${Y}(24 7 e4 e2e4 180${Y})${Y}(24 7 Ke3 e1e3 179${Y})${Y}(24 7 e5 e7e5 178${Y})`;
     const broken = run(input);
     expect(broken.errors).toEqual([{ code: 'unreplayable-move', gameNumber: 7, field: 3, offset: expect.any(Number) as unknown, message: expect.stringContaining('e1e3') as unknown }]);
-    expect(broken.state.games.get(7)).toMatchObject({ inStep: false, moveTexts: ['e2e4'] });
+    expect(broken.tracker.facts(7)).toMatchObject({ inStep: false, moveTexts: ['e2e4'] });
     const healed = run(`${input}${Y}(101 7 {rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2} 0${Y})${Y}(24 7 Nf3 g1f3 177${Y})`);
-    expect(healed.state.games.get(7)).toMatchObject({ inStep: true, moveTexts: ['g1f3'] });
-    expect(fenOf(healed.state.games.get(7))).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2');
+    expect(healed.tracker.facts(7)).toMatchObject({ inStep: true, moveTexts: ['g1f3'] });
+    expect(fenOf(healed.tracker.game(7))).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2');
   });
 
   test('errors for moves of a game never announced, positions it cannot read, and moves without text', () => {
@@ -74,34 +121,68 @@ describe('the game tracker', () => {
 
   test('move lists, backward, takeback, flip and clocks', () => {
     const list = `${STARTED}${Y}(25 7 * {e4 e2e4 180}{e5 e7e5 179}{Nf3 g1f3 178}${Y})`;
-    expect(run(list).state.games.get(7)?.moves).toHaveLength(3);
-    const back = run(`${list}${Y}(23 7 2${Y})${Y}(39 7 1${Y})${Y}(38 7 100 90${Y})${Y}(56 7 W 99500 1${Y})`).state.games.get(7);
-    expect(back?.moveTexts).toEqual(['e2e4']);
-    expect(back?.flip).toBe(true);
-    expect(back?.clocks).toEqual({ white: { ms: 99500, running: true }, black: { ms: 90000, running: false } });
-    expect(run(`${list}${Y}(22 7 1${Y})`).state.games.get(7)?.moveTexts).toEqual(['e2e4', 'e7e5']);
+    const listed = run(list);
+    expect(listed.tracker.game(7)?.moves).toHaveLength(3);
+    expect(kinds(listed.events)).toEqual(['game-started', 'position']);
+    const back = run(`${list}${Y}(23 7 2${Y})${Y}(39 7 1${Y})${Y}(38 7 100 90${Y})${Y}(56 7 W 99500 1${Y})`);
+    expect(kinds(back.events)).toEqual(['game-started', 'position', 'takeback', 'clock', 'clock']);
+    expect(back.tracker.facts(7)).toMatchObject({ moveTexts: ['e2e4'], flip: true });
+    expect(fenOf(back.tracker.game(7))).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+    expect(back.tracker.game(7)?.clocks).toEqual({ white: 99500, black: 90000 });
+    expect(back.tracker.game(7)?.running).toBe('white');
+    const taken = run(`${list}${Y}(22 7 1${Y})`);
+    expect(taken.tracker.facts(7)?.moveTexts).toEqual(['e2e4', 'e7e5']);
+    expect(taken.events.at(-1)).toMatchObject({ kind: 'takeback', plies: 1 });
   });
 
   test('a long move list is replayed whole', () => {
     const shuffle = ['{g1f3}', '{g8f6}', '{f3g1}', '{f6g8}'];
     const list = Array.from({ length: 2000 }, (_, i) => shuffle[i % 4]).join('');
-    const game = run(`${STARTED}${Y}(25 7 * ${list}${Y})`, ['DG_MOVE_SMITH']).state.games.get(7);
+    const game = run(`${STARTED}${Y}(25 7 * ${list}${Y})`, ['DG_MOVE_SMITH']).tracker.game(7);
     expect(game?.moves).toHaveLength(2000);
     expect(fenOf(game)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2000 1001');
   });
 
   test('a 64-character board starts a move list; DG_FEN and DG_SET_BOARD set the position', () => {
     const board = `${'r'.padEnd(4, '-')}k${'-'.repeat(51)}R---K--R`;
-    const fromBoard = run(`${STARTED}${Y}(25 7 ${board} {O-O e1g1c}${Y})`).state.games.get(7);
+    const fromBoard = run(`${STARTED}${Y}(25 7 ${board} {O-O e1g1c}${Y})`).tracker.game(7);
     expect(fenOf(fromBoard)).toBe('r3k3/8/8/8/8/8/8/R4RK1 b q - 1 1');
-    expect(fenOf(run(`${STARTED}${Y}(70 7 {8/8/8/8/8/8/8/K6k b - - 0 40}${Y})`).state.games.get(7))).toBe('8/8/8/8/8/8/8/K6k b - - 0 40');
-    expect(fenOf(run(`${STARTED}${Y}(84 7 ${'-'.repeat(63)}K B${Y})`).state.games.get(7))).toBe('8/8/8/8/8/8/8/7K b - - 0 1');
+    expect(fenOf(run(`${STARTED}${Y}(70 7 {8/8/8/8/8/8/8/K6k b - - 0 40}${Y})`).tracker.game(7))).toBe('8/8/8/8/8/8/8/K6k b - - 0 40');
+    expect(fenOf(run(`${STARTED}${Y}(84 7 ${'-'.repeat(63)}K B${Y})`).tracker.game(7))).toBe('8/8/8/8/8/8/8/7K b - - 0 1');
   });
 
-  test('a game leaves with relation X, and other events leave the state as it is', () => {
-    const { state } = run(`${STARTED}${Y}(43 7 X${Y})`);
-    expect(state.games.size).toBe(0);
-    const before = initialGamesState();
-    expect(trackGames(before, { kind: 'text', text: 'hi\n' })).toBe(before);
+  test('a game leaves with relation X; other events change nothing', () => {
+    const { tracker, events } = run(`${STARTED}${Y}(43 7 X${Y})`);
+    expect(tracker.games()).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ kind: 'game-left', why: 'unobserved' });
+    expect(createIccTracker().push({ kind: 'text', text: 'hi\n' })).toEqual([]);
+  });
+
+  test('holds at most maxGames games; a maxGames that is not a whole number from 1 is the default', () => {
+    const starts = (n: number) => Array.from({ length: n }, (_, i) => STARTED.replace('(18 7 ', `(18 ${String(i + 1)} `)).join('');
+    const decoded = (n: number) => {
+      const decoder = createIccDecoder();
+      return [...decoder.push(starts(n)), ...decoder.end()];
+    };
+    const small = createIccTracker({ maxGames: 2 });
+    const events = decoded(3).flatMap((e) => small.push(e));
+    expect(events.map((e) => (e.kind === 'game-left' ? `left ${String(e.game.gameNumber)} ${e.why}` : e.kind))).toEqual([
+      'game-started',
+      'game-started',
+      'game-started',
+      'left 1 evicted',
+    ]);
+    for (const maxGames of [Number.NaN, -1, 0, 2.5]) {
+      const tracker = createIccTracker({ maxGames });
+      decoded(70).forEach((e) => tracker.push(e));
+      expect(tracker.games()).toHaveLength(64);
+    }
+  });
+
+  test('never throws on inputs that are not decoder events', () => {
+    const tracker = createIccTracker(null as never);
+    for (const input of [null, undefined, 42, {}, { kind: 'datagram' }, { kind: 'datagram', datagram: null }, { kind: 'datagram', datagram: { name: 'DG_MSEC', fields: null } }]) {
+      expect(tracker.push(input as never)).toEqual([]);
+    }
   });
 });

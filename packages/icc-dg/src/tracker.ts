@@ -1,7 +1,9 @@
 /**
  * The games a client follows, kept from the datagrams it receives (formats2.txt, section 4, "MY
- * GAMES"): a reducer, `trackGames(state, event) => state`, holding per game the board-core
- * position and moves, both clocks and the players.
+ * GAMES"): per game the players, the position the moves start from and the current one, the
+ * moves with the mover's clock after each, both clocks and the result. An object you push
+ * decoder events into, as the style12 package's tracker for FICS is, reporting the same events
+ * and the same board-core `TrackedGame`.
  */
 import {
   emptyBoard,
@@ -12,9 +14,15 @@ import {
   roleFromLetter,
   standardSetup,
   type Board,
+  type GameScore,
+  type GameTracker,
   type Move,
   type Piece,
   type Setup,
+  type TrackedGame,
+  type TrackedGameEvent,
+  type TrackedMove,
+  type TrackedRelation,
 } from '@chess-formats/board-core';
 import { parseFen } from '@chess-formats/fen';
 import type { IccEvent } from './decoder.js';
@@ -34,93 +42,91 @@ export interface TrackerError {
   readonly message: string;
 }
 
-/** How the client relates to a game: from the game-started DG, then DG_MY_RELATION_TO_GAME. */
-export type GameRelation = 'playing' | 'examining' | 'observing' | 'isolated';
 
-export interface TrackedClock {
-  /** Milliseconds left (DG_MSEC), or seconds * 1000 from DG_SET_CLOCK and move clocks. */
-  readonly ms: number | undefined;
-  /** Whether this clock is ticking (DG_MSEC's running flag). */
-  readonly running: boolean;
+/**
+ * What changed, in the order the datagrams came: board-core's tracked-game events (the style12
+ * tracker reports the same for FICS), and `error` when a datagram could not be followed (the
+ * game, when there is one, is then out of step until its next position datagram).
+ */
+export type TrackerEvent = TrackedGameEvent | { readonly kind: 'error'; readonly error: TrackerError; readonly game?: TrackedGame };
+
+export interface TrackerOptions {
+  /** The most games kept at once, a whole number from 1; the game updated longest ago is evicted beyond it (default 64). */
+  readonly maxGames?: number;
 }
 
-export interface TrackedGame {
-  readonly gameNumber: number;
-  readonly white: string;
-  readonly black: string;
-  readonly whiteRating: number | undefined;
-  readonly blackRating: number | undefined;
-  readonly whiteTitles: readonly string[];
-  readonly blackTitles: readonly string[];
+/** What ICC says of a game beyond the `TrackedGame` every server has. */
+export interface IccGameFacts {
   readonly wildNumber: number;
+  /** The rating type's name (`Blitz`, `Bullet`, `Wild`). */
   readonly ratingType: string;
-  readonly rated: boolean;
-  /** Initial minutes and increment seconds of each side, as the game-started DG gives them. */
-  readonly timeControl: { readonly whiteInitial: number; readonly whiteIncrement: number; readonly blackInitial: number; readonly blackIncrement: number };
-  readonly relation: GameRelation;
   /** DG_FLIP: the client sees the board from Black's side. */
   readonly flip: boolean;
-  /** The position the moves start from. */
-  readonly initial: Setup;
-  /** The positions after each move: `positions[0]` is `initial`, the last one the current position. */
-  readonly positions: readonly Setup[];
-  readonly moves: readonly Move[];
+  /** False after a move the tracker could not replay, until the next position datagram. */
+  readonly inStep: boolean;
   /** The move texts as received (Smith when it came, else algebraic), one per move. */
   readonly moveTexts: readonly string[];
-  readonly clocks: { readonly white: TrackedClock; readonly black: TrackedClock };
-  /** False after a move the tracker could not replay, until the next position DG. */
-  readonly inStep: boolean;
-  readonly result?: { readonly code: string; readonly score: string; readonly description: string; readonly eco?: string };
+  /** From the result datagram: ICC's three-letter code (`Mat`, `Fla`) and the ECO code. */
+  readonly resultCode?: string;
+  readonly eco?: string;
 }
 
-export interface GamesState {
-  /** The games followed, by game number. */
-  readonly games: ReadonlyMap<number, TrackedGame>;
-  /** The faults of the last step (empty when it went well). */
-  readonly errors: readonly TrackerError[];
+export interface IccTracker extends GameTracker<IccEvent, TrackerEvent> {
+  /** ICC's own facts of a followed game. */
+  facts(gameNumber: number): IccGameFacts | undefined;
 }
 
-const NO_ERRORS: readonly TrackerError[] = Object.freeze([]);
-const STOPPED: TrackedClock = Object.freeze({ ms: undefined, running: false });
-
-/** The state before any datagram. */
-export function initialGamesState(): GamesState {
-  return { games: new Map(), errors: NO_ERRORS };
-}
-
-/** The current position of a tracked game. */
-export function currentPosition(game: TrackedGame): Setup {
-  return game.positions[game.positions.length - 1] ?? game.initial;
+/** A followed game with what the tracker keeps beside it. */
+interface Entry {
+  readonly game: TrackedGame;
+  readonly facts: IccGameFacts;
+  /** The positions after each move: `positions[0]` is `game.initial`, the last one `game.setup`. */
+  readonly positions: readonly Setup[];
 }
 
 type GameStarted = DatagramOf<'DG_MY_GAME_STARTED' | 'DG_STARTED_OBSERVING' | 'DG_ISOLATED_BOARD' | 'DG_MY_GAME_CHANGE'>;
 
-function startedGame(dg: GameStarted, previous: TrackedGame | undefined): TrackedGame {
+const minutes = (n: number): number => n * 60_000;
+const seconds = (n: number): number => n * 1000;
+
+function startedEntry(dg: GameStarted, previous: Entry | undefined): Entry {
   const f = dg.fields;
-  const relation: GameRelation =
-    dg.name === 'DG_STARTED_OBSERVING' ? 'observing' : dg.name === 'DG_ISOLATED_BOARD' ? 'isolated' : f.playedGame ? 'playing' : 'examining';
-  const initial = previous?.initial ?? standardSetup();
-  return {
+  const relation: TrackedRelation =
+    dg.name === 'DG_MY_GAME_CHANGE' && previous
+      ? previous.game.relation
+      : dg.name === 'DG_STARTED_OBSERVING'
+        ? 'observing'
+        : dg.name === 'DG_ISOLATED_BOARD'
+          ? 'isolated'
+          : f.playedGame
+            ? 'playing'
+            : 'examining';
+  const initial = previous?.game.initial ?? standardSetup();
+  const player = (name: string, rating: number | undefined, titles: readonly string[]) => (rating === undefined ? { name, titles } : { name, rating, titles });
+  const game: TrackedGame = {
     gameNumber: f.gameNumber,
-    white: f.whiteName,
-    black: f.blackName,
-    whiteRating: f.whiteRating,
-    blackRating: f.blackRating,
-    whiteTitles: f.whiteTitles,
-    blackTitles: f.blackTitles,
+    white: player(f.whiteName, f.whiteRating, f.whiteTitles),
+    black: player(f.blackName, f.blackRating, f.blackTitles),
+    relation,
+    ...(f.wildNumber === 0 ? {} : { variant: `wild/${String(f.wildNumber)}` }),
+    rated: f.rated,
+    timeControl: {
+      white: { initialMs: minutes(f.whiteInitial), incrementMs: seconds(f.whiteIncrement) },
+      black: { initialMs: minutes(f.blackInitial), incrementMs: seconds(f.blackIncrement) },
+    },
+    initial,
+    setup: previous?.game.setup ?? initial,
+    moves: previous?.game.moves ?? [],
+    clocks: previous?.game.clocks ?? { white: undefined, black: undefined },
+  };
+  const facts: IccGameFacts = {
     wildNumber: f.wildNumber,
     ratingType: f.ratingType,
-    rated: f.rated,
-    timeControl: { whiteInitial: f.whiteInitial, whiteIncrement: f.whiteIncrement, blackInitial: f.blackInitial, blackIncrement: f.blackIncrement },
-    relation: dg.name === 'DG_MY_GAME_CHANGE' && previous ? previous.relation : relation,
-    flip: previous?.flip ?? false,
-    initial,
-    positions: previous?.positions ?? [initial],
-    moves: previous?.moves ?? [],
-    moveTexts: previous?.moveTexts ?? [],
-    clocks: previous?.clocks ?? { white: STOPPED, black: STOPPED },
-    inStep: previous?.inStep ?? true,
+    flip: previous?.facts.flip ?? false,
+    inStep: previous?.facts.inStep ?? true,
+    moveTexts: previous?.facts.moveTexts ?? [],
   };
+  return { game, facts, positions: previous?.positions ?? [initial] };
 }
 
 /**
@@ -147,24 +153,29 @@ function boardSetup(text: string, whiteToMove: boolean): Setup | undefined {
   return { board: { geometry: board.geometry, pieces }, turn: whiteToMove ? 'white' : 'black', castlingRooks, epSquares: [], halfmoves: 0, fullmoves: 1 };
 }
 
-function withPosition(game: TrackedGame, initial: Setup): TrackedGame {
-  return { ...game, initial, positions: [initial], moves: [], moveTexts: [], inStep: true };
+/** The entry with its moves starting again from `initial`. */
+function withPosition(entry: Entry, initial: Setup): Entry {
+  return { game: { ...entry.game, initial, setup: initial, moves: [] }, facts: { ...entry.facts, inStep: true, moveTexts: [] }, positions: [initial] };
+}
+
+/** The entry with its current position replaced (the server's word on it), moves kept. */
+function withCurrent(entry: Entry, setup: Setup): Entry {
+  return {
+    game: { ...entry.game, setup },
+    facts: { ...entry.facts, inStep: true },
+    positions: [...entry.positions.slice(0, -1), setup],
+  };
 }
 
 type MoveDatagram = DatagramOf<'DG_SEND_MOVES' | 'DG_PAST_MOVE'>;
 
-interface Step {
-  readonly game: TrackedGame;
-  readonly error?: Omit<TrackerError, 'gameNumber' | 'offset'>;
-}
+type Fault = Omit<TrackerError, 'gameNumber' | 'offset'>;
 
 interface Replayed {
   readonly after: Setup;
   readonly move: Move;
   readonly text: string;
 }
-
-type Fault = NonNullable<Step['error']>;
 
 /** Replays one move: Smith as `applySmith` does (the server is the authority), else SAN with `parseSan`. */
 function replay(before: Setup, smith: string | undefined, algebraic: string | undefined, field: number): Replayed | Fault {
@@ -183,144 +194,211 @@ function replay(before: Setup, smith: string | undefined, algebraic: string | un
   return { code: 'no-move-text', field, message: 'a move without Smith or algebraic text: turn on DG_MOVE_SMITH or DG_MOVE_ALGEBRAIC' };
 }
 
-function playMove(game: TrackedGame, smith: string | undefined, algebraic: string | undefined, field: number): Step {
-  const played = replay(currentPosition(game), smith, algebraic, field);
-  if ('code' in played) return { game: { ...game, inStep: false }, error: played };
-  return { game: { ...game, positions: [...game.positions, played.after], moves: [...game.moves, played.move], moveTexts: [...game.moveTexts, played.text] } };
+function backUp(entry: Entry, count: number): Entry {
+  const keep = Math.max(0, entry.game.moves.length - Math.max(0, count));
+  const positions = entry.positions.slice(0, keep + 1);
+  return {
+    game: { ...entry.game, setup: positions[positions.length - 1] ?? entry.game.initial, moves: entry.game.moves.slice(0, keep) },
+    facts: { ...entry.facts, moveTexts: entry.facts.moveTexts.slice(0, keep) },
+    positions,
+  };
 }
 
-function backUp(game: TrackedGame, count: number): TrackedGame {
-  const keep = Math.max(0, game.moves.length - Math.max(0, count));
-  return { ...game, positions: game.positions.slice(0, keep + 1), moves: game.moves.slice(0, keep), moveTexts: game.moveTexts.slice(0, keep) };
+/** ICC's score string as a PGN result: `aborted` (and anything unknown) is `*`. */
+function scoreOf(text: string): GameScore {
+  return text === '1-0' || text === '0-1' || text === '1/2-1/2' ? text : '*';
 }
 
-function setClock(game: TrackedGame, color: 'W' | 'B', clock: TrackedClock): TrackedGame {
-  return { ...game, clocks: color === 'W' ? { ...game.clocks, white: clock } : { ...game.clocks, black: clock } };
-}
-
-/** The fields of a datagram by the game number it concerns, if it concerns one the tracker reads. */
+/** The game number of a datagram about a game, if it is one the tracker reads. */
 function gameNumberOf(dg: Datagram): number | undefined {
   if (dg.name === null) return undefined;
   const fields = dg.fields as { gameNumber?: unknown };
   return typeof fields.gameNumber === 'number' ? fields.gameNumber : undefined;
 }
 
+const DEFAULT_MAX_GAMES = 64;
+
 /**
- * One step of the tracker: the state after `event` (a decoder event; only datagrams change it).
- * Never throws; a move it cannot replay puts an error in `errors` and takes the game out of step
- * (later moves are ignored) until a position datagram (DG_POSITION_BEGIN, DG_MOVE_LIST, DG_FEN,
- * DG_SET_BOARD) brings it back.
+ * A tracker of the games an ICC client follows. Push every decoder event; only datagrams about
+ * games change it. Never throws; a move it cannot replay is an `error` event and takes the game
+ * out of step (later moves are ignored) until a position datagram (DG_POSITION_BEGIN,
+ * DG_MOVE_LIST, DG_FEN, DG_SET_BOARD) brings it back.
  */
-export function trackGames(state: GamesState, event: IccEvent): GamesState {
-  if (event.kind !== 'datagram') return state.errors.length === 0 ? state : { games: state.games, errors: NO_ERRORS };
-  const dg = event.datagram;
-  const gameNumber = gameNumberOf(dg);
-  if (gameNumber === undefined || dg.name === null) return state.errors.length === 0 ? state : { games: state.games, errors: NO_ERRORS };
-  const games = state.games;
-  const game = games.get(gameNumber);
-  const update = (next: TrackedGame | undefined, error?: Step['error']): GamesState => {
-    const copy = new Map(games);
-    if (next === undefined) copy.delete(gameNumber);
-    else copy.set(gameNumber, next);
-    return { games: copy, errors: error ? [{ ...error, gameNumber, offset: event.offset }] : NO_ERRORS };
+export function createIccTracker(options: TrackerOptions = {}): IccTracker {
+  const opts: TrackerOptions = typeof options === 'object' && options !== null ? options : {};
+  const maxGames = Number.isSafeInteger(opts.maxGames) && (opts.maxGames as number) >= 1 ? (opts.maxGames as number) : DEFAULT_MAX_GAMES;
+  const entries = new Map<number, Entry>();
+
+  const onDatagram = (dg: Datagram, offset: number): TrackerEvent[] => {
+    const gameNumber = gameNumberOf(dg);
+    if (gameNumber === undefined || dg.name === null) return [];
+    const entry = entries.get(gameNumber);
+    const out: TrackerEvent[] = [];
+    /** Keeps `next` as the game's entry (the most recently updated, for eviction) and returns its game. */
+    const keep = (next: Entry): TrackedGame => {
+      entries.delete(gameNumber);
+      entries.set(gameNumber, next);
+      return next.game;
+    };
+    const leave = (why: 'ended' | 'unobserved'): TrackerEvent[] => {
+      if (!entry) return [];
+      entries.delete(gameNumber);
+      return [{ kind: 'game-left', game: entry.game, why }];
+    };
+    const fault = (error: Fault, next?: Entry): TrackerEvent[] => {
+      const full: TrackerError = { ...error, gameNumber, offset };
+      return [next ? { kind: 'error', error: full, game: keep(next) } : { kind: 'error', error: full }];
+    };
+    const unknown = (what: string): TrackerEvent[] =>
+      fault({ code: 'unknown-game', field: 1, message: `${what} for game ${String(gameNumber)}, which no game-started datagram announced` });
+    switch (dg.name) {
+      case 'DG_MY_GAME_STARTED':
+      case 'DG_STARTED_OBSERVING':
+      case 'DG_ISOLATED_BOARD': {
+        out.push({ kind: 'game-started', game: keep(startedEntry(dg, undefined)) });
+        if (entries.size > maxGames) {
+          const stalest = entries.keys().next().value as number;
+          const gone = entries.get(stalest);
+          entries.delete(stalest);
+          if (gone) out.push({ kind: 'game-left', game: gone.game, why: 'evicted' });
+        }
+        return out;
+      }
+      case 'DG_MY_GAME_CHANGE':
+        // The players' facts changed (a rating, the time control): read with game(n).
+        if (entry) keep(startedEntry(dg, entry));
+        return [];
+      case 'DG_MY_GAME_ENDED':
+        return leave('ended');
+      case 'DG_STOP_OBSERVING':
+      case 'DG_EXAMINED_GAME_IS_GONE':
+        return leave('unobserved');
+      case 'DG_MY_RELATION_TO_GAME': {
+        if (!entry) return [];
+        const symbol = dg.fields.symbol;
+        if (symbol === 'X') return leave('unobserved');
+        const relation: TrackedRelation = symbol === 'O' ? 'observing' : symbol === 'E' ? 'examining' : 'playing';
+        keep({ ...entry, game: { ...entry.game, relation } });
+        return [];
+      }
+      case 'DG_SEND_MOVES':
+      case 'DG_PAST_MOVE': {
+        if (!entry) return unknown('a move');
+        if (!entry.facts.inStep) return [];
+        const f = (dg as MoveDatagram).fields;
+        const smithField = dg.args.indexOf(f.smithMove ?? '\x19') + 1;
+        const algebraicField = dg.args.indexOf(f.algebraicMove ?? '\x19') + 1;
+        const played = replay(entry.game.setup, f.smithMove, f.algebraicMove, f.smithMove !== undefined ? smithField : algebraicField || 1);
+        if ('code' in played) return fault(played, { ...entry, facts: { ...entry.facts, inStep: false } });
+        const mover = entry.game.setup.turn;
+        const clockMs = f.clock === undefined ? undefined : seconds(f.clock);
+        const move: TrackedMove = clockMs === undefined ? { move: played.move } : { move: played.move, clockMs };
+        const game = keep({
+          game: {
+            ...entry.game,
+            setup: played.after,
+            moves: [...entry.game.moves, move],
+            ...(clockMs === undefined ? {} : { clocks: { ...entry.game.clocks, [mover]: clockMs } }),
+          },
+          facts: { ...entry.facts, moveTexts: [...entry.facts.moveTexts, played.text] },
+          positions: [...entry.positions, played.after],
+        });
+        return [{ kind: 'move', game, move: played.move }];
+      }
+      case 'DG_MOVE_LIST': {
+        if (!entry) return unknown('a move list');
+        const initial = dg.fields.initialPosition === '*' ? standardSetup() : boardSetup(dg.fields.initialPosition, true);
+        if (initial === undefined)
+          return fault({ code: 'bad-position', field: 2, message: 'the initial position is neither * nor 64 board characters' }, { ...entry, facts: { ...entry.facts, inStep: false } });
+        // Built in place: a move list can be long, and copying per move would make it quadratic.
+        const positions: Setup[] = [initial];
+        const moves: TrackedMove[] = [];
+        const moveTexts: string[] = [];
+        for (let i = 0; i < dg.fields.moves.length; i++) {
+          const info = dg.fields.moves[i] ?? {};
+          const before = positions[positions.length - 1] ?? initial;
+          const played = replay(before, info.smithMove, info.algebraicMove, i + 3);
+          if ('code' in played) {
+            const partial: Entry = { game: { ...entry.game, initial, setup: before, moves }, facts: { ...entry.facts, inStep: false, moveTexts }, positions };
+            return fault(played, partial);
+          }
+          positions.push(played.after);
+          moves.push(info.clock === undefined ? { move: played.move } : { move: played.move, clockMs: seconds(info.clock) });
+          moveTexts.push(played.text);
+        }
+        const setup = positions[positions.length - 1] ?? initial;
+        return [{ kind: 'position', game: keep({ game: { ...entry.game, initial, setup, moves }, facts: { ...entry.facts, inStep: true, moveTexts }, positions }) }];
+      }
+      case 'DG_POSITION_BEGIN':
+      case 'DG_POSITION_BEGIN2': {
+        if (!entry) return unknown('a position');
+        const fen = dg.fields.initialFen.trim();
+        if (fen === '') return [{ kind: 'position', game: keep(withPosition(entry, standardSetup())) }];
+        const parsed = parseFen(fen);
+        if (!parsed.ok) return fault({ code: 'bad-position', field: 2, message: `the initial FEN: ${parsed.error.message}` }, { ...entry, facts: { ...entry.facts, inStep: false } });
+        return [{ kind: 'position', game: keep(withPosition(entry, parsed.value)) }];
+      }
+      case 'DG_FEN': {
+        if (!entry) return [];
+        const parsed = parseFen(dg.fields.fenString.trim());
+        if (!parsed.ok) return fault({ code: 'bad-position', field: 2, message: `the FEN: ${parsed.error.message}` }, { ...entry, facts: { ...entry.facts, inStep: false } });
+        return [{ kind: 'position', game: keep(withCurrent(entry, parsed.value)) }];
+      }
+      case 'DG_SET_BOARD': {
+        if (!entry) return [];
+        const setup = boardSetup(dg.fields.board, dg.fields.sideToMove === 'W');
+        if (setup === undefined) return fault({ code: 'bad-position', field: 2, message: 'the board is not 64 board characters' }, { ...entry, facts: { ...entry.facts, inStep: false } });
+        return [{ kind: 'position', game: keep(withCurrent(entry, setup)) }];
+      }
+      case 'DG_BACKWARD':
+      case 'DG_TAKEBACK': {
+        if (!entry) return [];
+        const count = dg.name === 'DG_BACKWARD' ? dg.fields.backupCount : dg.fields.takebackCount;
+        const next = backUp(entry, count);
+        return [{ kind: 'takeback', game: keep(next), plies: entry.game.moves.length - next.game.moves.length }];
+      }
+      case 'DG_MSEC': {
+        if (!entry) return [];
+        const side = dg.fields.color === 'W' ? 'white' : 'black';
+        // Whose clock runs: this side's when its flag says so, no longer this side's when it does not.
+        const running = dg.fields.running ? side : entry.game.running === side ? undefined : entry.game.running;
+        const { running: _previous, ...rest } = entry.game;
+        const game: TrackedGame = { ...rest, clocks: { ...entry.game.clocks, [side]: dg.fields.msec }, ...(running === undefined ? {} : { running }) };
+        return [{ kind: 'clock', game: keep({ ...entry, game }) }];
+      }
+      case 'DG_SET_CLOCK': {
+        if (!entry) return [];
+        const game = { ...entry.game, clocks: { white: seconds(dg.fields.whiteClock), black: seconds(dg.fields.blackClock) } };
+        return [{ kind: 'clock', game: keep({ ...entry, game }) }];
+      }
+      case 'DG_FLIP':
+        if (entry) keep({ ...entry, facts: { ...entry.facts, flip: dg.fields.flip } });
+        return [];
+      case 'DG_MY_GAME_RESULT':
+      case 'DG_GAME_RESULT': {
+        if (!entry) return [];
+        const f = dg.fields;
+        const result = scoreOf(f.scoreString2);
+        // The description is the server's words ("White checkmated"); the code stands in when it is empty.
+        const reason = f.descriptionString !== '' ? f.descriptionString : f.gameResultCode;
+        const facts: IccGameFacts = { ...entry.facts, resultCode: f.gameResultCode, ...(f.eco === undefined ? {} : { eco: f.eco }) };
+        const game = keep({ ...entry, game: { ...entry.game, result, reason }, facts });
+        return [{ kind: 'game-ended', game, result, reason }];
+      }
+      default:
+        return [];
+    }
   };
-  const unchanged = (): GamesState => (state.errors.length === 0 ? state : { games, errors: NO_ERRORS });
-  switch (dg.name) {
-    case 'DG_MY_GAME_STARTED':
-    case 'DG_STARTED_OBSERVING':
-    case 'DG_ISOLATED_BOARD':
-      return update(startedGame(dg, undefined));
-    case 'DG_MY_GAME_CHANGE':
-      return update(startedGame(dg, game));
-    case 'DG_MY_GAME_ENDED':
-    case 'DG_STOP_OBSERVING':
-    case 'DG_EXAMINED_GAME_IS_GONE':
-      return game ? update(undefined) : unchanged();
-    case 'DG_MY_RELATION_TO_GAME': {
-      if (!game) return unchanged();
-      const symbol = dg.fields.symbol;
-      if (symbol === 'X') return update(undefined);
-      const relation: GameRelation = symbol === 'O' ? 'observing' : symbol === 'E' ? 'examining' : 'playing';
-      return update({ ...game, relation });
-    }
-    case 'DG_SEND_MOVES':
-    case 'DG_PAST_MOVE': {
-      if (!game) return update(undefined, { code: 'unknown-game', field: 1, message: `a move for game ${String(gameNumber)}, which no game-started datagram announced` });
-      if (!game.inStep) return unchanged();
-      const f = (dg as MoveDatagram).fields;
-      const smithField = dg.args.indexOf(f.smithMove ?? '\x19') + 1;
-      const algebraicField = dg.args.indexOf(f.algebraicMove ?? '\x19') + 1;
-      const step = playMove(game, f.smithMove, f.algebraicMove, f.smithMove !== undefined ? smithField : algebraicField || 1);
-      let next = step.game;
-      if (f.clock !== undefined && !step.error) {
-        const mover = currentPosition(game).turn === 'white' ? 'W' : 'B';
-        next = setClock(next, mover, { ms: f.clock * 1000, running: false });
-      }
-      return update(next, step.error);
-    }
-    case 'DG_MOVE_LIST': {
-      if (!game) return update(undefined, { code: 'unknown-game', field: 1, message: `a move list for game ${String(gameNumber)}, which no game-started datagram announced` });
-      const initial = dg.fields.initialPosition === '*' ? standardSetup() : boardSetup(dg.fields.initialPosition, true);
-      if (initial === undefined) return update({ ...game, inStep: false }, { code: 'bad-position', field: 2, message: 'the initial position is neither * nor 64 board characters' });
-      // Built in place: a move list can be long, and copying per move would make it quadratic.
-      const positions: Setup[] = [initial];
-      const moves: Move[] = [];
-      const moveTexts: string[] = [];
-      for (let i = 0; i < dg.fields.moves.length; i++) {
-        const info = dg.fields.moves[i] ?? {};
-        const played = replay(positions[positions.length - 1] ?? initial, info.smithMove, info.algebraicMove, i + 3);
-        if ('code' in played) return update({ ...game, initial, positions, moves, moveTexts, inStep: false }, played);
-        positions.push(played.after);
-        moves.push(played.move);
-        moveTexts.push(played.text);
-      }
-      return update({ ...game, initial, positions, moves, moveTexts, inStep: true });
-    }
-    case 'DG_POSITION_BEGIN':
-    case 'DG_POSITION_BEGIN2': {
-      if (!game) return update(undefined, { code: 'unknown-game', field: 1, message: `a position for game ${String(gameNumber)}, which no game-started datagram announced` });
-      const fen = dg.fields.initialFen.trim();
-      if (fen === '') return update(withPosition(game, standardSetup()));
-      const parsed = parseFen(fen);
-      if (!parsed.ok) return update({ ...game, inStep: false }, { code: 'bad-position', field: 2, message: `the initial FEN: ${parsed.error.message}` });
-      return update(withPosition(game, parsed.value));
-    }
-    case 'DG_FEN': {
-      if (!game) return unchanged();
-      const parsed = parseFen(dg.fields.fenString.trim());
-      if (!parsed.ok) return update({ ...game, inStep: false }, { code: 'bad-position', field: 2, message: `the FEN: ${parsed.error.message}` });
-      // The FEN is the server's word on the current position: it replaces the last one.
-      return update({ ...game, positions: [...game.positions.slice(0, -1), parsed.value], inStep: true });
-    }
-    case 'DG_SET_BOARD': {
-      if (!game) return unchanged();
-      const setup = boardSetup(dg.fields.board, dg.fields.sideToMove === 'W');
-      if (setup === undefined) return update({ ...game, inStep: false }, { code: 'bad-position', field: 2, message: 'the board is not 64 board characters' });
-      return update({ ...game, positions: [...game.positions.slice(0, -1), setup], inStep: true });
-    }
-    case 'DG_BACKWARD':
-      return game ? update(backUp(game, dg.fields.backupCount)) : unchanged();
-    case 'DG_TAKEBACK':
-      return game ? update(backUp(game, dg.fields.takebackCount)) : unchanged();
-    case 'DG_MSEC':
-      return game ? update(setClock(game, dg.fields.color, { ms: dg.fields.msec, running: dg.fields.running })) : unchanged();
-    case 'DG_SET_CLOCK':
-      return game
-        ? update({
-            ...game,
-            clocks: { white: { ...game.clocks.white, ms: dg.fields.whiteClock * 1000 }, black: { ...game.clocks.black, ms: dg.fields.blackClock * 1000 } },
-          })
-        : unchanged();
-    case 'DG_FLIP':
-      return game ? update({ ...game, flip: dg.fields.flip }) : unchanged();
-    case 'DG_MY_GAME_RESULT':
-    case 'DG_GAME_RESULT': {
-      if (!game) return unchanged();
-      const f = dg.fields;
-      const result = { code: f.gameResultCode, score: f.scoreString2, description: f.descriptionString };
-      return update({ ...game, result: f.eco === undefined ? result : { ...result, eco: f.eco } });
-    }
-    default:
-      return unchanged();
-  }
+
+  return {
+    push(event) {
+      if (typeof event !== 'object' || event === null || event.kind !== 'datagram') return [];
+      const dg = (event as { datagram?: unknown }).datagram;
+      if (typeof dg !== 'object' || dg === null || typeof (dg as Datagram).fields !== 'object' || (dg as Datagram).fields === null) return [];
+      return onDatagram(dg as Datagram, typeof event.offset === 'number' ? event.offset : 0);
+    },
+    game: (gameNumber) => entries.get(gameNumber)?.game,
+    games: () => [...entries.values()].map((entry) => entry.game),
+    facts: (gameNumber) => entries.get(gameNumber)?.facts,
+  };
 }

@@ -16,7 +16,7 @@ export {
 export {
   createStyle12Tracker,
   type Style12Tracker,
-  type TrackedGame,
+  type Style12TrackerInput,
   type TrackerEvent,
   type TrackerOptions,
 } from './tracker.js';

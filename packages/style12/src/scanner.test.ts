@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { createStyle12Scanner, type Style12ScanEvent } from './index.js';
 import { BLOCK_MODE_EXAMPLE, HOLDINGS_EXAMPLES, STYLE12_EXAMPLES } from './testing/examples.js';
@@ -15,7 +16,7 @@ function scanWhole(stream: string | Uint8Array, options?: Parameters<typeof crea
 function summary(events: readonly Style12ScanEvent[]): string[] {
   return events.map((e) => {
     const where = 'block' in e && e.block ? `[${String(e.block.id)}/${String(e.block.command)}] ` : '';
-    switch (e.type) {
+    switch (e.kind) {
       case 'board':
         return `${where}board ${String(e.record.gameNumber)}`;
       case 'holdings':
@@ -24,7 +25,9 @@ function summary(events: readonly Style12ScanEvent[]): string[] {
         return `${where}text ${e.text}`;
       case 'error':
         return `${where}error ${e.error.code}`;
-      case 'block-end':
+      case 'unit-start':
+        return `start ${String(e.block.id)}`;
+      case 'unit-end':
         return `end ${String(e.block.id)}`;
     }
   });
@@ -40,12 +43,12 @@ describe('createStyle12Scanner', () => {
 
   test('board events hold the parsed record and the line', () => {
     const [event] = scanWhole(`${MS}\n`);
-    expect(event?.type === 'board' && [event.line, event.record.clockUnit]).toEqual([MS, 'milliseconds']);
+    expect(event?.kind === 'board' && [event.line, event.record.clockUnit]).toEqual([MS, 'milliseconds']);
   });
 
   test('reads the block-mode example: the board carries its block, then the block ends', () => {
     const events = scanWhole(BLOCK_MODE_EXAMPLE);
-    expect(summary(events)).toEqual(['[58/1] board 107', 'end 58']);
+    expect(summary(events)).toEqual(['start 58', '[58/1] board 107', 'end 58']);
   });
 
   test('the same events whatever the split, down to one byte, from bytes or text', () => {
@@ -59,7 +62,7 @@ describe('createStyle12Scanner', () => {
     const byChar = [...stream].flatMap((c) => scanner.push(c));
     byChar.push(...scanner.end());
     expect(byChar).toEqual(whole);
-    expect(summary(whole)).toEqual(['[58/1] board 107', 'end 58', 'board 7', 'error board', 'holdings 6', 'text Ünïcode text']);
+    expect(summary(whole)).toEqual(['start 58', '[58/1] board 107', 'end 58', 'board 7', 'error board', 'holdings 6', 'text Ünïcode text']);
   });
 
   test('an endless line gives one too-long error with bounded memory, then resynchronises', () => {
@@ -69,16 +72,77 @@ describe('createStyle12Scanner', () => {
     events.push(...scanner.push(`\n${ICC}\n`), ...scanner.end());
     expect(summary(events)).toEqual(['error too-long', 'board 7']);
     const [overflow] = events;
-    expect(overflow?.type === 'error' && overflow.line.length).toBe(300);
+    expect(overflow?.kind === 'error' && overflow.line.length).toBe(300);
   });
 
   test('a line without a line end is flushed by end(); a bad block header still frames the block', () => {
     expect(summary(scanWhole(ICC))).toEqual(['board 7']);
-    expect(summary(scanWhole(`\x15x\nhello\n\x17`))).toEqual(['[-1/-1] text x', '[-1/-1] text hello', 'end -1']);
+    expect(summary(scanWhole(`\x15x\nhello\n\x17`))).toEqual(['start -1', '[-1/-1] text x', '[-1/-1] text hello', 'end -1']);
   });
 
   test('latin1 decoding on request', () => {
     const events = scanWhole(Uint8Array.of(0x41, 0xe9, 0x0a), { encoding: 'latin1' });
     expect(summary(events)).toEqual(['text Aé']);
+  });
+
+  test('never throws: chunks that are neither text nor bytes are ignored, bad options fall back', () => {
+    for (const chunk of [42, null, {}, undefined, [1, 2]]) {
+      const scanner = createStyle12Scanner();
+      expect(scanner.push(chunk as never)).toEqual([]);
+      expect(summary([...scanner.push(`${ICC}\n`), ...scanner.end()])).toEqual(['board 7']);
+    }
+    for (const options of [null, 42, 'x', { encoding: 'bogus' }, { encoding: 7 }, { maxLength: Number.NaN }]) {
+      expect(summary(scanWhole(`${ICC}\n`, options as never))).toEqual(['board 7']);
+    }
+  });
+
+  test('a string chunk after bytes that end inside a character: the held bytes are U+FFFD, in order', () => {
+    const scanner = createStyle12Scanner();
+    const events = [
+      ...scanner.push(Uint8Array.of(0x61, 0xc3)),
+      ...scanner.push('b\n'),
+      ...scanner.push(Uint8Array.of(0xa9, 0x0a)),
+      ...scanner.end(),
+    ];
+    expect(summary(events)).toEqual(['text a\uFFFDb', 'text \uFFFD']);
+  });
+
+  test('a byte-order mark: dropped as the first bytes, text when it comes in a string', () => {
+    const bytes = new TextEncoder().encode(`\ufeff${ICC}\n`);
+    expect(bytes[0]).toBe(0xef);
+    expect(summary(scanWhole(bytes))).toEqual(['board 7']);
+    // Split inside the mark, it is still the start of the stream.
+    const scanner = createStyle12Scanner();
+    const split = [...scanner.push(bytes.subarray(0, 2)), ...scanner.push(bytes.subarray(2)), ...scanner.end()];
+    expect(summary(split)).toEqual(['board 7']);
+    expect(summary(scanWhole(`\ufeff${ICC}\n`))).toEqual([`text \ufeff${ICC}`]);
+    // Only at the start: after end() the scanner starts a new stream.
+    expect(summary([...scanner.push(bytes), ...scanner.end()])).toEqual(['board 7']);
+  });
+
+  test('property: chunks of bytes and strings, bytes cut inside characters, give the events of the whole', () => {
+    const unit = fc.constantFrom('a', ' ', 'é', '€', '𝄞', '\n', '\r', '\x07', '\x15', '\x16', '\x17', '5', 'fics% ', `${ICC}\n`, `${B1}\n`, '<12> x');
+    const piece = fc.record({ text: fc.string({ unit, maxLength: 12 }), bytes: fc.boolean(), cuts: fc.array(fc.nat(), { maxLength: 4 }) });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
+        const scanner = createStyle12Scanner({ maxLength: 400 });
+        const events: Style12ScanEvent[] = [];
+        for (const p of pieces) {
+          if (!p.bytes) {
+            events.push(...scanner.push(p.text));
+            continue;
+          }
+          const bytes = new TextEncoder().encode(p.text);
+          const points = [...new Set(p.cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+          let from = 0;
+          for (const point of [...points, bytes.length]) {
+            events.push(...scanner.push(bytes.slice(from, point)));
+            from = point;
+          }
+        }
+        events.push(...scanner.end());
+        expect(events).toEqual(scanWhole(pieces.map((p) => p.text).join(''), { maxLength: 400 }));
+      }),
+    );
   });
 });

@@ -20,22 +20,31 @@ export interface InBlock {
 /**
  * What a scanner finds in a stream, in stream order: boards, holdings, other lines of text,
  * lines that start like a board or holdings but do not parse (and lines past the length
- * bound, code `too-long`), and the end of each block.
+ * bound, code `too-long`), and the start and end of each block. The names are the icc-dg
+ * decoder's where they mean the same: `text`, `error`, and a block (one command's output) as
+ * `unit-start` / `unit-end`, as ICC's level 1 units are.
  */
 export type Style12ScanEvent =
-  | (InBlock & { readonly type: 'board'; readonly record: Style12; readonly line: string })
-  | (InBlock & { readonly type: 'holdings'; readonly holdings: Holdings; readonly line: string })
-  | (InBlock & { readonly type: 'text'; readonly text: string })
-  | (InBlock & { readonly type: 'error'; readonly error: Style12Error; readonly line: string })
-  | { readonly type: 'block-end'; readonly block: Block };
+  | (InBlock & { readonly kind: 'board'; readonly record: Style12; readonly line: string })
+  | (InBlock & { readonly kind: 'holdings'; readonly holdings: Holdings; readonly line: string })
+  | (InBlock & { readonly kind: 'text'; readonly text: string })
+  | (InBlock & { readonly kind: 'error'; readonly error: Style12Error; readonly line: string })
+  | { readonly kind: 'unit-start'; readonly block: Block }
+  | { readonly kind: 'unit-end'; readonly block: Block };
 
 export interface Style12ScannerOptions extends Style12ParseOptions {
-  /** How bytes are decoded (a `TextDecoder` label); default `'utf-8'`, invalid bytes become U+FFFD. */
+  /**
+   * How bytes are decoded (a `TextDecoder` label); default `'utf-8'`, invalid bytes become
+   * U+FFFD. A label the runtime does not know falls back to `'utf-8'`.
+   */
   readonly encoding?: string;
 }
 
 export interface Style12Scanner {
-  /** Feeds a chunk as it came off the socket (bytes or text); returns the events it completed. */
+  /**
+   * Feeds a chunk as it came off the socket (bytes or text); returns the events it completed.
+   * Never throws: anything that is neither a string nor a `Uint8Array` is ignored.
+   */
   push(chunk: string | Uint8Array): Style12ScanEvent[];
   /** Flushes the last line (one without a line end) and the decoder; the scanner can be reused. */
   end(): Style12ScanEvent[];
@@ -45,18 +54,42 @@ const PROMPT = 'fics% ';
 
 // The library compiles without DOM or Node types; TextDecoder is in every runtime it supports
 // (Node 20, browsers, Deno, Bun). This is the part of its type the scanner uses.
-declare const TextDecoder: new (label?: string) => { decode(input?: Uint8Array, options?: { readonly stream?: boolean }): string };
+declare const TextDecoder: new (
+  label?: string,
+  options?: { readonly ignoreBOM?: boolean },
+) => { decode(input?: Uint8Array, options?: { readonly stream?: boolean }): string };
+
+function textDecoder(label: unknown): { decode(input?: Uint8Array, options?: { readonly stream?: boolean }): string } {
+  // The byte-order mark is dropped by the scanner itself, only at the start of the stream.
+  try {
+    return new TextDecoder(typeof label === 'string' ? label : 'utf-8', { ignoreBOM: true });
+  } catch {
+    return new TextDecoder('utf-8', { ignoreBOM: true });
+  }
+}
 
 /**
  * A scanner for a raw FICS stream. Line ends may be `\n\r`, `\r\n` or `\n` (every CR is
  * dropped, as is every BEL); `fics% ` prompts before a line are dropped; blank lines make no
  * event. Memory is bounded by `maxLength`: a longer line gives one `too-long` error event with
  * its first `maxLength` characters, and the scanner resynchronises at the next line end.
+ *
+ * Chunks may mix bytes and text, with the icc-dg decoder's rules: a byte-order mark is dropped
+ * when it comes as the first bytes of the stream, and is text when it comes in a string (so
+ * `'\ufeff<12> ...'` is a text line); a string chunk after bytes that end inside a character
+ * first turns the held bytes into U+FFFD, so that nothing of a later chunk comes before them.
+ * Options that are not an object are ignored; the scanner never throws.
  */
 export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style12Scanner {
-  const maxLength = options.maxLength ?? MAX_LINE_LENGTH;
-  const encoding = options.encoding ?? 'utf-8';
-  let decoder = new TextDecoder(encoding);
+  if (typeof options !== 'object' || options === null) options = {};
+  const maxLength = typeof options.maxLength === 'number' && options.maxLength >= 1 ? Math.floor(options.maxLength) : MAX_LINE_LENGTH;
+  const parseOptions: Style12ParseOptions = { ...options, maxLength };
+  const encoding = options.encoding;
+  let decoder = textDecoder(encoding);
+  /** Bytes were decoded since the last flush, so the decoder may hold part of a character. */
+  let bytesPending = false;
+  /** Nothing has been read yet: a byte-order mark here is dropped. */
+  let atStart = true;
   let parts: string[] = [];
   let length = 0;
   let overflow = false;
@@ -89,18 +122,18 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
     while (line.startsWith(PROMPT)) line = line.slice(PROMPT.length);
     if (tooLong) {
       const message = `expected at most ${String(maxLength)} characters in a line; the rest of the line was dropped`;
-      events.push({ ...where(), type: 'error', error: { code: 'too-long', field: 0, offset: maxLength, message }, line });
+      events.push({ ...where(), kind: 'error', error: { code: 'too-long', field: 0, offset: maxLength, message }, line });
       return;
     }
     if (line.length === 0) return;
     if (line.startsWith('<12> ')) {
-      const result = parseStyle12(line, options);
-      events.push(result.ok ? { ...where(), type: 'board', record: result.value, line } : { ...where(), type: 'error', error: result.error, line });
+      const result = parseStyle12(line, parseOptions);
+      events.push(result.ok ? { ...where(), kind: 'board', record: result.value, line } : { ...where(), kind: 'error', error: result.error, line });
     } else if (line.startsWith('<b1> ')) {
-      const result = parseHoldings(line, options);
-      events.push(result.ok ? { ...where(), type: 'holdings', holdings: result.value, line } : { ...where(), type: 'error', error: result.error, line });
+      const result = parseHoldings(line, parseOptions);
+      events.push(result.ok ? { ...where(), kind: 'holdings', holdings: result.value, line } : { ...where(), kind: 'error', error: result.error, line });
     } else {
-      events.push({ ...where(), type: 'text', text: line });
+      events.push({ ...where(), kind: 'text', text: line });
     }
   };
 
@@ -116,6 +149,7 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
           if (++header === 2) {
             block = { id: headerNumber(headerDigits[0] ?? ''), command: headerNumber(headerDigits[1] ?? '') };
             header = -1;
+            events.push({ kind: 'unit-start', block });
           }
         } else if (c >= 48 && c <= 57) {
           // Bounded: a header has two short numbers.
@@ -124,6 +158,7 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
           // Not a header after all: the block is entered with what was read, the character is text.
           block = { id: headerNumber(headerDigits[0] ?? ''), command: headerNumber(headerDigits[1] ?? '') };
           header = -1;
+          events.push({ kind: 'unit-start', block });
           run = i;
           i--;
         }
@@ -142,7 +177,7 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
         block = undefined;
       } else if (c === 0x17) {
         if (length > 0 || overflow) finishLine();
-        if (block !== undefined) events.push({ type: 'block-end', block });
+        if (block !== undefined) events.push({ kind: 'unit-end', block });
         block = undefined;
       }
       // CR, BEL, ^V outside a header, ^X and ^Y (FICS's pose markers) are dropped.
@@ -156,17 +191,40 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
     return out;
   };
 
+  const read = (text: string, fromBytes: boolean): void => {
+    if (text === '') return;
+    if (atStart) {
+      atStart = false;
+      if (fromBytes && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    scan(text);
+  };
+
+  /** Decodes what the decoder holds (an unfinished character becomes U+FFFD) and reads it. */
+  const flushBytes = (): void => {
+    if (!bytesPending) return;
+    bytesPending = false;
+    read(decoder.decode(), true);
+  };
+
   return {
     push(chunk) {
-      scan(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+      if (typeof chunk === 'string') {
+        flushBytes();
+        read(chunk, false);
+      } else if (chunk instanceof Uint8Array) {
+        bytesPending = true;
+        read(decoder.decode(chunk, { stream: true }), true);
+      }
       return take();
     },
     end() {
-      scan(decoder.decode());
-      decoder = new TextDecoder(encoding);
+      flushBytes();
+      decoder = textDecoder(encoding);
       if (length > 0 || overflow) finishLine();
       header = -1;
       block = undefined;
+      atStart = true;
       return take();
     },
   };

@@ -4,32 +4,45 @@ import { createStyle12Scanner, createStyle12Tracker, parseHoldings, parseStyle12
 import { START, gameLines } from './testing/games.js';
 
 const records = (lines: readonly string[]): Style12[] => lines.map((line) => unwrap(parseStyle12(line)));
-const kinds = (events: readonly TrackerEvent[]): string[] => events.map((e) => e.type);
+const kinds = (events: readonly TrackerEvent[]): string[] => events.map((e) => e.kind);
+
+/** The tracker's events for a FICS stream, through the scanner. */
+function track(stream: string, tracker = createStyle12Tracker()): TrackerEvent[] {
+  const scanner = createStyle12Scanner();
+  return [...scanner.push(stream), ...scanner.end()].flatMap((e) => tracker.push(e));
+}
 
 describe('createStyle12Tracker', () => {
   const game = records(gameLines(START, ['e4', 'e5', 'Nf3', 'Nc6']));
 
-  test('reports a new game, then moves as board-core moves', () => {
+  test('reports a new game, then moves as board-core moves with the clock after each', () => {
     const tracker = createStyle12Tracker();
     const events = game.flatMap((r) => tracker.push(r));
-    expect(kinds(events)).toEqual(['new-game', 'move', 'move', 'move', 'move']);
+    expect(kinds(events)).toEqual(['game-started', 'move', 'move', 'move', 'move']);
     const tracked = tracker.game(7);
-    expect(tracked?.moves.map((m) => moveToJson(STANDARD, m))).toEqual([
+    expect(tracked?.moves.map((m) => moveToJson(STANDARD, m.move))).toEqual([
       { kind: 'normal', from: 'e2', to: 'e4' },
       { kind: 'normal', from: 'e7', to: 'e5' },
       { kind: 'normal', from: 'g1', to: 'f3' },
       { kind: 'normal', from: 'b8', to: 'c6' },
     ]);
-    expect([tracked?.whiteName, tracked?.blackName, tracked?.relation, tracked?.setup.fullmoves]).toEqual(['Alice', 'Bob', 0, 3]);
+    expect(tracked?.moves[0]?.clockMs).toBe(game[1]?.whiteRemainingMs);
+    expect(tracked?.moves[1]?.clockMs).toBe(game[2]?.blackRemainingMs);
+    expect([tracked?.white.name, tracked?.black.name, tracked?.relation, tracked?.setup.fullmoves]).toEqual(['Alice', 'Bob', 'observing', 3]);
+    expect(tracked?.initial).toEqual(START);
+    expect(tracked?.clocks).toEqual({ white: game[4]?.whiteRemainingMs, black: game[4]?.blackRemainingMs });
+    expect(tracked?.timeControl?.white).toEqual({ initialMs: (game[0]?.initialTimeMinutes ?? 0) * 60_000, incrementMs: (game[0]?.incrementSeconds ?? 0) * 1000 });
+    expect(tracker.record(7)).toBe(game[4]);
   });
 
-  test('reports refreshes, takebacks (the move number going back) and jumps', () => {
+  test('reports the same board again as a clock event, takebacks (the move number going back) and jumps', () => {
     const tracker = createStyle12Tracker({ moves: { parseVerbose, parseSan } });
     const events = [game[0], game[1], game[2], game[2], game[1], game[4]].flatMap((r) => tracker.push(r as Style12));
-    expect(kinds(events)).toEqual(['new-game', 'move', 'move', 'refresh', 'takeback', 'position']);
+    expect(kinds(events)).toEqual(['game-started', 'move', 'move', 'clock', 'takeback', 'position']);
     const takeback = events[4];
-    expect(takeback?.type === 'takeback' && [takeback.plies, takeback.game.moves.length]).toEqual([1, 1]);
+    expect(takeback?.kind === 'takeback' && [takeback.plies, takeback.game.moves.length]).toEqual([1, 1]);
     expect(tracker.game(7)?.moves).toEqual([]);
+    expect(tracker.game(7)?.initial).toEqual(tracker.game(7)?.setup);
   });
 
   test('keeps holdings as the pockets of the position, even when they come first', () => {
@@ -38,12 +51,21 @@ describe('createStyle12Tracker', () => {
     tracker.push(game[0] as Style12);
     expect(tracker.game(7)?.setup.pockets?.white.pawn).toBe(1);
     const [event] = tracker.push(unwrap(parseHoldings('<b1> game 7 white [PN] black [Q] <- WN')));
-    expect(event?.type === 'holdings' && event.game.setup.pockets?.black.queen).toBe(1);
+    expect(event?.kind === 'holdings' && event.game.setup.pockets?.black.queen).toBe(1);
   });
 
-  test('games leave on their result line or when no longer observed; isolated positions are skipped', () => {
+  test('holdings of untracked games neither start a game nor evict a tracked game\'s pockets', () => {
+    const tracker = createStyle12Tracker({ maxGames: 2 });
+    tracker.push(game[0] as Style12);
+    tracker.push(unwrap(parseHoldings('<b1> game 7 white [Q] black []')));
+    for (let n = 100; n < 110; n++) expect(tracker.push(unwrap(parseHoldings(`<b1> game ${String(n)} white [P] black []`)))).toEqual([]);
+    expect(tracker.games().map((g) => g.gameNumber)).toEqual([7]);
+    tracker.push(game[1] as Style12);
+    expect(tracker.game(7)?.setup.pockets?.white.queen).toBe(1);
+  });
+
+  test('games end on their result line, with the result and the reason; isolated positions are skipped', () => {
     const tracker = createStyle12Tracker();
-    const scanner = createStyle12Scanner();
     const other = gameLines(START, [], { gameNumber: 12 });
     const isolated = gameLines(START, [], { gameNumber: 3, relation: -3 });
     const stream = [
@@ -52,29 +74,80 @@ describe('createStyle12Tracker', () => {
       ...isolated,
       '{Game 7 (Alice vs. Bob) Bob resigns} 1-0',
       'Removing game 12 from observation list.',
+      '{Game 99 (Carol vs. Dave) Carol resigns} 0-1',
       '',
     ].join('\n\r');
-    const events = [...scanner.push(stream), ...scanner.end()].flatMap((e) => tracker.push(e));
-    expect(events.map((e) => (e.type === 'game-left' ? `${e.type} ${String(e.gameNumber)} ${e.reason}` : e.type))).toEqual([
-      'new-game',
-      'move',
-      'new-game',
-      'game-left 7 ended',
-      'game-left 12 removed',
-    ]);
+    const events = track(stream, tracker);
+    const shown = events.map((e) =>
+      e.kind === 'game-ended' ? `ended ${String(e.game.gameNumber)} ${e.result} ${e.reason}` : e.kind === 'game-left' ? `left ${String(e.game.gameNumber)} ${e.why}` : e.kind,
+    );
+    expect(shown).toEqual(['game-started', 'move', 'game-started', 'ended 7 1-0 Bob resigns', 'left 7 ended', 'left 12 unobserved']);
+    const left = events[4];
+    expect(left?.kind === 'game-left' && [left.game.result, left.game.reason]).toEqual(['1-0', 'Bob resigns']);
     expect(tracker.games()).toEqual([]);
+  });
+
+  // One line of each kind FICS ends a game with (the texts of its game_ended), as the server sends them.
+  test.each([
+    ['resign', '{Game 107 (gbtami vs. ggbtami) gbtami resigns} 0-1', '0-1', 'gbtami resigns'],
+    ['checkmate', '{Game 107 (gbtami vs. ggbtami) gbtami checkmated} 0-1', '0-1', 'gbtami checkmated'],
+    ['time forfeit', '{Game 107 (Kratt vs. ggbtami) Kratt forfeits on time} 0-1', '0-1', 'Kratt forfeits on time'],
+    [
+      'time, no mating material',
+      '{Game 107 (gbtami vs. ggbtami) gbtami ran out of time and ggbtami has no material to mate} 1/2-1/2',
+      '1/2-1/2',
+      'gbtami ran out of time and ggbtami has no material to mate',
+    ],
+    ['mutual draw', '{Game 107 (gbtami vs. ggbtami) Game drawn by mutual agreement} 1/2-1/2', '1/2-1/2', 'Game drawn by mutual agreement'],
+    ['stalemate', '{Game 107 (gbtami vs. ggbtami) Game drawn by stalemate} 1/2-1/2', '1/2-1/2', 'Game drawn by stalemate'],
+    ['repetition', '{Game 107 (gbtami vs. ggbtami) Game drawn by repetition} 1/2-1/2', '1/2-1/2', 'Game drawn by repetition'],
+    ['abort on move 1', '{Game 107 (gbtami vs. ggbtami) Game aborted on move 1} *', '*', 'Game aborted on move 1'],
+    ['abort by agreement', '{Game 107 (gbtami vs. ggbtami) Game aborted by mutual agreement} *', '*', 'Game aborted by mutual agreement'],
+    ['adjournment', '{Game 107 (gbtami vs. ggbtami) Game adjourned by mutual agreement} *', '*', 'Game adjourned by mutual agreement'],
+    ['courtesy adjournment', '{Game 107 (gbtami vs. ggbtami) Game courtesyadjourned by ggbtami} *', '*', 'Game courtesyadjourned by ggbtami'],
+    ['courtesy abort', '{Game 107 (gbtami vs. ggbtami) Game courtesyaborted by ggbtami} *', '*', 'Game courtesyaborted by ggbtami'],
+    ['forfeit by disconnection', '{Game 107 (gbtami vs. ggbtami) ggbtami forfeits by disconnection} 1-0', '1-0', 'ggbtami forfeits by disconnection'],
+    ['adjourned by disconnection', '{Game 107 (gbtami vs. ggbtami) ggbtami lost connection; game adjourned} *', '*', 'ggbtami lost connection; game adjourned'],
+    ['adjudication win', '{Game 107 (gbtami vs. ggbtami) gbtami wins by adjudication} 1-0', '1-0', 'gbtami wins by adjudication'],
+    ['adjudication draw', '{Game 107 (gbtami vs. ggbtami) Game drawn by adjudication} 1/2-1/2', '1/2-1/2', 'Game drawn by adjudication'],
+    ["bughouse partner's win", "{Game 107 (gbtami vs. ggbtami) gbtami's partner won} 1-0", '1-0', "gbtami's partner won"],
+  ])('ends a game: %s', (_kind, line, result, reason) => {
+    const start = gameLines(START, ['e4'], { gameNumber: 107, whiteName: 'gbtami', blackName: 'ggbtami' });
+    const events = track([...start, line, ''].join('\n\r'));
+    const ended = events.find((e) => e.kind === 'game-ended');
+    expect(ended?.kind === 'game-ended' && [ended.result, ended.reason, ended.game.result, ended.game.reason]).toEqual([result, reason, result, reason]);
+    expect(kinds(events)).toEqual(['game-started', 'move', 'game-ended', 'game-left']);
+  });
+
+  test('a game-start line (no result after the brace) ends nothing', () => {
+    const start = gameLines(START, [], { gameNumber: 107 });
+    expect(kinds(track([...start, '{Game 107 (gbtami vs. ggbtami) Creating unrated blitz match.}', ''].join('\n')))).toEqual(['game-started']);
   });
 
   test('holds at most maxGames games, evicting the stalest', () => {
     const tracker = createStyle12Tracker({ maxGames: 2 });
     const lines = [1, 2, 1, 3].map((n) => gameLines(START, [], { gameNumber: n })[0] ?? '');
     const events = records(lines).flatMap((r) => tracker.push(r));
-    expect(events.map((e) => (e.type === 'game-left' ? `left ${String(e.gameNumber)}` : e.type))).toEqual([
-      'new-game',
-      'new-game',
-      'refresh',
-      'new-game',
-      'left 2',
+    expect(events.map((e) => (e.kind === 'game-left' ? `left ${String(e.game.gameNumber)} ${e.why}` : e.kind))).toEqual([
+      'game-started',
+      'game-started',
+      'clock',
+      'game-started',
+      'left 2 evicted',
     ]);
+  });
+
+  test('a maxGames that is not a whole number from 1 is the default, so eviction stays on', () => {
+    for (const maxGames of [Number.NaN, -1, 0, 1.5, Number.POSITIVE_INFINITY]) {
+      const tracker = createStyle12Tracker({ maxGames });
+      const lines = Array.from({ length: 70 }, (_, n) => gameLines(START, [], { gameNumber: n + 1 })[0] ?? '');
+      records(lines).forEach((r) => tracker.push(r));
+      expect(tracker.games().length).toBe(64);
+    }
+  });
+
+  test('never throws on inputs that are not records, holdings or scanner events', () => {
+    const tracker = createStyle12Tracker(null as never);
+    for (const input of [null, undefined, 42, 'x', {}, { kind: 'text' }, { kind: 'board' }, []]) expect(tracker.push(input as never)).toEqual([]);
   });
 });

@@ -1,56 +1,46 @@
-import type { ByColor, Move, MoveNotationError, Pocket, Result, Setup } from '@chess-formats/board-core';
+import {
+  opposite,
+  type ByColor,
+  type GameScore,
+  type GameTracker,
+  type Move,
+  type MoveNotationError,
+  type Pocket,
+  type Setup,
+  type TrackedGame,
+  type TrackedGameEvent,
+  type TrackedRelation,
+} from '@chess-formats/board-core';
 import type { Holdings } from './holdings.js';
 import { lastMove, type LastMoveOptions } from './last-move.js';
-import type { Style12, Style12Relation } from './record.js';
+import type { Style12 } from './record.js';
 import type { Style12ScanEvent } from './scanner.js';
 
-/** What the tracker knows of one game. */
-export interface TrackedGame {
-  readonly gameNumber: number;
-  readonly whiteName: string;
-  readonly blackName: string;
-  readonly relation: Style12Relation;
-  /** The latest record of the game. */
-  readonly record: Style12;
-  /** The latest position, with the pockets of the latest `<b1>` line when the game has them. */
-  readonly setup: Setup;
-  /** The moves seen being played, oldest first, since the tracker first saw the game (takebacks remove them). */
-  readonly moves: readonly Move[];
-  readonly whiteRemainingMs: number;
-  readonly blackRemainingMs: number;
-}
-
 /**
- * What changed, in the order the input arrived:
- * - `new-game`: a game number seen for the first time (or again after it left);
- * - `move`: the position is one ply later; `move` is the move read (an error if it could not be);
- * - `takeback`: the position is `plies` plies earlier (the move number went back);
- * - `refresh`: the same ply again (a refresh, the resend after a flag, the end of a game);
- * - `position`: a position more than one ply ahead (an examiner's `forward`, a jump);
- * - `holdings`: a `<b1>` line for a tracked game;
- * - `game-left`: the game ended or is no longer observed (FICS text lines), or was evicted.
+ * What changed, in the order the input arrived: board-core's tracked-game events (the icc-dg
+ * tracker reports the same), and two of FICS's own:
+ * - `holdings`: a `<b1>` line for a tracked game (its pockets are now the position's);
+ * - `error`: the move into a board could not be read; a `position` event follows, and the
+ *   game's moves start again from that board.
  */
 export type TrackerEvent =
-  | { readonly type: 'new-game'; readonly game: TrackedGame }
-  | { readonly type: 'move'; readonly game: TrackedGame; readonly move: Result<Move, MoveNotationError> }
-  | { readonly type: 'takeback'; readonly game: TrackedGame; readonly plies: number }
-  | { readonly type: 'refresh'; readonly game: TrackedGame }
-  | { readonly type: 'position'; readonly game: TrackedGame }
-  | { readonly type: 'holdings'; readonly game: TrackedGame; readonly holdings: Holdings }
-  | { readonly type: 'game-left'; readonly gameNumber: number; readonly reason: 'ended' | 'removed' | 'evicted'; readonly text?: string };
+  | TrackedGameEvent
+  | { readonly kind: 'holdings'; readonly game: TrackedGame; readonly holdings: Holdings }
+  | { readonly kind: 'error'; readonly game: TrackedGame; readonly error: MoveNotationError };
 
 export interface TrackerOptions {
   /** How moves are read: pass board-core's `parseVerbose` (and `parseSan`) to check them against the rules. */
   readonly moves?: Pick<LastMoveOptions, 'parseVerbose' | 'parseSan'>;
-  /** The most games kept at once; the game updated longest ago is evicted beyond it (default 64). */
+  /** The most games kept at once, a whole number from 1; the game updated longest ago is evicted beyond it (default 64). */
   readonly maxGames?: number;
 }
 
-export interface Style12Tracker {
-  /** Feeds a record, a `<b1>` holdings, or a scanner event (text events detect games ending). */
-  push(input: Style12 | Holdings | Style12ScanEvent): TrackerEvent[];
-  game(gameNumber: number): TrackedGame | undefined;
-  games(): TrackedGame[];
+/** What the tracker takes: a record, a `<b1>` holdings, or a scanner event (text events end games). */
+export type Style12TrackerInput = Style12 | Holdings | Style12ScanEvent;
+
+export interface Style12Tracker extends GameTracker<Style12TrackerInput, TrackerEvent> {
+  /** The latest record of a tracked game (FICS's own fields: lag, strength, the move's time). */
+  record(gameNumber: number): Style12 | undefined;
 }
 
 /** The ply of a position: 0 before White's first move. */
@@ -62,112 +52,153 @@ function samePlacement(a: Setup, b: Setup): boolean {
   return a.turn === b.turn && a.board.pieces.every((p, square) => p === b.board.pieces[square]);
 }
 
+function relationOf(record: Style12): TrackedRelation {
+  return record.relation === 2 ? 'examining' : record.relation === 1 || record.relation === -1 ? 'playing' : 'observing';
+}
+
 // `{Game 7 (GuestA vs. GuestB) Creating ...}` and `{Game 7 (A vs. B) A resigns} 1-0` both start
-// with the game number; only those with a result after the brace end the game.
-const GAME_END = /^\{Game (\d{1,9}) \([^)]{0,80}\) [^}]{0,200}\} (?:1-0|0-1|1\/2-1\/2|\*)/;
+// with the game number; only those with a result after the brace end the game. The words in
+// the braces after the players are the server's reason (FICS's game_ended texts).
+const GAME_END = /^\{Game (\d{1,9}) \([^)]{0,80}\) ([^}]{1,200})\} (1-0|0-1|1\/2-1\/2|\*)/;
 const REMOVED = /^Removing game (\d{1,9}) from observation list/;
 
+const DEFAULT_MAX_GAMES = 64;
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
 /**
- * A tracker for FICS clients: per game number, the latest position, the moves played as
- * board-core moves, both clocks, the players and the relation. Records of isolated positions
- * (`ref`, `sposition`) and move-list starts (relations -3 and -4) are not games and are skipped.
+ * A tracker for FICS clients: per game number, the players, the relation, the time control,
+ * the position the moves start from and the current one, the moves played as board-core moves
+ * with the mover's clock after each, both clocks, and the result with the server's reason.
+ * Records of isolated positions (`ref`, `sposition`) and move-list starts (relations -3 and -4)
+ * are not games and are skipped. Only a board starts a game: holdings that come first are kept
+ * for it (at most `maxGames` of them). Never throws.
  */
 export function createStyle12Tracker(options: TrackerOptions = {}): Style12Tracker {
-  const maxGames = options.maxGames ?? 64;
+  const opts: TrackerOptions = typeof options === 'object' && options !== null ? options : {};
+  const maxGames = Number.isSafeInteger(opts.maxGames) && (opts.maxGames as number) >= 1 ? (opts.maxGames as number) : DEFAULT_MAX_GAMES;
+  const moveOptions = typeof opts.moves === 'object' && opts.moves !== null ? opts.moves : {};
   const games = new Map<number, TrackedGame>();
-  const pockets = new Map<number, ByColor<Pocket>>();
+  const records = new Map<number, Style12>();
+  /** Pockets of games not (yet) tracked: a tracked game keeps its own in its setup. */
+  const early = new Map<number, ByColor<Pocket>>();
 
-  const leave = (gameNumber: number, reason: 'ended' | 'removed' | 'evicted', text?: string): TrackerEvent[] => {
-    if (!games.delete(gameNumber)) return [];
-    pockets.delete(gameNumber);
-    return [text === undefined ? { type: 'game-left', gameNumber, reason } : { type: 'game-left', gameNumber, reason, text }];
+  const leave = (gameNumber: number, why: 'ended' | 'unobserved' | 'evicted'): TrackerEvent[] => {
+    const game = games.get(gameNumber);
+    if (game === undefined) return [];
+    games.delete(gameNumber);
+    records.delete(gameNumber);
+    return [{ kind: 'game-left', game, why }];
   };
 
   const onRecord = (record: Style12): TrackerEvent[] => {
     if (record.relation < -2) return [];
-    const previous = games.get(record.gameNumber);
-    const held = pockets.get(record.gameNumber);
-    const setup = held === undefined ? record.setup : { ...record.setup, pockets: held };
-    const base = {
-      gameNumber: record.gameNumber,
-      whiteName: record.whiteName,
-      blackName: record.blackName,
-      relation: record.relation,
-      record,
+    const number = record.gameNumber;
+    const previous = games.get(number);
+    const previousRecord = records.get(number);
+    const pockets = early.get(number) ?? previous?.setup.pockets;
+    early.delete(number);
+    const setup = pockets === undefined ? record.setup : { ...record.setup, pockets };
+    const timeControl = { initialMs: record.initialTimeMinutes * 60_000, incrementMs: record.incrementSeconds * 1000 };
+    const facts = {
+      gameNumber: number,
+      white: { name: record.whiteName },
+      black: { name: record.blackName },
+      relation: relationOf(record),
+      timeControl: { white: timeControl, black: timeControl },
       setup,
-      whiteRemainingMs: record.whiteRemainingMs,
-      blackRemainingMs: record.blackRemainingMs,
+      clocks: { white: record.whiteRemainingMs, black: record.blackRemainingMs },
+      ...(record.clockTicking === true ? { running: record.setup.turn } : {}),
     };
     const out: TrackerEvent[] = [];
-    if (previous === undefined) {
-      const game = { ...base, moves: [] };
-      // Map order is insertion order: re-inserting on update keeps the stalest game first.
-      games.set(record.gameNumber, game);
-      out.push({ type: 'new-game', game });
-      if (games.size > maxGames) {
-        const stalest = games.keys().next().value as number;
-        out.push(...leave(stalest, 'evicted'));
-      }
+    // Map order is insertion order: re-inserting on update keeps the stalest game first.
+    games.delete(number);
+    records.delete(number);
+    const keep = (game: TrackedGame): TrackedGame => {
+      games.set(number, game);
+      records.set(number, record);
+      return game;
+    };
+    if (previous === undefined || previousRecord === undefined) {
+      const game = keep({ ...facts, initial: setup, moves: [] });
+      out.push({ kind: 'game-started', game });
+      if (games.size > maxGames) out.push(...leave(games.keys().next().value as number, 'evicted'));
       return out;
     }
-    games.delete(record.gameNumber);
-    const step = ply(record.setup) - ply(previous.record.setup);
-    let game: TrackedGame;
+    const step = ply(record.setup) - ply(previousRecord.setup);
     if (step === 1) {
-      const move = lastMove(record, { ...options.moves, before: previous.setup });
-      game = { ...base, moves: move.ok ? [...previous.moves, move.value] : previous.moves };
-      out.push({ type: 'move', game, move });
+      const read = lastMove(record, { ...moveOptions, before: previous.setup });
+      if (read.ok) {
+        const mover = opposite(record.setup.turn);
+        const move: Move = read.value;
+        const game = keep({ ...facts, initial: previous.initial, moves: [...previous.moves, { move, clockMs: facts.clocks[mover] }] });
+        out.push({ kind: 'move', game, move });
+      } else {
+        // The board is the server's word; without the move the list starts again from it.
+        const game = keep({ ...facts, initial: setup, moves: [] });
+        out.push({ kind: 'error', game, error: read.error }, { kind: 'position', game });
+      }
+    } else if (step < 0 && -step <= previous.moves.length) {
+      const game = keep({ ...facts, initial: previous.initial, moves: previous.moves.slice(0, previous.moves.length + step) });
+      out.push({ kind: 'takeback', game, plies: -step });
     } else if (step < 0) {
-      game = { ...base, moves: previous.moves.slice(0, Math.max(0, previous.moves.length + step)) };
-      out.push({ type: 'takeback', game, plies: -step });
-    } else if (step === 0 && samePlacement(previous.record.setup, record.setup)) {
-      game = { ...base, moves: previous.moves };
-      out.push({ type: 'refresh', game });
+      const game = keep({ ...facts, initial: setup, moves: [] });
+      out.push({ kind: 'takeback', game, plies: -step });
+    } else if (step === 0 && samePlacement(previousRecord.setup, record.setup)) {
+      // A refresh, the resend after a flag, the board at a game's end: only clocks may differ.
+      const game = keep({ ...facts, initial: previous.initial, moves: previous.moves });
+      out.push({ kind: 'clock', game });
     } else {
-      // A jump: the moves in between were not seen, so the list starts again here.
-      game = { ...base, moves: [] };
-      out.push({ type: 'position', game });
+      // A jump (an examiner's `forward`): the moves in between were not seen.
+      const game = keep({ ...facts, initial: setup, moves: [] });
+      out.push({ kind: 'position', game });
     }
-    games.set(record.gameNumber, game);
     return out;
   };
 
   const onHoldings = (holdings: Holdings): TrackerEvent[] => {
-    pockets.set(holdings.gameNumber, holdings.pockets);
     const game = games.get(holdings.gameNumber);
     if (game === undefined) {
-      // Holdings may arrive before the game's first board; keep them for it, within the bound.
-      if (pockets.size > maxGames) pockets.delete(pockets.keys().next().value as number);
+      // Holdings may come before the game's first board: kept for it, the oldest dropped beyond the bound.
+      early.delete(holdings.gameNumber);
+      early.set(holdings.gameNumber, holdings.pockets);
+      if (early.size > maxGames) early.delete(early.keys().next().value as number);
       return [];
     }
     const updated = { ...game, setup: { ...game.setup, pockets: holdings.pockets } };
     games.set(holdings.gameNumber, updated);
-    return [{ type: 'holdings', game: updated, holdings }];
+    return [{ kind: 'holdings', game: updated, holdings }];
   };
 
   const onText = (text: string): TrackerEvent[] => {
     const ended = GAME_END.exec(text);
-    if (ended) return leave(Number(ended[1]), 'ended', text);
+    if (ended) {
+      const number = Number(ended[1]);
+      const game = games.get(number);
+      if (game === undefined) return [];
+      const result = ended[3] as GameScore;
+      const reason = ended[2] as string;
+      const over: TrackedGame = { ...game, result, reason };
+      games.set(number, over);
+      return [{ kind: 'game-ended', game: over, result, reason }, ...leave(number, 'ended')];
+    }
     const removed = REMOVED.exec(text);
-    return removed ? leave(Number(removed[1]), 'removed', text) : [];
+    return removed ? leave(Number(removed[1]), 'unobserved') : [];
   };
 
   return {
     push(input) {
-      if ('setup' in input) return onRecord(input);
-      if ('pockets' in input) return onHoldings(input);
-      switch (input.type) {
-        case 'board':
-          return onRecord(input.record);
-        case 'holdings':
-          return onHoldings(input.holdings);
-        case 'text':
-          return onText(input.text);
-        default:
-          return [];
-      }
+      if (!isObject(input)) return [];
+      if ('setup' in input && 'whiteName' in input) return onRecord(input);
+      if ('pockets' in input && 'gameNumber' in input) return onHoldings(input);
+      const event = input as { kind?: unknown; record?: unknown; holdings?: unknown; text?: unknown };
+      if (event.kind === 'board' && isObject(event.record) && 'setup' in event.record) return onRecord(event.record as Style12);
+      if (event.kind === 'holdings' && isObject(event.holdings) && 'pockets' in event.holdings) return onHoldings(event.holdings as Holdings);
+      if (event.kind === 'text' && typeof event.text === 'string') return onText(event.text);
+      return [];
     },
     game: (gameNumber) => games.get(gameNumber),
     games: () => [...games.values()],
+    record: (gameNumber) => records.get(gameNumber),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ficsDecoder, ficsGameOver, iccDecoder } from './decoders.js';
+import { ficsDecoder, iccDecoder } from './decoders.js';
 import type { ServerDecoder, ServerEvent } from './protocol.js';
 import { parseRecordedSession } from './recorded-session.js';
 import { sampleSession } from './harness.js';
@@ -23,17 +23,23 @@ function decodeInChunks(decoder: ServerDecoder, bytes: Uint8Array, size: number)
   return events;
 }
 
-describe('ficsGameOver', () => {
-  test('a result after the braces ends the game', () => {
-    expect(ficsGameOver('{Game 87 (Melanchthon vs. Rookwise) Rookwise forfeits on time} 1-0')).toEqual({ game: 87, result: '1-0' });
-    expect(ficsGameOver('{Game 5 (A vs. B) Game drawn by repetition} 1/2-1/2')).toEqual({ game: 5, result: '1/2-1/2' });
-    expect(ficsGameOver('{Game 5 (A vs. B) Game adjourned by mutual agreement} *')).toEqual({ game: 5, result: '*' });
+describe('the FICS decoder: game ends', () => {
+  const board = (n: number) =>
+    `<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 ${String(n)} A B 0 3 0 39 39 180 180 1 none (0:00) none 0 0 0\n`;
+  const ends = (text: string) => {
+    const decoder = ficsDecoder();
+    return [...decoder.push(new TextEncoder().encode(text)), ...decoder.end()].filter((e) => e.kind === 'game-over');
+  };
+
+  test('a result after the braces ends the game, with the server\'s reason', () => {
+    expect(ends(`${board(87)}{Game 87 (A vs. B) B forfeits on time} 1-0\n`)).toEqual([{ kind: 'game-over', game: 87, result: '1-0', reason: 'B forfeits on time' }]);
+    expect(ends(`${board(5)}{Game 5 (A vs. B) Game drawn by repetition} 1/2-1/2\n`)).toMatchObject([{ game: 5, result: '1/2-1/2' }]);
+    expect(ends(`${board(5)}{Game 5 (A vs. B) Game adjourned by mutual agreement} *\n`)).toMatchObject([{ game: 5, result: '*', reason: 'Game adjourned by mutual agreement' }]);
   });
 
-  test('the start of a game, and other lines, do not', () => {
-    expect(ficsGameOver('{Game 5 (A vs. B) Creating rated blitz match.}')).toBeUndefined();
-    expect(ficsGameOver('Game 5: A moves: e4')).toBeUndefined();
-    expect(ficsGameOver('{Game x (A vs. B) B resigns} 1-0')).toBeUndefined();
+  test('the start of a game, other lines, and games never seen do not', () => {
+    expect(ends(`${board(5)}{Game 5 (A vs. B) Creating rated blitz match.}\nGame 5: A moves: e4\n{Game x (A vs. B) B resigns} 1-0\n`)).toEqual([]);
+    expect(ends('{Game 6 (A vs. B) B resigns} 1-0\n')).toEqual([]);
   });
 });
 
@@ -59,7 +65,34 @@ describe('the decoders over the recorded sessions', () => {
     expect(push('\x19(24 7 e4 e2e4\x19)').filter((e) => e.kind === 'position')).toEqual([]);
     const [afterE4, over] = push('\x19(16 7 0 Res 1-0 {Bob resigns} B00\x19)').filter((e) => e.kind === 'position' || e.kind === 'game-over');
     expect(afterE4).toMatchObject({ kind: 'position', position: { lastMove: 'e4', whiteClockMs: 180_000 } });
-    expect(over).toEqual({ kind: 'game-over', game: 7, result: '1-0' });
+    expect(over).toEqual({ kind: 'game-over', game: 7, result: '1-0', reason: 'Bob resigns' });
+  });
+
+  test('ICC: observing a game in progress, its position from DG_MOVE_LIST prints before the next move, with both clocks', () => {
+    // The recorded session with its DG_POSITION_BEGIN and 16 past moves given as one DG_MOVE_LIST.
+    const text = new TextDecoder().decode(serverBytes('icc-guest-best-game.ics'));
+    const begin = /\x19\(101 42 \{[^}]*\} 16\x19\)((?:\x19\(24 42 [^\x19]*\x19\)){16})/.exec(text);
+    expect(begin).not.toBeNull();
+    const moves = [...(begin?.[1] ?? '').matchAll(/\x19\(24 42 ([^\x19]*)\x19\)/g)].map((m) => `{${m[1] ?? ''}}`).join('');
+    const withList = text.replace(begin?.[0] ?? '', `\x19(25 42 * ${moves}\x19)`);
+    const events = decodeInChunks(iccDecoder(), new TextEncoder().encode(withList), 7);
+    const positions = events.filter((e) => e.kind === 'position');
+    expect(positions[0]).toMatchObject({ position: { game: 42, lastMove: 'Nbc6', whiteClockMs: 167_215, blackClockMs: 164_333 } });
+    expect(positions[0]?.kind === 'position' && positions[0].position.setup.fullmoves).toBe(9);
+    // It goes out before the datagram of the next move (Qa4).
+    const first = events.indexOf(positions[0] as ServerEvent);
+    const qa4 = events.findIndex((e) => e.kind === 'datagram' && e.id === 24 && e.args[1] === 'Qa4');
+    expect(first).toBeGreaterThan(-1);
+    expect(first).toBeLessThan(qa4);
+    expect(positions).toHaveLength(7 - 1);
+  });
+
+  test('ICC: DG_SET_BOARD and DG_MOVE_LIST positions go out at once with DG_SET_CLOCK clocks', () => {
+    const decoder = iccDecoder();
+    const push = (text: string) => decoder.push(new TextEncoder().encode(text)).filter((e) => e.kind === 'position');
+    expect(push('\x19(18 7 Ann Bob 0 Blitz 1 3 0 3 0 1 {} 2000 2000 1 {} {} 0 0 0 {} 0\x19)\x19(25 7 * {e4 e2e4}\x19)')).toEqual([]);
+    expect(push('\x19(38 7 170 175\x19)')).toMatchObject([{ position: { game: 7, lastMove: 'e4', whiteClockMs: 170_000, blackClockMs: 175_000 } }]);
+    expect(push(`\x19(84 7 ${'-'.repeat(63)}K B\x19)\x19(38 7 10 20\x19)`)).toMatchObject([{ position: { whiteClockMs: 10_000, blackClockMs: 20_000, lastMove: undefined } }]);
   });
 
   test('ICC: text pieces between delimiters are joined into lines; units end lines', () => {

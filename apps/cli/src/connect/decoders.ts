@@ -1,69 +1,61 @@
-import {
-  createIccDecoder,
-  currentPosition,
-  initialGamesState,
-  trackGames,
-  type Datagram,
-  type GamesState,
-  type IccEvent,
-} from '@chess-formats/icc-dg';
-import { createStyle12Scanner, type Style12ScanEvent } from '@chess-formats/style12';
+import type { TrackedGame } from '@chess-formats/board-core';
+import { createIccDecoder, createIccTracker, type Datagram, type IccEvent } from '@chess-formats/icc-dg';
+import { createStyle12Scanner, createStyle12Tracker, type Style12ScanEvent } from '@chess-formats/style12';
 import { ICC_DATAGRAMS } from './login.js';
-import type { DecoderFactory, ServerDecoder, ServerEvent } from './protocol.js';
+import type { DecoderFactory, ObservedPosition, ServerDecoder, ServerEvent } from './protocol.js';
 
-/** The results that end a game in a FICS `{Game N (...) ...} result` line. */
-const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+/** What connect prints of a tracked game: the players, the current position, both clocks. */
+function observed(game: TrackedGame, lastMove: string | undefined): ObservedPosition {
+  return {
+    game: game.gameNumber,
+    white: game.white.name,
+    black: game.black.name,
+    setup: game.setup,
+    // Milliseconds whatever the server sent (FICS `iset ms 1` asks for milliseconds; a server
+    // that ignores it sends seconds, which the style12 parser reads from the move-time format).
+    whiteClockMs: game.clocks.white,
+    blackClockMs: game.clocks.black,
+    lastMove,
+  };
+}
 
 /**
- * Reads FICS's end-of-game line, `{Game 87 (Melanchthon vs. Rookwise) Rookwise forfeits on
- * time} 1-0`. The same braces announce a game's start (`... Creating rated blitz match.}`)
- * with no result after them; that is not an end.
+ * FICS: the style12 package's scanner (lines, `<12>` boards, prompts, BEL, block mode) and its
+ * tracker. Every board of a game is a position; the tracker's game-ended gives the result and
+ * the server's reason (`{Game 87 (Melanchthon vs. Rookwise) Rookwise forfeits on time} 1-0`).
  */
-export function ficsGameOver(line: string): { game: number; result: string } | undefined {
-  if (!line.startsWith('{Game ') || line.length > 1000) return undefined;
-  const number = /^\{Game (\d{1,7}) /.exec(line)?.[1];
-  const close = line.lastIndexOf('}');
-  if (number === undefined || close === -1) return undefined;
-  const result = line.slice(close + 1).trim();
-  return RESULTS.has(result) ? { game: Number(number), result } : undefined;
-}
-
-function ficsEvents(events: readonly Style12ScanEvent[]): ServerEvent[] {
-  const out: ServerEvent[] = [];
-  for (const event of events) {
-    if (event.type === 'board') {
-      const record = event.record;
-      out.push({
-        kind: 'position',
-        position: {
-          game: record.gameNumber,
-          white: record.whiteName,
-          black: record.blackName,
-          setup: record.setup,
-          // Milliseconds whatever the unit sent (`iset ms 1` asks for milliseconds; a server
-          // that ignores it sends seconds, which the parser reads from the move-time format).
-          whiteClockMs: record.whiteRemainingMs,
-          blackClockMs: record.blackRemainingMs,
-          lastMove: record.sanMove === 'none' ? undefined : record.sanMove,
-        },
-      });
-    } else if (event.type === 'text') {
-      out.push({ kind: 'line', text: event.text });
-      const over = ficsGameOver(event.text);
-      if (over !== undefined) out.push({ kind: 'game-over', ...over });
-    } else if (event.type === 'error') {
-      out.push({ kind: 'garbage', message: `${event.error.code}: ${event.error.message}` });
-    }
-  }
-  return out;
-}
-
-/** FICS: the style12 package's scanner (lines, `<12>` boards, prompts, BEL, block mode). */
 export function ficsDecoder(): ServerDecoder {
   const scanner = createStyle12Scanner();
+  const tracker = createStyle12Tracker();
+  const convert = (events: readonly Style12ScanEvent[]): ServerEvent[] => {
+    const out: ServerEvent[] = [];
+    for (const event of events) {
+      if (event.kind === 'text') out.push({ kind: 'line', text: event.text });
+      else if (event.kind === 'error') out.push({ kind: 'garbage', message: `${event.error.code}: ${event.error.message}` });
+      for (const change of tracker.push(event)) {
+        switch (change.kind) {
+          case 'game-started':
+          case 'move':
+          case 'takeback':
+          case 'position':
+          case 'clock': {
+            const san = tracker.record(change.game.gameNumber)?.sanMove;
+            out.push({ kind: 'position', position: observed(change.game, san === undefined || san === 'none' ? undefined : san) });
+            break;
+          }
+          case 'game-ended':
+            out.push({ kind: 'game-over', game: change.game.gameNumber, result: change.result, reason: change.reason });
+            break;
+          default:
+            break;
+        }
+      }
+    }
+    return out;
+  };
   return {
-    push: (chunk) => ficsEvents(scanner.push(chunk)),
-    end: () => ficsEvents(scanner.end()),
+    push: (chunk) => convert(scanner.push(chunk)),
+    end: () => convert(scanner.end()),
   };
 }
 
@@ -72,14 +64,15 @@ const MAX_ICC_LINE = 4096;
 
 /**
  * ICC: the icc-dg package's decoder and game tracker. A position is reported once its clocks
- * are known: after a move (or a DG_POSITION_BEGIN and the past moves that follow it) the server
- * sends DG_MSEC for both sides (formats2.txt, DG 56, cases 1 and 2); the position goes out when
- * both have come, or at the next datagram about the game, or at the end of the stream.
+ * are known: after a move, a move list (DG_MOVE_LIST), a board (DG_SET_BOARD, DG_FEN) or a
+ * DG_POSITION_BEGIN and the past moves that follow it, the server sends DG_MSEC for both sides
+ * (formats2.txt, DG 56, cases 1 and 2) or DG_SET_CLOCK; the position goes out when both clocks
+ * have come, or at the next datagram about the game, or at the end of the stream.
  */
 export function iccDecoder(): ServerDecoder {
   // 64 KiB is far above any datagram connect turns on (the longest, DG_STARTED_OBSERVING, is short).
   const decoder = createIccDecoder({ settings: ICC_DATAGRAMS, maxDatagramSize: 64 * 1024 });
-  let state: GamesState = initialGamesState();
+  const tracker = createIccTracker();
   let partial = '';
   /** Games with a position not yet reported, and the clocks set since. */
   const pending = new Map<number, Set<string>>();
@@ -89,20 +82,9 @@ export function iccDecoder(): ServerDecoder {
 
   const flush = (gameNumber: number, out: ServerEvent[]) => {
     if (!pending.delete(gameNumber)) return;
-    const game = state.games.get(gameNumber);
-    if (game === undefined || !game.inStep) return;
-    out.push({
-      kind: 'position',
-      position: {
-        game: gameNumber,
-        white: game.white,
-        black: game.black,
-        setup: currentPosition(game),
-        whiteClockMs: game.clocks.white.ms,
-        blackClockMs: game.clocks.black.ms,
-        lastMove: lastSan.get(gameNumber),
-      },
-    });
+    const game = tracker.game(gameNumber);
+    if (game === undefined || tracker.facts(gameNumber)?.inStep !== true) return;
+    out.push({ kind: 'position', position: observed(game, lastSan.get(gameNumber)) });
   };
 
   const lines = (text: string, out: ServerEvent[], complete: boolean) => {
@@ -122,9 +104,11 @@ export function iccDecoder(): ServerDecoder {
     const dg: Datagram = event.datagram;
     out.push({ kind: 'datagram', id: dg.id, args: dg.args });
     const gameNumber = dg.fields !== null && 'gameNumber' in dg.fields ? (dg.fields.gameNumber as number) : undefined;
-    if (gameNumber !== undefined && dg.name !== 'DG_MSEC') flush(gameNumber, out);
-    state = trackGames(state, event);
-    for (const error of state.errors) out.push({ kind: 'garbage', message: `${error.code}: ${error.message}` });
+    if (gameNumber !== undefined && dg.name !== 'DG_MSEC' && dg.name !== 'DG_SET_CLOCK') flush(gameNumber, out);
+    for (const change of tracker.push(event)) {
+      if (change.kind === 'error') out.push({ kind: 'garbage', message: `${change.error.code}: ${change.error.message}` });
+      else if (change.kind === 'game-ended') out.push({ kind: 'game-over', game: change.game.gameNumber, result: change.result, reason: change.reason });
+    }
     if (gameNumber === undefined) return;
     switch (dg.name) {
       case 'DG_POSITION_BEGIN': {
@@ -133,6 +117,19 @@ export function iccDecoder(): ServerDecoder {
         if (dg.fields.nMovesToFollow <= 0) pending.set(gameNumber, new Set());
         return;
       }
+      case 'DG_MOVE_LIST': {
+        // The whole game so far: its position is known now, and is shown once its clocks come.
+        const moves = dg.fields.moves;
+        lastSan.set(gameNumber, moves.length === 0 ? undefined : moves[moves.length - 1]?.algebraicMove);
+        toFollow.delete(gameNumber);
+        pending.set(gameNumber, new Set());
+        return;
+      }
+      case 'DG_SET_BOARD':
+      case 'DG_FEN':
+        lastSan.set(gameNumber, undefined);
+        pending.set(gameNumber, new Set());
+        return;
       case 'DG_SEND_MOVES': {
         lastSan.set(gameNumber, dg.fields.algebraicMove);
         const left = (toFollow.get(gameNumber) ?? 0) - 1;
@@ -151,8 +148,9 @@ export function iccDecoder(): ServerDecoder {
         if (clocks.size === 2) flush(gameNumber, out);
         return;
       }
-      case 'DG_MY_GAME_RESULT':
-        out.push({ kind: 'game-over', game: gameNumber, result: dg.fields.scoreString2 });
+      case 'DG_SET_CLOCK':
+        // Both clocks at once.
+        flush(gameNumber, out);
         return;
       default:
         return;

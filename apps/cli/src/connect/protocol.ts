@@ -26,7 +26,8 @@ export type ServerEvent =
   /** An ICC level 2 datagram: its number and its arguments, unquoted. */
   | { readonly kind: 'datagram'; readonly id: number; readonly args: readonly string[] }
   | { readonly kind: 'position'; readonly position: ObservedPosition }
-  | { readonly kind: 'game-over'; readonly game: number; readonly result: string }
+  /** The game ended: its result (`1-0`, `0-1`, `1/2-1/2`, `*`) and the server's words for why. */
+  | { readonly kind: 'game-over'; readonly game: number; readonly result: string; readonly reason?: string }
   /** Bytes the decoder could not read (it resynchronises by itself). */
   | { readonly kind: 'garbage'; readonly message: string };
 

@@ -22,6 +22,8 @@ export interface GameOverJson {
   readonly server: ServerKind;
   readonly game: number;
   readonly result: string;
+  /** The server's words for why (`Tarrasque resigns`), when it gave them. */
+  readonly reason?: string;
 }
 
 export function positionJson(position: ObservedPosition, server: ServerKind): PositionJson {
@@ -65,10 +67,10 @@ export function renderPosition(position: ObservedPosition, server: ServerKind, j
   return json ? `${JSON.stringify(positionJson(position, server))}\n` : positionText(position);
 }
 
-export function renderGameOver(game: number, result: string, server: ServerKind, json: boolean): string {
+export function renderGameOver(game: number, result: string, server: ServerKind, json: boolean, reason?: string): string {
   if (json) {
-    const line: GameOverJson = { kind: 'game-over', server, game, result };
+    const line: GameOverJson = reason === undefined ? { kind: 'game-over', server, game, result } : { kind: 'game-over', server, game, result, reason };
     return `${JSON.stringify(line)}\n`;
   }
-  return `game ${String(game)} is over: ${result}\n`;
+  return `game ${String(game)} is over: ${result}${reason === undefined ? '' : ` (${reason})`}\n`;
 }

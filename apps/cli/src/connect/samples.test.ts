@@ -32,7 +32,7 @@ const CHESSOPS = {
 /** A FEN without its en passant field. */
 const withoutEp = (fen: string) => fen.split(' ').filter((_, i) => i !== 3).join(' ');
 
-function jsonLines(out: string): (PositionJson | { kind: 'game-over'; game: number; result: string })[] {
+function jsonLines(out: string): (PositionJson | { kind: 'game-over'; game: number; result: string; reason?: string })[] {
   return out
     .trimEnd()
     .split('\n')
@@ -76,7 +76,7 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     const flag = lines[12] as PositionJson;
     expect(withoutEp(flag.fen)).toBe(withoutEp(CHESSOPS.najdorfAfterG4));
     expect([flag.whiteClockMs, flag.blackClockMs, flag.lastMove]).toEqual([156_685, -317, 'g4']);
-    expect(lines[13]).toEqual({ kind: 'game-over', server: 'fics', game: 87, result: '1-0' });
+    expect(lines[13]).toEqual({ kind: 'game-over', server: 'fics', game: 87, result: '1-0', reason: 'Rookwise forfeits on time' });
     expect(result.report?.received[0]?.slice(0, 2)).toEqual(['guest', '']);
     expect(result.report?.received[0]?.slice(-3)).toEqual(['games', 'observe 87', 'quit']);
   });
@@ -97,7 +97,7 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
       ),
     );
     expect(result.out).toContain('game 117: Ostrogoth vs Pendragon, last move Bg5, black to move, white 14:58.6, black 15:00.0\n8 r n b q k b . r\n');
-    expect(result.out.endsWith('game 117 is over: 1/2-1/2\n')).toBe(true);
+    expect(result.out.endsWith('game 117 is over: 1/2-1/2 (Game drawn by mutual agreement)\n')).toBe(true);
     // The garbage is reported (the unreadable board line), not printed as a position, and the session goes on.
     expect(result.err).toMatch(/skipped unreadable server output \(/);
     expect(result.err).toContain('the connection was closed; reconnecting in 1 s (attempt 1 of 5)');
@@ -130,7 +130,7 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
       lastMove: 'Nbc6',
     });
     expect(lines[5]).toMatchObject({ fen: CHESSOPS.caroAfterBxc4, whiteClockMs: 157_690, blackClockMs: 154_825, lastMove: 'Bxc4' });
-    expect(lines[6]).toEqual({ kind: 'game-over', server: 'icc', game: 42, result: '1-0' });
+    expect(lines[6]).toEqual({ kind: 'game-over', server: 'icc', game: 42, result: '1-0', reason: 'Tarrasque resigns' });
     expect(result.report?.received[0]?.slice(0, 3)).toEqual([
       'level1=1',
       'level2settings=100000000000000011110011100000000110000000010000000000001000000000000100000000000000000000000000000001',
@@ -152,7 +152,7 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     // First connection: after 1...Nf6, 2.e5, 2...d5, 3.exd6 e.p.; second: after 3...cxd6, then 4 moves.
     expect(positions.map((p) => withoutEp(p.fen))).toEqual(CHESSOPS.alekhine.map(withoutEp));
     expect(positions[3]).toMatchObject({ lastMove: 'exd6', whiteClockMs: 301_187, blackClockMs: 301_796 });
-    expect(lines.at(-1)).toEqual({ kind: 'game-over', server: 'icc', game: 305, result: '1/2-1/2' });
+    expect(lines.at(-1)).toEqual({ kind: 'game-over', server: 'icc', game: 305, result: '1/2-1/2', reason: 'Game drawn by mutual agreement' });
     expect(result.err).toMatch(/skipped unreadable server output/);
     expect(result.err).toMatch(/server discarded output \(control-Z/);
     const [first, second] = result.report?.received ?? [];

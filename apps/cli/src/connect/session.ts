@@ -199,7 +199,7 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
       }
       case 'game-over':
         if (progress.game === undefined || event.game !== progress.game) return;
-        await deps.out(renderGameOver(event.game, event.result, kind, options.json));
+        await deps.out(renderGameOver(event.game, event.result, kind, options.json, event.reason));
         finish({ kind: 'done' }, 'quit');
         return;
     }

@@ -1,4 +1,4 @@
-import type { ByColor, Move, Setup } from '@chess-formats/board-core';
+import type { ByColor, Move, Setup, TrackedGame } from '@chess-formats/board-core';
 
 /**
  * One position to draw: the setup, and what a format may know beside it. Formats fill in
@@ -78,8 +78,10 @@ export interface SessionEvent {
 }
 
 /** A game followed through a session, position by position. */
-export interface TrackedGame {
+export interface SessionGame {
   readonly id: string;
+  /** The game as the protocol package's tracker last had it (board-core's one shape for every server). */
+  readonly tracked?: TrackedGame;
   /** `Newton vs Einstein` or a game number. */
   readonly title: string;
   /** Each position of the game in order; `position.lastMove` and `san` describe the move into it. */
@@ -97,7 +99,7 @@ export interface FormatView {
   /** Problems that are not syntax errors (an illegal but readable position). */
   readonly notes: readonly string[];
   /** Present for session captures (ICC sessions, FICS streams). */
-  readonly session?: { readonly events: readonly SessionEvent[]; readonly games: readonly TrackedGame[] };
+  readonly session?: { readonly events: readonly SessionEvent[]; readonly games: readonly SessionGame[] };
 }
 
 /**

@@ -14,7 +14,7 @@ describe('FICS stream adapter', () => {
       'text:text',
       'text:text',
       'style12:<12>',
-      'tracker:new-game',
+      'tracker:game-started',
       'style12:<12>',
       'tracker:move',
       'style12:<12>',

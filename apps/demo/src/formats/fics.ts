@@ -1,6 +1,6 @@
-import { parseSan, parseVerbose } from '@chess-formats/board-core';
-import { createStyle12Scanner, createStyle12Tracker, type Style12ScanEvent, type TrackerEvent } from '@chess-formats/style12';
-import type { FieldRow, FormatAdapter, FormatView, InputError, Position, SessionEvent, TrackedGame } from './adapter.js';
+import { parseSan, parseVerbose, type TrackedGame } from '@chess-formats/board-core';
+import { createStyle12Scanner, createStyle12Tracker, type Style12ScanEvent, type Style12Tracker, type TrackerEvent } from '@chess-formats/style12';
+import type { FieldRow, FormatAdapter, FormatView, InputError, Position, SessionEvent, SessionGame } from './adapter.js';
 import { formatClock } from '../view/session.js';
 import { holdingsFields, style12Error, style12Fields, style12Position, style12Shape } from './style12.js';
 
@@ -12,6 +12,7 @@ interface GameBuilder {
   readonly id: string;
   readonly title: string;
   readonly plies: { position: Position; san?: string }[];
+  tracked?: TrackedGame;
 }
 
 /**
@@ -44,56 +45,60 @@ export class GameBook {
     if (plies && last) plies[plies.length - 1] = { ...last, position };
   }
 
+  /** The position the game's latest ply shows. */
+  last(gameNumber: number): Position | undefined {
+    return this.byNumber.get(gameNumber)?.plies.at(-1)?.position;
+  }
+
   /** The game starts again from a new position (a position sent before any move). */
   restart(gameNumber: number, position: Position): void {
     const plies = this.byNumber.get(gameNumber)?.plies;
     if (plies) plies.splice(0, plies.length, { position });
   }
 
+  /** Keeps the tracker's latest state of the game beside its plies. */
+  track(game: TrackedGame): void {
+    const builder = this.byNumber.get(game.gameNumber);
+    if (builder) builder.tracked = game;
+  }
+
   leave(gameNumber: number): void {
     this.byNumber.delete(gameNumber);
   }
 
-  games(): TrackedGame[] {
-    return this.all.map((g) => ({ id: g.id, title: g.title, plies: g.plies }));
+  games(): SessionGame[] {
+    return this.all.map((g) => ({ id: g.id, title: g.title, plies: g.plies, ...(g.tracked ? { tracked: g.tracked } : {}) }));
   }
 }
 
-function trackerRow(event: TrackerEvent, offset: number, book: GameBook): SessionEvent {
-  if (event.type === 'game-left') {
-    return {
-      offset,
-      kind: 'tracker',
-      name: 'game-left',
-      fields: [
-        { name: 'game', value: String(event.gameNumber) },
-        { name: 'reason', value: event.reason },
-      ],
-      ...(book.idOf(event.gameNumber) ? { gameId: book.idOf(event.gameNumber) as string } : {}),
-    };
-  }
+function trackerRow(event: TrackerEvent, offset: number, book: GameBook, tracker: Style12Tracker): SessionEvent {
   const { game } = event;
   const fields = [{ name: 'game', value: String(game.gameNumber) }];
-  if (event.type === 'move') fields.push({ name: 'move', value: event.move.ok ? game.record.sanMove : `unread: ${event.move.error.message}` });
-  if (event.type === 'takeback') fields.push({ name: 'plies', value: String(event.plies) });
-  if (event.type === 'new-game') fields.push({ name: 'players', value: `${game.whiteName} vs ${game.blackName}` });
+  if (event.kind === 'move') fields.push({ name: 'move', value: tracker.record(game.gameNumber)?.sanMove ?? '' });
+  if (event.kind === 'error') fields.push({ name: 'move', value: `unread: ${event.error.message}` });
+  if (event.kind === 'takeback') fields.push({ name: 'plies', value: String(event.plies) });
+  if (event.kind === 'game-started') fields.push({ name: 'players', value: `${game.white.name} vs ${game.black.name}` });
+  if (event.kind === 'game-ended') fields.push({ name: 'result', value: event.result }, { name: 'reason', value: event.reason });
+  if (event.kind === 'game-left') fields.push({ name: 'why', value: event.why });
   const gameId = book.idOf(game.gameNumber);
-  return { offset, kind: 'tracker', name: event.type, fields, ...(gameId ? { gameId } : {}) };
+  return { offset, kind: 'tracker', name: event.kind, fields, ...(gameId ? { gameId } : {}) };
 }
 
 /** Feeds the tracker's events into the game book. */
-function follow(event: TrackerEvent, book: GameBook): void {
-  if (event.type === 'game-left') {
-    book.leave(event.gameNumber);
+function follow(event: TrackerEvent, book: GameBook, tracker: Style12Tracker): void {
+  const { game } = event;
+  if (event.kind === 'game-left') {
+    book.track(game);
+    book.leave(game.gameNumber);
     return;
   }
-  const { game } = event;
-  const shown = style12Position(game.record, undefined, game.setup);
-  if (event.type === 'new-game') book.start(game.gameNumber, `Game ${game.gameNumber}: ${game.whiteName} vs ${game.blackName}`, shown);
-  else if (event.type === 'move') {
-    if (event.move.ok) book.add(game.gameNumber, { ...shown, lastMove: event.move.value }, game.record.sanMove);
-    else book.add(game.gameNumber, stripMove(shown));
-  } else if (event.type === 'takeback' || event.type === 'position') book.add(game.gameNumber, stripMove(shown));
+  const record = tracker.record(game.gameNumber);
+  if (record === undefined) return;
+  const shown = style12Position(record, undefined, game.setup);
+  if (event.kind === 'game-started') book.start(game.gameNumber, `Game ${game.gameNumber}: ${game.white.name} vs ${game.black.name}`, shown);
+  else if (event.kind === 'move') book.add(game.gameNumber, { ...shown, lastMove: event.move }, record.sanMove);
+  else if (event.kind === 'takeback' || event.kind === 'position') book.add(game.gameNumber, stripMove(shown));
+  book.track(game);
 }
 
 /** A position reached by a takeback or a jump: no last move to highlight. */
@@ -103,7 +108,7 @@ function stripMove(position: Position): Position {
 }
 
 function scanRow(event: Style12ScanEvent, offset: number, book: GameBook): SessionEvent {
-  switch (event.type) {
+  switch (event.kind) {
     case 'board': {
       const r = event.record;
       const gameId = book.idOf(r.gameNumber);
@@ -131,11 +136,12 @@ function scanRow(event: Style12ScanEvent, offset: number, book: GameBook): Sessi
       return { offset, kind: 'text', name: 'text', fields: [], text: event.text };
     case 'error':
       return { offset, kind: 'error', name: event.error.code, fields: [], text: event.error.message };
-    case 'block-end':
+    case 'unit-start':
+    case 'unit-end':
       return {
         offset,
         kind: 'block',
-        name: 'block-end',
+        name: event.kind,
         fields: [
           { name: 'id', value: String(event.block.id) },
           { name: 'command', value: String(event.block.command) },
@@ -169,16 +175,16 @@ export function readFics(text: string): FormatView {
     for (const event of scanned) {
       const found = 'line' in event ? text.indexOf(event.line, lineStart) : -1;
       const offset = found >= 0 ? found : Math.min(lineStart, text.length);
-      const tracked = event.type === 'block-end' || event.type === 'error' ? [] : tracker.push(event);
-      for (const t of tracked) follow(t, book);
+      const tracked = event.kind === 'board' || event.kind === 'holdings' || event.kind === 'text' ? tracker.push(event) : [];
+      for (const t of tracked) follow(t, book, tracker);
       emit(scanRow(event, offset, book));
-      for (const t of tracked) emit(trackerRow(t, offset, book));
-      if (event.type === 'board') {
+      for (const t of tracked) emit(trackerRow(t, offset, book, tracker));
+      if (event.kind === 'board') {
         positions.push(style12Position(event.record));
         if (fields.length === 0) fields = style12Fields(text, offset, offset + event.line.length, event.record);
-      } else if (event.type === 'holdings' && fields.length > 0 && fields.every((f) => !f.name.startsWith('holdings'))) {
+      } else if (event.kind === 'holdings' && fields.length > 0 && fields.every((f) => !f.name.startsWith('holdings'))) {
         fields.push(...holdingsFields(text, offset, offset + event.line.length, event.holdings));
-      } else if (event.type === 'error') {
+      } else if (event.kind === 'error') {
         errors.push(style12Error(text, event.error, offset));
       }
     }

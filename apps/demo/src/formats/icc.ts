@@ -1,15 +1,5 @@
-import { writeSan, type Setup } from '@chess-formats/board-core';
-import {
-  initialGamesState,
-  trackGames,
-  type DatagramName,
-  type GamesState,
-  type IccDecoder,
-  type IccDecoderOptions,
-  type IccError,
-  type IccEvent,
-  type TrackedGame as IccGame,
-} from '@chess-formats/icc-dg';
+import { play, writeSan, type Move, type Setup, type TrackedGame } from '@chess-formats/board-core';
+import { createIccTracker, type DatagramName, type IccDecoder, type IccDecoderOptions, type IccError, type IccEvent, type IccTracker, type TrackerEvent } from '@chess-formats/icc-dg';
 import type { FieldRow, FormatAdapter, FormatView, InputError, Position, SessionEvent } from './adapter.js';
 import { GameBook, MAX_EVENTS } from './fics.js';
 import { streamFormat } from './list.js';
@@ -136,68 +126,87 @@ function iccError(text: string, error: IccError): InputError {
   return { code: error.code, message: error.message, offset, length: offset < text.length ? 1 : 0, field: error.field === 0 ? 'framing' : `argument ${error.field}` };
 }
 
-function gameTitle(game: IccGame): string {
-  return `Game ${game.gameNumber}: ${game.white} vs ${game.black}`;
+function gameTitle(game: TrackedGame): string {
+  return `Game ${game.gameNumber}: ${game.white.name} vs ${game.black.name}`;
 }
 
-function plyPosition(game: IccGame, index: number): { position: Position; san?: string } {
-  const setup = game.positions[index] as Setup;
-  const clocks = { ...(game.clocks.white.ms === undefined ? {} : { white: game.clocks.white.ms }), ...(game.clocks.black.ms === undefined ? {} : { black: game.clocks.black.ms }) };
-  const move = index > 0 ? game.moves[index - 1] : undefined;
-  const before = game.positions[index - 1];
+/** A position of the game with the clocks as they stand, and the move into it (`before` is the position it was played from). */
+function plyPosition(game: TrackedGame, setup: Setup, flip: boolean, move?: Move, before?: Setup, text?: string): { position: Position; san?: string } {
+  const clocks = { ...(game.clocks.white === undefined ? {} : { white: game.clocks.white }), ...(game.clocks.black === undefined ? {} : { black: game.clocks.black }) };
   let san: string | undefined;
   if (move && before) {
     try {
       san = writeSan(before, move);
     } catch {
-      san = game.moveTexts[index - 1];
+      san = text;
     }
   }
-  const position: Position = { setup, title: gameTitle(game), clocks, ...(move ? { lastMove: move } : {}), ...(game.flip ? { flipped: true } : {}) };
+  const position: Position = { setup, title: gameTitle(game), clocks, ...(move ? { lastMove: move } : {}), ...(flip ? { flipped: true } : {}) };
   return san === undefined ? { position } : { position, san };
 }
 
 /**
- * Follows the tracker's games into plies: a new position is a new ply, with the clocks as they
- * stand; a clock datagram after it (DG_MSEC) updates that ply's clocks, so each ply shows the
- * clocks after its move.
+ * Follows the tracker's events into plies: a move is a new ply, with the clocks as they stand;
+ * a clock datagram after it (DG_MSEC) updates that ply's clocks, so each ply shows the clocks
+ * after its move. A position (a move list, DG_POSITION_BEGIN) starts the game's plies again.
  */
 class IccGames {
   readonly book = new GameBook();
-  private readonly shown = new Map<number, { game: IccGame; plies: number }>();
+  /** The position each game's last ply shows, to write the next move in SAN. */
+  private readonly current = new Map<number, Setup>();
 
-  update(state: GamesState): void {
-    for (const [number, game] of state.games) {
-      const seen = this.shown.get(number);
-      if (seen?.game === game) continue;
-      if (!seen || this.book.idOf(number) === undefined || (game.initial !== seen.game.initial && seen.plies > 1)) {
-        this.book.start(number, gameTitle(game), plyPosition(game, 0).position);
-        for (let i = 1; i < game.positions.length; i++) this.add(number, game, i);
-      } else if (game.initial !== seen.game.initial) {
-        // The position the game starts from, sent after the game started (DG_POSITION_BEGIN).
-        this.book.restart(number, plyPosition(game, 0).position);
-        for (let i = 1; i < game.positions.length; i++) this.add(number, game, i);
-      } else if (game.positions.length > seen.plies) {
-        for (let i = seen.plies; i < game.positions.length; i++) this.add(number, game, i);
-      } else if (game.positions.length < seen.plies) {
-        const { lastMove: _undone, ...back } = plyPosition(game, game.positions.length - 1).position;
-        this.book.add(number, back);
-      } else {
-        this.book.replaceLast(number, plyPosition(game, game.positions.length - 1).position);
-      }
-      this.shown.set(number, { game, plies: game.positions.length });
-    }
-    for (const number of [...this.shown.keys()]) {
-      if (!state.games.has(number)) {
-        this.shown.delete(number);
-        this.book.leave(number);
-      }
-    }
+  private readonly tracker: IccTracker;
+
+  constructor(tracker: IccTracker) {
+    this.tracker = tracker;
   }
 
-  private add(number: number, game: IccGame, index: number): void {
-    const ply = plyPosition(game, index);
-    this.book.add(number, ply.position, ply.san);
+  follow(event: TrackerEvent): void {
+    if (event.kind === 'error' || event.kind === 'game-ended') {
+      if (event.game) this.book.track(event.game);
+      return;
+    }
+    const { game } = event;
+    const number = game.gameNumber;
+    const facts = this.tracker.facts(number);
+    const flip = facts?.flip ?? false;
+    switch (event.kind) {
+      case 'game-started':
+        this.book.start(number, gameTitle(game), plyPosition(game, game.setup, flip).position);
+        break;
+      case 'position': {
+        // The game from the position it starts at: every move of it again.
+        this.book.restart(number, plyPosition(game, game.initial, flip).position);
+        let before = game.initial;
+        game.moves.forEach(({ move }, i) => {
+          const after = play(before, move);
+          const ply = plyPosition(game, after, flip, move, before, facts?.moveTexts[i]);
+          this.book.add(number, ply.position, ply.san);
+          before = after;
+        });
+        break;
+      }
+      case 'move': {
+        const ply = plyPosition(game, game.setup, flip, event.move, this.current.get(number), facts?.moveTexts.at(-1));
+        this.book.add(number, ply.position, ply.san);
+        break;
+      }
+      case 'takeback':
+        this.book.add(number, plyPosition(game, game.setup, flip).position);
+        break;
+      case 'clock': {
+        const last = this.book.last(number);
+        this.book.replaceLast(number, plyPosition(game, game.setup, flip, last?.lastMove).position);
+        break;
+      }
+      case 'game-left':
+        this.book.track(game);
+        this.book.leave(number);
+        this.current.delete(number);
+        return;
+    }
+    this.current.set(number, game.setup);
+    this.book.track(game);
   }
 }
 
@@ -250,8 +259,8 @@ export function readIcc(text: string): FormatView {
     return { positions: [], fields: [], errors: [{ code: 'empty', message: 'The capture is empty', offset: 0, length: 0 }], notes: [], session: { events: [], games: [] } };
   }
   const { events: decoded, companions } = decodeCapture(text);
-  const games = new IccGames();
-  let state = initialGamesState();
+  const tracker = createIccTracker();
+  const games = new IccGames(tracker);
   const events: SessionEvent[] = [];
   const errors: InputError[] = [];
   const fields: FieldRow[] = [];
@@ -269,9 +278,9 @@ export function readIcc(text: string): FormatView {
     }
     if (event.kind === 'text' && text.startsWith(event.text, cursor)) cursor += event.text.length;
     else if (event.kind !== 'error') cursor = Math.max(cursor, offset + 1);
-    state = trackGames(state, event);
-    games.update(state);
-    for (const fault of state.errors) errors.push({ code: fault.code, message: `Game ${fault.gameNumber}: ${fault.message}`, offset: Math.min(fault.offset, text.length), length: 1, field: `argument ${fault.field}` });
+    const changes = tracker.push(event);
+    for (const change of changes) games.follow(change);
+    for (const fault of changes.flatMap((c) => (c.kind === 'error' ? [c.error] : []))) errors.push({ code: fault.code, message: `Game ${fault.gameNumber}: ${fault.message}`, offset: Math.min(fault.offset, text.length), length: 1, field: `argument ${fault.field}` });
     if (events.length < MAX_EVENTS) events.push(eventRow(event, offset, games));
     if (event.kind === 'error') errors.push(iccError(text, event.error));
     if (event.kind === 'datagram' && event.datagram.name && !named.has(event.datagram.name) && fields.length < 40) {

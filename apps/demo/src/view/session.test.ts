@@ -1,10 +1,10 @@
 import { standardSetup } from '@chess-formats/board-core';
 import { describe, expect, it } from 'vitest';
-import type { TrackedGame } from '../formats/adapter.js';
+import type { SessionGame } from '../formats/adapter.js';
 import { cursorPosition, formatClock, renderEvents, renderGameControls, stepCursor } from './session.js';
 
 const start = standardSetup();
-const game: TrackedGame = {
+const game: SessionGame = {
   id: '52',
   title: 'Game 52: Newton vs Einstein',
   plies: [

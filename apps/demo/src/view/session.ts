@@ -1,4 +1,4 @@
-import type { Position, SessionEvent, TrackedGame } from '../formats/adapter.js';
+import type { Position, SessionEvent, SessionGame } from '../formats/adapter.js';
 import { escapeHtml } from '../html.js';
 
 /** Which game of a session is shown, and which of its positions. */
@@ -9,7 +9,7 @@ export interface GameCursor {
 
 export type Step = 'first' | 'previous' | 'next' | 'last';
 
-export function stepCursor(games: readonly TrackedGame[], cursor: GameCursor, step: Step): GameCursor {
+export function stepCursor(games: readonly SessionGame[], cursor: GameCursor, step: Step): GameCursor {
   const game = games[cursor.game];
   if (!game) return { game: 0, ply: 0 };
   const last = Math.max(0, game.plies.length - 1);
@@ -18,7 +18,7 @@ export function stepCursor(games: readonly TrackedGame[], cursor: GameCursor, st
 }
 
 /** The position the cursor points at, if any. */
-export function cursorPosition(games: readonly TrackedGame[], cursor: GameCursor): Position | undefined {
+export function cursorPosition(games: readonly SessionGame[], cursor: GameCursor): Position | undefined {
   return games[cursor.game]?.plies[cursor.ply]?.position;
 }
 
@@ -49,7 +49,7 @@ export function renderEvents(events: readonly SessionEvent[]): string {
 }
 
 /** The game chooser, the step buttons, the move and both clocks of the current position. */
-export function renderGameControls(games: readonly TrackedGame[], cursor: GameCursor): string {
+export function renderGameControls(games: readonly SessionGame[], cursor: GameCursor): string {
   const game = games[cursor.game];
   if (!game) return '<p class="empty">No tracked games.</p>';
   const options = games
