@@ -1,5 +1,5 @@
-import { boardDiagram, setupToJson, type SetupJson } from '@chess-formats/board-core';
-import { parseFen, validateSetup, writeFen, type FenWriteOptions } from '@chess-formats/fen';
+import { boardDiagram, setupToJson, validateSetup, type SetupJson } from '@chess-formats/board-core';
+import { parseFen, writeFen, type FenWriteOptions } from '@chess-formats/fen';
 import type { FenCommandOptions } from './args.js';
 import {
   errorReport,

@@ -1,7 +1,7 @@
 import { parseSetupJson, setupToJson, startClock, type Setup } from '@chess-formats/board-core';
 import { parseFen, writeFen } from '@chess-formats/fen';
 import { parseFenr, writeFenr } from '@chess-formats/fenr';
-import { parseOcpn, writeOcpn, type OcpnPosition } from '@chess-formats/ocpn';
+import { parseOcpn, writeOcpn } from '@chess-formats/ocpn';
 import { parseStyle12 } from '@chess-formats/style12';
 import { errorReport, overflowReport, type LineError, type LineReport, type LineWhere } from './line-command.js';
 import { toStyle12 } from './style12-command.js';
@@ -26,10 +26,9 @@ export const DETECTED_FORMATS = [
 ] as const;
 export type DetectedFormat = (typeof DETECTED_FORMATS)[number];
 
-/** A position as read: its setup and, from OCPN, the Omega facts a setup does not hold. */
+/** A position as read: its setup (from OCPN with its Omega Chess Advanced state). */
 export interface Position {
   readonly setup: Setup;
-  readonly ocpn?: OcpnPosition;
 }
 
 function isBlank(code: number): boolean {
@@ -126,7 +125,7 @@ export function readPosition(format: PositionFormat, text: string, strict = fals
     }
     case 'ocpn': {
       const parsed = parseOcpn(text, options);
-      return parsed.ok ? { ok: true, value: { setup: parsed.value.setup, ocpn: parsed.value } } : parsed;
+      return parsed.ok ? { ok: true, value: { setup: parsed.value } } : parsed;
     }
     case 'fenr': {
       const parsed = parseFenr(text, options);
@@ -153,16 +152,6 @@ export function readAnyPosition(
     return { format: undefined, read: { ok: false, error: { code: 'unknown-format', field: 0, offset: 0, message } } };
   }
   return { format: chosen, read: readPosition(chosen, text, strict) };
-}
-
-/** The Omega facts for a setup read from another notation: no guarding rights, fools placed, nothing moved. */
-function omegaFacts(setup: Setup): OcpnPosition {
-  return {
-    setup,
-    guarding: { white: { kingSide: false, queenSide: false }, black: { kingSide: false, queenSide: false } },
-    foolInHand: { white: false, black: false },
-    lastMoved: { white: undefined, black: undefined },
-  };
 }
 
 /** A setup without its realtime clock, for the notations that have none. */
@@ -192,7 +181,8 @@ export function writePosition(format: PositionFormat, position: Position): strin
       refuseVariantState(setup, 'pockets (a <b1> line carries them)');
       return toStyle12(withoutClock(setup));
     case 'ocpn':
-      return writeOcpn(position.ocpn ?? omegaFacts(withoutClock(setup)));
+      // A setup from another notation has no Advanced state: written as none (no rights, no fools, nothing moved).
+      return writeOcpn(withoutClock(setup));
     case 'fenr':
       refuseVariantState(setup, 'pockets');
       return writeFenr(setup.realtime === undefined ? { ...setup, realtime: startClock() } : setup);

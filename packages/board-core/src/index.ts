@@ -23,6 +23,7 @@ export {
   parseSetupJson,
   setupToJson,
   type MoveJson,
+  type OmegaAdvancedJson,
   type RealtimeJson,
   type SetupJson,
   type SetupJsonError,
@@ -30,6 +31,7 @@ export {
   type SetupJsonOptions,
 } from './json.js';
 export { MOVEMENT, type Movement, type Vector } from './movement.js';
+export type { GuardingRights, OmegaAdvancedState } from './omega-advanced.js';
 export type { CastleMove, DropMove, EnPassantMove, Move, NormalMove } from './move.js';
 export {
   MAX_MOVE_TEXT_LENGTH,
@@ -90,4 +92,5 @@ export {
   type Role,
 } from './vocabulary.js';
 export { OMEGA_RULES, STANDARD_RULES, rulesFor, type CastlingFiles, type RulesSpec } from './variant.js';
+export { VALIDATION_PROBLEMS, validateSetup, type ValidationProblem } from './validate.js';
 export { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';

@@ -1,4 +1,5 @@
-import { OCPN_ERROR_CODES, ocpnToJson, parseOcpn, writeOcpn, type OcpnParseOptions, type OcpnPosition } from '@chess-formats/ocpn';
+import { setupToJson, validateSetup } from '@chess-formats/board-core';
+import { OCPN_ERROR_CODES, parseOcpn, writeOcpn, type OcpnParseOptions, type OcpnPosition } from '@chess-formats/ocpn';
 import { describe, expect, test } from 'vitest';
 import board from '../vectors/ocpn/board.json' with { type: 'json' };
 import enPassant from '../vectors/ocpn/en-passant.json' with { type: 'json' };
@@ -19,7 +20,9 @@ const codec: Codec<OcpnPosition> = {
     if (options !== undefined) throw new TypeError(`writeOcpn takes no options: ${JSON.stringify(options)}`);
     return writeOcpn(position);
   },
-  toJson: ocpnToJson,
+  // The value is a board-core Setup: its JSON and its legality are board-core's.
+  toJson: setupToJson,
+  validate: validateSetup,
 };
 
 describe('OCPN conformance vectors', () => {
@@ -40,6 +43,11 @@ describe('OCPN conformance vectors', () => {
 
   test('every OCPN error code is exercised by at least one vector', () => {
     expect(errorCodeCoverage(cases, OCPN_ERROR_CODES)).toEqual({ missing: [], unknown: [] });
+  });
+
+  test('the validation problems only Omega Chess Advanced can have are exercised here (FEN has the others)', () => {
+    const used = new Set(cases.flatMap((c) => c.expected?.problems ?? []));
+    expect(used.has('guarding-rights')).toBe(true);
   });
 
   test('every field index of the error table appears in some vector', () => {
