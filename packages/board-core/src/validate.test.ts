@@ -4,7 +4,9 @@ import type { OmegaAdvancedState } from './omega-advanced.js';
 import { piece, type Piece } from './piece.js';
 import { play } from './rules.js';
 import { emptyPocket, standardSetup, type Setup } from './setup.js';
-import { VALIDATION_PROBLEMS, validateSetup } from './validate.js';
+import { ARMIES, VALIDATION_PROBLEMS, validateSetup } from './validate.js';
+import { OMEGA_RULES, STANDARD_RULES } from './variant.js';
+import { ROLES } from './vocabulary.js';
 import { roleFromLetter, type Color, type Role } from './vocabulary.js';
 
 // The FEN package's tests and the conformance vectors (vectors/fen/validation.json) cover the
@@ -53,6 +55,22 @@ function omegaWith(changes: Record<string, string>, extra: Partial<Setup> = {}):
   }
   return { ...start, board: { geometry: OMEGA, pieces } };
 }
+
+describe('the army table', () => {
+  it('agrees with the start positions and the rules specs', () => {
+    const counts = (setup: Setup): string =>
+      ROLES.map((role) => setup.board.pieces.filter((p) => p?.color === 'white' && p.role === role).length + (role === 'fool' && setup.omegaAdvanced ? 1 : 0))
+        .map((n) => n.toString(16).toUpperCase())
+        .join('');
+    expect(ARMIES.standard).toBe(`${counts(standardSetup())}${STANDARD_RULES.pawnMaxFirstStep}`);
+    expect(ARMIES.omega).toBe(`${counts(omegaStart())}${OMEGA_RULES.pawnMaxFirstStep}`);
+    // Promotion roles: the army's but pawn, king and fool, in the rules' order.
+    for (const [table, rules] of [[ARMIES.standard, STANDARD_RULES], [ARMIES.omega, OMEGA_RULES]] as const) {
+      const roles = ROLES.filter((role, k) => role !== 'pawn' && role !== 'king' && role !== 'fool' && table.charAt(k) !== '0');
+      expect([...roles].sort()).toEqual([...rules.promotionRoles].sort());
+    }
+  });
+});
 
 describe('validateSetup on the standard board', () => {
   it('finds nothing wrong with the start, and the problems in the order of VALIDATION_PROBLEMS', () => {

@@ -3,7 +3,6 @@ import type { GeometryName, Square } from './geometry.js';
 import { MOVEMENT } from './movement.js';
 import { OMEGA_GUARDING_SQUARES } from './omega-advanced.js';
 import type { Setup } from './setup.js';
-import { rulesFor } from './variant.js';
 import { COLORS, ROLES, opposite, type ByRole, type Color, type Role } from './vocabulary.js';
 
 /** Every problem `validateSetup` can report about a setup, in the order it reports them. */
@@ -28,10 +27,13 @@ export type ValidationProblem = (typeof VALIDATION_PROBLEMS)[number];
 
 /**
  * One side's pieces at the start of a game on each geometry, by role in `ROLES` order (pawn,
- * knight, bishop, rook, queen, king, champion, wizard, fool; `A` is ten). Omega's fool is the
- * one each player of Omega Chess Advanced holds in hand at the start.
+ * knight, bishop, rook, queen, king, champion, wizard, fool; `A` is ten), then the longest
+ * first step of a pawn (as in `STANDARD_RULES`, `OMEGA_RULES`). Omega's fool is the one each
+ * player of Omega Chess Advanced holds in hand at the start. The roles a pawn promotes to are
+ * those of the army but pawn, king and fool, as the rules' `promotionRoles` say. A table here
+ * keeps the rules specs (and the Omega grid they build) out of a bundle that validates FEN.
  */
-const ARMIES: Readonly<Record<GeometryName, string>> = { standard: '822211000', omega: 'A22211221' };
+export const ARMIES: Readonly<Record<GeometryName, string>> = { standard: '8222110002', omega: 'A222112213' };
 
 function army(name: GeometryName): ByRole<number> {
   const counts = ARMIES[name];
@@ -44,18 +46,22 @@ const isSlider = (role: Role | undefined): boolean => role !== undefined && MOVE
  * Every reason the setup cannot arise in a game (of chess, Chess960, crazyhouse when it has
  * pockets, Omega chess and Omega Chess Advanced), in the order of `VALIDATION_PROBLEMS`;
  * empty when none is found. Works on every geometry: ranks, files and the army come from the
- * setup's geometry and its rules.
+ * setup's geometry.
  */
 export function validateSetup(setup: Setup): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const { board, turn } = setup;
   const { geometry, pieces } = board;
   const width = geometry.width;
-  const spec = rulesFor(geometry);
+  const start = army(geometry.name);
+  const maxFirstStep = Number(ARMIES[geometry.name].charAt(9));
   const x = (square: Square): number => square % width;
   const y = (square: Square): number => Math.floor(square / width);
   const rankRow = (rank: number): number => geometry.fieldRanks[rank] as number;
   const lastRank = geometry.fieldRanks.length - 1;
+  // By colour: the back rank, and the rank pawns start from (the next one).
+  const backRank = (color: Color): number => (color === 'white' ? 0 : lastRank);
+  const pawnRank = (color: Color): number => (color === 'white' ? 1 : lastRank - 1);
 
   const kings: Record<Color, Square[]> = { white: kingSquares(board, 'white'), black: kingSquares(board, 'black') };
   for (const color of COLORS) {
@@ -69,7 +75,6 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
     problems.push('pawns-on-back-rank');
   }
 
-  const start = army(geometry.name);
   const armySize = ROLES.reduce((sum, role) => sum + start[role], 0);
   for (const color of COLORS) {
     const count = Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<Role, number>;
@@ -92,7 +97,7 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
     for (const role of ROLES) {
       const extra = count[role] - start[role];
       if (extra <= 0 || role === 'pawn' || role === 'king') continue;
-      if (spec.promotionRoles.includes(role)) promoted += extra;
+      if (role !== 'fool' && start[role] > 0) promoted += extra;
       else impossible = true;
     }
     // With pockets, captured pieces change sides but never leave the game: the two armies of
@@ -107,7 +112,7 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
   const castlingValid = setup.castlingRooks.every((rook) => {
     const color: Color = y(rook) < geometry.height / 2 ? 'white' : 'black';
     const king = kings[color][0];
-    const back = rankRow(spec.backRank[color]);
+    const back = rankRow(backRank(color));
     if (kings[color].length !== 1 || king === undefined || y(king) !== back || y(rook) !== back) return false;
     const p = pieces[rook];
     if (p?.role !== 'rook' || p.color !== color) return false;
@@ -144,8 +149,8 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
     const startSquare = first - forward;
     const pawn = startSquare + forward * (eps.length + 1);
     const valid =
-      eps.length < spec.pawnMaxFirstStep &&
-      y(startSquare) === rankRow(spec.pawnStartRank[mover]) &&
+      eps.length < maxFirstStep &&
+      y(startSquare) === rankRow(pawnRank(mover)) &&
       eps.every((square, k) => square === (mover === 'white' ? startSquare + forward * (k + 1) : startSquare + forward * (eps.length - k))) &&
       pieces[startSquare] === undefined &&
       eps.every((square) => pieces[square] === undefined) &&
