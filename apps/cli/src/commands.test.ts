@@ -118,6 +118,18 @@ describe('chess-formats validate', () => {
       { line: 2, input: ILLEGAL, ok: false, format: 'fen', problems: ['opposite-check'] },
     ]);
   });
+
+  test('OCPN positions are checked by the Omega rules, guarding rights included', async () => {
+    // The white queen has left e0, yet White keeps both guarding rights.
+    const queenGone = OMEGA_START.replace('CRNBQKBNRC', 'CRNB1KBNRC');
+    const result = await run(['validate', '--json'], `${OMEGA_START}
+${queenGone}
+`);
+    expect(result.out.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([
+      { line: 1, input: OMEGA_START, ok: true, format: 'ocpn', problems: [] },
+      { line: 2, input: queenGone, ok: false, format: 'ocpn', problems: ['guarding-rights'] },
+    ]);
+  });
 });
 
 describe('chess-formats detect', () => {

@@ -1,5 +1,5 @@
-import { boardDiagram, setupToJson, type SetupJson } from '@chess-formats/board-core';
-import { parseFen, validateSetup, writeFen, type FenWriteOptions } from '@chess-formats/fen';
+import { boardDiagram, setupToJson, validateSetup, type SetupJson } from '@chess-formats/board-core';
+import { parseFen, writeFen, type FenWriteOptions } from '@chess-formats/fen';
 import { FEN_HELP, parseFenArgs, type FenCommandOptions } from './fen-options.js';
 import {
   errorReport,

@@ -1,5 +1,5 @@
-import { boardDiagram } from '@chess-formats/board-core';
-import { ocpnToJson, parseOcpn, writeOcpn, type OcpnJson } from '@chess-formats/ocpn';
+import { boardDiagram, setupToJson, type SetupJson } from '@chess-formats/board-core';
+import { parseOcpn, writeOcpn } from '@chess-formats/ocpn';
 import { parseCommandArgs, type CommandSpec } from './command-args.js';
 import { errorReport, fileKey, overflowReport, runLineCommand, type CommandIo, type LineError, type LineReport, type LineWhere } from './line-command.js';
 
@@ -36,7 +36,8 @@ export type OcpnJsonLine =
       readonly input: string;
       readonly ok: true;
       readonly ocpn: string;
-      readonly position: OcpnJson;
+      /** The setup JSON of board-core, the Omega Chess Advanced fields under `omegaAdvanced`. */
+      readonly position: SetupJson;
     }
   | { readonly file?: string; readonly line: number; readonly input: string; readonly ok: false; readonly error: LineError };
 
@@ -65,10 +66,10 @@ export function reportOcpnLine(text: string, overflow: boolean, where: LineWhere
   if (!parsed.ok) return errorReport(text, parsed.error, where, options.json);
   const ocpn = writeOcpn(parsed.value);
   if (options.json) {
-    const json: OcpnJsonLine = { ...fileKey(where), line: where.line, input: text, ok: true, ocpn, position: ocpnToJson(parsed.value) };
+    const json: OcpnJsonLine = { ...fileKey(where), line: where.line, input: text, ok: true, ocpn, position: setupToJson(parsed.value) };
     return { passed: true, out: `${JSON.stringify(json)}\n`, err: '' };
   }
-  return { passed: true, out: options.board ? `${ocpn}\n${boardDiagram(parsed.value.setup.board)}\n\n` : `${ocpn}\n`, err: '' };
+  return { passed: true, out: options.board ? `${ocpn}\n${boardDiagram(parsed.value.board)}\n\n` : `${ocpn}\n`, err: '' };
 }
 
 /**

@@ -73,13 +73,15 @@ describe('readPosition and writePosition', () => {
     expect(writePosition('fen', fenr.value)).toBe('r2qk2r/pb1n2bp/1pp2n2/3p1pp1/QP1PpP2/2P1P1P1/PB1NN1BP/R3K1R1 b Qkq f3 0 1');
   });
 
-  test('OCPN keeps its Omega facts when written back, and an Omega setup from JSON gets none', () => {
+  test('OCPN keeps its Omega Chess Advanced state when written back, also through setup JSON; an Omega setup without it gets none', () => {
     const omega = readPosition('ocpn', OMEGA_START);
     if (!omega.ok) throw new Error('ocpn');
     expect(writePosition('ocpn', omega.value)).toBe(OMEGA_START);
     const json = readPosition('setup-json', writePosition('setup-json', omega.value));
     if (!json.ok) throw new Error('json');
-    expect(writePosition('ocpn', json.value)).toBe('WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq - - - -- 0 1');
+    expect(writePosition('ocpn', json.value)).toBe(OMEGA_START);
+    const { omegaAdvanced: _state, ...plain } = json.value.setup;
+    expect(writePosition('ocpn', { setup: plain })).toBe('WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq - - - -- 0 1');
   });
 
   test('setup JSON errors carry their code; bad JSON its offset', () => {

@@ -1,4 +1,4 @@
-import { validateSetup } from '@chess-formats/fen';
+import { validateSetup } from '@chess-formats/board-core';
 import { runSubcommand, type CommandSpec } from './command-args.js';
 import { fileKey, lineLabel, runLineCommand, type CommandIo, type LineReport, type LineWhere } from './line-command.js';
 import { POSITION_FORMATS, readPositionLine, type PositionFormat } from './positions.js';
@@ -6,8 +6,8 @@ import { POSITION_FORMATS, readPositionLine, type PositionFormat } from './posit
 export const VALIDATE_HELP = `Usage: chess-formats validate [--format <format|auto>] [options] [file...]
 
 Checks one position a line from the files, or from standard input when no file (or '-') is
-given: that it parses, and for FEN and style 12 positions that it is legal (kings, pawns,
-castling and en passant rights, the side not to move not in check). Prints nothing for a
+given: that it parses, and for FEN, style 12 and OCPN positions that it is legal (kings,
+pawns, castling, guarding and en passant rights, the side not to move not in check). Prints nothing for a
 good line; a bad one is shown on standard error with a caret and its error code, or with
 its problems. Blank lines are skipped.
 
@@ -45,8 +45,9 @@ export function reportValidateLine(text: string, overflow: boolean, where: LineW
   const read = readPositionLine(text, overflow, where, options);
   if (!read.ok) return read.report;
   const { format } = read;
-  // Legality is the chess rules of FEN; OCPN, FENr and setup JSON are checked by their parsers.
-  const problems = format === 'fen' || format === 'style12' ? validateSetup(read.position.setup) : [];
+  // Legality by the rules of the position's board (chess, Omega chess); FENr (realtime chess,
+  // where kings are captured) and setup JSON (any state) are checked by their parsers only.
+  const problems = format === 'fen' || format === 'style12' || format === 'ocpn' ? validateSetup(read.position.setup) : [];
   const passed = problems.length === 0;
   if (options.json) {
     const json = { ...fileKey(where), line: where.line, input: text, ok: passed, format, problems };

@@ -25,6 +25,7 @@ export {
   parseSetupJson,
   setupToJson,
   type MoveJson,
+  type OmegaAdvancedJson,
   type RealtimeJson,
   type SetupJson,
   type SetupJsonError,
@@ -32,6 +33,7 @@ export {
   type SetupJsonOptions,
 } from './json.js';
 export { MOVEMENT, type Movement, type Vector } from './movement.js';
+export type { GuardingRights, OmegaAdvancedState } from './omega-advanced.js';
 export type { CastleMove, DropMove, EnPassantMove, Move, NormalMove } from './move.js';
 export {
   MAX_MOVE_TEXT_LENGTH,
@@ -102,4 +104,5 @@ export type {
   TrackedPlayer,
   TrackedRelation,
 } from './tracked-game.js';
+export { VALIDATION_PROBLEMS, validateSetup, type ValidationProblem } from './validate.js';
 export { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';

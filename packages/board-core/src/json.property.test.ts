@@ -5,6 +5,7 @@ import { SETUP_JSON_ERROR_CODES, moveToJson, parseMoveJson, parseSetupJson, setu
 import type { Move } from './move.js';
 import { piece, type Piece } from './piece.js';
 import type { Result } from './result.js';
+import type { OmegaAdvancedState } from './omega-advanced.js';
 import type { Pocket, Setup } from './setup.js';
 import { COLORS, ROLES, type Role } from './vocabulary.js';
 
@@ -23,6 +24,16 @@ const pocketArbitrary: fc.Arbitrary<Pocket> = fc
   .tuple(...ROLES.map(() => fc.nat({ max: 5 })))
   .map((counts) => Object.fromEntries(ROLES.map((role, i) => [role, counts[i] ?? 0])) as Record<Role, number>);
 
+const rightsArbitrary = fc.record({ kingSide: fc.boolean(), queenSide: fc.boolean() });
+const omegaAdvancedArbitrary: fc.Arbitrary<OmegaAdvancedState> = fc.record({
+  guarding: fc.record({ white: rightsArbitrary, black: rightsArbitrary }),
+  foolInHand: fc.record({ white: fc.boolean(), black: fc.boolean() }),
+  lastMoved: fc.record({
+    white: fc.option(fc.constantFrom(...ROLES), { nil: undefined }),
+    black: fc.option(fc.constantFrom(...ROLES), { nil: undefined }),
+  }),
+});
+
 function setupArbitrary(geometry: Geometry): fc.Arbitrary<Setup> {
   const squares = squaresOf(geometry);
   const sortedSquares = (maxLength: number): fc.Arbitrary<Square[]> =>
@@ -37,8 +48,10 @@ function setupArbitrary(geometry: Geometry): fc.Arbitrary<Setup> {
       fullmoves: fc.oneof(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER })),
       pockets: fc.option(fc.record({ white: pocketArbitrary, black: pocketArbitrary }), { nil: undefined }),
       remainingChecks: fc.option(fc.record({ white: fc.nat({ max: 3 }), black: fc.nat({ max: 3 }) }), { nil: undefined }),
+      // The reader checks shape, not which geometry the state belongs to: any board may carry it.
+      omegaAdvanced: fc.option(omegaAdvancedArbitrary, { nil: undefined }),
     })
-    .map(({ placed, pockets, remainingChecks, ...rest }) => {
+    .map(({ placed, pockets, remainingChecks, omegaAdvanced, ...rest }) => {
       const pieces = new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined);
       for (const [square, p] of placed) pieces[square] = p;
       return {
@@ -46,6 +59,7 @@ function setupArbitrary(geometry: Geometry): fc.Arbitrary<Setup> {
         ...rest,
         ...(pockets ? { pockets } : {}),
         ...(remainingChecks ? { remainingChecks } : {}),
+        ...(omegaAdvanced ? { omegaAdvanced } : {}),
       };
     });
 }
@@ -134,7 +148,7 @@ describe('parseSetupJson properties', () => {
 
   it('never throws when any one key of valid JSON holds any value', () => {
     fc.assert(
-      fc.property(anySetup, fc.constantFrom('geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks'), hostile, (setup, key, value) => {
+      fc.property(anySetup, fc.constantFrom('geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks', 'omegaAdvanced'), hostile, (setup, key, value) => {
         const json = { ...setupToJson(setup), [key]: value };
         checkResult(parseSetupJson(json));
       }),
@@ -157,10 +171,10 @@ describe('parseSetupJson properties', () => {
 
   type Mutation = (json: Record<string, unknown>) => Record<string, unknown>;
   const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-    fc.tuple(fc.constantFrom('geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks'), fc.jsonValue()).map(
+    fc.tuple(fc.constantFrom('geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks', 'omegaAdvanced'), fc.jsonValue()).map(
       ([key, value]): Mutation => (json) => ({ ...json, [key]: value }),
     ),
-    fc.constantFrom('geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks').map(
+    fc.constantFrom('geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks', 'omegaAdvanced').map(
       (key): Mutation => (json) => Object.fromEntries(Object.entries(json).filter(([k]) => k !== key)),
     ),
     fc.tuple(fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('e4', 'a0', 'j9', 'w3', 'e9', '__proto__')), fc.oneof(fc.string({ maxLength: 2 }), fc.constantFrom('K', 'q~', 'W', 'f', 'X'), fc.jsonValue())).map(
@@ -175,6 +189,21 @@ describe('parseSetupJson properties', () => {
     fc.tuple(fc.constantFrom('white', 'black'), fc.string({ maxLength: 4 })).map(
       ([color, letters]): Mutation => (json) => ({ ...json, pockets: { white: '', black: '', ...(json['pockets'] as object), [color]: letters } }),
     ),
+    // One value of the Omega Chess Advanced state, the state itself added when absent.
+    fc
+      .tuple(
+        fc.constantFrom('guarding', 'foolInHand', 'lastMoved'),
+        fc.constantFrom('white', 'black'),
+        fc.oneof(fc.constantFrom('pawn', 'fool', 'Q', null, true, false), fc.record({ kingSide: fc.boolean(), queenSide: fc.jsonValue() }), fc.jsonValue()),
+      )
+      .map(([key, color, value]): Mutation => (json) => {
+        const state = (json['omegaAdvanced'] ?? {
+          guarding: { white: { kingSide: true, queenSide: false }, black: { kingSide: false, queenSide: true } },
+          foolInHand: { white: true, black: false },
+          lastMoved: { white: null, black: 'wizard' },
+        }) as Record<string, object>;
+        return { ...json, omegaAdvanced: { ...state, [key]: { ...state[key], [color]: value } } };
+      }),
   );
 
   it('rejects a mutation of valid JSON, or reads exactly what it says', () => {

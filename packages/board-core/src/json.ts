@@ -1,6 +1,7 @@
 import type { Board } from './board.js';
 import { GEOMETRY_NAMES, OMEGA, STANDARD, parseSquare, squareName, type Geometry, type GeometryName, type Square } from './geometry.js';
 import type { Move } from './move.js';
+import type { OmegaAdvancedState } from './omega-advanced.js';
 import { piece, pieceLetter, type Piece } from './piece.js';
 import { startClock, withRealtime } from './realtime.js';
 import { err, ok, type Result } from './result.js';
@@ -23,6 +24,14 @@ export interface SetupJson {
   readonly pockets?: { readonly white: string; readonly black: string };
   readonly remainingChecks?: { readonly white: number; readonly black: number };
   readonly realtime?: RealtimeJson;
+  readonly omegaAdvanced?: OmegaAdvancedJson;
+}
+
+/** The Omega Chess Advanced state as in the model, with `null` for a player who has not moved yet. */
+export interface OmegaAdvancedJson {
+  readonly guarding: ByColor<{ readonly kingSide: boolean; readonly queenSide: boolean }>;
+  readonly foolInHand: ByColor<boolean>;
+  readonly lastMoved: ByColor<string | null>;
 }
 
 /**
@@ -72,6 +81,18 @@ export function setupToJson(setup: Setup): SetupJson {
   if (setup.remainingChecks) json.remainingChecks = { ...setup.remainingChecks };
   const realtime = realtimeToJson(setup);
   if (realtime) json.realtime = realtime;
+  const advanced = setup.omegaAdvanced;
+  if (advanced) {
+    const { guarding, foolInHand, lastMoved } = advanced;
+    json.omegaAdvanced = {
+      guarding: {
+        white: { kingSide: guarding.white.kingSide, queenSide: guarding.white.queenSide },
+        black: { kingSide: guarding.black.kingSide, queenSide: guarding.black.queenSide },
+      },
+      foolInHand: { white: foolInHand.white, black: foolInHand.black },
+      lastMoved: { white: lastMoved.white ?? null, black: lastMoved.black ?? null },
+    };
+  }
   return json;
 }
 
@@ -404,7 +425,7 @@ function pocketOf(value: unknown, path: string, color: Color, limit: number): Po
   return counts;
 }
 
-const SETUP_KEYS = ['geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks', 'realtime'] as const;
+const SETUP_KEYS = ['geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks', 'realtime', 'omegaAdvanced'] as const;
 
 const REALTIME_KEYS = ['clockMs', 'sinceCaptureMs', 'cooldownMs', 'cooldowns', 'flights'] as const;
 const MAX = Number.MAX_SAFE_INTEGER;
@@ -452,6 +473,31 @@ function realtimeOf(value: unknown, pieces: (Piece | undefined)[], geometry: Geo
   return clock;
 }
 
+function booleanOf(value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean') fail('wrong-type', path, `expected true or false, got ${describe(value)}`);
+  return value;
+}
+
+/** The Omega Chess Advanced state: guarding flags, fools in hand, and a role name or null for each last-moved piece. */
+function omegaAdvancedOf(value: unknown, options: SetupJsonOptions | undefined): OmegaAdvancedState {
+  const path = 'omegaAdvanced';
+  const json = expectObject(value, path);
+  rejectUnknownKeys(json, ['guarding', 'foolInHand', 'lastMoved'], path, options);
+  const guarding = byColorOf(required(json, 'guarding', path), keyPath(path, 'guarding'), options, (side, at) => {
+    const rights = expectObject(side, at);
+    rejectUnknownKeys(rights, ['kingSide', 'queenSide'], at, options);
+    return {
+      kingSide: booleanOf(required(rights, 'kingSide', at), keyPath(at, 'kingSide')),
+      queenSide: booleanOf(required(rights, 'queenSide', at), keyPath(at, 'queenSide')),
+    };
+  });
+  const foolInHand = byColorOf(required(json, 'foolInHand', path), keyPath(path, 'foolInHand'), options, booleanOf);
+  const lastMoved = byColorOf(required(json, 'lastMoved', path), keyPath(path, 'lastMoved'), options, (role, at) =>
+    role === null ? undefined : roleOf(role, at),
+  );
+  return { guarding, foolInHand, lastMoved };
+}
+
 /**
  * Reads the canonical JSON of a Setup (the inverse of `setupToJson`), from `JSON.parse` or
  * any other untrusted value, and never throws. It checks the shape and the vocabulary (a
@@ -487,6 +533,8 @@ export function parseSetupJson(json: unknown, options?: SetupJsonOptions): Resul
     if (checks !== ABSENT) setup.remainingChecks = byColorOf(checks, 'remainingChecks', options, (v, path) => integerOf(v, path, 0, 3));
     const realtime = own(root, 'realtime', 'realtime');
     if (realtime !== ABSENT) setup.realtime = realtimeOf(realtime, board.pieces as (Piece | undefined)[], geometry, limit, options);
+    const advanced = own(root, 'omegaAdvanced', 'omegaAdvanced');
+    if (advanced !== ABSENT) setup.omegaAdvanced = omegaAdvancedOf(advanced, options);
     return setup;
   });
 }

@@ -158,6 +158,18 @@ describe('advanceRealtime', () => {
     expect(() => advanceRealtime(example(), -1)).toThrow(RangeError);
     expect(() => advanceRealtime(example(), 0.5)).toThrow(RangeError);
   });
+
+  it('refuses a step that would take the clock out of the safe integers, and takes one up to their end', () => {
+    const last = advanceRealtime(example(), Number.MAX_SAFE_INTEGER - 14_200);
+    expect(last.realtime?.clockMs).toBe(Number.MAX_SAFE_INTEGER);
+    expect(statusAt(last, sq('e1'), last.realtime?.clockMs)).toEqual({ kind: 'ready' });
+    expect(() => advanceRealtime(last, 10)).toThrow(RangeError);
+    expect(() => advanceRealtime(example(), Number.MAX_SAFE_INTEGER)).toThrow(RangeError);
+    // The time since the last capture is checked too (a setup read from JSON may hold any pair).
+    const captureless = { ...example(), realtime: { clockMs: 0, sinceCaptureMs: Number.MAX_SAFE_INTEGER, cooldownMs: 10_000 } };
+    expect(() => advanceRealtime(captureless, 1)).toThrow(RangeError);
+    expect(advanceRealtime(captureless, 0).realtime?.sinceCaptureMs).toBe(Number.MAX_SAFE_INTEGER);
+  });
 });
 
 describe('canonical JSON', () => {

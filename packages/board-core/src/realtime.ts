@@ -125,12 +125,16 @@ export function movableAt(setup: Setup, t?: number): Square[] {
  * become plain (shared) pieces again; every other piece is kept as it is. Only time passes:
  * no move starts, and nothing is captured (collisions are the game's business). A setup
  * without a clock starts from `startClock()`. Throws a `RangeError` for `ms` that is not a
- * non-negative integer.
+ * non-negative integer, or that would take the clock or the time since the last capture past
+ * `Number.MAX_SAFE_INTEGER` (every later time on that clock would be refused, or inexact).
  */
 export function advanceRealtime(setup: Setup, ms: number): Setup {
   if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`expected a non-negative integer of milliseconds, got ${ms}`);
   const clock = clockOf(setup);
   const now = clock.clockMs + ms;
+  if (!Number.isSafeInteger(now) || !Number.isSafeInteger(clock.sinceCaptureMs + ms)) {
+    throw new RangeError(`expected at most ${Number.MAX_SAFE_INTEGER - Math.max(clock.clockMs, clock.sinceCaptureMs)} ms, got ${ms}`);
+  }
   const pieces = setup.board.pieces.map((p) => {
     if (p?.realtime === undefined) return p;
     const status = pieceStatus(p, now, clock.cooldownMs);

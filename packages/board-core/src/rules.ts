@@ -7,10 +7,11 @@ import { isCheck } from './attacks.js';
 import { Engine, compile } from './engine.js';
 import { isSquare, type Square } from './geometry.js';
 import type { Move } from './move.js';
+import { nextOmegaAdvanced } from './omega-advanced.js';
 import { piece, type Piece } from './piece.js';
 import type { Pocket, Setup } from './setup.js';
 import { rulesFor, type RulesSpec } from './variant.js';
-import { opposite, type ByColor, type Color } from './vocabulary.js';
+import { opposite, type ByColor, type Color, type Role } from './vocabulary.js';
 
 // One engine per rules, reused by every call: the calls are synchronous and load the
 // position afresh, so sharing is safe and saves the allocations.
@@ -121,6 +122,9 @@ function increment(counter: number): number {
  * about its own games). The given setup is not changed. See the README for the decisions:
  * en passant squares are always recorded after a long pawn step, a pawn drop resets the
  * half-move clock as a pawn move does, and captured promoted pieces go to the pocket as pawns.
+ * The Omega Chess Advanced state, when the setup has one, records the role of the piece moved
+ * as the mover's last-moved piece and loses the guarding rights whose queen or rook left its
+ * start square or was captured there; fools in hand are kept.
  */
 export function play(setup: Setup, move: Move): Setup {
   const { geometry } = setup.board;
@@ -134,6 +138,8 @@ export function play(setup: Setup, move: Move): Setup {
   let epSquares: readonly Square[] = [];
   let captured: Piece | undefined;
   let dropped: Piece | undefined;
+  // The role of the piece the move lifts (the king for castling): Omega Chess Advanced's last-moved letter.
+  const moved: Role | undefined = move.kind === 'drop' ? move.role : pieces[move.from]?.role;
   const dropOwnCastling = (): void => {
     const white = turn === 'white';
     castlingRooks = castlingRooks.filter((s) => isWhiteCastlingSquare(setup, s) !== white);
@@ -212,5 +218,6 @@ export function play(setup: Setup, move: Move): Setup {
     if (isCheck(next)) checks[turn] = Math.max(0, checks[turn] - 1);
     next.remainingChecks = checks;
   }
+  if (setup.omegaAdvanced) next.omegaAdvanced = nextOmegaAdvanced(setup.omegaAdvanced, geometry.name === 'omega', turn, move, moved);
   return next;
 }

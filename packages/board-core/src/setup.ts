@@ -1,5 +1,6 @@
 import { standardBoard, type Board } from './board.js';
 import type { Square } from './geometry.js';
+import type { OmegaAdvancedState } from './omega-advanced.js';
 import { ROLES, type ByColor, type ByRole, type Color, type Role } from './vocabulary.js';
 
 /** How many pieces of each role a side holds in hand (crazyhouse, bughouse). */
@@ -26,6 +27,11 @@ export interface Setup {
   readonly pockets?: ByColor<Pocket>;
   /** Checks each side still has to give to win (three-check), when the position counts them. */
   readonly remainingChecks?: ByColor<number>;
+  /**
+   * Guarding rights, fools in hand and the last piece each player moved, for a position of
+   * Omega Chess Advanced (OCPN's fields 3, 5 and 6); absent for every other position.
+   */
+  readonly omegaAdvanced?: OmegaAdvancedState;
 }
 
 /**

@@ -55,6 +55,22 @@ describe('positionKey', () => {
     const pinned = setupFromFen('8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1');
     expect(positionKey(pinned)).toBe(positionKey({ ...pinned, epSquares: [] }));
   });
+  it('counts the Omega Chess Advanced state', () => {
+    const state = {
+      guarding: { white: { kingSide: true, queenSide: true }, black: { kingSide: true, queenSide: true } },
+      foolInHand: { white: true, black: true },
+      lastMoved: { white: undefined, black: undefined },
+    };
+    const base = { ...standardSetup(), omegaAdvanced: state };
+    const keys = [
+      base,
+      { ...base, omegaAdvanced: { ...state, guarding: { ...state.guarding, black: { kingSide: false, queenSide: true } } } },
+      { ...base, omegaAdvanced: { ...state, foolInHand: { white: false, black: true } } },
+      { ...base, omegaAdvanced: { ...state, lastMoved: { white: 'knight' as const, black: undefined } } },
+    ].map(positionKey);
+    expect(new Set(keys).size).toBe(4);
+    expect(keys[0]).not.toBe(positionKey(standardSetup()));
+  });
   it('counts pockets and promoted marks', () => {
     const a = positionKey(setupFromFen('4k3/8/8/8/8/8/8/Q3K3[] w - - 0 1'));
     expect(a).not.toBe(positionKey(setupFromFen('4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1')));

@@ -11,8 +11,8 @@ import { ROLES, ROLE_LETTERS, opposite, type Color } from './vocabulary.js';
 /**
  * What makes positions "the same" for repetition (FIDE 9.2.3): the pieces on the squares, the
  * side to move, the castling rights, and the en passant square only when a capture there is
- * actually legal. Pockets, promoted marks and three-check's remaining checks count too, as
- * they change what can happen next; clocks do not.
+ * actually legal. Pockets, promoted marks, three-check's remaining checks and the Omega Chess
+ * Advanced state count too, as they change what can happen next; clocks do not.
  */
 export function positionKey(setup: Setup): string {
   const { pieces } = setup.board;
@@ -36,6 +36,14 @@ export function positionKey(setup: Setup): string {
     key += ']';
   }
   if (setup.remainingChecks) key += ` ${setup.remainingChecks.white}+${setup.remainingChecks.black}`;
+  const advanced = setup.omegaAdvanced;
+  if (advanced) {
+    // Guarding rights, fools in hand and what each fool imitates change what can happen next.
+    for (const color of ['white', 'black'] as const) {
+      const { kingSide, queenSide } = advanced.guarding[color];
+      key += ` ${kingSide ? 'K' : '-'}${queenSide ? 'Q' : '-'}${advanced.foolInHand[color] ? 'F' : '-'}${advanced.lastMoved[color] ?? '-'}`;
+    }
+  }
   return key;
 }
 

@@ -18,6 +18,11 @@ describe('OCPN conformance vectors, beyond error codes', () => {
     }
   });
 
+  test('the validation problems only Omega Chess Advanced can have are exercised here (FEN has the others)', () => {
+    const used = new Set(cases.flatMap((c) => c.expected?.problems ?? []));
+    expect(used.has('guarding-rights')).toBe(true);
+  });
+
   test('every field index of the error table appears in some vector', () => {
     const used = new Set(cases.flatMap((c) => (c.error ? [c.error.field] : [])));
     expect([...used].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);

@@ -43,22 +43,3 @@ export interface FenError {
   /** Short English: what was expected, and what was found. */
   readonly message: string;
 }
-
-/** Every problem `validateSetup` can report about a syntactically valid setup. */
-export const VALIDATION_PROBLEMS = /* @__PURE__ */ Object.freeze([
-  'white-king-missing',
-  'black-king-missing',
-  'white-kings-too-many',
-  'black-kings-too-many',
-  'pawns-on-back-rank',
-  'white-too-many-pawns',
-  'black-too-many-pawns',
-  'white-too-many-pieces',
-  'black-too-many-pieces',
-  'castling-rights',
-  'ep-square',
-  'opposite-check',
-  'too-many-checkers',
-  'impossible-check',
-] as const);
-export type ValidationProblem = (typeof VALIDATION_PROBLEMS)[number];

@@ -26,8 +26,7 @@ import { SquareSet } from 'chessops/squareSet';
 import type { Role as OpsRole } from 'chessops/types';
 import { Crazyhouse, ThreeCheck } from 'chessops/variant';
 import { describe, expect, test } from 'vitest';
-import type { ValidationProblem } from './errors.js';
-import { enPassantCapturable, parseFen, validateSetup, writeFen } from './index.js';
+import { enPassantCapturable, parseFen, validateSetup, writeFen, type ValidationProblem } from './index.js';
 
 /** A small seeded generator (mulberry32), so a failure replays exactly. */
 function random(seed: number): () => number {

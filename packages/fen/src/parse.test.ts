@@ -1,8 +1,9 @@
 import { STANDARD, parseSquare, setupToJson, type Setup } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
 import { describeDecisionTable, describeErrorTable, same, type Outcome } from '@chess-formats/testing';
-import { FEN_ERROR_CODES, VALIDATION_PROBLEMS, type FenErrorCode } from './errors.js';
-import { INITIAL_FEN, parseBoardFen, parseCastling, parseFen, writeFen } from './index.js';
+import { FEN_ERROR_CODES, type FenErrorCode } from './errors.js';
+import * as core from '@chess-formats/board-core';
+import { INITIAL_FEN, VALIDATION_PROBLEMS, parseBoardFen, parseCastling, parseFen, validateSetup, writeFen } from './index.js';
 
 /** The start board (43 characters), as in the README's decision table. */
 const S = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
@@ -98,6 +99,10 @@ describe('every error code, with its field and offset', () => {
   test('the code lists are frozen (shared by every caller)', () => {
     expect(Object.isFrozen(FEN_ERROR_CODES)).toBe(true);
     expect(Object.isFrozen(VALIDATION_PROBLEMS)).toBe(true);
+  });
+  test('validateSetup and VALIDATION_PROBLEMS are board-core\'s, re-exported for compatibility', () => {
+    expect(validateSetup).toBe(core.validateSetup);
+    expect(VALIDATION_PROBLEMS).toBe(core.VALIDATION_PROBLEMS);
   });
   describeErrorTable({ parse: parseFen, codes: FEN_ERROR_CODES }, ERRORS);
   test('messages show what was found', () => {

@@ -1,12 +1,10 @@
 import type { Setup, TextFormat } from '@chess-formats/board-core';
 import { OCPN_ERROR_CODES, type OcpnErrorCode } from './errors.js';
 import { parseOcpn, type OcpnParseOptions } from './parse.js';
-import { ocpnToJson, type OcpnPosition } from './position.js';
 import { writeOcpn } from './write.js';
 
-// When the Omega facts move into `Setup`, the value becomes a `Setup`: `setupOf` and
-// `fromSetup` shrink to the identity (less the clock) and `toJson` goes; nothing else here changes.
-type Value = OcpnPosition;
+// The Omega Chess Advanced facts live in the `Setup` (`omegaAdvanced`): the value is the setup.
+type Value = Setup;
 
 /** The first `limit` blank-separated tokens of `text` (one pass, stopping after them). */
 function tokensOf(text: string, limit: number): string[] {
@@ -29,7 +27,7 @@ function slashCount(token: string): number {
   return count;
 }
 
-/** Omega Chess Positional Notation as one text format: the value is an `OcpnPosition`. */
+/** Omega Chess Positional Notation as one text format: the value is a `Setup` with its `omegaAdvanced` state. */
 export const ocpnFormat: TextFormat<Value, OcpnErrorCode, OcpnParseOptions, undefined> = /* @__PURE__ */ Object.freeze({
   kind: 'text',
   name: 'ocpn',
@@ -61,17 +59,11 @@ export const ocpnFormat: TextFormat<Value, OcpnErrorCode, OcpnParseOptions, unde
     'fullmove number',
     'after the last field',
   ]),
-  setupOf: (value: Value): Setup => value.setup,
+  setupOf: (value: Value): Setup => value,
   fromSetup(setup: Setup): Value {
-    // A setup read from another notation: no guarding rights, fools placed, nothing moved;
-    // the realtime clock is the game's timing, not the position.
+    // A setup read from another notation has no Advanced state (written as none: no rights,
+    // no fools, nothing moved); the realtime clock is the game's timing, not the position.
     const { realtime: _clock, ...position } = setup;
-    return {
-      setup: position,
-      guarding: { white: { kingSide: false, queenSide: false }, black: { kingSide: false, queenSide: false } },
-      foolInHand: { white: false, black: false },
-      lastMoved: { white: undefined, black: undefined },
-    };
+    return position;
   },
-  toJson: ocpnToJson,
 });

@@ -41,17 +41,13 @@ const positionArb: fc.Arbitrary<OcpnPosition> = fc
       epSquares = triple ? [first, first + step].sort((a, b) => a - b) : [first];
     }
     return {
-      setup: {
-        board: { geometry: OMEGA, pieces },
-        turn,
-        castlingRooks: [...rights].sort((a, b) => a - b),
-        epSquares,
-        halfmoves,
-        fullmoves,
-      },
-      guarding,
-      foolInHand,
-      lastMoved,
+      board: { geometry: OMEGA, pieces },
+      turn,
+      castlingRooks: [...rights].sort((a, b) => a - b),
+      epSquares,
+      halfmoves,
+      fullmoves,
+      omegaAdvanced: { guarding, foolInHand, lastMoved },
     };
   });
 
@@ -82,7 +78,7 @@ describeTextFormatProperties<OcpnPosition>({
     `${'A/'.repeat(size / 2)}`,
   ],
   onLongInputs: (large) => {
-    expect(parseOcpn(large[3] as string)).toMatchObject({ ok: true, value: { setup: { halfmoves: 0 } } });
+    expect(parseOcpn(large[3] as string)).toMatchObject({ ok: true, value: { halfmoves: 0 } });
     expect(parseOcpn(large[0] as string, { strict: true })).toMatchObject({ ok: false, error: { code: 'castling-order', offset: 67 } });
   },
 });

@@ -121,7 +121,8 @@ describe('every error code, with its field and offset', () => {
 
 describe('values', () => {
   test('the start position: every field', () => {
-    const { setup, guarding, foolInHand, lastMoved } = parsed(INITIAL_OCPN, true);
+    const setup = parsed(INITIAL_OCPN, true);
+    const { guarding, foolInHand, lastMoved } = setup.omegaAdvanced;
     const placement: Record<string, string> = { w1: 'W', w2: 'W', w3: 'w', w4: 'w' };
     'crnbqkbnrc'.split('').forEach((letter, file) => {
       const f = String.fromCharCode(97 + file);
@@ -142,7 +143,7 @@ describe('values', () => {
   });
 
   test('the wizard segment fills W1, W2, W3, W4 in that order', () => {
-    const { setup } = parsed(`Q1b1/A/A/A/A/A/A/A/A/A/A w - - - - -- 0 1`);
+    const setup = parsed(`Q1b1/A/A/A/A/A/A/A/A/A/A w - - - - -- 0 1`);
     expect(setup.board.pieces.flatMap((p, s) => (p ? [`${squareName(OMEGA, s)}=${p.color} ${p.role}`] : []))).toEqual([
       'w1=white queen',
       'w3=black bishop',
@@ -150,18 +151,19 @@ describe('values', () => {
   });
 
   test('ranks run from 9 down to 0, files a to j', () => {
-    const { setup } = parsed(`4/F9/A/A/A/A/A/A/A/A/9c w - - - - -- 0 1`);
+    const setup = parsed(`4/F9/A/A/A/A/A/A/A/A/9c w - - - - -- 0 1`);
     expect(setupToJson(setup).board).toEqual({ a9: 'F', j0: 'c' });
   });
 
   test('en passant squares are held ascending, as a Setup holds them', () => {
-    expect(parsed(`${E4} b - - e2/e3 - P- 0 1`).setup.epSquares).toEqual([sq('e2'), sq('e3')]);
-    expect(parsed(`${B} w - - e7/e6 - -P 0 2`).setup.epSquares).toEqual([sq('e6'), sq('e7')]);
-    expect(parsed(`${B} w - - h7 - -P 0 2`).setup.epSquares).toEqual([sq('h7')]);
+    expect(parsed(`${E4} b - - e2/e3 - P- 0 1`).epSquares).toEqual([sq('e2'), sq('e3')]);
+    expect(parsed(`${B} w - - e7/e6 - -P 0 2`).epSquares).toEqual([sq('e6'), sq('e7')]);
+    expect(parsed(`${B} w - - h7 - -P 0 2`).epSquares).toEqual([sq('h7')]);
   });
 
   test('castling letters name the rooks\' start squares; guarding stays flags', () => {
-    const { setup, guarding } = parsed(`${B} b Kq Qk - - -- 3 40`, true);
+    const setup = parsed(`${B} b Kq Qk - - -- 3 40`, true);
+    const { guarding } = setup.omegaAdvanced;
     expect(setup.castlingRooks).toEqual([sq('i0'), sq('b9')]);
     expect(guarding).toEqual({ white: { kingSide: false, queenSide: true }, black: { kingSide: true, queenSide: false } });
     expect(setup.turn).toBe('black');
@@ -169,17 +171,17 @@ describe('values', () => {
   });
 
   test('fool availability and identities', () => {
-    const one = parsed(`${B} w - - - b WF 0 1`, true);
+    const one = parsed(`${B} w - - - b WF 0 1`, true).omegaAdvanced;
     expect(one.foolInHand).toEqual({ white: false, black: true });
     expect(one.lastMoved).toEqual({ white: 'wizard', black: 'fool' });
-    const other = parsed(`${B} w - - - w -C 0 1`, true);
+    const other = parsed(`${B} w - - - w -C 0 1`, true).omegaAdvanced;
     expect(other.foolInHand).toEqual({ white: true, black: false });
     expect(other.lastMoved).toEqual({ white: undefined, black: 'champion' });
-    expect(parsed(`${B} w - - - - PK 0 1`).lastMoved).toEqual({ white: 'pawn', black: 'king' });
+    expect(parsed(`${B} w - - - - PK 0 1`).omegaAdvanced.lastMoved).toEqual({ white: 'pawn', black: 'king' });
   });
 
   test('a fool on the board', () => {
-    const { setup } = parsed(`WWww/crnbqkbnrc/pppppppppp/A/A/4f5/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - w QP 0 5`, true);
+    const setup = parsed(`WWww/crnbqkbnrc/pppppppppp/A/A/4f5/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - w QP 0 5`, true);
     expect(setup.board.pieces[sq('e5')]).toEqual({ color: 'black', role: 'fool', promoted: false });
   });
 });

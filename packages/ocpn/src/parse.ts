@@ -10,7 +10,6 @@ import {
   type Piece,
   type Result,
   type Role,
-  type Setup,
   type Square,
 } from '@chess-formats/board-core';
 import type { OcpnError, OcpnErrorCode, OcpnField } from './errors.js';
@@ -340,8 +339,16 @@ export function parseOcpn(input: string, options?: OcpnParseOptions): Result<Ocp
       field++;
     }
     if (field < 9) fail('missing-field', field as OcpnField, n);
-    const setup: Setup = { board: { geometry: OMEGA, pieces }, turn, castlingRooks, epSquares, halfmoves, fullmoves };
-    return ok({ setup, guarding, foolInHand, lastMoved });
+    const position: OcpnPosition = {
+      board: { geometry: OMEGA, pieces },
+      turn,
+      castlingRooks,
+      epSquares,
+      halfmoves,
+      fullmoves,
+      omegaAdvanced: { guarding, foolInHand, lastMoved },
+    };
+    return ok(position);
   } catch (error) {
     // The fault `fail` threw; anything else thrown is a defect and goes on.
     if (error !== fault) throw error;

@@ -8,7 +8,7 @@ import { INITIAL_OCPN, parseOcpn } from './index.js';
 function startSetup() {
   const result = parseOcpn(INITIAL_OCPN);
   if (!result.ok) throw new Error(result.error.message);
-  return result.value.setup;
+  return result.value;
 }
 
 describe('the parsed start position plays', () => {

@@ -1,6 +1,5 @@
-import { OMEGA, ROLES, type Board, type Piece, type Role, type Setup, type Square } from '@chess-formats/board-core';
+import { OMEGA, ROLES, type Board, type OmegaAdvancedState, type Piece, type Role, type Setup, type Square } from '@chess-formats/board-core';
 import { LETTERS, RIGHT_ROOKS, WIZARD_SQUARES } from './parse.js';
-import type { OcpnPosition } from './position.js';
 
 /** The Omega chess start position, as the seed spec prints it. */
 export const INITIAL_OCPN = 'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq KQkq - wb -- 0 1';
@@ -109,14 +108,23 @@ function identityText(role: Role | undefined): string {
   return k < 0 ? refuse(role) : LETTERS.charAt(k);
 }
 
+/** The Advanced state of a plain Omega chess setup: no guarding right, no fool in hand, nobody's last move. */
+const PLAIN_OMEGA: OmegaAdvancedState = {
+  guarding: { white: { kingSide: false, queenSide: false }, black: { kingSide: false, queenSide: false } },
+  foolInHand: { white: false, black: false },
+  lastMoved: { white: undefined, black: undefined },
+};
+
 /**
- * Canonical OCPN of a position; throws `TypeError` for one OCPN cannot express (another
- * geometry, pockets, three-check counters, promoted pieces, castling rights other than the
- * rooks' start squares, en passant squares no pawn step leaves, counters out of range).
+ * Canonical OCPN of a setup; throws `TypeError` for one OCPN cannot express (another
+ * geometry, pockets, three-check counters, a realtime clock, promoted pieces, castling rights
+ * other than the rooks' start squares, en passant squares no pawn step leaves, counters out
+ * of range). A setup without the Omega Chess Advanced state (plain Omega chess) is written
+ * with none of it: `-` guarding, `-` fools, `--` identities.
  */
-export function writeOcpn(position: OcpnPosition): string {
-  const { setup, guarding, foolInHand, lastMoved } = position;
-  if (setup.pockets || setup.remainingChecks) refuse('pockets or check counters');
+export function writeOcpn(setup: Setup): string {
+  const { guarding, foolInHand, lastMoved } = setup.omegaAdvanced ?? PLAIN_OMEGA;
+  if (setup.pockets || setup.remainingChecks || setup.realtime) refuse('pockets, check counters or a realtime clock');
   const fools = (foolInHand.white ? 'w' : '') + (foolInHand.black ? 'b' : '');
   return `${boardText(setup.board)} ${setup.turn === 'white' ? 'w' : setup.turn === 'black' ? 'b' : refuse(setup.turn)} ${castlingText(
     setup.castlingRooks,

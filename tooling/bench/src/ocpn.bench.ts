@@ -17,9 +17,8 @@ function parsedOcpn(text: string): OcpnPosition {
  */
 export function runOcpn(): void {
   const omega = parsedOcpn(INITIAL_OCPN);
-  const ocpnCorpus = gamePositions(omega.setup, 40).map((setup, k) =>
-    writeOcpn({ ...omega, setup, lastMoved: k === 0 ? omega.lastMoved : { white: 'pawn', black: 'knight' } }),
-  );
+  // The parsed setup carries the Advanced state, which play keeps up to date.
+  const ocpnCorpus = gamePositions(omega, 40).map((setup) => writeOcpn(setup));
   const fenCorpus = gamePositions(standardSetup(), 40).map((setup) => writeFen(setup));
   for (const text of ocpnCorpus) if (writeOcpn(parsedOcpn(text)) !== text) throw new Error(`no round trip: ${text}`);
   console.log(

@@ -1,3 +1,4 @@
+import { parseSan, play } from '@chess-formats/board-core';
 import { describe, expect, it } from 'vitest';
 import { OCPN_ADAPTER } from './ocpn.js';
 import { adapterByName, conversions, detectFormat } from './registry.js';
@@ -50,11 +51,25 @@ describe('OCPN adapter', () => {
     expect(OCPN_ADAPTER.write?.(position)).toBe(AFTER_E4);
     const list = conversions(position, OCPN_ADAPTER);
     expect(list.map((c) => c.name)).toEqual(['setup-json']);
-    // Back from JSON, the setup knows no guarding rights or fools: OCPN writes none.
+    // The setup JSON carries the Omega Chess Advanced state, so the way back keeps it.
     const json = adapterByName('setup-json');
     const fromJson = json?.read(list[0]?.text ?? '').positions[0];
     if (!fromJson) throw new Error('unread JSON');
-    expect(OCPN_ADAPTER.write?.(fromJson)).toBe('WWww/crnbqkbnrc/pppppppppp/A/A/A/4P5/A/A/PPPP1PPPPP/CRNBQKBNRC b KQkq - e2/e3 - -- 0 1');
+    expect(OCPN_ADAPTER.write?.(fromJson)).toBe(AFTER_E4);
+    // A setup without the state (plain Omega chess) is written with none of it.
+    const { omegaAdvanced: _state, ...plain } = fromJson.setup;
+    expect(OCPN_ADAPTER.write?.({ setup: plain })).toBe('WWww/crnbqkbnrc/pppppppppp/A/A/A/4P5/A/A/PPPP1PPPPP/CRNBQKBNRC b KQkq - e2/e3 - -- 0 1');
+  });
+
+  it('keeps the advanced fields across a move played on the page, the last-moved field updated', () => {
+    const position = OCPN_ADAPTER.read(OCPN_ADAPTER.example).positions[0];
+    if (!position) throw new Error('unread');
+    const wizard = parseSan(position.setup, 'Wa2');
+    if (!wizard.ok) throw new Error(wizard.error.message);
+    // What the page does on a move click: play, then write in the format being read.
+    expect(OCPN_ADAPTER.write?.({ setup: play(position.setup, wizard.value), lastMove: wizard.value })).toBe(
+      '1Www/crnbqkbnrc/pppppppppp/A/A/A/A/A/W9/PPPPPPPPPP/CRNBQKBNRC b KQkq KQkq - wb W- 1 1',
+    );
   });
 
   it('does not write a standard board', () => {

@@ -20,6 +20,13 @@ const MEANINGS: Readonly<Record<keyof SetupJson, (json: SetupJson) => string>> =
   realtime: (j) =>
     j.realtime ? `Realtime clock: ${j.realtime.clockMs} ms since the start, ${j.realtime.sinceCaptureMs} since the last capture, cooldown ${j.realtime.cooldownMs} ms; ${Object.keys(j.realtime.flights).length} pieces in flight, ${Object.keys(j.realtime.cooldowns).length} cooling down` : 'No realtime clock',
   remainingChecks: (j) => `Checks still to give: White ${j.remainingChecks?.white}, Black ${j.remainingChecks?.black}`,
+  omegaAdvanced: (j) => {
+    const state = j.omegaAdvanced;
+    if (!state) return 'No Omega Chess Advanced state';
+    const guards = (['white', 'black'] as const).map((c) => `${c === 'white' ? 'White' : 'Black'} ${[state.guarding[c].kingSide ? 'king side' : '', state.guarding[c].queenSide ? 'queen side' : ''].filter(Boolean).join(' and ') || 'none'}`);
+    const fools = (['white', 'black'] as const).filter((c) => state.foolInHand[c]);
+    return `Omega Chess Advanced: guarding ${guards.join(', ')}; fools in hand: ${fools.join(' and ') || 'none'}; last moved: White ${state.lastMoved.white ?? 'nothing yet'}, Black ${state.lastMoved.black ?? 'nothing yet'}`;
+  },
 };
 
 /** The offset of `"key"` in the text, or 0. */

@@ -1,5 +1,4 @@
-import { setupToJson, type Format, type TextFormat } from '@chess-formats/board-core';
-import { validateSetup } from '@chess-formats/fen';
+import { setupToJson, validateSetup, type Format, type TextFormat } from '@chess-formats/board-core';
 import { FORMATS } from '@chess-formats/formats';
 import { holdingsToJson, parseHoldings, writeHoldings, type Holdings } from '@chess-formats/style12';
 import type { Codec } from '../run.js';
@@ -23,6 +22,8 @@ export function descriptorCodec(format: TextFormat): Codec<unknown> {
     parse: (input, options) => format.parse(input, options),
     write: (value, options) => format.write(value, options),
     toJson: (value) => (format.toJson ? format.toJson(value) : setupToJson(format.setupOf(value))),
+    // The legality of a position is the model's business: the same check for every format.
+    validate: (value) => validateSetup(format.setupOf(value)),
   };
 }
 
@@ -30,11 +31,10 @@ const isHoldingsLine = (input: string): boolean => input.includes('<b1>');
 const isHoldings = (value: unknown): value is Holdings => typeof value === 'object' && value !== null && !('setup' in value);
 
 /**
- * What some formats' vectors check beyond the descriptor: FEN's legality problems, and the
+ * What some formats' vectors check beyond the descriptor: the
  * `<b1>` holdings lines that sit in style 12's corpus but are records of their own.
  */
 export const CODEC_EXTRAS: Readonly<Record<string, (codec: Codec<unknown>) => Codec<unknown>>> = {
-  fen: (codec) => ({ ...codec, validate: (setup) => validateSetup(setup as Parameters<typeof validateSetup>[0]) }),
   style12: (codec) => ({
     parse: (input, options: VectorOptions | undefined) => (isHoldingsLine(input) ? parseHoldings(input, options) : codec.parse(input, options)),
     write: (value, options) => (isHoldings(value) ? writeHoldings(value) : codec.write(value, options)),
