@@ -12,4 +12,5 @@ export {
   type PgnRoot,
   type PgnVariant,
 } from './game.js';
+export { SEVEN_TAG_ROSTER, writePgn, type PgnWriteOptions } from './write.js';
 export { DEFAULT_LIMITS, createPgnReader, parsePgn, type PgnEvent, type PgnReadOptions, type PgnReader } from './read.js';
