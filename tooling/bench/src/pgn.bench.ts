@@ -31,8 +31,8 @@ function corpusGame(next: () => number, index: number): PgnGame {
     if (moves.length === 0) break;
     const move = moves[Math.floor(next() * moves.length)]!;
     clock -= Math.floor(next() * 3000);
-    const node: Node = { san: writeSan(setup, move), move, children: [], clockMs: Math.max(0, clock) };
-    if (next() < 0.15) node.comments = ['a sharp idea, though the engine prefers another plan here'];
+    const commented = next() < 0.15;
+    const node: Node = { san: writeSan(setup, move), move, children: [], clockMs: Math.max(0, clock), ...(commented ? { comments: ['a sharp idea, though the engine prefers another plan here'] } : {}) };
     parent.children.push(node);
     if (next() < 0.07) {
       let line: { children: PgnNode[] } = parent;
