@@ -13,8 +13,8 @@ describe('writePgn', () => {
     expect(roundTrip('[ECO "C20"]\n[Result "*"]\n[White "A \\"B\\" \\\\C"]\n[Event "E"]\n*')).toBe('[Event "E"]\n[White "A \\"B\\" \\\\C"]\n[Result "*"]\n[ECO "C20"]\n\n*\n');
   });
   test('move numbers after comments and variations, NAGs, clocks', () => {
-    expect(roundTrip('{start} 1. e4 {[%clk 0:03:00]} e5 $1 (1... c5 {x} 2. Nf3) 2. Nf3 {a} ; b}\n Nc6?! 1-0')).toBe(
-      '{ start } 1. e4 { [%clk 0:03:00] } 1... e5 $1 (1... c5 { x } 2. Nf3) 2. Nf3\n{ a } ; b}\n2... Nc6 $6 1-0\n',
+    expect(roundTrip('{start} 1. e4 {[%clk 0:03:00]} e5 $1 (1... c5 {x} 2. Nf3) 2. Nf3 {a} ; b}\n Nc6?! 3. Bb5 (3. Bc4) a6 1-0')).toBe(
+      '{ start } 1. e4 { [%clk 0:03:00] } 1... e5 $1 (1... c5 { x } 2. Nf3) 2. Nf3\n{ a } ; b}\n2... Nc6 $6 3. Bb5 (3. Bc4) 3... a6 1-0\n',
     );
   });
   test('a game from a position with Black to move starts with its number', () => {
