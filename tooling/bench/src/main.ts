@@ -4,6 +4,7 @@ import { runFormats } from './formats.bench.js';
 import { runIcc } from './icc.bench.js';
 import { runNotation } from './notation.bench.js';
 import { runOcpn } from './ocpn.bench.js';
+import { runPgn } from './pgn.bench.js';
 import { runRules } from './rules.bench.js';
 import { runStyle12 } from './style12.bench.js';
 
@@ -15,6 +16,7 @@ const suites: Record<string, () => Promise<void> | void> = {
   icc: runIcc,
   notation: runNotation,
   ocpn: runOcpn,
+  pgn: runPgn,
   rules: runRules,
   style12: runStyle12,
 };

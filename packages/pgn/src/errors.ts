@@ -1,0 +1,49 @@
+import type { MoveNotationError } from '@chess-formats/board-core';
+import type { FenError } from '@chess-formats/fen';
+import type { OcpnError } from '@chess-formats/ocpn';
+
+/** Every code the PGN reader can report, in a stable order. */
+export const PGN_ERROR_CODES = /* @__PURE__ */ Object.freeze([
+  /** A chunk or text that is neither a string nor a `Uint8Array` (from untyped JavaScript). */
+  'not-text',
+  /** A tag pair that is not `[Name "value"]`: no name, no quoted value, no `]`, a line break inside. */
+  'tag-syntax',
+  /** A tag name or value longer than the limit. */
+  'tag-too-long',
+  /** The `FEN` tag holds no position the reader can read (FEN, X-FEN, Shredder-FEN; OCPN for Omega). */
+  'bad-fen',
+  /** A `Variant` tag naming a game the rules do not play (antichess, atomic, ...). */
+  'unknown-variant',
+  /** A move that is not a legal move in its position (SAN, or coordinates as a fallback). */
+  'illegal-move',
+  /** A character or token that has no place where it stands (`)` outside a variation, a NAG before any move). */
+  'unexpected-token',
+  /** A game that ends (result, next game, end of input) inside a variation. */
+  'unclosed-variation',
+  /** Variations nested deeper than the limit. */
+  'variation-too-deep',
+  /** A comment longer than the limit. */
+  'comment-too-long',
+  /** The input ends inside a `{` comment. */
+  'unterminated-comment',
+  /** A `$` without a number, a number above 255, or a run of `!`/`?` that is no annotation. */
+  'bad-nag',
+  /** A move, number or other symbol longer than 255 characters. */
+  'token-too-long',
+  /** A game longer than the limit; it is skipped without being held. */
+  'game-too-large',
+] as const);
+export type PgnErrorCode = (typeof PGN_ERROR_CODES)[number];
+
+export interface PgnError {
+  readonly code: PgnErrorCode;
+  /** Line of the offending token, from 1. */
+  readonly line: number;
+  /** Column of the offending token on its line, from 1 (UTF-16 code units). */
+  readonly column: number;
+  /** Offset of the offending token from the start of the input (UTF-16 code units of the text, a byte-order mark not counted). */
+  readonly offset: number;
+  readonly message: string;
+  /** The error of the move or position reader behind an `illegal-move` or `bad-fen`. */
+  readonly cause?: MoveNotationError | FenError | OcpnError;
+}

@@ -1,0 +1,90 @@
+import { play, type Move, type Setup } from '@chess-formats/board-core';
+
+/** The four game terminations of PGN. */
+export const PGN_RESULTS = /* @__PURE__ */ Object.freeze(['1-0', '0-1', '1/2-1/2', '*'] as const);
+export type PgnResult = (typeof PGN_RESULTS)[number];
+
+/** The games the reader knows how to set up and replay, from the `Variant` tag. */
+export const PGN_VARIANTS = /* @__PURE__ */ Object.freeze(['standard', 'chess960', 'crazyhouse', 'threeCheck', 'omega'] as const);
+export type PgnVariant = (typeof PGN_VARIANTS)[number];
+
+/** One move of the game tree. */
+export interface PgnNode {
+  /** The move as read (`Nf3`, `0-0`, `e8Q`); the writer writes board-core's SAN of `move` instead. */
+  readonly san: string;
+  /** The move, or `null` for a null move (`--`, `Z0`): the side to move passes. */
+  readonly move: Move | null;
+  /** The continuations: the first is the line that goes on, the others are its alternatives (variations). */
+  readonly children: readonly PgnNode[];
+  /** Comments before the move; only the first move of a variation has them (elsewhere they follow the move before). */
+  readonly commentsBefore?: readonly string[];
+  /** Comments after the move, trimmed, without the `[%clk]` and `[%emt]` commands read into the fields below. */
+  readonly comments?: readonly string[];
+  /** Numeric annotation glyphs, in order (`!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6). */
+  readonly nags?: readonly number[];
+  /** `[%clk h:mm:ss]`: the mover's clock after the move, in milliseconds. */
+  readonly clockMs?: number;
+  /** `[%emt h:mm:ss]`: the time the move took, in milliseconds. */
+  readonly emtMs?: number;
+}
+
+/** The start of the game: comments before the first move, and the first moves. */
+export interface PgnRoot {
+  readonly comments?: readonly string[];
+  readonly children: readonly PgnNode[];
+}
+
+export interface PgnGame {
+  /** Every tag as read (the last of a repeated name wins); the writer puts the seven-tag roster first. */
+  readonly tags: ReadonlyMap<string, string>;
+  readonly variant: PgnVariant;
+  /** The initial position: the `FEN` tag's, else the variant's start. */
+  readonly setup: Setup;
+  readonly root: PgnRoot;
+  /** The game termination of the movetext; without one, the `Result` tag's value when it is a result, else `*`. */
+  readonly result: PgnResult;
+}
+
+/** One step of the main line: the position before the move, the node, and the position after. */
+export interface MainlineStep {
+  readonly before: Setup;
+  readonly node: PgnNode;
+  readonly after: Setup;
+}
+
+/**
+ * The position after a move or a null move. A null move passes: the other side moves, no en
+ * passant capture remains, the clocks count on.
+ */
+export function playNode(setup: Setup, move: Move | null): Setup {
+  if (move !== null) return play(setup, move);
+  return {
+    ...setup,
+    turn: setup.turn === 'white' ? 'black' : 'white',
+    epSquares: [],
+    halfmoves: Math.min(setup.halfmoves + 1, Number.MAX_SAFE_INTEGER),
+    fullmoves: setup.turn === 'black' ? Math.min(setup.fullmoves + 1, Number.MAX_SAFE_INTEGER) : setup.fullmoves,
+  };
+}
+
+/**
+ * Walks the main line, replaying each move as it goes: positions are not stored in the game,
+ * so a caller that stops early pays only for the moves it looked at.
+ */
+export function* mainline(game: PgnGame): Generator<MainlineStep, void, undefined> {
+  let before = game.setup;
+  let node = game.root.children[0];
+  while (node !== undefined) {
+    const after = playNode(before, node.move);
+    yield { before, node, after };
+    before = after;
+    node = node.children[0];
+  }
+}
+
+/** The position at the end of the main line. */
+export function finalSetup(game: PgnGame): Setup {
+  let setup = game.setup;
+  for (let node = game.root.children[0]; node !== undefined; node = node.children[0]) setup = playNode(setup, node.move);
+  return setup;
+}

@@ -1,0 +1,16 @@
+export { PGN_ERROR_CODES, type PgnError, type PgnErrorCode } from './errors.js';
+export {
+  PGN_RESULTS,
+  PGN_VARIANTS,
+  finalSetup,
+  mainline,
+  playNode,
+  type MainlineStep,
+  type PgnGame,
+  type PgnNode,
+  type PgnResult,
+  type PgnRoot,
+  type PgnVariant,
+} from './game.js';
+export { SEVEN_TAG_ROSTER, writePgn, type PgnWriteOptions } from './write.js';
+export { DEFAULT_LIMITS, createPgnReader, parsePgn, type PgnEvent, type PgnReadOptions, type PgnReader } from './read.js';

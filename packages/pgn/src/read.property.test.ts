@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { PGN_ERROR_CODES } from './errors.js';
+import { createPgnReader, parsePgn, type PgnEvent } from './read.js';
+import { arbitraryGame } from './testing/games.js';
+import { writePgn } from './write.js';
+
+function eventsOf(text: string): PgnEvent[] {
+  return parsePgn(text).map((r) => (r.ok ? { kind: 'game', game: r.value } : { kind: 'error', error: r.error }));
+}
+
+/** Texts with games, broken games and noise, so that splits land in every kind of token. */
+const corpus = fc
+  .array(
+    fc.oneof(
+      arbitraryGame.map((game) => writePgn(game)),
+      fc.constantFrom('[Event "x"]\n1. e4 e5 2. Qxe5 1-0\n\n', '1. e4 (1. d4 {a} ( 1. c4 ) ) *\n', '{open', '%escape\n', ') $ !!! ', '\uFEFF[A "\\"]"]\n', '\n\n[Event "ok"]\n\n1. d4 d5 *\n'),
+      fc.string({ maxLength: 20 }),
+    ),
+    { maxLength: 5 },
+  )
+  .map((parts) => parts.join('\n'));
+
+describe('streaming', () => {
+  test('any split of the text, pushed as strings, gives the same events as parsePgn', () => {
+    fc.assert(
+      fc.property(corpus, fc.array(fc.nat(), { maxLength: 8 }), (text, cuts) => {
+        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+        const reader = createPgnReader();
+        const events: PgnEvent[] = [];
+        let from = 0;
+        for (const point of [...points, text.length]) {
+          events.push(...reader.push(text.slice(from, point)));
+          from = point;
+        }
+        events.push(...reader.end());
+        expect(events).toEqual(eventsOf(text));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('any split of the UTF-8 bytes, inside characters too, gives the same events', () => {
+    fc.assert(
+      fc.property(corpus, fc.array(fc.nat(), { maxLength: 8 }), fc.boolean(), (text, cuts, bom) => {
+        const bytes = new TextEncoder().encode((bom ? '\uFEFF' : '') + text);
+        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        const reader = createPgnReader();
+        const events: PgnEvent[] = [];
+        let from = 0;
+        for (const point of [...points, bytes.length]) {
+          events.push(...reader.push(bytes.subarray(from, point)));
+          from = point;
+        }
+        events.push(...reader.end());
+        // Lone surrogates do not survive UTF-8; compare with the text the bytes hold.
+        expect(events).toEqual(eventsOf(new TextDecoder().decode(bytes)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('a reader is fresh again after end()', () => {
+    const reader = createPgnReader();
+    reader.push('[Event "a"]\n1. e4 {unfinished');
+    expect(reader.end()[0]).toMatchObject({ kind: 'error', error: { code: 'unterminated-comment' } });
+    expect(reader.push('1. d4 *')).toMatchObject([{ kind: 'game', game: { result: '*' } }]);
+  });
+});
+
+describe('never throws', () => {
+  test('on arbitrary strings, with errors that point inside the input', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300, unit: fc.constantFrom(...'[]{}();%$!?.*-/=+#@ \n\r\t"\\abcdefghNBRQKPOo0123456789') }), (text) => {
+        for (const result of parsePgn(text)) {
+          if (result.ok) continue;
+          expect(PGN_ERROR_CODES).toContain(result.error.code);
+          expect(result.error.offset).toBeGreaterThanOrEqual(0);
+          expect(result.error.offset).toBeLessThanOrEqual(text.length);
+          expect(result.error.line).toBeGreaterThanOrEqual(1);
+          expect(result.error.message.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('on arbitrary bytes and on values that are not text', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.anything(), (bytes, value) => {
+        const reader = createPgnReader(value as never);
+        reader.push(bytes);
+        const events = reader.push(value as never);
+        if (typeof value !== 'string' && !(value instanceof Uint8Array)) expect(events.at(-1)).toMatchObject({ kind: 'error', error: { code: 'not-text' } });
+        reader.end();
+        expect(parsePgn(value as never).length).toBeGreaterThanOrEqual(typeof value === 'string' ? 0 : 1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('bounded memory', () => {
+  const megabyte = 1 << 20;
+  const cases: readonly [string, string, string, string][] = [
+    ['an endless comment', '[Event "x"]\n1. e4 {', 'a b c d e f g h i j ', 'comment-too-long'],
+    ['an endless rest-of-line comment', '1. e4 ;', 'a b c d e f g h i j ', 'comment-too-long'],
+    ['an endless tag value', '[Event "', 'abcdefghij', 'tag-too-long'],
+    ['an endless tag name', '[Event', 'abcdefghij', 'tag-too-long'],
+    ['endless variations', '1. e4 ', '(e4 ', 'variation-too-deep'],
+    ['an endless game', '1. Nf3 Nf6 ', '2. Ng1 Ng8 3. Nf3 Nf6 ', 'game-too-large'],
+    ['an endless move', '1. ', 'Nf3', 'token-too-long'],
+  ];
+  for (const [name, start, unit, code] of cases) {
+    test(`${name} is reported, and the reader holds less than the limit while megabytes pass`, () => {
+      const reader = createPgnReader({ maxCommentLength: 10_000, maxTagLength: 10_000, maxGameLength: 100_000 });
+      const events: PgnEvent[] = [...reader.push(start)];
+      const chunk = unit.repeat(Math.ceil(4096 / unit.length));
+      let most = 0;
+      for (let pushed = 0; pushed < 4 * megabyte; pushed += chunk.length) {
+        events.push(...reader.push(chunk));
+        most = Math.max(most, reader.bufferedLength);
+      }
+      events.push(...reader.end());
+      expect(most).toBeLessThanOrEqual(10_000);
+      expect(events[0]).toMatchObject({ kind: 'error', error: { code } });
+    });
+  }
+});

@@ -1,0 +1,801 @@
+/**
+ * The PGN reader: one character-level state machine shared by `parsePgn` and the streaming
+ * reader, so that a text read whole and the same text pushed in any pieces give the same
+ * games. It holds at most one token (bounded by the limits) and the game being built (bounded
+ * by the game length limit); variations are a stack of frames, never recursion.
+ */
+import { err, ok, parseCoordinate, parseSan, type Move, type Result, type Setup } from '@chess-formats/board-core';
+import type { PgnError, PgnErrorCode } from './errors.js';
+import { playNode, type PgnGame, type PgnResult, type PgnRoot, type PgnVariant } from './game.js';
+import { initialSetup, variantOf } from './setup.js';
+
+export interface PgnReadOptions {
+  /** Read tags and the result only: movetext is scanned for its structure, moves are not read (default `false`). */
+  readonly tagsOnly?: boolean;
+  /** The longest game, in characters from its first token; a longer one is reported and skipped (default 1 MiB). */
+  readonly maxGameLength?: number;
+  /** The deepest nesting of variations (default 100). */
+  readonly maxVariationDepth?: number;
+  /** The longest tag name or value (default 4,096). */
+  readonly maxTagLength?: number;
+  /** The longest comment (default 65,536). */
+  readonly maxCommentLength?: number;
+}
+
+export const DEFAULT_LIMITS = /* @__PURE__ */ Object.freeze({
+  maxGameLength: 1 << 20,
+  maxVariationDepth: 100,
+  maxTagLength: 4096,
+  maxCommentLength: 65536,
+});
+
+/** No move, move number or result is near this long; anything longer is refused before it grows. */
+const MAX_SYMBOL_LENGTH = 255;
+
+export type PgnEvent = { readonly kind: 'game'; readonly game: PgnGame } | { readonly kind: 'error'; readonly error: PgnError };
+
+export interface PgnReader {
+  /** Reads a piece of the input (text, or UTF-8 bytes split anywhere); returns the games completed so far. */
+  push(chunk: string | Uint8Array): PgnEvent[];
+  /** Ends the input: returns the last game (or its error); the reader then starts afresh. */
+  end(): PgnEvent[];
+  /** Characters held for the token being read (a diagnostic: it stays under the limits, whatever is pushed). */
+  readonly bufferedLength: number;
+}
+
+interface MutableNode {
+  san: string;
+  move: Move | null;
+  children: MutableNode[];
+  commentsBefore?: string[];
+  comments?: string[];
+  nags?: number[];
+  clockMs?: number;
+  emtMs?: number;
+}
+
+interface MutableRoot {
+  comments?: string[];
+  children: MutableNode[];
+}
+
+/** Where the next move of a line goes, and what it is played from. */
+interface Frame {
+  parent: MutableNode | MutableRoot;
+  position: Setup;
+  last: MutableNode | undefined;
+  lastParent: MutableNode | MutableRoot | undefined;
+  lastBefore: Setup | undefined;
+  pending: string[] | undefined;
+}
+
+interface Position {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+const RESULTS: ReadonlySet<string> = /* @__PURE__ */ new Set(['1-0', '0-1', '1/2-1/2', '*']);
+const ANNOTATIONS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([
+  ['!', 1],
+  ['?', 2],
+  ['!!', 3],
+  ['??', 4],
+  ['!?', 5],
+  ['?!', 6],
+]);
+const NULL_MOVES: ReadonlySet<string> = /* @__PURE__ */ new Set(['--', 'Z0']);
+const COMMAND = /\[%(clk|emt)\s+(\d{1,9}):(\d{1,2}):(\d{1,2})(?:\.(\d{1,3}))?\s*\]/;
+
+// Only the part of the WHATWG TextDecoder this module uses (the package compiles without DOM types).
+declare const TextDecoder: new (label: 'utf-8') => Utf8Decoder;
+interface Utf8Decoder {
+  decode(input?: Uint8Array, options?: { stream: boolean }): string;
+}
+
+interface GameError {
+  readonly code: PgnErrorCode;
+  readonly message: string;
+  readonly cause?: PgnError['cause'];
+}
+
+function gameError(code: PgnErrorCode, message: string, cause?: PgnError['cause']): GameError {
+  return cause === undefined ? { code, message } : { code, message, cause };
+}
+
+/** The game being read. Methods return a `GameError` instead of throwing. */
+class GameBuilder {
+  readonly tags = new Map<string, string>();
+  movetext = false;
+  variant: PgnVariant = 'standard';
+  setup: Setup | undefined;
+  readonly root: MutableRoot = { children: [] };
+  readonly stack: Frame[] = [];
+  frame: Frame | undefined;
+  depth = 0;
+
+  readonly tagsOnly: boolean;
+  readonly maxDepth: number;
+
+  constructor(tagsOnly: boolean, maxDepth: number) {
+    this.tagsOnly = tagsOnly;
+    this.maxDepth = maxDepth;
+  }
+
+  /** Settles the initial position from the tags at the first token of movetext. */
+  start(): GameError | undefined {
+    if (this.setup !== undefined) return undefined;
+    const variant = variantOf(this.tags.get('Variant'));
+    if (variant === undefined) return gameError('unknown-variant', `the Variant tag names a game the rules do not play: ${JSON.stringify(this.tags.get('Variant'))}`);
+    const initial = initialSetup(variant, this.tags.get('FEN'));
+    if (!initial.ok) return gameError('bad-fen', initial.message, initial.cause as PgnError['cause']);
+    this.variant = variant;
+    this.setup = initial.setup;
+    this.frame = { parent: this.root, position: initial.setup, last: undefined, lastParent: undefined, lastBefore: undefined, pending: undefined };
+    return undefined;
+  }
+
+  begin(): GameError | undefined {
+    this.movetext = true;
+    return this.start();
+  }
+
+  move(text: string): GameError | undefined {
+    const problem = this.begin();
+    if (problem || this.tagsOnly) return problem;
+    const frame = this.frame!;
+    const before = frame.position;
+    let move: Move | null = null;
+    if (!NULL_MOVES.has(text)) {
+      const san = parseSan(before, text);
+      if (san.ok) move = san.value;
+      else {
+        // Some tools write coordinates in movetext (`g1f3`); read them when SAN fails.
+        const coordinate = parseCoordinate(before, text);
+        if (!coordinate.ok) {
+          const number = `${before.fullmoves}${before.turn === 'white' ? '.' : '...'}`;
+          return gameError('illegal-move', `${JSON.stringify(text)} at ${number} is not a legal move: ${san.error.message}`, san.error);
+        }
+        move = coordinate.value;
+      }
+    }
+    const node: MutableNode = { san: text, move, children: [] };
+    if (frame.pending !== undefined) {
+      node.commentsBefore = frame.pending;
+      frame.pending = undefined;
+    }
+    frame.parent.children.push(node);
+    frame.lastParent = frame.parent;
+    frame.lastBefore = before;
+    frame.last = node;
+    frame.parent = node;
+    frame.position = playNode(before, move);
+    return undefined;
+  }
+
+  comment(text: string): void {
+    if (this.tagsOnly) return;
+    const frame = this.frame;
+    const last = frame?.last;
+    if (last !== undefined) {
+      const rest = takeCommands(last, text);
+      if (rest !== undefined) (last.comments ??= []).push(rest);
+    } else if (frame === undefined || this.stack.length === 0) {
+      (this.root.comments ??= []).push(text);
+    } else {
+      (frame.pending ??= []).push(text);
+    }
+  }
+
+  nag(value: number): GameError | undefined {
+    const problem = this.begin();
+    if (problem || this.tagsOnly) return problem;
+    const last = this.frame!.last;
+    if (last === undefined) return gameError('unexpected-token', 'an annotation before any move');
+    (last.nags ??= []).push(value);
+    return undefined;
+  }
+
+  open(): GameError | undefined {
+    const problem = this.begin();
+    if (problem) return problem;
+    if (this.depth >= this.maxDepth) return gameError('variation-too-deep', `variations nest deeper than ${this.maxDepth}`);
+    this.depth++;
+    if (this.tagsOnly) return undefined;
+    const frame = this.frame!;
+    if (frame.last === undefined) return gameError('unexpected-token', 'a variation before any move it could replace');
+    this.stack.push(frame);
+    this.frame = { parent: frame.lastParent!, position: frame.lastBefore!, last: undefined, lastParent: undefined, lastBefore: undefined, pending: undefined };
+    return undefined;
+  }
+
+  close(): GameError | undefined {
+    const problem = this.begin();
+    if (problem) return problem;
+    if (this.depth === 0) return gameError('unexpected-token', '`)` closes no variation');
+    this.depth--;
+    // Comments in a variation without a move have nothing to stand beside; they go with it.
+    if (!this.tagsOnly) this.frame = this.stack.pop();
+    return undefined;
+  }
+
+  finish(result: PgnResult | undefined): Result<PgnGame, GameError> {
+    if (this.depth > 0) return err(gameError('unclosed-variation', `the game ends inside ${this.depth} open variation${this.depth > 1 ? 's' : ''}`));
+    const problem = this.start();
+    if (problem) return err(problem);
+    const tagResult = this.tags.get('Result');
+    const final = result ?? (tagResult !== undefined && RESULTS.has(tagResult) ? (tagResult as PgnResult) : '*');
+    const root: PgnRoot = this.root;
+    return ok({ tags: this.tags, variant: this.variant, setup: this.setup!, root, result: final });
+  }
+}
+
+/** Moves `[%clk]` and `[%emt]` out of a comment after a move into the node; undefined when nothing else is left. */
+function takeCommands(node: MutableNode, text: string): string | undefined {
+  if (!text.includes('[%')) return text;
+  let rest = text;
+  for (let taken = true; taken; ) {
+    taken = false;
+    const match = COMMAND.exec(rest);
+    if (match === null) break;
+    const key = match[1] === 'clk' ? 'clockMs' : 'emtMs';
+    if (node[key] !== undefined) break;
+    const [, , h, m, s, fraction = ''] = match;
+    node[key] = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(fraction.padEnd(3, '0'));
+    rest = (rest.slice(0, match.index) + rest.slice(match.index + match[0].length)).trim();
+    taken = true;
+  }
+  return rest === '' && rest !== text ? undefined : rest;
+}
+
+const Mode = {
+  Top: 0,
+  TagOpen: 1,
+  TagName: 2,
+  TagBeforeValue: 3,
+  TagValue: 4,
+  TagEscape: 5,
+  TagClose: 6,
+  Comment: 7,
+  LineComment: 8,
+  EscapeLine: 9,
+  Symbol: 10,
+  Nag: 11,
+  Annotation: 12,
+  Skip: 13,
+} as const;
+type Mode = (typeof Mode)[keyof typeof Mode];
+
+function isSymbolCode(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 43 || c === 35 || c === 61 || c === 58 || c === 45 || c === 64 || c === 47
+  );
+}
+
+function isSpaceCode(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 11 || c === 12;
+}
+
+function positiveInteger(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+class Reader implements PgnReader {
+  private readonly tagsOnly: boolean;
+  private readonly maxGameLength: number;
+  private readonly maxDepth: number;
+  private readonly maxTagLength: number;
+  private readonly maxCommentLength: number;
+  private decoder: Utf8Decoder | undefined;
+
+  private events: PgnEvent[] = [];
+  private game: GameBuilder | undefined;
+  private gameStart = 0;
+  private mode: Mode = Mode.Top;
+  private line = 1;
+  private column = 1;
+  private offset = 0;
+  private started = false;
+  /** Where the current token started. */
+  private token: Position = { line: 1, column: 1, offset: 0 };
+  private buffer = '';
+  private tagName = '';
+  private commentLength = 0;
+  /** Skipping a broken game: whether the line has more than white space, its last word, whether a line ended with a result. */
+  private skipContent = false;
+  private skipWord = '';
+  private skipWordDone = true;
+  private skipAfterResult = false;
+  /** Skipping: whether the line before this one was blank. */
+  private skipAfterBlank = false;
+  /** Whether the current line has had a token (a line without one, in movetext, ends the game). */
+  private lineHasToken = false;
+  /** A tag at the start of a line while skipping: it starts a game only if it is `Event`. */
+  private probing = false;
+
+  constructor(options: PgnReadOptions | undefined) {
+    const o: PgnReadOptions = typeof options === 'object' && options !== null ? options : {};
+    this.tagsOnly = o.tagsOnly === true;
+    this.maxGameLength = positiveInteger(o.maxGameLength, DEFAULT_LIMITS.maxGameLength);
+    this.maxDepth = positiveInteger(o.maxVariationDepth, DEFAULT_LIMITS.maxVariationDepth);
+    this.maxTagLength = positiveInteger(o.maxTagLength, DEFAULT_LIMITS.maxTagLength);
+    this.maxCommentLength = positiveInteger(o.maxCommentLength, DEFAULT_LIMITS.maxCommentLength);
+  }
+
+  get bufferedLength(): number {
+    return this.buffer.length + this.tagName.length;
+  }
+
+  push(chunk: string | Uint8Array): PgnEvent[] {
+    const value: unknown = chunk;
+    if (typeof value === 'string') {
+      this.flushDecoder();
+      this.feed(value);
+    } else if (value instanceof Uint8Array) {
+      try {
+        this.decoder ??= new TextDecoder('utf-8');
+        this.feed(this.decoder.decode(value, { stream: true }));
+      } catch {
+        // A detached buffer; nothing of it can be read.
+        this.report('not-text', 'a chunk whose bytes cannot be read', this.here());
+      }
+    } else {
+      this.report('not-text', `expected text or bytes, got ${describe(value)}`, this.here());
+    }
+    return this.take();
+  }
+
+  end(): PgnEvent[] {
+    this.flushDecoder();
+    const at = this.here();
+    switch (this.mode) {
+      case Mode.TagOpen:
+      case Mode.TagName:
+      case Mode.TagBeforeValue:
+      case Mode.TagValue:
+      case Mode.TagEscape:
+      case Mode.TagClose:
+        if (!this.probing) this.fail('tag-syntax', 'the input ends inside a tag pair', this.token);
+        break;
+      case Mode.Comment:
+        this.fail('unterminated-comment', 'the input ends inside a comment', this.token);
+        break;
+      case Mode.LineComment:
+        this.game?.comment(this.buffer.trim());
+        break;
+      case Mode.Symbol:
+      case Mode.Nag:
+      case Mode.Annotation:
+        this.endToken();
+        break;
+      default:
+    }
+    if (this.game !== undefined) this.finishGame(undefined, at);
+    const events = this.take();
+    this.reset();
+    return events;
+  }
+
+  private reset(): void {
+    this.decoder = undefined;
+    this.game = undefined;
+    this.mode = Mode.Top;
+    this.line = 1;
+    this.column = 1;
+    this.offset = 0;
+    this.started = false;
+    this.buffer = '';
+    this.tagName = '';
+    this.probing = false;
+  }
+
+  private flushDecoder(): void {
+    if (this.decoder === undefined) return;
+    const rest = this.decoder.decode();
+    this.decoder = undefined;
+    if (rest !== '') this.feed(rest);
+  }
+
+  private take(): PgnEvent[] {
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
+
+  private here(): Position {
+    return { line: this.line, column: this.column, offset: this.offset };
+  }
+
+  private report(code: PgnErrorCode, message: string, at: Position, cause?: PgnError['cause']): void {
+    const error: PgnError = cause === undefined ? { code, line: at.line, column: at.column, offset: at.offset, message } : { code, line: at.line, column: at.column, offset: at.offset, message, cause };
+    this.events.push({ kind: 'error', error });
+  }
+
+  /** Reports the game's error and skips the rest of it. */
+  private fail(code: PgnErrorCode, message: string, at: Position, cause?: PgnError['cause']): void {
+    this.report(code, message, at, cause);
+    this.game = undefined;
+    this.buffer = '';
+    this.tagName = '';
+    this.probing = false;
+    this.mode = Mode.Skip;
+    this.skipContent = true;
+    this.skipWord = '';
+    this.skipWordDone = true;
+    this.skipAfterResult = false;
+    this.skipAfterBlank = false;
+  }
+
+  private failWith(problem: GameError | undefined, at: Position): boolean {
+    if (problem === undefined) return false;
+    this.fail(problem.code, problem.message, at, problem.cause);
+    return true;
+  }
+
+  private finishGame(result: PgnResult | undefined, at: Position): void {
+    const game = this.game;
+    if (game === undefined) return;
+    this.game = undefined;
+    const finished = game.finish(result);
+    if (finished.ok) this.events.push({ kind: 'game', game: finished.value });
+    else this.report(finished.error.code, finished.error.message, at, finished.error.cause);
+  }
+
+  /** The game a token belongs to, started if need be; false when the game grew too long. */
+  private gameFor(at: Position): GameBuilder | undefined {
+    if (this.game === undefined) {
+      this.game = new GameBuilder(this.tagsOnly, this.maxDepth);
+      this.gameStart = at.offset;
+    } else if (at.offset - this.gameStart > this.maxGameLength) {
+      this.fail('game-too-large', `the game is longer than ${this.maxGameLength} characters`, at);
+      return undefined;
+    }
+    return this.game;
+  }
+
+  private feed(text: string): void {
+    let i = 0;
+    const n = text.length;
+    if (!this.started && n > 0) {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) i = 1;
+    }
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      switch (this.mode) {
+        case Mode.Comment: {
+          const close = text.indexOf('}', i);
+          const stop = close < 0 ? n : close;
+          this.commentLength += stop - i;
+          if (this.commentLength > this.maxCommentLength) {
+            this.fail('comment-too-long', `a comment longer than ${this.maxCommentLength} characters`, this.token);
+            continue;
+          }
+          if (!this.tagsOnly) this.buffer += text.slice(i, stop);
+          this.advance(text, i, stop);
+          i = stop;
+          if (close >= 0) {
+            this.advance(text, i, i + 1);
+            i++;
+            this.mode = Mode.Top;
+            this.lineHasToken = true;
+            const comment = this.buffer.trim();
+            this.buffer = '';
+            this.game?.comment(comment);
+          }
+          continue;
+        }
+        case Mode.LineComment:
+        case Mode.EscapeLine: {
+          const newline = text.indexOf('\n', i);
+          const stop = newline < 0 ? n : newline;
+          if (this.mode === Mode.LineComment) {
+            this.commentLength += stop - i;
+            if (this.commentLength > this.maxCommentLength) {
+              this.fail('comment-too-long', `a comment longer than ${this.maxCommentLength} characters`, this.token);
+              continue;
+            }
+            if (!this.tagsOnly) this.buffer += text.slice(i, stop);
+          }
+          this.advance(text, i, stop);
+          i = stop;
+          if (newline >= 0) {
+            if (this.mode === Mode.LineComment) {
+              const comment = this.buffer.trim();
+              this.buffer = '';
+              this.game?.comment(comment);
+            }
+            this.mode = Mode.Top;
+          }
+          continue;
+        }
+        case Mode.Symbol:
+          if (isSymbolCode(c)) {
+            if (this.buffer.length >= MAX_SYMBOL_LENGTH) {
+              this.fail('token-too-long', `a token longer than ${MAX_SYMBOL_LENGTH} characters`, this.token);
+              continue;
+            }
+            this.buffer += text[i];
+            break;
+          }
+          this.endToken();
+          continue;
+        case Mode.Nag:
+          if (c >= 48 && c <= 57) {
+            if (this.buffer.length >= 4) {
+              this.fail('bad-nag', 'a NAG above 255', this.token);
+              continue;
+            }
+            this.buffer += text[i];
+            break;
+          }
+          this.endToken();
+          continue;
+        case Mode.Annotation:
+          if (c === 33 || c === 63) {
+            if (this.buffer.length >= 2) {
+              this.fail('bad-nag', `${JSON.stringify(this.buffer + text[i])} is no annotation`, this.token);
+              continue;
+            }
+            this.buffer += text[i];
+            break;
+          }
+          this.endToken();
+          continue;
+        case Mode.Skip:
+          this.skip(c);
+          break;
+        case Mode.Top:
+          this.top(c, text, i);
+          break;
+        default:
+          if (!this.tag(c, text[i]!)) continue;
+      }
+      // One character: the common case, without a search.
+      this.offset++;
+      if (c === 10) {
+        this.line++;
+        this.column = 1;
+      } else this.column++;
+      i++;
+    }
+  }
+
+  /** Moves the position over `text[from, to)`, counting lines in one forward scan. */
+  private advance(text: string, from: number, to: number): void {
+    this.offset += to - from;
+    let lineStart = -1;
+    for (let newline = text.indexOf('\n', from); newline >= 0 && newline < to; newline = text.indexOf('\n', newline + 1)) {
+      this.line++;
+      lineStart = newline + 1;
+    }
+    this.column = lineStart < 0 ? this.column + (to - from) : to - lineStart + 1;
+  }
+
+  private skip(c: number): void {
+    if (c === 10) {
+      if (this.skipContent) this.skipAfterResult = RESULTS.has(this.skipWord);
+      else if (this.skipAfterResult) this.mode = Mode.Top;
+      this.skipAfterBlank = !this.skipContent;
+      this.lineHasToken = false;
+      this.skipContent = false;
+      this.skipWord = '';
+      this.skipWordDone = true;
+    } else if (isSpaceCode(c)) {
+      this.skipWordDone = true;
+    } else if (c === 91 && !this.skipContent) {
+      this.probing = true;
+      this.token = this.here();
+      this.mode = Mode.TagOpen;
+    } else {
+      this.skipContent = true;
+      if (this.skipWordDone) {
+        this.skipWord = '';
+        this.skipWordDone = false;
+      }
+      // Only the results matter, and none is longer than seven characters.
+      if (this.skipWord.length < 8) this.skipWord += String.fromCharCode(c);
+    }
+  }
+
+  private top(c: number, text: string, i: number): void {
+    if (c === 10) {
+      // A blank line ends the movetext (the export format separates games so, and chessops reads it so).
+      if (!this.lineHasToken && this.game?.movetext === true) this.finishGame(undefined, this.here());
+      this.lineHasToken = false;
+      return;
+    }
+    if (isSpaceCode(c)) return;
+    this.lineHasToken = true;
+    const at = this.here();
+    this.token = at;
+    if (c === 37 && this.column === 1) {
+      this.mode = Mode.EscapeLine;
+      return;
+    }
+    if (c === 46) return; // the periods of move numbers
+    if (c === 91 && this.game?.movetext === true) this.finishGame(undefined, at);
+    const game = this.gameFor(at);
+    if (game === undefined) return;
+    switch (c) {
+      case 91:
+        this.mode = Mode.TagOpen;
+        this.tagName = '';
+        this.buffer = '';
+        return;
+      case 123:
+        this.mode = Mode.Comment;
+        this.commentLength = 0;
+        this.buffer = '';
+        return;
+      case 59:
+        this.mode = Mode.LineComment;
+        this.commentLength = 0;
+        this.buffer = '';
+        return;
+      case 40:
+        this.failWith(game.open(), at);
+        return;
+      case 41:
+        this.failWith(game.close(), at);
+        return;
+      case 36:
+        this.mode = Mode.Nag;
+        this.buffer = '';
+        return;
+      case 33:
+      case 63:
+        this.mode = Mode.Annotation;
+        this.buffer = text[i]!;
+        return;
+      case 42:
+        this.result('*', at);
+        return;
+      default:
+        if (isSymbolCode(c)) {
+          this.mode = Mode.Symbol;
+          this.buffer = text[i]!;
+          return;
+        }
+        this.fail('unexpected-token', `${JSON.stringify(text[i])} has no place in movetext`, at);
+    }
+  }
+
+  private result(result: PgnResult, at: Position): void {
+    const game = this.game;
+    if (game === undefined) return;
+    const problem = game.begin();
+    if (problem) {
+      this.report(problem.code, problem.message, at, problem.cause);
+      this.game = undefined;
+      return;
+    }
+    this.finishGame(result, at);
+  }
+
+  /** Ends a symbol, NAG or annotation token at the character that follows it. */
+  private endToken(): void {
+    const text = this.buffer;
+    const mode = this.mode;
+    this.buffer = '';
+    this.mode = Mode.Top;
+    const at = this.token;
+    const game = this.game;
+    if (game === undefined) return;
+    if (mode === Mode.Symbol) {
+      if (RESULTS.has(text)) this.result(text as PgnResult, at);
+      else if (/^[0-9]+$/.test(text)) this.failWith(game.begin(), at);
+      else this.failWith(game.move(text), at);
+      return;
+    }
+    const value = mode === Mode.Nag ? (text === '' ? undefined : Number(text)) : ANNOTATIONS.get(text);
+    if (value === undefined || value > 255) {
+      this.fail('bad-nag', mode === Mode.Nag ? `${JSON.stringify(`$${text}`)} is no NAG (0 to 255)` : `${JSON.stringify(text)} is no annotation`, at);
+      return;
+    }
+    this.failWith(game.nag(value), at);
+  }
+
+  /** One character of a tag pair; false when the character must be read again (the state changed under it). */
+  private tag(c: number, ch: string): boolean {
+    switch (this.mode) {
+      case Mode.TagOpen:
+        if (c === 32 || c === 9) return true;
+        if (!isSymbolCode(c)) return this.tagError('expected a tag name after `[`');
+        this.tagName = ch;
+        this.mode = Mode.TagName;
+        return true;
+      case Mode.TagName:
+        if (isSymbolCode(c)) {
+          if (this.tagName.length >= this.maxTagLength) return this.tagError(`a tag name longer than ${this.maxTagLength} characters`, 'tag-too-long');
+          this.tagName += ch;
+          return true;
+        }
+        if (this.probing) {
+          this.probing = false;
+          if (this.tagName !== 'Event' && !this.skipAfterBlank) {
+            this.tagName = '';
+            this.mode = Mode.Skip;
+            this.skipContent = true;
+            return false;
+          }
+          this.game = new GameBuilder(this.tagsOnly, this.maxDepth);
+          this.gameStart = this.token.offset;
+        }
+        this.mode = Mode.TagBeforeValue;
+        return false;
+      case Mode.TagBeforeValue:
+        if (c === 32 || c === 9) return true;
+        if (c !== 34) return this.tagError(`expected the quoted value of tag ${this.tagName}`);
+        this.buffer = '';
+        this.mode = Mode.TagValue;
+        return true;
+      case Mode.TagValue:
+      case Mode.TagEscape:
+        if (c === 10 || c === 13) return this.tagError(`the value of tag ${this.tagName} has no closing quote on its line`);
+        if (this.mode === Mode.TagValue && c === 34) {
+          this.mode = Mode.TagClose;
+          return true;
+        }
+        if (this.buffer.length >= this.maxTagLength) return this.tagError(`the value of tag ${this.tagName} is longer than ${this.maxTagLength} characters`, 'tag-too-long');
+        if (this.mode === Mode.TagValue && c === 92) {
+          this.mode = Mode.TagEscape;
+          return true;
+        }
+        // `\"` and `\\` stand for the character; a backslash before anything else is kept.
+        if (this.mode === Mode.TagEscape && c !== 34 && c !== 92) this.buffer += '\\';
+        this.buffer += ch;
+        this.mode = Mode.TagValue;
+        return true;
+      case Mode.TagClose:
+        if (c === 32 || c === 9) return true;
+        if (c !== 93) return this.tagError(`expected \`]\` after the value of tag ${this.tagName}`);
+        this.game?.tags.set(this.tagName, this.buffer);
+        this.tagName = '';
+        this.buffer = '';
+        this.mode = Mode.Top;
+        return true;
+      default:
+        return true;
+    }
+  }
+
+  private tagError(message: string, code: PgnErrorCode = 'tag-syntax'): boolean {
+    if (this.probing) {
+      this.probing = false;
+      this.tagName = '';
+      this.mode = Mode.Skip;
+      this.skipContent = true;
+      return false;
+    }
+    this.fail(code, message, this.token);
+    // The character that broke the tag may start the next line; read it again while skipping.
+    return false;
+  }
+}
+
+/** A streaming PGN reader: push text or bytes in any pieces, get games as they complete. Never throws. */
+export function createPgnReader(options?: PgnReadOptions): PgnReader {
+  return new Reader(options);
+}
+
+/**
+ * Reads every game of a PGN text. A broken game is an error value in its place and does not
+ * stop the others (the reader skips to the next `[Event` tag, or the blank line after a
+ * result). Never throws.
+ */
+export function parsePgn(text: string, options?: PgnReadOptions): Result<PgnGame, PgnError>[] {
+  const reader = new Reader(options);
+  const value: unknown = text;
+  const events =
+    typeof value === 'string'
+      ? [...reader.push(text), ...reader.end()]
+      : [{ kind: 'error' as const, error: { code: 'not-text' as const, line: 1, column: 1, offset: 0, message: `expected PGN text, got ${describe(value)}` } }];
+  return events.map((event) => (event.kind === 'game' ? ok(event.game) : err(event.error)));
+}
+
+
