@@ -3,8 +3,6 @@ import { OCPN_ERROR_CODES, type OcpnErrorCode } from './errors.js';
 import { parseOcpn, type OcpnParseOptions } from './parse.js';
 import { writeOcpn } from './write.js';
 
-// The Omega Chess Advanced facts live in the `Setup` (`omegaAdvanced`): the value is the setup.
-type Value = Setup;
 
 /** The first `limit` blank-separated tokens of `text` (one pass, stopping after them). */
 function tokensOf(text: string, limit: number): string[] {
@@ -28,12 +26,12 @@ function slashCount(token: string): number {
 }
 
 /** Omega Chess Positional Notation as one text format: the value is a `Setup` with its `omegaAdvanced` state. */
-export const ocpnFormat: TextFormat<Value, OcpnErrorCode, OcpnParseOptions, undefined> = /* @__PURE__ */ Object.freeze({
+export const ocpnFormat: TextFormat<Setup, OcpnErrorCode, OcpnParseOptions, undefined> = /* @__PURE__ */ Object.freeze({
   kind: 'text',
   name: 'ocpn',
   title: 'OCPN (Omega chess)',
   parse: parseOcpn,
-  write: (value: Value): string => writeOcpn(value),
+  write: (value: Setup): string => writeOcpn(value),
   detect(text: string): number {
     if (typeof text !== 'string') return 0;
     const tokens = tokensOf(text, 10);
@@ -59,8 +57,8 @@ export const ocpnFormat: TextFormat<Value, OcpnErrorCode, OcpnParseOptions, unde
     'fullmove number',
     'after the last field',
   ]),
-  setupOf: (value: Value): Setup => value,
-  fromSetup(setup: Setup): Value {
+  setupOf: (value: Setup): Setup => value,
+  fromSetup(setup: Setup): Setup {
     // A setup read from another notation has no Advanced state (written as none: no rights,
     // no fools, nothing moved); the realtime clock is the game's timing, not the position.
     const { realtime: _clock, ...position } = setup;
