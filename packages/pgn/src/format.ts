@@ -84,14 +84,14 @@ const isBlank = (code: number): boolean => code === 32 || code === 9 || code ===
 
 /**
  * What a PGN text starts with, after blanks: a tag pair (`[Event "`), a move number before a
- * move (`1. e4`, `12...Nf6`), a comment before the first move, or a lone game termination.
- * FEN, OCPN, FENr, style 12 and ICC texts start with none of these.
+ * move (`1. e4`, `12...Nf6`), or a lone game termination. FEN, OCPN, FENr, style 12 and ICC
+ * texts start with none of these; nor does a JSON object, which a leading `{` comment would claim.
  */
 function pgnStart(text: string): boolean {
   let i = 0;
   while (i < text.length && isBlank(text.charCodeAt(i))) i++;
   const head = text.slice(i, i + 64);
-  return /^(?:\[[A-Za-z0-9_]+[ \t]*"|\d{1,4}[ \t]*\.(?:\.\.)?[ \t]*(?:[a-hKQRBNPO0]|--)|\{|(?:1-0|0-1|1\/2-1\/2|\*)[ \t\r]*(?:\n|$))/.test(head);
+  return /^(?:\[[A-Za-z0-9_]+[ \t]*"|\d{1,4}[ \t]*\.(?:\.\.)?[ \t]*(?:[a-hKQRBNPO0]|--)|(?:1-0|0-1|1\/2-1\/2|\*)[ \t\r]*(?:\n|$))/.test(head);
 }
 
 /**
