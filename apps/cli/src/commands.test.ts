@@ -28,8 +28,8 @@ describe('parseCommandArgs', () => {
   });
 
   test.each([
-    [['--to'], '--to needs a value: fen, style12, ocpn, fenr, setup-json'],
-    [['--to', 'pgn'], "--to: unknown value 'pgn' (expected fen, style12, ocpn, fenr, setup-json)"],
+    [['--to'], '--to needs a value: fen, style12, ocpn, fenr, pgn, setup-json'],
+    [['--to', 'png'], "--to: unknown value 'png' (expected fen, style12, ocpn, fenr, pgn, setup-json)"],
     [['--json=1'], "option '--json' takes no value"],
     [['--toString'], "unknown option '--toString' for convert"],
   ])('%j is a usage error', (args, message) => {
@@ -96,7 +96,7 @@ describe('chess-formats convert', () => {
 
   test('--to is required', async () => {
     const result = await run(['convert', 'positions.fen']);
-    expect(result).toEqual({ status: 2, out: '', err: `chess-formats: convert needs --to: fen, style12, ocpn, fenr, setup-json\n\n${CONVERT_HELP}` });
+    expect(result).toEqual({ status: 2, out: '', err: `chess-formats: convert needs --to: fen, style12, ocpn, fenr, pgn, setup-json\n\n${CONVERT_HELP}` });
   });
 });
 

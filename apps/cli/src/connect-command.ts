@@ -1,3 +1,4 @@
+import { appendFile } from 'node:fs/promises';
 import { DEFAULT_BACKOFF, realTimers } from './connect/backoff.js';
 import type { Credentials } from './connect/login.js';
 import type { DecoderFactory, ServerKind } from './connect/protocol.js';
@@ -24,6 +25,8 @@ Options:
                            black, fen, turn, whiteClockMs, blackClockMs, lastMove}, and
                            {kind: "game-over", server, game, result} at the end
   --count N                stop after N positions
+  --pgn FILE               when the observed game ends, append it to FILE as PGN (tags
+                           from the server, moves with their clocks, the result and why)
   --retries N              reconnection attempts before giving up (default 5); waits 1, 2,
                            4, 8, 16, then 30 seconds between attempts
   --quiet                  no progress messages on standard error
@@ -32,11 +35,13 @@ Options:
 Examples:
   chess-formats connect freechess.org 5000
   chess-formats connect --json --count 20 freechess.org 5000 123
+  chess-formats connect --pgn games.pgn freechess.org 5000
   ${DEFAULT_PASSWORD_ENV}=... chess-formats connect --server icc --user me chessclub.com 5000
 
 Exit status: 0 when the observed game ends or --count positions were printed, 1 when the
-server cannot be reached or refuses the login or the observation (after the retries), 2 on a
-usage error, 130 after Ctrl-C (the session is closed with 'quit' first), 143 on SIGTERM.
+server cannot be reached or refuses the login or the observation (after the retries), or the
+--pgn file cannot be written; 2 on a usage error, 130 after Ctrl-C (the session is closed
+with 'quit' first), 143 on SIGTERM.
 `;
 
 export interface ConnectArguments {
@@ -66,6 +71,7 @@ export function parseConnectArgs(args: readonly string[]): ConnectInvocation {
   let passwordEnv = DEFAULT_PASSWORD_ENV;
   let limit: number | undefined;
   let retries = 5;
+  let pgn: string | undefined;
   const usage = (message: string): ConnectInvocation => ({ kind: 'usage-error', message });
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
@@ -119,6 +125,12 @@ export function parseConnectArgs(args: readonly string[]): ConnectInvocation {
         limit = n;
         break;
       }
+      case '--pgn': {
+        const v = value();
+        if (v === undefined || v === '') return usage('--pgn needs a file name');
+        pgn = v;
+        break;
+      }
       case '--retries': {
         const n = count(value(), '--retries', 0);
         if (typeof n === 'string') return usage(n);
@@ -139,7 +151,7 @@ export function parseConnectArgs(args: readonly string[]): ConnectInvocation {
   }
   return {
     kind: 'connect',
-    args: { options: { host, port, server, game, json, count: limit, retries, quiet }, user, passwordEnv },
+    args: { options: { host, port, server, game, json, count: limit, retries, quiet, ...(pgn === undefined ? {} : { pgn }) }, user, passwordEnv },
   };
 }
 
@@ -190,6 +202,7 @@ export async function connectMain(args: readonly string[], io: CommandIo, enviro
     out: io.out,
     err: io.err,
     signal: environment.signal,
+    appendFile: (path, text) => appendFile(path, text, 'utf8'),
     ...environment.deps,
   };
   return runConnect(options, deps);

@@ -6,7 +6,7 @@ export const DETECT_HELP = `Usage: chess-formats detect [options] [file...]
 
 Prints the format of each non-blank line of the files, or of standard input when no file (or
 '-') is given, one word a line: fen, x-fen, shredder, style12, b1 (holdings), ocpn, fenr,
-setup-json, icc-stream (ICC units or datagrams), fics-stream (FICS output with prompts or
+pgn (a game on one line), setup-json, icc-stream (ICC units or datagrams), fics-stream (FICS output with prompts or
 bells), or unknown. Detection looks at the shape of the line only (see the README's table):
 a line of the right shape may still fail to parse, which 'chess-formats validate' tells.
 

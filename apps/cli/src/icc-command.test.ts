@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeFen } from '@chess-formats/fen';
+import { finalSetup, parsePgn } from '@chess-formats/pgn';
+import { makeFen } from 'chessops/fen';
+import { parsePgn as parseOpsPgn, startingPosition } from 'chessops/pgn';
+import { parseSan } from 'chessops/san';
 import { describe, expect, test } from 'vitest';
 import { parseSettings, runIccCommand } from './icc-command.js';
 import { main } from './main.js';
@@ -76,3 +81,51 @@ describe('chess-formats icc decode', () => {
     expect(parseSettings('10000000000000000000000011')).toEqual([0, 24, 25]);
   });
 });
+
+describe('chess-formats icc decode --pgn', () => {
+  test('writes the games of a capture as PGN, which our reader and chessops both replay to the tracked final positions', async () => {
+    const { io, captured } = memoryIo(sample);
+    expect(await main(['icc', 'decode', '--pgn', `--settings=${SETTINGS}`], io)).toBe(0);
+    expect(captured.err).toBe('');
+    const tracked = lines((await decodeGames()).out).map((game) => game['fen']);
+    expect(tracked).toHaveLength(2);
+    const ours = parsePgn(captured.out).map((read) => {
+      if (!read.ok) throw new Error(read.error.message);
+      return writeFen(finalSetup(read.value));
+    });
+    expect(ours).toEqual(tracked);
+    const theirs = parseOpsPgn(captured.out).map((game) => {
+      const position = startingPosition(game.headers).unwrap();
+      for (const node of game.moves.mainline()) {
+        const move = parseSan(position, node.san);
+        if (move === undefined) throw new Error(node.san);
+        position.play(move);
+      }
+      return makeFen(position.toSetup());
+    });
+    expect(theirs).toEqual(tracked);
+    expect(captured.out).toContain('[Event "ICC');
+    expect(captured.out).toContain('[Result "0-1"]');
+    expect(captured.out).toContain('[Termination "time forfeit"]');
+    expect(captured.out).toMatch(/\{ \[%clk \d+:\d\d:\d\d(\.\d+)?\] \}/);
+  });
+
+  test('--pgn and --games together are a usage error', async () => {
+    const { io, captured } = memoryIo('');
+    expect(await main(['icc', 'decode', '--pgn', '--games'], io)).toBe(2);
+    expect(captured.err).toContain('--games and --pgn cannot go together');
+  });
+
+  test('--pgn keeps standard output PGN: tracker errors go to standard error, exit status 1', async () => {
+    const { io, captured } = memoryIo(sample);
+    expect(await main(['icc', 'decode', '--pgn'], io)).toBe(1);
+    expect(captured.err).toContain('"tracker-error"');
+    expect(parsePgn(captured.out).every((read) => read.ok)).toBe(true);
+  });
+});
+
+async function decodeGames(): Promise<{ out: string }> {
+  const { io, captured } = memoryIo(sample);
+  await main(['icc', 'decode', '--games', `--settings=${SETTINGS}`], io);
+  return captured;
+}

@@ -1,6 +1,7 @@
 import { play, writeSan, type TrackedGame } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
 import { createIccDecoder, createIccTracker, datagramId, type IccEvent, type IccGameFacts } from '@chess-formats/icc-dg';
+import { gameToPgn, writePgn } from '@chess-formats/pgn';
 import { parseCommandArgs, type CommandSpec } from './command-args.js';
 import { printable } from './caret.js';
 import type { CommandIo } from './fen-command.js';
@@ -15,17 +16,21 @@ unit-end, command-start, command-end, datagram, text, overflow, error.
 Options:
   --games              print the games followed instead of the events: each game as a JSON
                        line when it ends (and those still open at the end), and tracker errors
+  --pgn                print the games followed as PGN instead, each when it ends (and those
+                       still open at the end, with the result *); error events and tracker
+                       errors go to standard error as JSON lines
   --settings <list>    the level 2 variables the client turned on, as DG names or numbers
                        separated by commas, or as the bits of its level2settings= line
   -h, --help           show this help
 
-Exit status: 0 when the input decodes without an error event, 1 when it has one (with --games:
-or a tracker error), 2 on a usage error, an unreadable file or output that cannot be written.
+Exit status: 0 when the input decodes without an error event, 1 when it has one (with --games
+or --pgn: or a tracker error), 2 on a usage error, an unreadable file or output that cannot be written.
 `;
 
 export interface IccCommandOptions {
   readonly files: readonly string[];
   readonly games: boolean;
+  readonly pgn: boolean;
   readonly settings: readonly number[];
 }
 
@@ -53,7 +58,7 @@ export function parseSettings(value: string): readonly number[] | string {
 const ICC_DECODE_SPEC: CommandSpec = {
   name: 'icc decode',
   help: ICC_HELP,
-  flags: ['--games'],
+  flags: ['--games', '--pgn'],
   values: {
     '--settings': (value) => {
       if (value === undefined) return '--settings needs a value';
@@ -71,7 +76,8 @@ export function parseIccArgs(args: readonly string[]): IccInvocation {
   const settings = parseSettings(values.get('--settings') ?? '');
   // Every value was checked as it was read; this only narrows the type.
   if (typeof settings === 'string') return { kind: 'usage-error', message: settings };
-  return { kind: 'decode', options: { files: operands, games: flags.has('--games'), settings } };
+  if (flags.has('--games') && flags.has('--pgn')) return { kind: 'usage-error', message: '--games and --pgn cannot go together' };
+  return { kind: 'decode', options: { files: operands, games: flags.has('--games'), pgn: flags.has('--pgn'), settings } };
 }
 
 /** The JSON line of a game: players, result and reason, the current FEN, the moves in SAN and the clocks. */
@@ -107,7 +113,17 @@ export async function runIccCommand(args: readonly string[], io: CommandIo): Pro
     await io.err(`chess-formats: ${invocation.message}\n\n${ICC_HELP}`);
     return 2;
   }
-  const { files, games, settings } = invocation.options;
+  const { files, games: gamesAsJson, pgn, settings } = invocation.options;
+  const games = gamesAsJson || pgn;
+  // As a game record: the tags ICC sent, the moves with their clocks (see gameToPgn).
+  const record = (game: TrackedGame, facts?: IccGameFacts): string =>
+    pgn ? `${writePgn(gameToPgn(game, { server: 'ICC' }))}\n` : `${JSON.stringify(gameJson(game, facts))}\n`;
+  // PGN on standard output stays PGN: what is not a game goes to standard error.
+  const problem = async (line: string): Promise<string> => {
+    if (!pgn) return line;
+    await io.err(line);
+    return '';
+  };
   const { out: write } = guardOutput(io);
   const decoder = createIccDecoder({ settings });
   const tracker = createIccTracker();
@@ -121,15 +137,15 @@ export async function runIccCommand(args: readonly string[], io: CommandIo): Pro
         out += `${JSON.stringify(event)}\n`;
         continue;
       }
-      if (event.kind === 'error') out += `${JSON.stringify(event)}\n`;
+      if (event.kind === 'error') out += await problem(`${JSON.stringify(event)}\n`);
       for (const change of tracker.push(event)) {
         if (change.kind === 'game-left') {
-          out += `${JSON.stringify(gameJson(change.game, facts.get(change.game.gameNumber)))}\n`;
+          out += record(change.game, facts.get(change.game.gameNumber));
           facts.delete(change.game.gameNumber);
         } else if (change.kind === 'error') {
           // A game the tracker lost is as wrong as a datagram the decoder could not read: the exit table says 1.
           failed = true;
-          out += `${JSON.stringify({ kind: 'tracker-error', error: change.error })}\n`;
+          out += await problem(`${JSON.stringify({ kind: 'tracker-error', error: change.error })}\n`);
         }
         // A game that leaves takes its ICC facts with it: they are kept here as they change.
         const number = change.kind === 'error' ? change.game?.gameNumber : change.kind === 'game-left' ? undefined : change.game.gameNumber;
@@ -158,7 +174,7 @@ export async function runIccCommand(args: readonly string[], io: CommandIo): Pro
       }
     }
     await emit(decoder.end());
-    if (games) for (const game of tracker.games()) await write(`${JSON.stringify(gameJson(game, tracker.facts(game.gameNumber)))}\n`);
+    if (games) for (const game of tracker.games()) await write(record(game, tracker.facts(game.gameNumber)));
   } catch (error) {
     if (!(error instanceof OutputFailure)) throw error;
     return outputFailureStatus(error, failed ? 1 : 0, io);

@@ -54,8 +54,8 @@ describe('main: help, version and usage errors', () => {
 
   test.each([
     [[], 'missing command'],
-    [['pgn'], "unknown command 'pgn'"],
-    [['help', 'pgn'], "no help for unknown command 'pgn'"],
+    [['png'], "unknown command 'png'"],
+    [['help', 'png'], "no help for unknown command 'png'"],
     [['help', 'icc', 'encode'], "no help for unknown command 'icc encode'"],
     [['help', 'fen', 'fen'], 'help takes one command name'],
     [['help', 'icc', 'decode', 'x'], 'help takes one command name'],
@@ -90,12 +90,13 @@ describe('standard output that cannot be written: one rule for every command', (
     fenr: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 0\n'.repeat(3),
     ocpn: 'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq KQkq - wb -- 0 1\n'.repeat(3),
     style12: '<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 White Black -3 0 0 39 39 0 0 1 none (0:00) none 0\n'.repeat(3),
+    pgn: '[Event "A"]\n\n1. e4 e5 *\n\n[Event "B"]\n\n1. d4 *\n'.repeat(3),
     'icc decode': sample,
     convert: `${START}\n`.repeat(3),
     detect: `${START}\n`.repeat(3),
     moves: `${START}\n`,
   };
-  const ARGS: Readonly<Record<string, readonly string[]>> = { convert: ['--to', 'fenr'] };
+  const ARGS: Readonly<Record<string, readonly string[]>> = { convert: ['--to', 'fenr'], pgn: ['--fens'] };
   const writing = COMMANDS.filter((c) => INPUT[c.name] !== undefined);
   const lines = [
     ...writing.map((c) => [c.name, [...c.name.split(' '), ...(ARGS[c.name] ?? [])], INPUT[c.name] ?? ''] as const),

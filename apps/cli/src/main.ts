@@ -9,6 +9,7 @@ import { FENR_HELP, runFenrCommand } from './fenr-command.js';
 import { ICC_HELP, runIccCommand } from './icc-command.js';
 import { MOVES_HELP, runMovesCommand } from './moves-command.js';
 import { OCPN_HELP, runOcpnCommand } from './ocpn-command.js';
+import { PGN_HELP, runPgnCommand } from './pgn-command.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
 import { STYLE12_HELP, style12Main } from './style12-command.js';
 import { runValidateCommand, VALIDATE_HELP } from './validate-command.js';
@@ -30,6 +31,7 @@ export const COMMANDS: readonly Command[] = Object.freeze([
   { name: 'fen', summary: 'read FEN positions, one a line, print them in canonical form', help: FEN_HELP, run: fenMain },
   { name: 'fenr', summary: 'read FENr (realtime chess) positions, one a line, likewise', help: FENR_HELP, run: runFenrCommand },
   { name: 'ocpn', summary: 'read OCPN (Omega chess) positions, one a line, likewise', help: OCPN_HELP, run: runOcpnCommand },
+  { name: 'pgn', summary: 'check PGN games (a stream of any size), list tags or FENs', help: PGN_HELP, run: runPgnCommand },
   { name: 'style12', summary: 'read style 12 lines or a raw FICS stream, print their FENs', help: STYLE12_HELP, run: style12Main },
   { name: 'icc decode', summary: 'read ICC output (units, datagrams), print its events as JSON', help: ICC_HELP, run: runIccCommand },
   {
@@ -39,7 +41,7 @@ export const COMMANDS: readonly Command[] = Object.freeze([
     // connect needs the process's signals and terminal, taken only when it runs.
     run: (args, io) => connectMain(args, io, processConnectEnvironment()),
   },
-  { name: 'convert', summary: 'convert positions between fen, style12, ocpn, fenr, setup-json', help: CONVERT_HELP, run: runConvertCommand },
+  { name: 'convert', summary: 'convert positions: fen, style12, ocpn, fenr, pgn, setup-json', help: CONVERT_HELP, run: runConvertCommand },
   { name: 'validate', summary: 'check that each line is a valid (for FEN, legal) position', help: VALIDATE_HELP, run: runValidateCommand },
   { name: 'detect', summary: 'print the format of each line', help: DETECT_HELP, run: runDetectCommand },
   { name: 'moves', summary: 'list legal moves, or convert moves between notations', help: MOVES_HELP, run: runMovesCommand },

@@ -83,7 +83,7 @@ describe('chess-formats style12', () => {
     expect(parseStyle12Args(['--clock-unit=minutes'])).toEqual({ kind: 'usage-error', message: '--clock-unit needs seconds or milliseconds' });
     expect(parseStyle12Args(['--dialect', 'icc', '--clock-unit=seconds', '--text', 'a', '--', '--json'])).toEqual({
       kind: 'run',
-      options: { files: ['a', '--json'], board: false, json: false, text: true, dialect: 'icc', clockUnit: 'seconds' },
+      options: { files: ['a', '--json'], board: false, json: false, text: true, pgn: false, dialect: 'icc', clockUnit: 'seconds' },
     });
   });
 });

@@ -1,7 +1,9 @@
-import { boardDiagram, type ByColor, type Pocket, type Setup } from '@chess-formats/board-core';
+import { boardDiagram, type ByColor, type Pocket, type Setup, type TrackedGame } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
+import { gameToPgn, writePgn } from '@chess-formats/pgn';
 import {
   createStyle12Scanner,
+  createStyle12Tracker,
   style12FromSetup,
   writeStyle12,
   holdingsToJson,
@@ -29,6 +31,9 @@ Options:
                               {kind: "holdings", holdings}, {kind: "error", line, error}
                               (with --text also {kind: "text", text})
   --text                      also print the lines that are not boards (as they are, or as JSON)
+  --pgn                       print the games of the stream as PGN instead of FENs, each when
+                              it ends (and those still open at the end, with the result *);
+                              not with --board, --json or --text
   --dialect <fics|icc>        pin the dialect (icc: clocks in seconds, relation -4 refused)
   --clock-unit <seconds|milliseconds>
                               pin the unit of the clocks (default: read from the move time)
@@ -45,6 +50,7 @@ export interface Style12CommandOptions {
   readonly board: boolean;
   readonly json: boolean;
   readonly text: boolean;
+  readonly pgn: boolean;
   readonly dialect: Style12Dialect | undefined;
   readonly clockUnit: ClockUnit | undefined;
 }
@@ -60,7 +66,7 @@ const isClockUnit = (value: string | undefined): value is ClockUnit => value ===
 export const STYLE12_SPEC: CommandSpec = {
   name: 'style12',
   help: STYLE12_HELP,
-  flags: ['--board', '--json', '--text'],
+  flags: ['--board', '--json', '--text', '--pgn'],
   values: {
     '--dialect': (value) => (isDialect(value) ? undefined : '--dialect needs fics or icc'),
     '--clock-unit': (value) => (isClockUnit(value) ? undefined : '--clock-unit needs seconds or milliseconds'),
@@ -74,6 +80,8 @@ export function parseStyle12Args(args: readonly string[]): Style12Invocation {
   const { operands, flags, values } = invocation.args;
   const dialect = values.get('--dialect');
   const clockUnit = values.get('--clock-unit');
+  const other = ['--board', '--json', '--text'].find((flag) => flags.has(flag));
+  if (flags.has('--pgn') && other !== undefined) return { kind: 'usage-error', message: `--pgn and ${other} cannot go together` };
   return {
     kind: 'run',
     options: {
@@ -81,6 +89,7 @@ export function parseStyle12Args(args: readonly string[]): Style12Invocation {
       board: flags.has('--board'),
       json: flags.has('--json'),
       text: flags.has('--text'),
+      pgn: flags.has('--pgn'),
       dialect: isDialect(dialect) ? dialect : undefined,
       clockUnit: isClockUnit(clockUnit) ? clockUnit : undefined,
     },
@@ -145,8 +154,18 @@ export async function runStyle12Command(options: Style12CommandOptions, io: Comm
       ...(options.clockUnit === undefined ? {} : { clockUnit: options.clockUnit }),
     });
     const pockets = new Map<number, Pockets>();
+    // With --pgn the boards go to a tracker, and the games it follows come out as PGN.
+    const tracker = options.pgn ? createStyle12Tracker() : undefined;
+    const server = options.dialect === 'icc' ? 'ICC' : 'FICS';
+    const record = (game: TrackedGame): string => `${writePgn(gameToPgn(game, { server }))}\n`;
     const emit = async (events: readonly Style12ScanEvent[]): Promise<void> => {
       for (const event of events) {
+        if (tracker !== undefined) {
+          let out = '';
+          for (const change of tracker.push(event)) if (change.kind === 'game-left') out += record(change.game);
+          if (out !== '') await write(out);
+          if (event.kind !== 'error') continue;
+        }
         const printed = report(event, label, options, pockets);
         if (printed.failed) failed = true;
         if (printed.out !== '') await write(printed.out);
@@ -168,6 +187,7 @@ export async function runStyle12Command(options: Style12CommandOptions, io: Comm
       await emit(scanner.push(step.value));
     }
     await emit(scanner.end());
+    if (tracker !== undefined) for (const game of tracker.games()) await write(record(game));
   }
 }
 

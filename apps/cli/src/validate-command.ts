@@ -12,7 +12,7 @@ good line; a bad one is shown on standard error with a caret and its error code,
 its problems. Blank lines are skipped.
 
 Options:
-  --format <format|auto>   fen, style12, ocpn, fenr, setup-json, or auto (the default:
+  --format <format|auto>   fen, style12, ocpn, fenr, pgn, setup-json, or auto (the default:
                            detected per line as 'chess-formats detect' does)
   --strict                 parse FEN, OCPN and FENr in their strict mode
   --json                   print one JSON object a line, for every line: {line, input, ok,

@@ -31,6 +31,11 @@ import ocpnBoard from '../vectors/ocpn/board.json' with { type: 'json' };
 import ocpnEnPassant from '../vectors/ocpn/en-passant.json' with { type: 'json' };
 import ocpnFields from '../vectors/ocpn/fields.json' with { type: 'json' };
 import ocpnStrict from '../vectors/ocpn/strict.json' with { type: 'json' };
+import pgnTags from '../vectors/pgn/tags.json' with { type: 'json' };
+import pgnMovetext from '../vectors/pgn/movetext.json' with { type: 'json' };
+import pgnAnnotations from '../vectors/pgn/annotations.json' with { type: 'json' };
+import pgnResults from '../vectors/pgn/results.json' with { type: 'json' };
+import pgnErrors from '../vectors/pgn/errors.json' with { type: 'json' };
 import style12Examples from '../vectors/style12/examples.json' with { type: 'json' };
 import style12Relation from '../vectors/style12/relation.json' with { type: 'json' };
 import style12Castling from '../vectors/style12/castling.json' with { type: 'json' };
@@ -146,8 +151,11 @@ export const OCPN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([ocpn
 /** Every FENr (realtime chess) vector file, in topic order. */
 export const FENR_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([fenrPlacement, fenrFields, fenrStrict, fenrExamples]);
 
+/** Every PGN vector file (`@chess-formats/pgn` through its descriptor), in topic order. */
+export const PGN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([pgnTags, pgnMovetext, pgnAnnotations, pgnResults, pgnErrors]);
+
 /** The formats the corpus has vectors for, one folder of `vectors/` each. */
-export const VECTOR_FORMATS = /* @__PURE__ */ Object.freeze(['fen', 'moves', 'style12', 'icc', 'ocpn', 'fenr'] as const);
+export const VECTOR_FORMATS = /* @__PURE__ */ Object.freeze(['fen', 'moves', 'style12', 'icc', 'ocpn', 'fenr', 'pgn'] as const);
 export type VectorFormat = (typeof VECTOR_FORMATS)[number];
 
 /** The vector files of a format (every topic), as parsed from the JSON files of this package. */
@@ -165,6 +173,8 @@ export function loadVectors(format: VectorFormat): readonly VectorFile[] {
       return STYLE12_VECTORS;
     case 'icc':
       return ICC_VECTORS;
+    case 'pgn':
+      return PGN_VECTORS;
   }
 }
 

@@ -60,7 +60,7 @@ describe('a toy format added to the list', () => {
         return []; // an Omega board in FEN: the format cannot hold it, and says so
       }
     });
-    expect(written.map(([name]) => name)).toEqual(['fen', 'style12', 'fenr', 'toy']);
+    expect(written.map(([name]) => name)).toEqual(['fen', 'style12', 'fenr', 'pgn', 'toy']);
     const fen = formatByName('fen', LIST) as TextFormat;
     const back = fen.parse(written[0]?.[1] ?? '');
     if (!back.ok) throw new Error('fen');

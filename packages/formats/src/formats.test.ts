@@ -8,6 +8,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   style12: '<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 7 Newton Einstein 1 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0',
   ocpn: 'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq KQkq - wb PP 0 1',
   fenr: 'r2Dq0000k2r/pb1n2bp/1pp2n2/3p1pp1/DQ0050P1PpDP15002/2P1P1P1/PB1NN1BP/R3K1DR55001 Qkq f3 14200 14200',
+  pgn: '[Event "Casual"]\n[White "Newton"]\n[Black "Einstein"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',
   icc: '\x19(0 Vasilisk 1\x19)',
 };
 
@@ -23,7 +24,7 @@ describe('FORMATS', () => {
       expect(format.name).toMatch(/^[a-z][a-z0-9-]*$/);
     }
     expect(new Set(FORMATS.map((f) => f.name)).size).toBe(FORMATS.length);
-    expect(FORMATS.map((f) => f.name)).toEqual(['fen', 'style12', 'ocpn', 'fenr', 'icc']);
+    expect(FORMATS.map((f) => f.name)).toEqual(['fen', 'style12', 'ocpn', 'fenr', 'pgn', 'icc']);
   });
 
   test('formatByName finds each format and nothing else', () => {

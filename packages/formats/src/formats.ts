@@ -3,6 +3,7 @@ import { fenFormat } from '@chess-formats/fen';
 import { fenrFormat } from '@chess-formats/fenr';
 import { iccFormat } from '@chess-formats/icc-dg';
 import { ocpnFormat } from '@chess-formats/ocpn';
+import { pgnFormat } from '@chess-formats/pgn';
 import { style12Format } from '@chess-formats/style12';
 
 /**
@@ -11,7 +12,7 @@ import { style12Format } from '@chess-formats/style12';
  * here (see CONTRIBUTING.md): the CLI, the demo, the conformance tests and the benchmarks
  * loop over this list.
  */
-export const FORMATS: readonly Format[] = /* @__PURE__ */ Object.freeze([fenFormat, style12Format, ocpnFormat, fenrFormat, iccFormat]);
+export const FORMATS: readonly Format[] = /* @__PURE__ */ Object.freeze([fenFormat, style12Format, ocpnFormat, fenrFormat, pgnFormat, iccFormat]);
 
 /** The format of that `name` (`'fen'`), or `undefined`. */
 export function formatByName(name: string, formats: readonly Format[] = FORMATS): Format | undefined {

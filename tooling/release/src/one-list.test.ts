@@ -65,7 +65,7 @@ describe('the one list of formats', () => {
   test('every format package has a descriptor and entry points to find', () => {
     const packages = formatPackages();
     expect(packages.map((p) => p.name).sort()).toEqual(
-      ['@chess-formats/fen', '@chess-formats/fenr', '@chess-formats/icc-dg', '@chess-formats/ocpn', '@chess-formats/style12'].sort(),
+      ['@chess-formats/fen', '@chess-formats/fenr', '@chess-formats/icc-dg', '@chess-formats/ocpn', '@chess-formats/pgn', '@chess-formats/style12'].sort(),
     );
     for (const pkg of packages) {
       expect(pkg.descriptor, pkg.name).toMatch(/Format$/);

@@ -28,8 +28,15 @@ describe('the FICS decoder: game ends', () => {
     `<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 ${String(n)} A B 0 3 0 39 39 180 180 1 none (0:00) none 0 0 0\n`;
   const ends = (text: string) => {
     const decoder = ficsDecoder();
-    return [...decoder.push(new TextEncoder().encode(text)), ...decoder.end()].filter((e) => e.kind === 'game-over');
+    // The tracked game that comes with each end is checked on its own below.
+    return [...decoder.push(new TextEncoder().encode(text)), ...decoder.end()].flatMap((e) => (e.kind === 'game-over' ? [{ ...e, tracked: undefined }] : [])).map(({ tracked: _tracked, ...rest }) => rest);
   };
+
+  test('an end carries the game as tracked, with its result and reason, for its PGN', () => {
+    const decoder = ficsDecoder();
+    const [over] = decoder.push(new TextEncoder().encode(`${board(87)}{Game 87 (A vs. B) B forfeits on time} 1-0\n`)).filter((e) => e.kind === 'game-over');
+    expect(over?.kind === 'game-over' ? [over.tracked?.gameNumber, over.tracked?.result, over.tracked?.reason, over.tracked?.white.name] : []).toEqual([87, '1-0', 'B forfeits on time', 'A']);
+  });
 
   test('a result after the braces ends the game, with the server\'s reason', () => {
     expect(ends(`${board(87)}{Game 87 (A vs. B) B forfeits on time} 1-0\n`)).toEqual([{ kind: 'game-over', game: 87, result: '1-0', reason: 'B forfeits on time' }]);
@@ -65,7 +72,7 @@ describe('the decoders over the recorded sessions', () => {
     expect(push('\x19(24 7 e4 e2e4\x19)').filter((e) => e.kind === 'position')).toEqual([]);
     const [afterE4, over] = push('\x19(16 7 0 Res 1-0 {Bob resigns} B00\x19)').filter((e) => e.kind === 'position' || e.kind === 'game-over');
     expect(afterE4).toMatchObject({ kind: 'position', position: { lastMove: 'e4', whiteClockMs: 180_000 } });
-    expect(over).toEqual({ kind: 'game-over', game: 7, result: '1-0', reason: 'Bob resigns' });
+    expect(over).toMatchObject({ kind: 'game-over', game: 7, result: '1-0', reason: 'Bob resigns', tracked: { gameNumber: 7, result: '1-0', reason: 'Bob resigns' } });
   });
 
   test('ICC: observing a game in progress, its position from DG_MOVE_LIST prints before the next move, with both clocks', () => {

@@ -44,7 +44,7 @@ export function ficsDecoder(): ServerDecoder {
             break;
           }
           case 'game-ended':
-            out.push({ kind: 'game-over', game: change.game.gameNumber, result: change.result, reason: change.reason });
+            out.push({ kind: 'game-over', game: change.game.gameNumber, result: change.result, reason: change.reason, tracked: change.game });
             break;
           default:
             break;
@@ -107,7 +107,7 @@ export function iccDecoder(): ServerDecoder {
     if (gameNumber !== undefined && dg.name !== 'DG_MSEC' && dg.name !== 'DG_SET_CLOCK') flush(gameNumber, out);
     for (const change of tracker.push(event)) {
       if (change.kind === 'error') out.push({ kind: 'garbage', message: `${change.error.code}: ${change.error.message}` });
-      else if (change.kind === 'game-ended') out.push({ kind: 'game-over', game: change.game.gameNumber, result: change.result, reason: change.reason });
+      else if (change.kind === 'game-ended') out.push({ kind: 'game-over', game: change.game.gameNumber, result: change.result, reason: change.reason, tracked: change.game });
     }
     if (gameNumber === undefined) return;
     switch (dg.name) {

@@ -1,3 +1,4 @@
+import type { TrackedGame } from '@chess-formats/board-core';
 import type { Setup } from '@chess-formats/board-core';
 
 /** The two server families `connect` speaks to. */
@@ -26,8 +27,8 @@ export type ServerEvent =
   /** An ICC level 2 datagram: its number and its arguments, unquoted. */
   | { readonly kind: 'datagram'; readonly id: number; readonly args: readonly string[] }
   | { readonly kind: 'position'; readonly position: ObservedPosition }
-  /** The game ended: its result (`1-0`, `0-1`, `1/2-1/2`, `*`) and the server's words for why. */
-  | { readonly kind: 'game-over'; readonly game: number; readonly result: string; readonly reason?: string }
+  /** The game ended: its result (`1-0`, `0-1`, `1/2-1/2`, `*`), the server's words for why, and the game as tracked (for its PGN). */
+  | { readonly kind: 'game-over'; readonly game: number; readonly result: string; readonly reason?: string; readonly tracked?: TrackedGame }
   /** Bytes the decoder could not read (it resynchronises by itself). */
   | { readonly kind: 'garbage'; readonly message: string };
 

@@ -1,3 +1,5 @@
+import type { TrackedGame } from '@chess-formats/board-core';
+import { gameToPgn, writePgn } from '@chess-formats/pgn';
 import { backoffDelay, type BackoffOptions, type Timers } from './backoff.js';
 import { bestGame, isGamesListEnd, parseGamesLine, type ListedGame } from './games-list.js';
 import { LoginMachine, settingsCommands, type Credentials, type LoginAction } from './login.js';
@@ -21,6 +23,8 @@ export interface ConnectOptions {
   readonly retries: number;
   /** No progress messages on standard error (errors still go there). */
   readonly quiet: boolean;
+  /** A file to append the observed game to, as PGN, when it ends. */
+  readonly pgn?: string;
 }
 
 export interface ConnectDeps {
@@ -37,6 +41,10 @@ export interface ConnectDeps {
   readonly loginTimeoutMs: number;
   /** From the login to the first position of the observed game. */
   readonly observeTimeoutMs: number;
+  /** Appends text to a file (for `--pgn`); required when `pgn` is given. */
+  readonly appendFile?: (path: string, text: string) => Promise<void>;
+  /** The date of a game record (default: now). */
+  readonly now?: () => Date;
 }
 
 /** Exit statuses of `connect` (documented in the README). */
@@ -112,6 +120,19 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
     connection.close(farewell !== undefined && loggedIn ? `${farewell}\n` : undefined);
   };
   const onAbort = () => finish(stopped(), 'quit');
+  /** With `--pgn`, appends the ended game to the file; returns why it could not, if it could not. */
+  const saveGame = async (game: TrackedGame | undefined, kind: ServerKind): Promise<string | undefined> => {
+    if (options.pgn === undefined || game === undefined) return undefined;
+    const record = gameToPgn(game, { server: kind === 'fics' ? 'FICS' : 'ICC', site: options.host, date: (deps.now ?? (() => new Date()))() });
+    try {
+      if (deps.appendFile === undefined) throw new Error('no file writer');
+      // A blank line after each game keeps a file of appended games one PGN database.
+      await deps.appendFile(options.pgn, `${writePgn(record)}\n`);
+      return undefined;
+    } catch (error) {
+      return `cannot write ${options.pgn}: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  };
   deps.signal.addEventListener('abort', onAbort, { once: true });
   if (deps.signal.aborted) onAbort();
   // A login that does not finish is worth another connection; a server that accepted us but
@@ -197,11 +218,13 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
         if (options.count !== undefined && progress.printed >= options.count) finish({ kind: 'done' }, 'quit');
         return;
       }
-      case 'game-over':
+      case 'game-over': {
         if (progress.game === undefined || event.game !== progress.game) return;
+        const saved = await saveGame(event.tracked, kind);
         await deps.out(renderGameOver(event.game, event.result, kind, options.json, event.reason));
-        finish({ kind: 'done' }, 'quit');
+        finish(saved === undefined ? { kind: 'done' } : { kind: 'failed', message: saved, retry: false, loggedIn }, 'quit');
         return;
+      }
     }
   };
 

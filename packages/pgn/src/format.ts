@@ -1,0 +1,132 @@
+import { standardSetup, writeSan, type FormatError, type Result, type Setup, type TextFormat } from '@chess-formats/board-core';
+import { INITIAL_FEN, writeFen } from '@chess-formats/fen';
+import { writeOcpn } from '@chess-formats/ocpn';
+import { PGN_ERROR_CODES, type PgnError, type PgnErrorCode } from './errors.js';
+import { finalSetup, playNode, type PgnGame, type PgnNode } from './game.js';
+import { parsePgn, type PgnReadOptions } from './read.js';
+import { writePgn, type PgnWriteOptions } from './write.js';
+
+/** A string's error codes: a text can never be `not-text`, which only untyped chunks give. */
+type PgnTextErrorCode = Exclude<PgnErrorCode, 'not-text'>;
+
+/** A PGN error as a format error: `field` says where it stands (see `pgnFormat.fields`). */
+export type PgnFormatError = PgnError & FormatError<PgnTextErrorCode>;
+
+const FIELDS = /* @__PURE__ */ Object.freeze(['game', 'tag pairs', 'movetext']);
+const TAG_CODES: readonly string[] = ['tag-syntax', 'tag-too-long', 'bad-fen', 'unknown-variant'];
+
+function fieldOf(code: PgnErrorCode): number {
+  if (code === 'not-text' || code === 'game-too-large') return 0;
+  return TAG_CODES.includes(code) ? 1 : 2;
+}
+
+/** The position in the `FEN` tag's notation: OCPN for Omega chess, FEN otherwise. */
+function positionText(setup: Setup): string {
+  return setup.board.geometry.name === 'omega' ? writeOcpn(setup) : writeFen(setup);
+}
+
+interface MoveJson {
+  san: string;
+  commentsBefore?: readonly string[];
+  nags?: readonly number[];
+  clockMs?: number;
+  emtMs?: number;
+  comments?: readonly string[];
+  variations?: MoveJson[][];
+}
+
+/** A line of moves from `position`: each move in board-core's SAN, its alternatives under `variations`. */
+function lineJson(first: PgnNode | undefined, siblings: readonly PgnNode[], from: Setup): MoveJson[] {
+  const line: MoveJson[] = [];
+  let position = from;
+  let node = first;
+  let alternatives = siblings;
+  while (node !== undefined) {
+    const json: MoveJson = { san: node.move === null ? '--' : writeSan(position, node.move) };
+    if (node.commentsBefore) json.commentsBefore = node.commentsBefore;
+    if (node.nags) json.nags = node.nags;
+    if (node.clockMs !== undefined) json.clockMs = node.clockMs;
+    if (node.emtMs !== undefined) json.emtMs = node.emtMs;
+    if (node.comments) json.comments = node.comments;
+    if (alternatives.length > 0) json.variations = alternatives.map((alternative) => lineJson(alternative, [], position));
+    line.push(json);
+    position = playNode(position, node.move);
+    alternatives = node.children.slice(1);
+    node = node.children[0];
+  }
+  return line;
+}
+
+/** The canonical JSON of a game: tags, variant, start and end positions (FEN, OCPN for Omega), the move tree, the result. */
+function gameJson(game: PgnGame): unknown {
+  return {
+    tags: Object.fromEntries(game.tags),
+    variant: game.variant,
+    start: positionText(game.setup),
+    ...(game.root.comments ? { comments: game.root.comments } : {}),
+    moves: lineJson(game.root.children[0], game.root.children.slice(1), game.setup),
+    result: game.result,
+    end: positionText(finalSetup(game)),
+  };
+}
+
+function parseGames(text: string, options?: PgnReadOptions): Result<readonly PgnGame[], PgnFormatError> {
+  const games: PgnGame[] = [];
+  // Like the other descriptors, anything but a string reads as an empty text.
+  for (const read of parsePgn(typeof text === 'string' ? text : '', options)) {
+    if (!read.ok) return { ok: false, error: { ...read.error, code: read.error.code as PgnTextErrorCode, field: fieldOf(read.error.code) } };
+    games.push(read.value);
+  }
+  return { ok: true, value: games };
+}
+
+const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13 || code === 0xfeff;
+
+/**
+ * What a PGN text starts with, after blanks: a tag pair (`[Event "`), a move number before a
+ * move (`1. e4`, `12...Nf6`), or a lone game termination. FEN, OCPN, FENr, style 12 and ICC
+ * texts start with none of these; nor does a JSON object, which a leading `{` comment would claim.
+ */
+function pgnStart(text: string): boolean {
+  let i = 0;
+  while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+  const head = text.slice(i, i + 64);
+  return /^(?:\[[A-Za-z0-9_]+[ \t]*"|\d{1,4}[ \t]*\.(?:\.\.)?[ \t]*(?:[a-hKQRBNPO0]|--)|(?:1-0|0-1|1\/2-1\/2|\*)[ \t\r]*(?:\n|$))/.test(head);
+}
+
+/**
+ * PGN as one text format. The value is every game of the text, in order (`PgnGame[]`), so a
+ * file converts and validates whole; a text with a broken game is that game's error. The
+ * setup of a value is where the first game's main line ends (the standard start for a text
+ * with no game), and a setup becomes one game with no moves that starts there (`SetUp` and
+ * `FEN` tags unless it is the standard start; the variant from the setup).
+ */
+export const pgnFormat: TextFormat<readonly PgnGame[], PgnTextErrorCode, PgnReadOptions, PgnWriteOptions> = /* @__PURE__ */ Object.freeze({
+  kind: 'text',
+  name: 'pgn',
+  title: 'PGN (Portable Game Notation)',
+  parse: parseGames,
+  write: (games: readonly PgnGame[], options?: PgnWriteOptions): string => games.map((game) => writePgn(game, options)).join('\n'),
+  detect(text: string): number {
+    if (typeof text !== 'string' || !pgnStart(text)) return 0;
+    const read = parsePgn(text);
+    return read.length > 0 && read.every((game) => game.ok) ? 0.95 : 0.75;
+  },
+  errorCodes: /* @__PURE__ */ Object.freeze(PGN_ERROR_CODES.filter((code): code is PgnTextErrorCode => code !== 'not-text')),
+  fields: FIELDS,
+  setupOf: (games: readonly PgnGame[]): Setup => (games[0] === undefined ? standardSetup() : finalSetup(games[0])),
+  fromSetup(setup: Setup): readonly PgnGame[] {
+    // The realtime clock is the game's timing, not the position, as for style 12.
+    const { realtime: _clock, ...position } = setup;
+    const variant = position.board.geometry.name === 'omega' ? 'omega' : position.pockets ? 'crazyhouse' : position.remainingChecks ? 'threeCheck' : 'standard';
+    const tags = new Map<string, string>([['Result', '*']]);
+    if (variant !== 'standard') tags.set('Variant', { omega: 'Omega', crazyhouse: 'Crazyhouse', threeCheck: 'Three-check' }[variant]);
+    const fen = positionText(position);
+    if (variant === 'omega' || fen !== INITIAL_FEN) {
+      tags.set('SetUp', '1');
+      tags.set('FEN', fen);
+    }
+    return [{ tags, variant, setup: position, root: { children: [] }, result: '*' }];
+  },
+  toJson: (games: readonly PgnGame[]): unknown => ({ games: games.map(gameJson) }),
+});

@@ -1,0 +1,138 @@
+import { play, writeSan, type Setup, type TimeControl, type TrackedGame, type TrackedPlayer } from '@chess-formats/board-core';
+import { INITIAL_FEN, writeFen } from '@chess-formats/fen';
+import { writeOcpn } from '@chess-formats/ocpn';
+import type { PgnGame, PgnNode, PgnVariant } from './game.js';
+import { variantOf } from './setup.js';
+
+export interface GameToPgnOptions {
+  /** The server's name (`FICS`, `ICC`): the default `Site` and the start of the default `Event`. */
+  readonly server?: string;
+  /** The `Event` tag; by default what the server says of the game (`FICS rated blitz game`), else `?`. */
+  readonly event?: string;
+  /** The `Site` tag; by default `server`, else `?`. */
+  readonly site?: string;
+  /** The day the game was played, for the `Date` tag (UTC); by default unknown (`????.??.??`). */
+  readonly date?: Date;
+  /** The `Round` tag; by default `-` (not part of a match or tournament). */
+  readonly round?: string;
+}
+
+/**
+ * The PGN standard's Termination values (8.1.1 supplemental tags) and the words of the
+ * FICS and ICC game-end messages that pick them. The server's own words go in a comment.
+ */
+function termination(game: TrackedGame): string | undefined {
+  if (game.result === undefined) return undefined;
+  const reason = (game.reason ?? '').toLowerCase();
+  if (game.result === '*') return reason.includes('adjourn') ? 'unterminated' : 'abandoned';
+  if (reason.includes('time') || reason.includes('flag')) return 'time forfeit';
+  if (reason.includes('disconnect') || reason.includes('abandon')) return 'abandoned';
+  if (reason.includes('adjudicat')) return 'adjudication';
+  return 'normal';
+}
+
+/** FICS and ICC name a game's speed by its expected length: initial time plus 40 increments. */
+function speed(control: TimeControl, server: string | undefined): string {
+  const minutes = (control.initialMs + 40 * control.incrementMs) / 60_000;
+  if (minutes < 3) return server === 'FICS' ? 'lightning' : 'bullet';
+  return minutes < 15 ? 'blitz' : 'standard';
+}
+
+const seconds = (ms: number): string => String(Math.round(ms) / 1000);
+
+/** `initial+increment` in seconds (PGN standard 9.6.1), `-` for no time control. */
+function timeControlTag(control: TimeControl): string {
+  if (control.initialMs === 0 && control.incrementMs === 0) return '-';
+  return control.incrementMs === 0 ? seconds(control.initialMs) : `${seconds(control.initialMs)}+${seconds(control.incrementMs)}`;
+}
+
+/** The variant the PGN reader will replay: from the server's name for it, else from the position. */
+function pgnVariant(game: TrackedGame): PgnVariant {
+  const named = game.variant === undefined ? undefined : variantOf(game.variant);
+  if (named !== undefined) return named;
+  const name = (game.variant ?? '').toLowerCase();
+  // FICS' wild/fr and ICC's wild 22 are Fischer random.
+  if (name === 'wild/fr' || name === 'wild/22' || name === 'fr' || name === '22') return 'chess960';
+  if (game.initial.board.geometry.name === 'omega') return 'omega';
+  if (game.initial.pockets) return 'crazyhouse';
+  return game.initial.remainingChecks ? 'threeCheck' : 'standard';
+}
+
+const VARIANT_TAGS: Readonly<Record<PgnVariant, string>> = { standard: 'Standard', chess960: 'Chess960', crazyhouse: 'Crazyhouse', threeCheck: 'Three-check', omega: 'Omega' };
+
+function date(day: Date | undefined): string {
+  if (day === undefined || Number.isNaN(day.getTime())) return '????.??.??';
+  return `${day.getUTCFullYear()}.${String(day.getUTCMonth() + 1).padStart(2, '0')}.${String(day.getUTCDate()).padStart(2, '0')}`;
+}
+
+function playerTags(tags: Map<string, string>, side: 'White' | 'Black', player: TrackedPlayer): void {
+  if (player.rating !== undefined && player.rating > 0) tags.set(`${side}Elo`, String(player.rating));
+  if (player.titles !== undefined && player.titles.length > 0) tags.set(`${side}Title`, player.titles.join(' '));
+}
+
+/** Where the game starts, in the FEN tag's notation (OCPN for Omega); the realtime clock is timing, not position. */
+function startText(setup: Setup): string {
+  const { realtime: _clock, ...position } = setup;
+  return position.board.geometry.name === 'omega' ? writeOcpn(position) : writeFen(position);
+}
+
+/**
+ * A PGN game of a game a server client followed (`TrackedGame` of the style12 or icc-dg
+ * tracker), ready for `writePgn`. Tags come from what the server sent: the seven tag roster
+ * (Event and Site from `options`, by default the server's name and what it says of the game;
+ * the Date given, else unknown), `WhiteElo`/`BlackElo` and `WhiteTitle`/`BlackTitle` when
+ * known, `TimeControl` (`initial+increment` in seconds) when both sides play the same one,
+ * `Termination` (the standard's word: `normal`, `time forfeit`, `abandoned`, `adjudication`,
+ * `unterminated`) once the game has ended, `SetUp` and `FEN` when it does not start from the
+ * standard position (an observed game joined late starts where the client joined it) and
+ * `Variant` for the games other than standard chess. Each move carries the mover's clock as
+ * `[%clk]` when the server gave it; the server's words for the end (`Kratt forfeits on time`)
+ * are a comment after the last move, as the servers' own PGN has it.
+ */
+export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): PgnGame {
+  const variant = pgnVariant(game);
+  const server = options.server;
+  const result = game.result ?? '*';
+  const control = game.timeControl;
+  const sameControl = control !== undefined && control.white.initialMs === control.black.initialMs && control.white.incrementMs === control.black.incrementMs;
+  const kind = game.variant !== undefined && variantOf(game.variant) !== 'standard' ? game.variant : sameControl ? speed(control.white, server) : undefined;
+  const described = [server, game.rated === undefined ? undefined : game.rated ? 'rated' : 'unrated', kind].filter((part) => part !== undefined);
+  const tags = new Map<string, string>([
+    ['Event', options.event ?? (described.length > 0 ? `${described.join(' ')} game` : '?')],
+    ['Site', options.site ?? server ?? '?'],
+    ['Date', date(options.date)],
+    ['Round', options.round ?? '-'],
+    ['White', game.white.name],
+    ['Black', game.black.name],
+    ['Result', result],
+  ]);
+  playerTags(tags, 'White', game.white);
+  playerTags(tags, 'Black', game.black);
+  if (sameControl) tags.set('TimeControl', timeControlTag(control.white));
+  const ending = termination(game);
+  if (ending !== undefined) tags.set('Termination', ending);
+  if (variant !== 'standard') tags.set('Variant', VARIANT_TAGS[variant]);
+  const start = startText(game.initial);
+  if (variant === 'omega' || start !== INITIAL_FEN) {
+    tags.set('SetUp', '1');
+    tags.set('FEN', start);
+  }
+
+  // The main line, built from its last move back, so each node holds the finished rest of the line.
+  const sans: string[] = [];
+  let position = game.initial;
+  for (const { move } of game.moves) {
+    sans.push(writeSan(position, move));
+    position = play(position, move);
+  }
+  const reason = game.result !== undefined && game.reason !== undefined && game.reason !== '' ? game.reason.replace(/[\r\n]+/g, ' ') : undefined;
+  let children: readonly PgnNode[] = [];
+  for (let i = game.moves.length - 1; i >= 0; i--) {
+    const { move, clockMs } = game.moves[i]!;
+    const comments = i === game.moves.length - 1 && reason !== undefined ? { comments: [reason] } : {};
+    const clock = clockMs === undefined || !Number.isFinite(clockMs) ? {} : { clockMs: Math.max(0, Math.round(clockMs)) };
+    children = [{ san: sans[i]!, move, children, ...clock, ...comments }];
+  }
+  const root = game.moves.length === 0 && reason !== undefined ? { comments: [reason], children } : { children };
+  return { tags, variant, setup: game.initial, root, result };
+}
