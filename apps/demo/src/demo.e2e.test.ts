@@ -17,6 +17,8 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../serve.mjs';
 import { launchChromium } from './chromium-launcher.js';
+import { FICS_ADAPTER } from './formats/fics.js';
+import { MAX_INPUT_LENGTH } from './formats/registry.js';
 import { SETUP_JSON_ADAPTER } from './formats/setup-json.js';
 import { renderBoard } from './render/board-svg.js';
 
@@ -61,8 +63,30 @@ async function open(query = ''): Promise<void> {
   await page.waitForSelector('body[data-ready="true"]');
 }
 
+/** Waits until the page has written its latest view into the URL (compressing is async). */
+async function urlWritten(): Promise<void> {
+  await page.waitForSelector('body[data-url="written"]', { state: 'attached' });
+}
+
+/** A FICS capture of about `length` characters: the example game amid server chatter. */
+function ficsCapture(length: number): string {
+  const lines = [FICS_ADAPTER.example];
+  for (let i = 0; lines.join('\n').length < length; i++) lines.push(`fics% tell 1 message ${i} about opening ${(i * 7919) % 1000} and ${(i * 104729) % 997}`);
+  return lines.join('\n');
+}
+
 async function paste(text: string): Promise<void> {
-  await page.fill('#input', text);
+  if (text.length < 5000) {
+    await page.fill('#input', text);
+    return;
+  }
+  // Playwright types a long text into the box far slower than a paste puts it there.
+  await page.evaluate((value) => {
+    const box = document.querySelector<HTMLTextAreaElement>('#input');
+    if (!box) throw new Error('no #input');
+    box.value = value;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
 }
 
 /** square name -> FEN letter of every piece drawn on the board. */
@@ -438,6 +462,107 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(Number(await page.getAttribute('#board svg', 'data-clock-ms'))).toBeGreaterThanOrEqual(14_700);
     expect(await accessibilityViolations()).toEqual([]);
     await screenshot('fenr-played');
+  });
+
+  it('reproduces a 50 KB capture from a reloaded link: game, stepped position, flip and coordinates', async () => {
+    const capture = ficsCapture(50_000);
+    expect(capture.length).toBeGreaterThanOrEqual(50_000);
+    await open();
+    await paste(capture);
+    expect(await detectedFormat()).toBe('fics');
+    await page.click('button[data-step="next"]');
+    await page.click('button[data-step="next"]');
+    await page.check('#flip');
+    await page.uncheck('#coordinates');
+    await urlWritten();
+    const link = new URL(page.url());
+    expect(link.search).toBe('');
+    expect(link.hash).toMatch(/^#z=[\w-]+$/);
+    expect(link.href.length).toBeLessThan(capture.length / 2);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await page.inputValue('#input')).toBe(capture);
+    expect(await page.textContent('.ply')).toBe('Position 2 of 3, after e5');
+    expect(await boardPieces()).toMatchObject({ e4: 'P', e5: 'p' });
+    expect(await page.isChecked('#flip')).toBe(true);
+    expect(await page.getAttribute('#board svg', 'data-flipped')).toBe('true');
+    expect(await page.isChecked('#coordinates')).toBe(false);
+    expect(await page.$$('#board .coord')).toHaveLength(0);
+    expect(await page.textContent('#share-status')).toBe('');
+    // A short record keeps the readable form, with the chosen game and ply.
+    await page.click('button[data-example="fics"]');
+    await page.click('button[data-step="last"]');
+    await urlWritten();
+    const readable = new URL(page.url());
+    expect(readable.searchParams.get('input')).toBe(FICS_ADAPTER.example);
+    expect(readable.searchParams.get('ply')).toBe('3');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await page.textContent('.ply')).toBe('Position 3 of 3, after Nf3');
+  });
+
+  it('says plainly when a capture is too big to share by link', async () => {
+    let noise = '';
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    for (let i = 0; i < 150_000; i++) noise += alphabet[Math.floor(Math.random() * alphabet.length)];
+    await open();
+    await paste(noise);
+    await urlWritten();
+    expect(await page.textContent('#share-status')).toContain('Too big to share by link');
+    expect(await page.isDisabled('#share')).toBe(true);
+    expect(page.url().length).toBeLessThan(1000);
+    expect(await accessibilityViolations()).toEqual([]);
+  });
+
+  it('serves and reads an old-style ?input= link of a 12,000-character FICS capture (no 431)', async () => {
+    const capture = ficsCapture(12_000);
+    const url = `${server?.url ?? ''}?input=${encodeURIComponent(capture)}`;
+    expect((await fetch(url)).status).toBe(200);
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await page.inputValue('#input')).toBe(capture);
+    expect(await detectedFormat()).toBe('fics');
+  });
+
+  it('keeps the capture when a move is played from one of its positions, and Back returns to each view', async () => {
+    await open();
+    await page.click('button[data-example="fics"]');
+    await page.click('button[data-step="next"]');
+    await page.click('button[data-step="next"]');
+    await urlWritten();
+    // Back returns to the previous position of the game, not to the previous site.
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('.ply')?.textContent?.startsWith('Position 1 of 3'));
+    await page.goForward();
+    await page.waitForFunction(() => document.querySelector('.ply')?.textContent?.startsWith('Position 2 of 3'));
+    await page.locator('#moves button.move', { hasText: /^Nf3$/ }).click();
+    await urlWritten();
+    expect(await detectedFormat()).not.toBe('fics');
+    expect(await boardPieces()).toMatchObject({ f3: 'N', e5: 'p' });
+    expect(await page.textContent('#branch')).toContain('Game 7: Alice vs Bob, position 2');
+    expect(await accessibilityViolations()).toEqual([]);
+    await page.click('#back-to-capture');
+    expect(await detectedFormat()).toBe('fics');
+    expect(await page.inputValue('#input')).toBe(FICS_ADAPTER.example);
+    expect(await page.textContent('.ply')).toBe('Position 2 of 3, after e5');
+    expect(await page.isHidden('#branch')).toBe(true);
+    // The browser's Back walks the same way: to the branch, then to the capture.
+    await page.goBack();
+    await page.waitForFunction(() => !document.querySelector<HTMLElement>('#branch')?.hidden);
+    expect(await boardPieces()).toMatchObject({ f3: 'N' });
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('#detected')?.getAttribute('data-format') === 'fics');
+    expect(await page.textContent('.ply')).toBe('Position 2 of 3, after e5');
+  });
+
+  it('says so when a paste is longer than the page reads', async () => {
+    await open();
+    const long = `${'fics% hello\n'.repeat(Math.ceil((MAX_INPUT_LENGTH + 100) / 12))}`;
+    await paste(long);
+    expect(await page.textContent('#input-status')).toBe('The text is longer than 200,000 characters: only the first 200,000 are read, the rest was cut.');
+    expect((await page.inputValue('#input')).length).toBe(MAX_INPUT_LENGTH);
+    await paste('8/8/8/4k3/8/8/8/4K3 w - - 0 1');
+    expect(await page.textContent('#input-status')).toBe('');
   });
 
   it('draws realtime pieces: cooldown countdowns and pieces in flight', async () => {
