@@ -565,6 +565,31 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(await page.textContent('#input-status')).toBe('');
   });
 
+  it('unwraps the FEN of a lichess link, and says when text is in no format it reads', async () => {
+    await open();
+    await paste('https://lichess.org/editor/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_b_KQkq_-_0_1');
+    expect(await detectedFormat()).toBe('fen');
+    expect(await page.inputValue('#input')).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1');
+    expect(await page.textContent('#input-status')).toContain('lichess link');
+    expect((await fieldRows())[1]).toEqual(['turn', 'b', 'Black to move']);
+    await paste('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_e3_0_1');
+    expect(await detectedFormat()).toBe('fen');
+    expect(await boardPieces()).toMatchObject({ e4: 'P' });
+    await paste('[Event "Casual game"]\n[White "Alice"]\n[Black "Bob"]\n\n1. e4 e5 2. Nf3 Nc6 *');
+    expect(await detectedFormat()).toBe('unrecognised');
+    expect(await page.textContent('#detected')).toContain('Not recognised');
+    expect(await page.textContent('.unrecognised')).toContain('looks like PGN');
+    expect(await page.textContent('#errors')).not.toContain('style 12');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('unrecognised');
+    await paste('♔♕♖ 日本語のテキスト 🙂 ¿qué?');
+    expect(await detectedFormat()).toBe('unrecognised');
+    expect(await page.textContent('.unrecognised')).toContain('Paste a FEN');
+    // Chosen from the menu, the text is read in that format, errors and all.
+    await page.selectOption('#format', 'fics');
+    expect(await detectedFormat()).toBe('fics');
+  });
+
   it('draws realtime pieces: cooldown countdowns and pieces in flight', async () => {
     const parsed = parseFenr('r3k2r/2Mnb815005/8/8/3MQd11800DP10003/8/8/R3K2R - - 0 30000');
     if (!parsed.ok) throw new Error(parsed.error.message);

@@ -2,6 +2,7 @@ import { advanceRealtime, movableAt, play, squareName, type Move, type Setup } f
 import type { FormatAdapter, FormatView, Position } from './formats/adapter.js';
 import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, detectFormat, type Conversion } from './formats/registry.js';
 import { escapeHtml } from './html.js';
+import { unrecognisedHint, unwrapInput } from './input-link.js';
 import { renderBoard } from './render/board-svg.js';
 import { hasRealtime } from './render/realtime.js';
 import './style.css';
@@ -63,6 +64,11 @@ const state: {
 };
 
 const AUTO = 'auto';
+/**
+ * Detection scores below this are the fallbacks for text without any mark of a format (FEN's
+ * 0.02, the FICS stream's 0.03 for plain text): the page then says the text is not recognised.
+ */
+const UNRECOGNISED_BELOW = 0.05;
 
 /** The formats of this page: the registry's, and any a script registers (see `DemoApi`). */
 const adapters: FormatAdapter[] = [...ADAPTERS];
@@ -207,6 +213,12 @@ function update(options: { keepCursor?: boolean; cursor?: { game?: number; ply?:
     text = text.slice(0, MAX_INPUT_LENGTH);
     input.value = text;
   }
+  const unwrapped = unwrapInput(text);
+  if (unwrapped) {
+    text = unwrapped.text;
+    input.value = text;
+    inputStatus.textContent = unwrapped.note;
+  }
   const chosen = formatSelect.value === AUTO ? undefined : adapterByName(formatSelect.value, adapters);
   const detection = detectFormat(text, adapters);
   state.adapter = chosen ?? detection.adapter;
@@ -214,10 +226,19 @@ function update(options: { keepCursor?: boolean; cursor?: { game?: number; ply?:
     ? `Reading as ${chosen.label}${detection.adapter !== chosen ? ` (it looks like ${detection.adapter.label})` : ''}`
     : `Detected: ${detection.adapter.label}`;
   detected.dataset.format = state.adapter.name;
-  state.view = state.adapter.read(text);
+  // Only the fallback's score (plain text, see the FICS adapter): no format recognises the text.
+  const bestScore = detection.scores.find((s) => s.name === detection.adapter.name)?.score ?? 0;
+  const unrecognised = !chosen && text.trim() !== '' && bestScore < UNRECOGNISED_BELOW;
+  if (unrecognised) {
+    detected.textContent = 'Not recognised: this text is in none of the formats the page reads';
+    detected.dataset.format = 'unrecognised';
+  }
+  state.view = unrecognised ? { positions: [], fields: [], errors: [], notes: [] } : state.adapter.read(text);
   if (!options.keepCursor) state.cursor = { game: 0, ply: 0 };
   if (options.cursor) state.cursor = clampCursor(options.cursor.game ?? 0, options.cursor.ply ?? 0);
-  errorsBox.innerHTML = renderErrors(text, state.view.errors);
+  errorsBox.innerHTML = unrecognised
+    ? `<div class="unrecognised"><p><strong>Not recognised.</strong> ${escapeHtml(unrecognisedHint(text))}</p></div>`
+    : renderErrors(text, state.view.errors);
   notesBox.innerHTML = renderNotes(state.view.notes);
   fieldsBox.innerHTML = renderFieldTable(state.view.fields);
   drawSession();
