@@ -590,6 +590,29 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(await detectedFormat()).toBe('fics');
   });
 
+  it('never scrolls sideways: every example at 1280x800 and 390x844', async () => {
+    const overflowing: string[] = [];
+    try {
+      for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+        await page.setViewportSize(size);
+        await open();
+        const names = await page.$$eval('button[data-example]', (buttons) => buttons.map((b) => (b as HTMLElement).dataset.example ?? ''));
+        expect(names.length).toBeGreaterThanOrEqual(11);
+        for (const name of names) {
+          await page.click(`button[data-example="${name}"]`);
+          const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+          if (widths.scroll > widths.inner) overflowing.push(`${name} at ${size.width}: ${widths.scroll} px wide`);
+          const board = await page.locator('#board svg').boundingBox();
+          if (board && board.x + board.width > size.width) overflowing.push(`${name} at ${size.width}: the board ends at ${board.x + board.width} px`);
+          await page.screenshot({ path: join(screenshots, `width-${size.width}-${name}.png`), fullPage: true });
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+    }
+    expect(overflowing).toEqual([]);
+  }, 60_000);
+
   it('draws realtime pieces: cooldown countdowns and pieces in flight', async () => {
     const parsed = parseFenr('r3k2r/2Mnb815005/8/8/3MQd11800DP10003/8/8/R3K2R - - 0 30000');
     if (!parsed.ok) throw new Error(parsed.error.message);
