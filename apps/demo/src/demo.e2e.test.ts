@@ -188,10 +188,17 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(await page.textContent('.error .message')).not.toBe('');
     expect(await page.textContent('.error mark')).toBe('4');
     expect(await page.getAttribute('.error', 'data-offset')).toBe('24');
-    expect(await boardPieces()).toEqual({});
-    expect(await page.textContent('#board')).toContain('Nothing to draw');
+    // The typo does not blank the board: the last position read (the three-check one) stays, marked stale.
+    expect(await page.textContent('#board .stale-note')).toContain('last position read');
+    expect(await page.getAttribute('#board .stale', 'data-stale')).toBe('true');
+    expect(await boardPieces()).toMatchObject({ h5: 'Q', f6: 'n' });
+    expect(await page.textContent('#conversions')).toContain('Nothing read');
     expect(await accessibilityViolations()).toEqual([]);
     await screenshot('error');
+    // With no position read before, there is nothing to draw.
+    await open(`?input=${encodeURIComponent('rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1')}`);
+    expect(await boardPieces()).toEqual({});
+    expect(await page.textContent('#board')).toContain('Nothing to draw');
   });
 
   it('shows the Omega board with the wizard squares named at the corners', async () => {
@@ -413,7 +420,7 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(await page.textContent('.ply')).toBe('Position 4 of 4, after Qh4#');
     expect(await boardPieces()).toMatchObject({ h4: 'q', f3: 'P', g4: 'P', e5: 'p' });
     expect(await page.textContent('[data-clock="black"]')).toBe('2:56.9');
-    expect(await page.textContent('#moves')).toContain('No legal move');
+    expect(await page.textContent('#moves')).toContain('Checkmate: Black wins.');
     expect(await conversion('fen')).toBe('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
     expect((await fieldRows())[0]?.[0]).toBe('DG_WHO_AM_I');
     expect(await page.textContent('#notes')).toContain('DG_MOVE_ALGEBRAIC, DG_MOVE_SMITH, DG_MOVE_CLOCK');
@@ -612,6 +619,28 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     }
     expect(overflowing).toEqual([]);
   }, 60_000);
+
+  it('steps a game with the arrow keys, Home and End; names pieces in words; says stalemate', async () => {
+    await open();
+    await page.click('button[data-example="fics"]');
+    await page.focus('#board-heading').catch(() => undefined);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('.ply')).toBe('Position 1 of 3, after e4');
+    await page.keyboard.press('End');
+    expect(await page.textContent('.ply')).toBe('Position 3 of 3, after Nf3');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.textContent('.ply')).toBe('Position 2 of 3, after e5');
+    await page.keyboard.press('Home');
+    expect(await page.textContent('.ply')).toBe('Position 0 of 3');
+    // In the text box the keys move the caret, not the game.
+    await page.focus('#input');
+    await page.keyboard.press('End');
+    expect(await page.textContent('.ply')).toBe('Position 0 of 3');
+    expect(await page.getAttribute('#board svg', 'aria-label')).toContain('white queen d1, white king e1');
+    await paste('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1');
+    expect(await page.textContent('#moves')).toContain('Stalemate');
+  });
 
   it('draws realtime pieces: cooldown countdowns and pieces in flight', async () => {
     const parsed = parseFenr('r3k2r/2Mnb815005/8/8/3MQd11800DP10003/8/8/R3K2R - - 0 30000');

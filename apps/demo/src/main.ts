@@ -1,4 +1,4 @@
-import { advanceRealtime, movableAt, play, squareName, type Move, type Setup } from '@chess-formats/board-core';
+import { advanceRealtime, isCheck, movableAt, play, squareName, type Move, type Setup } from '@chess-formats/board-core';
 import type { FormatAdapter, FormatView, Position } from './formats/adapter.js';
 import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, detectFormat, type Conversion } from './formats/registry.js';
 import { escapeHtml } from './html.js';
@@ -51,6 +51,8 @@ const state: {
   shownConversions: Conversion[];
   /** The capture a move played from one of its positions branched off from: the way back. */
   branch: { from: UrlState; label: string } | undefined;
+  /** The last position drawn from a readable text: kept, marked stale, beside an error. */
+  lastDrawn: Position | undefined;
 } = {
   adapter: ADAPTERS[0] as FormatAdapter,
   view: { positions: [], fields: [], errors: [], notes: [] },
@@ -61,6 +63,7 @@ const state: {
   moves: undefined,
   shownConversions: [],
   branch: undefined,
+  lastDrawn: undefined,
 };
 
 const AUTO = 'auto';
@@ -116,11 +119,16 @@ function shownPosition(): Position | undefined {
 function drawBoard(): void {
   const position = shownPosition();
   if (!position) {
-    boardBox.innerHTML = '<p class="empty">Nothing to draw.</p>';
+    const stale = state.view.errors.length ? state.lastDrawn : undefined;
+    // A typo should not blank the board: the last position read stays, marked as such.
+    boardBox.innerHTML = stale
+      ? `<p class="stale-note">Not the text as it is now: it has an error (see Record). This is the last position read.</p><div class="stale" data-stale="true">${renderBoard(stale, { flipped: flipBox.checked !== (stale.flipped ?? false), coordinates: coordinatesBox.checked })}</div>`
+      : '<p class="empty">Nothing to draw.</p>';
     boardTitle.textContent = '';
     playButton.hidden = true;
     return;
   }
+  state.lastDrawn = position;
   boardBox.innerHTML = renderBoard(position, {
     flipped: flipBox.checked !== (position.flipped ?? false),
     coordinates: coordinatesBox.checked,
@@ -155,7 +163,7 @@ function drawPosition(): void {
     return;
   }
   state.moves = sanMoves(position.setup);
-  movesBox.innerHTML = renderMoves(state.moves);
+  movesBox.innerHTML = renderMoves(state.moves, state.moves?.length === 0 ? gameEnd(position.setup) : undefined);
 }
 
 /** How a change of view goes into the browser's history: a new entry (Back returns), or none. */
@@ -353,6 +361,23 @@ function onSessionClick(event: Event): void {
   sessionControls.querySelector<HTMLButtonElement>(`button[data-step="${target.dataset.step}"]:not(:disabled)`)?.focus();
 }
 
+const STEP_KEYS: Readonly<Record<string, Step>> = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' };
+
+/** Arrow keys, Home and End step through the shown game, unless the focus is in a form field. */
+function onStepKey(event: KeyboardEvent): void {
+  const step = STEP_KEYS[event.key];
+  const games = state.view.session?.games;
+  if (!step || !games?.length || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  if ((event.target as HTMLElement).closest('textarea, input, select, [contenteditable]')) return;
+  const next = stepCursor(games, state.cursor, step);
+  event.preventDefault();
+  if (next.ply === state.cursor.ply && next.game === state.cursor.game) return;
+  state.cursor = next;
+  drawSession();
+  drawPosition();
+  void syncUrl('push');
+}
+
 function onGameChange(event: Event): void {
   const select = event.target as HTMLSelectElement;
   if (select.id !== 'game-select') return;
@@ -361,6 +386,15 @@ function onGameChange(event: Event): void {
   drawPosition();
   void syncUrl('push');
   sessionControls.querySelector<HTMLSelectElement>('#game-select')?.focus();
+}
+
+/** With no legal move: whether the side to move is in check (checkmate) or not (stalemate). */
+function gameEnd(setup: Setup): { turn: 'white' | 'black'; inCheck: boolean } | undefined {
+  try {
+    return { turn: setup.turn, inCheck: isCheck(setup) };
+  } catch {
+    return undefined; // a setup the rules cannot judge (no king): say only that no move is legal
+  }
 }
 
 /** Realtime chess has no turns: the pieces that may move now, by board-core's `movableAt`. */
@@ -421,6 +455,7 @@ async function start(): Promise<void> {
     applyView(state.branch.from, undefined, 'push');
     sessionControls.querySelector<HTMLButtonElement>('button.step:not(:disabled), #game-select')?.focus();
   });
+  document.addEventListener('keydown', onStepKey);
   window.addEventListener('popstate', (event) => {
     const entry = event.state as HistoryEntry | null;
     if (entry?.view) {
