@@ -1,11 +1,12 @@
-import { advanceRealtime, movableAt, play, squareName, type Move, type Setup } from '@chess-formats/board-core';
+import { advanceRealtime, isCheck, movableAt, play, squareName, type Move, type Setup } from '@chess-formats/board-core';
 import type { FormatAdapter, FormatView, Position } from './formats/adapter.js';
 import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, detectFormat, type Conversion } from './formats/registry.js';
 import { escapeHtml } from './html.js';
+import { unrecognisedHint, unwrapInput } from './input-link.js';
 import { renderBoard } from './render/board-svg.js';
 import { hasRealtime } from './render/realtime.js';
 import './style.css';
-import { readUrlState, writeUrlState } from './url-state.js';
+import { readCompressedState, readUrlState, shareLink, type UrlState } from './url-state.js';
 import { renderConversions, renderErrors, renderFieldTable, renderMoves, renderNotes, sanMoves } from './view/panels.js';
 import { cursorPosition, renderEvents, renderGameControls, stepCursor, type GameCursor, type Step } from './view/session.js';
 
@@ -22,6 +23,9 @@ const flipBox = element<HTMLInputElement>('flip');
 const coordinatesBox = element<HTMLInputElement>('coordinates');
 const playButton = element<HTMLButtonElement>('play');
 const shareButton = element<HTMLButtonElement>('share');
+const shareStatus = element('share-status');
+const branchBox = element('branch');
+const inputStatus = element('input-status');
 const boardBox = element('board');
 const boardTitle = element('board-title');
 const sessionControls = element('session-controls');
@@ -45,6 +49,10 @@ const state: {
   timer: number | undefined;
   moves: { move: Move; san: string }[] | undefined;
   shownConversions: Conversion[];
+  /** The capture a move played from one of its positions branched off from: the way back. */
+  branch: { from: UrlState; label: string } | undefined;
+  /** The last position drawn from a readable text: kept, marked stale, beside an error. */
+  lastDrawn: Position | undefined;
 } = {
   adapter: ADAPTERS[0] as FormatAdapter,
   view: { positions: [], fields: [], errors: [], notes: [] },
@@ -54,9 +62,16 @@ const state: {
   timer: undefined,
   moves: undefined,
   shownConversions: [],
+  branch: undefined,
+  lastDrawn: undefined,
 };
 
 const AUTO = 'auto';
+/**
+ * Detection scores below this are the fallbacks for text without any mark of a format (FEN's
+ * 0.02, the FICS stream's 0.03 for plain text): the page then says the text is not recognised.
+ */
+const UNRECOGNISED_BELOW = 0.05;
 
 /** The formats of this page: the registry's, and any a script registers (see `DemoApi`). */
 const adapters: FormatAdapter[] = [...ADAPTERS];
@@ -77,7 +92,8 @@ function fillFormatMenu(): void {
     button.addEventListener('click', () => {
       input.value = adapter.example;
       formatSelect.value = AUTO;
-      update();
+      state.branch = undefined;
+      update({ history: 'push' });
     });
     examples?.append(button);
   }
@@ -103,11 +119,16 @@ function shownPosition(): Position | undefined {
 function drawBoard(): void {
   const position = shownPosition();
   if (!position) {
-    boardBox.innerHTML = '<p class="empty">Nothing to draw.</p>';
+    const stale = state.view.errors.length ? state.lastDrawn : undefined;
+    // A typo should not blank the board: the last position read stays, marked as such.
+    boardBox.innerHTML = stale
+      ? `<p class="stale-note">Not the text as it is now: it has an error (see Record). This is the last position read.</p><div class="stale" data-stale="true">${renderBoard(stale, { flipped: flipBox.checked !== (stale.flipped ?? false), coordinates: coordinatesBox.checked })}</div>`
+      : '<p class="empty">Nothing to draw.</p>';
     boardTitle.textContent = '';
     playButton.hidden = true;
     return;
   }
+  state.lastDrawn = position;
   boardBox.innerHTML = renderBoard(position, {
     flipped: flipBox.checked !== (position.flipped ?? false),
     coordinates: coordinatesBox.checked,
@@ -142,16 +163,69 @@ function drawPosition(): void {
     return;
   }
   state.moves = sanMoves(position.setup);
-  movesBox.innerHTML = renderMoves(state.moves);
+  movesBox.innerHTML = renderMoves(state.moves, state.moves?.length === 0 ? gameEnd(position.setup) : undefined);
 }
 
-function update(options: { keepCursor?: boolean } = {}): void {
+/** How a change of view goes into the browser's history: a new entry (Back returns), or none. */
+type HistoryMode = 'push' | 'replace' | 'none';
+
+/** What the page shows, as a URL records it. */
+function currentUrlState(): UrlState {
+  const chosen = formatSelect.value === AUTO ? undefined : formatSelect.value;
+  return {
+    input: input.value,
+    ...(chosen ? { format: chosen } : {}),
+    flipped: flipBox.checked,
+    ...(coordinatesBox.checked ? {} : { coordinates: false }),
+    ...(state.view.session?.games.length ? { game: state.cursor.game, ply: state.cursor.ply } : {}),
+  };
+}
+
+interface HistoryEntry {
+  readonly view: UrlState;
+  readonly branch?: { from: UrlState; label: string };
+}
+
+let urlWrites = 0;
+
+/**
+ * Writes the view into the URL (readable or compressed, see url-state.ts) and the history
+ * entry (which holds the whole view, so Back restores even a capture too big for a link).
+ */
+async function syncUrl(mode: HistoryMode): Promise<void> {
+  if (mode === 'none') return;
+  const view = currentUrlState();
+  const entry: HistoryEntry = { view, ...(state.branch ? { branch: state.branch } : {}) };
+  // Push now, so a quick Back after a click finds the entry; the link follows when compressed.
+  if (mode === 'push') history.pushState(entry, '', location.href);
+  const write = ++urlWrites;
+  document.body.dataset.url = 'pending';
+  const { link, tooBig, length } = await shareLink(view);
+  if (write !== urlWrites) return; // a later change wrote its own
+  history.replaceState(entry, '', `${location.pathname}${link}`);
+  shareStatus.textContent = tooBig
+    ? `Too big to share by link: the input takes ${length.toLocaleString('en')} characters in a link even compressed. Share the text itself.`
+    : '';
+  shareButton.disabled = tooBig;
+  document.body.dataset.url = 'written';
+}
+
+function update(options: { keepCursor?: boolean; cursor?: { game?: number; ply?: number }; history?: HistoryMode } = {}): void {
   stopClock();
   state.realtime = undefined;
   let text = input.value;
+  inputStatus.textContent = '';
   if (text.length > MAX_INPUT_LENGTH) {
+    // Said, not silent: what was cut is gone from the box, so the reader must know.
+    inputStatus.textContent = `The text is longer than ${MAX_INPUT_LENGTH.toLocaleString('en')} characters: only the first ${MAX_INPUT_LENGTH.toLocaleString('en')} are read, the rest was cut.`;
     text = text.slice(0, MAX_INPUT_LENGTH);
     input.value = text;
+  }
+  const unwrapped = unwrapInput(text);
+  if (unwrapped) {
+    text = unwrapped.text;
+    input.value = text;
+    inputStatus.textContent = unwrapped.note;
   }
   const chosen = formatSelect.value === AUTO ? undefined : adapterByName(formatSelect.value, adapters);
   const detection = detectFormat(text, adapters);
@@ -160,15 +234,50 @@ function update(options: { keepCursor?: boolean } = {}): void {
     ? `Reading as ${chosen.label}${detection.adapter !== chosen ? ` (it looks like ${detection.adapter.label})` : ''}`
     : `Detected: ${detection.adapter.label}`;
   detected.dataset.format = state.adapter.name;
-  state.view = state.adapter.read(text);
+  // Only the fallback's score (plain text, see the FICS adapter): no format recognises the text.
+  const bestScore = detection.scores.find((s) => s.name === detection.adapter.name)?.score ?? 0;
+  const unrecognised = !chosen && text.trim() !== '' && bestScore < UNRECOGNISED_BELOW;
+  if (unrecognised) {
+    detected.textContent = 'Not recognised: this text is in none of the formats the page reads';
+    detected.dataset.format = 'unrecognised';
+  }
+  state.view = unrecognised ? { positions: [], fields: [], errors: [], notes: [] } : state.adapter.read(text);
   if (!options.keepCursor) state.cursor = { game: 0, ply: 0 };
-  errorsBox.innerHTML = renderErrors(text, state.view.errors);
+  if (options.cursor) state.cursor = clampCursor(options.cursor.game ?? 0, options.cursor.ply ?? 0);
+  errorsBox.innerHTML = unrecognised
+    ? `<div class="unrecognised"><p><strong>Not recognised.</strong> ${escapeHtml(unrecognisedHint(text))}</p></div>`
+    : renderErrors(text, state.view.errors);
   notesBox.innerHTML = renderNotes(state.view.notes);
   fieldsBox.innerHTML = renderFieldTable(state.view.fields);
   drawSession();
   drawPosition();
-  const url = writeUrlState({ input: text, ...(chosen ? { format: chosen.name } : {}), flipped: flipBox.checked });
-  history.replaceState(null, '', url);
+  drawBranch();
+  void syncUrl(options.history ?? 'replace');
+}
+
+/** A cursor inside the session's games (a link may name a game or ply the text lacks). */
+function clampCursor(game: number, ply: number): GameCursor {
+  const games = state.view.session?.games ?? [];
+  const g = Math.min(Math.max(0, game), Math.max(0, games.length - 1));
+  const plies = games[g]?.plies.length ?? 1;
+  return { game: g, ply: Math.min(Math.max(0, ply), Math.max(0, plies - 1)) };
+}
+
+function drawBranch(): void {
+  branchBox.hidden = !state.branch;
+  branchBox.innerHTML = state.branch
+    ? `<p>A move played from ${escapeHtml(state.branch.label)}. <button type="button" id="back-to-capture">Back to the capture</button></p>`
+    : '';
+}
+
+/** Shows a view a URL or a history entry describes. */
+function applyView(view: UrlState, branch: HistoryEntry['branch'], mode: HistoryMode): void {
+  input.value = view.input || (adapters[0] as FormatAdapter).example;
+  formatSelect.value = view.format && adapterByName(view.format, adapters) ? view.format : AUTO;
+  flipBox.checked = view.flipped;
+  coordinatesBox.checked = view.coordinates !== false;
+  state.branch = branch;
+  update({ cursor: { ...(view.game !== undefined ? { game: view.game } : {}), ...(view.ply !== undefined ? { ply: view.ply } : {}) }, history: mode });
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -209,7 +318,8 @@ function onConversionClick(event: Event): void {
   } else {
     input.value = conversion.text;
     formatSelect.value = conversion.name;
-    update();
+    state.branch = undefined;
+    update({ history: 'push' });
     input.focus();
   }
 }
@@ -220,6 +330,12 @@ function onMoveClick(event: Event): void {
   const chosen = state.moves?.[Number(target?.dataset.move)];
   if (!target || !position || !chosen) return;
   const next: Position = { setup: play(position.setup, chosen.move), lastMove: chosen.move };
+  // A move from a position of a capture branches off: the capture is kept for the way back.
+  const games = state.view.session?.games;
+  if (games?.length) {
+    const game = games[state.cursor.game];
+    state.branch = { from: currentUrlState(), label: `${game?.title ?? 'the capture'}, position ${state.cursor.ply}` };
+  }
   // Write the new position in the format being read, or the first format that can hold it.
   const writers = [state.adapter, ...adapters.filter((a) => a !== state.adapter)];
   for (const adapter of writers) {
@@ -228,7 +344,7 @@ function onMoveClick(event: Event): void {
     input.value = text;
     state.played = { text, move: chosen.move };
     if (adapter !== state.adapter) formatSelect.value = AUTO;
-    update();
+    update({ history: 'push' });
     movesBox.querySelector<HTMLButtonElement>('button.move')?.focus();
     return;
   }
@@ -241,7 +357,25 @@ function onSessionClick(event: Event): void {
   state.cursor = stepCursor(games, state.cursor, target.dataset.step as Step);
   drawSession();
   drawPosition();
+  void syncUrl('push');
   sessionControls.querySelector<HTMLButtonElement>(`button[data-step="${target.dataset.step}"]:not(:disabled)`)?.focus();
+}
+
+const STEP_KEYS: Readonly<Record<string, Step>> = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' };
+
+/** Arrow keys, Home and End step through the shown game, unless the focus is in a form field. */
+function onStepKey(event: KeyboardEvent): void {
+  const step = STEP_KEYS[event.key];
+  const games = state.view.session?.games;
+  if (!step || !games?.length || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  if ((event.target as HTMLElement).closest('textarea, input, select, [contenteditable]')) return;
+  const next = stepCursor(games, state.cursor, step);
+  event.preventDefault();
+  if (next.ply === state.cursor.ply && next.game === state.cursor.game) return;
+  state.cursor = next;
+  drawSession();
+  drawPosition();
+  void syncUrl('push');
 }
 
 function onGameChange(event: Event): void {
@@ -250,7 +384,17 @@ function onGameChange(event: Event): void {
   state.cursor = { game: Number(select.value), ply: 0 };
   drawSession();
   drawPosition();
+  void syncUrl('push');
   sessionControls.querySelector<HTMLSelectElement>('#game-select')?.focus();
+}
+
+/** With no legal move: whether the side to move is in check (checkmate) or not (stalemate). */
+function gameEnd(setup: Setup): { turn: 'white' | 'black'; inCheck: boolean } | undefined {
+  try {
+    return { turn: setup.turn, inCheck: isCheck(setup) };
+  } catch {
+    return undefined; // a setup the rules cannot judge (no king): say only that no move is legal
+  }
 }
 
 /** Realtime chess has no turns: the pieces that may move now, by board-core's `movableAt`. */
@@ -283,29 +427,49 @@ async function onDrop(event: DragEvent): Promise<void> {
   const file = event.dataTransfer?.files[0];
   if (!file) return; // dropped text goes into the textarea by itself
   event.preventDefault();
-  input.value = (await file.slice(0, MAX_INPUT_LENGTH).text()).trimEnd();
+  input.value = (await file.slice(0, MAX_INPUT_LENGTH + 1).text()).trimEnd();
   formatSelect.value = AUTO; // a new file: detect its format
-  update();
+  state.branch = undefined;
+  update({ history: 'push' });
 }
 
-function start(): void {
+async function start(): Promise<void> {
   fillFormatMenu();
-  const fromUrl = readUrlState(location.search);
-  input.value = fromUrl.input.slice(0, MAX_INPUT_LENGTH) || (adapters[0] as FormatAdapter).example;
-  formatSelect.value = adapterByName(fromUrl.format, adapters) ? (fromUrl.format as string) : AUTO;
-  flipBox.checked = fromUrl.flipped;
-  input.addEventListener('input', () => update());
-  formatSelect.addEventListener('change', () => update());
-  flipBox.addEventListener('change', () => update({ keepCursor: true }));
-  coordinatesBox.addEventListener('change', () => drawBoard());
+  const fromUrl = (await readCompressedState(location.hash)) ?? readUrlState(location.search);
+  input.addEventListener('input', () => {
+    state.branch = undefined;
+    update();
+  });
+  formatSelect.addEventListener('change', () => update({ history: 'push' }));
+  flipBox.addEventListener('change', () => update({ keepCursor: true, history: 'push' }));
+  coordinatesBox.addEventListener('change', () => {
+    drawBoard();
+    void syncUrl('push');
+  });
   playButton.addEventListener('click', togglePlay);
-  shareButton.addEventListener('click', () => void copyText(location.href).then((ok) => confirm(shareButton, ok)));
+  shareButton.addEventListener('click', () => {
+    void shareLink(currentUrlState()).then(({ link }) => copyText(`${location.origin}${location.pathname}${link}`).then((ok) => confirm(shareButton, ok)));
+  });
+  branchBox.addEventListener('click', (event) => {
+    if (!(event.target as HTMLElement).closest('#back-to-capture') || !state.branch) return;
+    applyView(state.branch.from, undefined, 'push');
+    sessionControls.querySelector<HTMLButtonElement>('button.step:not(:disabled), #game-select')?.focus();
+  });
+  document.addEventListener('keydown', onStepKey);
+  window.addEventListener('popstate', (event) => {
+    const entry = event.state as HistoryEntry | null;
+    if (entry?.view) {
+      applyView(entry.view, entry.branch, 'none');
+      return;
+    }
+    void readCompressedState(location.hash).then((view) => applyView(view ?? readUrlState(location.search), undefined, 'none'));
+  });
   conversionsBox.addEventListener('click', onConversionClick);
   movesBox.addEventListener('click', onMoveClick);
   sessionControls.addEventListener('click', onSessionClick);
   sessionControls.addEventListener('change', onGameChange);
   input.addEventListener('drop', (event) => void onDrop(event));
-  update();
+  applyView(fromUrl, undefined, 'replace');
   window.chessFormatsDemo = {
     adapters,
     register(adapter) {
@@ -335,4 +499,4 @@ declare global {
   }
 }
 
-start();
+void start();

@@ -80,7 +80,7 @@ describe('renderBoard on the standard board', () => {
   });
 
   it('describes the board for screen readers', () => {
-    expect(renderBoard({ setup: fen('4k3/8/8/8/8/8/8/4K3 b - - 0 1') })).toContain('aria-label="Chess board, Black to move: Ke1 ke8"');
+    expect(renderBoard({ setup: fen('4k3/8/8/8/8/8/8/4K3 b - - 0 1') })).toContain('aria-label="Chess board, Black to move: white king e1, black king e8"');
   });
 });
 

@@ -201,10 +201,11 @@ export function describeBoard(position: Position): string {
   const { geometry, pieces: cells } = position.setup.board;
   const names: string[] = [];
   cells.forEach((p, square) => {
-    if (p && geometry.squareNames[square]) names.push(`${pieceLetter(p)}${geometry.squareNames[square]}`);
+    // Words, not FEN letters: a screen reader says "white pawn e4", not "P e 4".
+    if (p && geometry.squareNames[square]) names.push(`${p.color} ${p.promoted ? 'promoted ' : ''}${p.role} ${geometry.squareNames[square]}`);
   });
   const turn = position.setup.turn === 'white' ? 'White' : 'Black';
-  return `${geometry.name === 'omega' ? 'Omega chess board' : 'Chess board'}, ${turn} to move: ${names.length ? names.join(' ') : 'empty'}`;
+  return `${geometry.name === 'omega' ? 'Omega chess board' : 'Chess board'}, ${turn} to move: ${names.length ? names.join(', ') : 'empty'}`;
 }
 
 /**

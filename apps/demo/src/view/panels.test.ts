@@ -103,6 +103,8 @@ describe('conversions and moves', () => {
     expect(html).toContain('20 legal moves');
     expect(html.match(/class="move"/g)).toHaveLength(20);
     expect(renderMoves([])).toContain('No legal move');
+    expect(renderMoves([], { turn: 'white', inCheck: true })).toContain('<strong>Checkmate</strong>: Black wins.');
+    expect(renderMoves([], { turn: 'black', inCheck: false })).toContain('<strong>Stalemate</strong>');
     expect(renderMoves(undefined)).toContain('cannot list moves');
   });
 });

@@ -77,9 +77,18 @@ export function sanMoves(setup: Setup): { move: Move; san: string }[] | undefine
   }
 }
 
-export function renderMoves(moves: readonly { san: string }[] | undefined): string {
+/**
+ * The legal moves as buttons; with none, how the game stands: `inCheck` (the side to move is
+ * in check) tells checkmate from stalemate.
+ */
+export function renderMoves(moves: readonly { san: string }[] | undefined, end?: { turn: 'white' | 'black'; inCheck: boolean }): string {
   if (moves === undefined) return '<p class="empty">The rules cannot list moves for this position.</p>';
-  if (moves.length === 0) return '<p class="empty">No legal move.</p>';
+  if (moves.length === 0) {
+    if (!end) return '<p class="empty">No legal move.</p>';
+    if (!end.inCheck) return '<p class="count" data-end="stalemate"><strong>Stalemate</strong>: no legal move and not in check, a draw.</p>';
+    const winner = end.turn === 'white' ? 'Black' : 'White';
+    return `<p class="count" data-end="checkmate"><strong>Checkmate</strong>: ${winner} wins.</p>`;
+  }
   const items = moves.map((m, i) => `<li><button type="button" class="move" data-move="${i}">${escapeHtml(m.san)}</button></li>`).join('');
   return `<p class="count">${moves.length} legal move${moves.length === 1 ? '' : 's'}; press one to play it.</p><ol class="moves">${items}</ol>`;
 }
