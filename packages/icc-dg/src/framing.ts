@@ -66,6 +66,13 @@ export interface FramingLimits {
 export class Framing {
   readonly #limits: FramingLimits;
   #events: IccEvent[] = [];
+  /**
+   * Where events go while a chunk is read with a callback (`push(chunk, onEvent)`): handed out
+   * one by one, they die young instead of all living until a large chunk is read.
+   */
+  #sink: ((event: IccEvent) => void) | null = null;
+  /** The callback threw: its exception passes through, it is not an internal fault. */
+  sinkThrew = false;
   #state = TEXT;
   /** The level 2 variables on now (a DG_SET2 acknowledgement changes them). */
   #settings: SettingBits;
@@ -123,6 +130,25 @@ export class Framing {
     this.#headerTooLong = false;
     this.#depth = 0;
     this.#unitStart = 0;
+  }
+
+  /** Hands events to `sink` from now on (null: gathers them for {@link take}). */
+  setSink(sink: ((event: IccEvent) => void) | null): void {
+    this.#sink = sink;
+  }
+
+  #emit(event: IccEvent): void {
+    const sink = this.#sink;
+    if (sink === null) {
+      this.#events.push(event);
+      return;
+    }
+    try {
+      sink(event);
+    } catch (e) {
+      this.sinkThrew = true;
+      throw e;
+    }
   }
 
   /** The events found since the last call. */
@@ -191,6 +217,11 @@ export class Framing {
    */
   internalFault(fault: unknown): void {
     this.#fail('internal-fault', this.#base, `internal decoder fault: ${String(fault)}`);
+    this.abandonChunk();
+  }
+
+  /** Drops the rest of the chunk being read and whatever was unfinished (a fault, or a callback that threw). */
+  abandonChunk(): void {
     this.#base += this.#chunk.length;
     this.#chunk = '';
     this.#state = TEXT;
@@ -220,7 +251,7 @@ export class Framing {
     else if (stop < length && this.#pendingText !== '') this.#pushText('', true);
     if (stop >= length) return length;
     if (overflow) {
-      this.#events.push(OVERFLOW);
+      this.#emit(OVERFLOW);
       return stop + 1;
     }
     if (stop + 1 >= length) {
@@ -266,7 +297,7 @@ export class Framing {
       // Output was lost: this datagram's end will not come.
       this.#bodyLength += controlZ - p;
       if (!this.#dropping && this.#bodyLength > this.#limits.maxDatagram) this.#tooLarge();
-      this.#events.push(OVERFLOW);
+      this.#emit(OVERFLOW);
       this.#dropBody();
       this.#state = TEXT;
       return controlZ + 1;
@@ -325,7 +356,7 @@ export class Framing {
         this.#header = '';
         this.#fail('unit-header', this.#headerStart + 2, `a unit header ran past ${String(MAX_HEADER)} characters`);
         this.#depth++;
-        this.#events.push({ kind: 'unit-start', command: -1, player: '', depth: this.#depth });
+        this.#emit({ kind: 'unit-start', command: -1, player: '', depth: this.#depth });
       }
     }
     if (stop === s.length) return stop;
@@ -356,14 +387,14 @@ export class Framing {
         if (this.#depth === 0) this.#unitStart = at;
         return 2;
       case UNIT_CLOSE:
-        this.#events.push(UNIT_ENDS[this.#depth] ?? { kind: 'unit-end', depth: this.#depth });
+        this.#emit(UNIT_ENDS[this.#depth] ?? { kind: 'unit-end', depth: this.#depth });
         if (this.#depth > 0) this.#depth--;
         return 2;
       case COMMAND_OPEN:
-        this.#events.push(COMMAND_START);
+        this.#emit(COMMAND_START);
         return 2;
       case COMMAND_CLOSE:
-        this.#events.push(COMMAND_END);
+        this.#emit(COMMAND_END);
         return 2;
       case DATAGRAM_CLOSE:
       case QUOTE_OPEN:
@@ -381,11 +412,11 @@ export class Framing {
     const maxText = this.#limits.maxText;
     let text = this.#pendingText === '' ? piece : this.#pendingText + piece;
     while (text.length > maxText) {
-      this.#events.push({ kind: 'text', text: text.slice(0, maxText) });
+      this.#emit({ kind: 'text', text: text.slice(0, maxText) });
       text = text.slice(maxText);
     }
     if (complete && text !== '') {
-      this.#events.push({ kind: 'text', text });
+      this.#emit({ kind: 'text', text });
       text = '';
     }
     this.#pendingText = text;
@@ -433,7 +464,7 @@ export class Framing {
       // The server acknowledges a set-2 (formats2.txt, 124): later datagrams follow the new setting.
       this.#settings[datagram.fields.dgCode] = datagram.fields.offOn ? 1 : 0;
     }
-    this.#events.push({ kind: 'datagram', datagram, offset: at });
+    this.#emit({ kind: 'datagram', datagram, offset: at });
   }
 
   /** The header `text[from, to)` (without its line end), which stands at stream offset `at`. */
@@ -449,8 +480,8 @@ export class Framing {
     if (player === '') command = -1;
     if (command < 0) this.#fail('unit-header', at, `a unit header is "command-number player [tag]", found ${JSON.stringify(text.slice(from, Math.min(to, from + 40)))}`);
     const depth = ++this.#depth;
-    if (space2 < 0 || space2 + 1 === to) this.#events.push({ kind: 'unit-start', command, player, depth });
-    else this.#events.push({ kind: 'unit-start', command, player, tag: text.slice(space2 + 1, to), depth });
+    if (space2 < 0 || space2 + 1 === to) this.#emit({ kind: 'unit-start', command, player, depth });
+    else this.#emit({ kind: 'unit-start', command, player, tag: text.slice(space2 + 1, to), depth });
   }
 
   /** An outermost unit that ran past `maxUnit` is forgotten: nesting starts again from the top. */
@@ -472,7 +503,7 @@ export class Framing {
 
   #fail(code: IccErrorCode, offset: number, message: string, field = 0, datagram?: RawDatagram): void {
     const error: IccError = datagram ? { code, field, offset, message, datagram } : { code, field, offset, message };
-    this.#events.push({ kind: 'error', error });
+    this.#emit({ kind: 'error', error });
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -78,6 +78,18 @@ function decodeAll(input: readonly IccChunk[]): number {
   return count + decoder.end().length;
 }
 
+/** The same with the callback form: each event is handed out as it is read, none is kept. */
+function decodeEach(input: readonly IccChunk[]): number {
+  const decoder = createIccDecoder({ settings: SETTINGS });
+  let count = 0;
+  const onEvent = (): void => {
+    count++;
+  };
+  for (const chunk of input) decoder.push(chunk, onEvent);
+  decoder.end(onEvent);
+  return count;
+}
+
 /** The floor: find every control-Y and nothing else. */
 function scan(bytes: Uint8Array): number {
   let count = 0;
@@ -160,6 +172,7 @@ export function runIcc(): void {
     [
       { name: 'Uint8Array indexOf(0x19) scan', fn: () => scan(bytes) },
       { name: 'icc-dg decoder, typed fields, whole', fn: () => decodeAll(whole) },
+      { name: 'icc-dg decoder, whole, onEvent', fn: () => decodeEach(whole) },
       { name: 'icc-dg decoder, chunks of 1-4096 bytes', fn: () => decodeAll(big) },
       { name: 'icc-dg decoder, chunks of 1-64 bytes', fn: () => decodeAll(small) },
       { name: 'regex splitter (untyped strings), whole', fn: () => regexSplitter(bytes) },
