@@ -31,6 +31,13 @@ const CONTROL_Y_TEXT = '\x19';
 const CONTROL_Z_TEXT = '\x1a';
 const LINE_FEED_TEXT = '\n';
 
+/**
+ * The longest delimiter (a datagram, a unit header) cut by a chunk's end that is carried over
+ * and read again with the next chunk, in characters. Carried, it is read in one piece by the
+ * fast path, as if the chunks had been one; longer ones go through the states. Small, because a
+ * carry is copied once per chunk: with tiny chunks, reading stays linear with a small factor.
+ */
+const MAX_CARRY = 256;
 /** The longest unit header read, in characters. */
 const MAX_HEADER = 1024;
 /** Past the end of any string: a search cache set to it is looked up anew. */
@@ -79,6 +86,11 @@ export class Framing {
   /** Stream offset of the current chunk's first character. */
   #base = 0;
 
+  /** The start of a delimiter the last chunk cut off, read again in front of the next chunk (see MAX_CARRY). */
+  #carry = '';
+  /** Set while the stream ends: a carry is read through the states. */
+  #noCarry = false;
+
   /** Text not yet handed out: the start of a line. */
   #pendingText = '';
 
@@ -121,6 +133,7 @@ export class Framing {
     this.#settings = this.#limits.settings.slice();
     this.#base = 0;
     this.#pendingText = '';
+    this.#carry = '';
     this.#datagramStart = 0;
     this.#body = [];
     this.#bodyLength = 0;
@@ -161,11 +174,17 @@ export class Framing {
   /** The characters held while waiting for a delimiter. */
   buffered(): number {
     const inDatagram = (this.#state === DATAGRAM || this.#state === DATAGRAM_AFTER_CONTROL_Y) && !this.#dropping;
-    return this.#pendingText.length + this.#header.length + (inDatagram ? this.#bodyLength : 0);
+    return this.#carry.length + this.#pendingText.length + this.#header.length + (inDatagram ? this.#bodyLength : 0);
   }
 
   /** Reads the next piece of the stream's text. */
-  read(chunk: string): void {
+  read(text: string): void {
+    let chunk = text;
+    if (this.#carry !== '') {
+      chunk = this.#carry + text;
+      this.#base -= this.#carry.length;
+      this.#carry = '';
+    }
     this.#chunk = chunk;
     this.#controlYFrom = this.#controlZFrom = this.#lineFeedFrom = NOT_SEARCHED;
     const length = chunk.length;
@@ -194,6 +213,11 @@ export class Framing {
 
   /** The stream ended: what the state holds is flushed, or reported unfinished. */
   finish(): void {
+    if (this.#carry !== '') {
+      this.#noCarry = true;
+      this.read('');
+      this.#noCarry = false;
+    }
     switch (this.#state) {
       case TEXT:
         if (this.#pendingText !== '') this.#pushText('', true);
@@ -222,6 +246,7 @@ export class Framing {
 
   /** Drops the rest of the chunk being read and whatever was unfinished (a fault, or a callback that threw). */
   abandonChunk(): void {
+    this.#carry = '';
     this.#base += this.#chunk.length;
     this.#chunk = '';
     this.#state = TEXT;
@@ -255,6 +280,10 @@ export class Framing {
       return stop + 1;
     }
     if (stop + 1 >= length) {
+      if (!this.#noCarry) {
+        this.#carry = CONTROL_Y_TEXT;
+        return length;
+      }
       this.#state = AFTER_CONTROL_Y;
       return length;
     }
@@ -269,6 +298,7 @@ export class Framing {
         this.#finishDatagram(s, stop + 2, end);
         return end + 2;
       }
+      if (this.#carries(stop, this.#nextDelimiter(stop + 2), length)) return length;
     } else if (code === UNIT_OPEN) {
       const end = this.#headerEnd(stop + 2);
       if (end >= 0) {
@@ -277,8 +307,20 @@ export class Framing {
         this.#startUnit(s, stop + 2, end, this.#base + stop + 2);
         return end + 1;
       }
+      if (this.#nextLineFeed(stop + 2) < 0 && this.#carries(stop, this.#nextControlY(stop + 2), length)) return length;
     }
     return stop + this.#delimiter(code, this.#base + stop);
+  }
+
+  /**
+   * Whether the delimiter at `stop`, whose next control-Y is `next` (-1: none), is cut off by the
+   * chunk's end and short enough to be carried: nothing in the chunk after it but its own text
+   * (a control-Y that ends the chunk may still be its end).
+   */
+  #carries(stop: number, next: number, length: number): boolean {
+    if (this.#noCarry || length - stop > MAX_CARRY || (next >= 0 && next + 1 < length) || this.#nextControlZ(stop) >= 0) return false;
+    this.#carry = this.#chunk.slice(stop);
+    return true;
   }
 
   /** AFTER_CONTROL_Y: the first character of the chunk completes the delimiter. */
