@@ -132,12 +132,15 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     return text;
   };
 
-  const run = (step: () => void, onEvent: unknown): void => {
-    const sink = typeof onEvent === 'function' ? (onEvent as (event: IccEvent) => void) : null;
-    framing.setSink(sink);
+  /** Reads `chunk` (then flushes, when `final`) with events going to `onEvent`, or gathered when it is not a function. */
+  const read = (chunk: unknown, onEvent: unknown, final: boolean): IccEvent[] => {
+    const gather = typeof onEvent !== 'function';
+    framing.setSink(gather ? null : (onEvent as (event: IccEvent) => void));
     framing.sinkThrew = false;
     try {
-      step();
+      const text = decodeChunk(chunk, final);
+      if (text !== '') framing.read(text);
+      if (final) framing.finish();
     } catch (e) {
       if (framing.sinkThrew) {
         framing.abandonChunk();
@@ -148,25 +151,15 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
       framing.internalFault(e);
     }
     framing.setSink(null);
+    return gather ? framing.take() : (undefined as unknown as IccEvent[]);
   };
 
   return {
     buffered: () => framing.buffered(),
-    push(chunk: IccChunk, onEvent?: (event: IccEvent) => void): IccEvent[] {
-      run(() => {
-        const text = decodeChunk(chunk, false);
-        if (text !== '') framing.read(text);
-      }, onEvent);
-      return typeof onEvent !== 'function' ? framing.take() : (undefined as unknown as IccEvent[]);
-    },
+    push: (chunk: IccChunk, onEvent?: (event: IccEvent) => void): IccEvent[] => read(chunk, onEvent, false),
     end(onEvent?: (event: IccEvent) => void): IccEvent[] {
       try {
-        run(() => {
-          const rest = decodeChunk(undefined, true);
-          if (rest !== '') framing.read(rest);
-          framing.finish();
-        }, onEvent);
-        return typeof onEvent !== 'function' ? framing.take() : (undefined as unknown as IccEvent[]);
+        return read(undefined, onEvent, true);
       } finally {
         framing.reset();
         utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
