@@ -46,14 +46,12 @@ const NOT_SEARCHED = 0x40000000;
 // The states. The text a state has not finished is held in the machine's fields.
 /** Level 0 text: lines up to the next control-Y or control-Z. */
 const TEXT = 0;
-/** A control-Y ended the last chunk outside a datagram: the next character says what it opens. */
-const AFTER_CONTROL_Y = 1;
 /** Inside `^Y(...`: the body is gathered up to its `^Y)`. */
-const DATAGRAM = 2;
-/** A control-Y ended the last chunk inside a datagram: a quote, its end, or a delimiter that breaks it off. */
-const DATAGRAM_AFTER_CONTROL_Y = 3;
+const DATAGRAM = 1;
 /** After `^Y[`: the header `command player [tag]` up to the line end. */
-const HEADER = 4;
+const HEADER = 2;
+// A control-Y that ends a chunk is carried to the next one, where the character after it says
+// what it is: no state waits for that character.
 
 const COMMAND_START: IccEvent = Object.freeze({ kind: 'command-start' });
 const COMMAND_END: IccEvent = Object.freeze({ kind: 'command-end' });
@@ -156,12 +154,10 @@ export class Framing {
       this.#events.push(event);
       return;
     }
-    try {
-      sink(event);
-    } catch (e) {
-      this.sinkThrew = true;
-      throw e;
-    }
+    // Cleared only when the callback returns: no try block in the way of every event.
+    this.sinkThrew = true;
+    sink(event);
+    this.sinkThrew = false;
   }
 
   /** The events found since the last call. */
@@ -173,7 +169,7 @@ export class Framing {
 
   /** The characters held while waiting for a delimiter. */
   buffered(): number {
-    const inDatagram = (this.#state === DATAGRAM || this.#state === DATAGRAM_AFTER_CONTROL_Y) && !this.#dropping;
+    const inDatagram = this.#state === DATAGRAM && !this.#dropping;
     return this.#carry.length + this.#pendingText.length + this.#header.length + (inDatagram ? this.#bodyLength : 0);
   }
 
@@ -194,14 +190,8 @@ export class Framing {
         case TEXT:
           p = this.#readText(p);
           break;
-        case AFTER_CONTROL_Y:
-          p = this.#readAfterControlY(p);
-          break;
         case DATAGRAM:
           p = this.#readDatagram(p);
-          break;
-        case DATAGRAM_AFTER_CONTROL_Y:
-          p = this.#readDatagramAfterControlY(p);
           break;
         default:
           p = this.#readHeader(p);
@@ -222,11 +212,7 @@ export class Framing {
       case TEXT:
         if (this.#pendingText !== '') this.#pushText('', true);
         break;
-      case AFTER_CONTROL_Y:
-        this.#fail('stray-delimiter', this.#base - 1, 'the stream ends with a control-Y');
-        break;
       case DATAGRAM:
-      case DATAGRAM_AFTER_CONTROL_Y:
         if (!this.#dropping) this.#fail('unterminated-datagram', this.#datagramStart, 'the stream ends inside a datagram');
         break;
       default:
@@ -280,11 +266,8 @@ export class Framing {
       return stop + 1;
     }
     if (stop + 1 >= length) {
-      if (!this.#noCarry) {
-        this.#carry = CONTROL_Y_TEXT;
-        return length;
-      }
-      this.#state = AFTER_CONTROL_Y;
+      if (this.#noCarry) this.#fail('stray-delimiter', this.#base + stop, 'the stream ends with a control-Y');
+      else this.#carry = CONTROL_Y_TEXT;
       return length;
     }
     const code = s.charCodeAt(stop + 1);
@@ -323,12 +306,6 @@ export class Framing {
     return true;
   }
 
-  /** AFTER_CONTROL_Y: the first character of the chunk completes the delimiter. */
-  #readAfterControlY(p: number): number {
-    this.#state = TEXT;
-    return p + this.#delimiter(this.#chunk.charCodeAt(p), this.#base + p - 1) - 1;
-  }
-
   /** DATAGRAM: the body up to the next control-Y that is not a quote, or a control-Z. */
   #readDatagram(p: number): number {
     const s = this.#chunk;
@@ -345,7 +322,7 @@ export class Framing {
       return controlZ + 1;
     }
     if (at < 0 || at + 1 >= length) {
-      // The body goes on in the next chunk (perhaps after a control-Y that ends this one).
+      // The body goes on in the next chunk; a control-Y that ends this one is carried there.
       const end = at < 0 ? length : at;
       this.#bodyLength += end - p;
       if (!this.#dropping) {
@@ -355,7 +332,7 @@ export class Framing {
           this.#dropping = true;
         } else if (end > p) this.#body.push(s.slice(p, end));
       }
-      if (at >= 0) this.#state = DATAGRAM_AFTER_CONTROL_Y;
+      if (at >= 0 && !this.#noCarry) this.#carry = CONTROL_Y_TEXT;
       return length;
     }
     const closes = s.charCodeAt(at + 1) === DATAGRAM_CLOSE;
@@ -363,22 +340,6 @@ export class Framing {
     this.#endDatagram(closes, this.#base + at, p, this.#dropping ? p : at);
     // A delimiter other than `^Y)` breaks the datagram off and is read as itself.
     return closes ? at + 2 : at;
-  }
-
-  /** DATAGRAM_AFTER_CONTROL_Y: the control-Y that ended the last chunk quotes, closes or breaks off. */
-  #readDatagramAfterControlY(p: number): number {
-    const code = this.#chunk.charCodeAt(p);
-    if (code === QUOTE_OPEN || code === QUOTE_CLOSE) {
-      if (!this.#dropping) this.#body.push(CONTROL_Y_TEXT);
-      this.#bodyLength++;
-      this.#state = DATAGRAM;
-      return p;
-    }
-    const closes = code === DATAGRAM_CLOSE;
-    this.#endDatagram(closes, this.#base + p - 1, p, p);
-    if (closes) return p + 1;
-    this.#state = AFTER_CONTROL_Y;
-    return p;
   }
 
   /** HEADER: `command player [tag]` up to the line end; a control character cuts it short. */
