@@ -99,6 +99,22 @@ describe('properties', () => {
     );
   });
 
+  test('push and end with a callback hand out the events they return without one, in order', () => {
+    fc.assert(
+      fc.property(stream, fc.array(fc.nat(), { maxLength: 12 }), (input, cuts) => {
+        const decoder = createIccDecoder(options);
+        const events: IccEvent[] = [];
+        const onEvent = (event: IccEvent): void => {
+          events.push(event);
+        };
+        for (const chunk of split(input, cuts)) expect(decoder.push(chunk, onEvent)).toBeUndefined();
+        decoder.end(onEvent);
+        expect(events).toEqual(decodeChunks([input], options));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('the same holds for the bytes of the stream, with UTF-8 characters cut in half', () => {
     fc.assert(
       fc.property(stream, fc.array(fc.nat(), { maxLength: 12 }), (input, cuts) => {

@@ -235,3 +235,28 @@ test('the WHATWG TransformStream adapter', async () => {
   await reading;
   expect(collected).toEqual(decode(SAMPLE_SESSION, { settings: SAMPLE_SETTINGS }));
 });
+
+describe('push with a callback', () => {
+  test('an exception thrown by the callback passes through; the rest of that chunk is dropped, the next chunk is read', () => {
+    const decoder = createIccDecoder();
+    const seen: IccEvent[] = [];
+    const failing = (event: IccEvent): void => {
+      seen.push(event);
+      if (event.kind === 'command-start') throw new Error('the caller failed');
+    };
+    expect(() => decoder.push(`one\n${Y}<two\n${Y}>`, failing)).toThrow('the caller failed');
+    expect(kinds(seen)).toEqual(['text', 'command-start']);
+    expect(decoder.buffered()).toBe(0);
+    const first = `one\n${Y}<two\n${Y}>`.length;
+    const after = [...decoder.push(`three\n${Y}>${Y})`), ...decoder.end()];
+    expect(kinds(after)).toEqual(['text', 'command-end', 'error']);
+    // Offsets still count the dropped rest of the first chunk.
+    expect(errors(after)).toEqual([{ code: 'stray-delimiter', field: 0, offset: first + 8 }]);
+  });
+
+  test('without a callback, push gathers events again after a callback push', () => {
+    const decoder = createIccDecoder();
+    decoder.push('a\n', () => undefined);
+    expect(decoder.push('b\n')).toEqual([{ kind: 'text', text: 'b\n' }]);
+  });
+});

@@ -68,8 +68,16 @@ export interface IccDecoderOptions {
 export interface IccDecoder {
   /** The events the chunk completes, in order; never throws. */
   push(chunk: IccChunk): IccEvent[];
+  /**
+   * Hands the events the chunk completes to `onEvent`, in order, as they are read: no array
+   * holds them all (a large chunk is then as fast as small ones). The decoder itself never
+   * throws; an exception thrown by `onEvent` passes through, and the rest of that chunk is dropped.
+   */
+  push(chunk: IccChunk, onEvent: (event: IccEvent) => void): void;
   /** Flushes what is left (an unfinished line, datagram or header) and resets the decoder. */
   end(): IccEvent[];
+  /** `end()`, with the events handed to `onEvent` (see `push`). */
+  end(onEvent: (event: IccEvent) => void): void;
   /** The characters held while waiting for a delimiter: at most about the largest size option. */
   buffered(): number;
 }
@@ -124,34 +132,42 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     return text;
   };
 
+  /** Reads `chunk` (then flushes, when `final`) with events going to `onEvent`, or gathered when it is not a function. */
+  const read = (chunk: unknown, onEvent: unknown, final: boolean): IccEvent[] => {
+    const gather = typeof onEvent !== 'function';
+    framing.setSink(gather ? null : (onEvent as (event: IccEvent) => void));
+    framing.sinkThrew = false;
+    try {
+      const text = decodeChunk(chunk, final);
+      if (text !== '') framing.read(text);
+      if (final) framing.finish();
+    } catch (e) {
+      if (framing.sinkThrew) {
+        framing.abandonChunk();
+        framing.setSink(null);
+        throw e;
+      }
+      // Unreachable by design; a defect must not take the caller's connection down with it.
+      framing.internalFault(e);
+    }
+    framing.setSink(null);
+    return gather ? framing.take() : (undefined as unknown as IccEvent[]);
+  };
+
   return {
     buffered: () => framing.buffered(),
-    push(chunk: IccChunk): IccEvent[] {
+    push: (chunk: IccChunk, onEvent?: (event: IccEvent) => void): IccEvent[] => read(chunk, onEvent, false),
+    end(onEvent?: (event: IccEvent) => void): IccEvent[] {
       try {
-        const text = decodeChunk(chunk, false);
-        if (text !== '') framing.read(text);
-      } catch (e) {
-        // Unreachable by design; a defect must not take the caller's connection down with it.
-        framing.internalFault(e);
+        return read(undefined, onEvent, true);
+      } finally {
+        framing.reset();
+        utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+        bytesPending = false;
+        atStart = true;
       }
-      return framing.take();
     },
-    end(): IccEvent[] {
-      try {
-        const rest = decodeChunk(undefined, true);
-        if (rest !== '') framing.read(rest);
-        framing.finish();
-      } catch (e) {
-        framing.internalFault(e);
-      }
-      const out = framing.take();
-      framing.reset();
-      utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-      bytesPending = false;
-      atStart = true;
-      return out;
-    },
-  };
+  } as IccDecoder;
 }
 
 /**
@@ -165,10 +181,10 @@ export function iccDecoderTransformer(options?: IccDecoderOptions): {
   const decoder = createIccDecoder(options);
   return {
     transform(chunk, controller) {
-      for (const event of decoder.push(chunk)) controller.enqueue(event);
+      decoder.push(chunk, (event) => controller.enqueue(event));
     },
     flush(controller) {
-      for (const event of decoder.end()) controller.enqueue(event);
+      decoder.end((event) => controller.enqueue(event));
     },
   };
 }

@@ -31,6 +31,13 @@ const CONTROL_Y_TEXT = '\x19';
 const CONTROL_Z_TEXT = '\x1a';
 const LINE_FEED_TEXT = '\n';
 
+/**
+ * The longest delimiter (a datagram, a unit header) cut by a chunk's end that is carried over
+ * and read again with the next chunk, in characters. Carried, it is read in one piece by the
+ * fast path, as if the chunks had been one; longer ones go through the states. Small, because a
+ * carry is copied once per chunk: with tiny chunks, reading stays linear with a small factor.
+ */
+const MAX_CARRY = 256;
 /** The longest unit header read, in characters. */
 const MAX_HEADER = 1024;
 /** Past the end of any string: a search cache set to it is looked up anew. */
@@ -39,14 +46,12 @@ const NOT_SEARCHED = 0x40000000;
 // The states. The text a state has not finished is held in the machine's fields.
 /** Level 0 text: lines up to the next control-Y or control-Z. */
 const TEXT = 0;
-/** A control-Y ended the last chunk outside a datagram: the next character says what it opens. */
-const AFTER_CONTROL_Y = 1;
 /** Inside `^Y(...`: the body is gathered up to its `^Y)`. */
-const DATAGRAM = 2;
-/** A control-Y ended the last chunk inside a datagram: a quote, its end, or a delimiter that breaks it off. */
-const DATAGRAM_AFTER_CONTROL_Y = 3;
+const DATAGRAM = 1;
 /** After `^Y[`: the header `command player [tag]` up to the line end. */
-const HEADER = 4;
+const HEADER = 2;
+// A control-Y that ends a chunk is carried to the next one, where the character after it says
+// what it is: no state waits for that character.
 
 const COMMAND_START: IccEvent = Object.freeze({ kind: 'command-start' });
 const COMMAND_END: IccEvent = Object.freeze({ kind: 'command-end' });
@@ -66,11 +71,23 @@ export interface FramingLimits {
 export class Framing {
   readonly #limits: FramingLimits;
   #events: IccEvent[] = [];
+  /**
+   * Where events go while a chunk is read with a callback (`push(chunk, onEvent)`): handed out
+   * one by one, they die young instead of all living until a large chunk is read.
+   */
+  #sink: ((event: IccEvent) => void) | null = null;
+  /** The callback threw: its exception passes through, it is not an internal fault. */
+  sinkThrew = false;
   #state = TEXT;
   /** The level 2 variables on now (a DG_SET2 acknowledgement changes them). */
   #settings: SettingBits;
   /** Stream offset of the current chunk's first character. */
   #base = 0;
+
+  /** The start of a delimiter the last chunk cut off, read again in front of the next chunk (see MAX_CARRY). */
+  #carry = '';
+  /** Set while the stream ends: a carry is read through the states. */
+  #noCarry = false;
 
   /** Text not yet handed out: the start of a line. */
   #pendingText = '';
@@ -114,6 +131,7 @@ export class Framing {
     this.#settings = this.#limits.settings.slice();
     this.#base = 0;
     this.#pendingText = '';
+    this.#carry = '';
     this.#datagramStart = 0;
     this.#body = [];
     this.#bodyLength = 0;
@@ -125,6 +143,23 @@ export class Framing {
     this.#unitStart = 0;
   }
 
+  /** Hands events to `sink` from now on (null: gathers them for {@link take}). */
+  setSink(sink: ((event: IccEvent) => void) | null): void {
+    this.#sink = sink;
+  }
+
+  #emit(event: IccEvent): void {
+    const sink = this.#sink;
+    if (sink === null) {
+      this.#events.push(event);
+      return;
+    }
+    // Cleared only when the callback returns: no try block in the way of every event.
+    this.sinkThrew = true;
+    sink(event);
+    this.sinkThrew = false;
+  }
+
   /** The events found since the last call. */
   take(): IccEvent[] {
     const out = this.#events;
@@ -134,12 +169,18 @@ export class Framing {
 
   /** The characters held while waiting for a delimiter. */
   buffered(): number {
-    const inDatagram = (this.#state === DATAGRAM || this.#state === DATAGRAM_AFTER_CONTROL_Y) && !this.#dropping;
-    return this.#pendingText.length + this.#header.length + (inDatagram ? this.#bodyLength : 0);
+    const inDatagram = this.#state === DATAGRAM && !this.#dropping;
+    return this.#carry.length + this.#pendingText.length + this.#header.length + (inDatagram ? this.#bodyLength : 0);
   }
 
   /** Reads the next piece of the stream's text. */
-  read(chunk: string): void {
+  read(text: string): void {
+    let chunk = text;
+    if (this.#carry !== '') {
+      chunk = this.#carry + text;
+      this.#base -= this.#carry.length;
+      this.#carry = '';
+    }
     this.#chunk = chunk;
     this.#controlYFrom = this.#controlZFrom = this.#lineFeedFrom = NOT_SEARCHED;
     const length = chunk.length;
@@ -149,14 +190,8 @@ export class Framing {
         case TEXT:
           p = this.#readText(p);
           break;
-        case AFTER_CONTROL_Y:
-          p = this.#readAfterControlY(p);
-          break;
         case DATAGRAM:
           p = this.#readDatagram(p);
-          break;
-        case DATAGRAM_AFTER_CONTROL_Y:
-          p = this.#readDatagramAfterControlY(p);
           break;
         default:
           p = this.#readHeader(p);
@@ -168,15 +203,16 @@ export class Framing {
 
   /** The stream ended: what the state holds is flushed, or reported unfinished. */
   finish(): void {
+    if (this.#carry !== '') {
+      this.#noCarry = true;
+      this.read('');
+      this.#noCarry = false;
+    }
     switch (this.#state) {
       case TEXT:
         if (this.#pendingText !== '') this.#pushText('', true);
         break;
-      case AFTER_CONTROL_Y:
-        this.#fail('stray-delimiter', this.#base - 1, 'the stream ends with a control-Y');
-        break;
       case DATAGRAM:
-      case DATAGRAM_AFTER_CONTROL_Y:
         if (!this.#dropping) this.#fail('unterminated-datagram', this.#datagramStart, 'the stream ends inside a datagram');
         break;
       default:
@@ -191,6 +227,12 @@ export class Framing {
    */
   internalFault(fault: unknown): void {
     this.#fail('internal-fault', this.#base, `internal decoder fault: ${String(fault)}`);
+    this.abandonChunk();
+  }
+
+  /** Drops the rest of the chunk being read and whatever was unfinished (a fault, or a callback that threw). */
+  abandonChunk(): void {
+    this.#carry = '';
     this.#base += this.#chunk.length;
     this.#chunk = '';
     this.#state = TEXT;
@@ -220,11 +262,12 @@ export class Framing {
     else if (stop < length && this.#pendingText !== '') this.#pushText('', true);
     if (stop >= length) return length;
     if (overflow) {
-      this.#events.push(OVERFLOW);
+      this.#emit(OVERFLOW);
       return stop + 1;
     }
     if (stop + 1 >= length) {
-      this.#state = AFTER_CONTROL_Y;
+      if (this.#noCarry) this.#fail('stray-delimiter', this.#base + stop, 'the stream ends with a control-Y');
+      else this.#carry = CONTROL_Y_TEXT;
       return length;
     }
     const code = s.charCodeAt(stop + 1);
@@ -238,6 +281,7 @@ export class Framing {
         this.#finishDatagram(s, stop + 2, end);
         return end + 2;
       }
+      if (this.#carries(stop, this.#nextDelimiter(stop + 2), length)) return length;
     } else if (code === UNIT_OPEN) {
       const end = this.#headerEnd(stop + 2);
       if (end >= 0) {
@@ -246,14 +290,20 @@ export class Framing {
         this.#startUnit(s, stop + 2, end, this.#base + stop + 2);
         return end + 1;
       }
+      if (this.#nextLineFeed(stop + 2) < 0 && this.#carries(stop, this.#nextControlY(stop + 2), length)) return length;
     }
     return stop + this.#delimiter(code, this.#base + stop);
   }
 
-  /** AFTER_CONTROL_Y: the first character of the chunk completes the delimiter. */
-  #readAfterControlY(p: number): number {
-    this.#state = TEXT;
-    return p + this.#delimiter(this.#chunk.charCodeAt(p), this.#base + p - 1) - 1;
+  /**
+   * Whether the delimiter at `stop`, whose next control-Y is `next` (-1: none), is cut off by the
+   * chunk's end and short enough to be carried: nothing in the chunk after it but its own text
+   * (a control-Y that ends the chunk may still be its end).
+   */
+  #carries(stop: number, next: number, length: number): boolean {
+    if (this.#noCarry || length - stop > MAX_CARRY || (next >= 0 && next + 1 < length) || this.#nextControlZ(stop) >= 0) return false;
+    this.#carry = this.#chunk.slice(stop);
+    return true;
   }
 
   /** DATAGRAM: the body up to the next control-Y that is not a quote, or a control-Z. */
@@ -266,13 +316,13 @@ export class Framing {
       // Output was lost: this datagram's end will not come.
       this.#bodyLength += controlZ - p;
       if (!this.#dropping && this.#bodyLength > this.#limits.maxDatagram) this.#tooLarge();
-      this.#events.push(OVERFLOW);
+      this.#emit(OVERFLOW);
       this.#dropBody();
       this.#state = TEXT;
       return controlZ + 1;
     }
     if (at < 0 || at + 1 >= length) {
-      // The body goes on in the next chunk (perhaps after a control-Y that ends this one).
+      // The body goes on in the next chunk; a control-Y that ends this one is carried there.
       const end = at < 0 ? length : at;
       this.#bodyLength += end - p;
       if (!this.#dropping) {
@@ -282,7 +332,7 @@ export class Framing {
           this.#dropping = true;
         } else if (end > p) this.#body.push(s.slice(p, end));
       }
-      if (at >= 0) this.#state = DATAGRAM_AFTER_CONTROL_Y;
+      if (at >= 0 && !this.#noCarry) this.#carry = CONTROL_Y_TEXT;
       return length;
     }
     const closes = s.charCodeAt(at + 1) === DATAGRAM_CLOSE;
@@ -290,22 +340,6 @@ export class Framing {
     this.#endDatagram(closes, this.#base + at, p, this.#dropping ? p : at);
     // A delimiter other than `^Y)` breaks the datagram off and is read as itself.
     return closes ? at + 2 : at;
-  }
-
-  /** DATAGRAM_AFTER_CONTROL_Y: the control-Y that ended the last chunk quotes, closes or breaks off. */
-  #readDatagramAfterControlY(p: number): number {
-    const code = this.#chunk.charCodeAt(p);
-    if (code === QUOTE_OPEN || code === QUOTE_CLOSE) {
-      if (!this.#dropping) this.#body.push(CONTROL_Y_TEXT);
-      this.#bodyLength++;
-      this.#state = DATAGRAM;
-      return p;
-    }
-    const closes = code === DATAGRAM_CLOSE;
-    this.#endDatagram(closes, this.#base + p - 1, p, p);
-    if (closes) return p + 1;
-    this.#state = AFTER_CONTROL_Y;
-    return p;
   }
 
   /** HEADER: `command player [tag]` up to the line end; a control character cuts it short. */
@@ -325,7 +359,7 @@ export class Framing {
         this.#header = '';
         this.#fail('unit-header', this.#headerStart + 2, `a unit header ran past ${String(MAX_HEADER)} characters`);
         this.#depth++;
-        this.#events.push({ kind: 'unit-start', command: -1, player: '', depth: this.#depth });
+        this.#emit({ kind: 'unit-start', command: -1, player: '', depth: this.#depth });
       }
     }
     if (stop === s.length) return stop;
@@ -356,14 +390,14 @@ export class Framing {
         if (this.#depth === 0) this.#unitStart = at;
         return 2;
       case UNIT_CLOSE:
-        this.#events.push(UNIT_ENDS[this.#depth] ?? { kind: 'unit-end', depth: this.#depth });
+        this.#emit(UNIT_ENDS[this.#depth] ?? { kind: 'unit-end', depth: this.#depth });
         if (this.#depth > 0) this.#depth--;
         return 2;
       case COMMAND_OPEN:
-        this.#events.push(COMMAND_START);
+        this.#emit(COMMAND_START);
         return 2;
       case COMMAND_CLOSE:
-        this.#events.push(COMMAND_END);
+        this.#emit(COMMAND_END);
         return 2;
       case DATAGRAM_CLOSE:
       case QUOTE_OPEN:
@@ -381,11 +415,11 @@ export class Framing {
     const maxText = this.#limits.maxText;
     let text = this.#pendingText === '' ? piece : this.#pendingText + piece;
     while (text.length > maxText) {
-      this.#events.push({ kind: 'text', text: text.slice(0, maxText) });
+      this.#emit({ kind: 'text', text: text.slice(0, maxText) });
       text = text.slice(maxText);
     }
     if (complete && text !== '') {
-      this.#events.push({ kind: 'text', text });
+      this.#emit({ kind: 'text', text });
       text = '';
     }
     this.#pendingText = text;
@@ -433,7 +467,7 @@ export class Framing {
       // The server acknowledges a set-2 (formats2.txt, 124): later datagrams follow the new setting.
       this.#settings[datagram.fields.dgCode] = datagram.fields.offOn ? 1 : 0;
     }
-    this.#events.push({ kind: 'datagram', datagram, offset: at });
+    this.#emit({ kind: 'datagram', datagram, offset: at });
   }
 
   /** The header `text[from, to)` (without its line end), which stands at stream offset `at`. */
@@ -449,8 +483,8 @@ export class Framing {
     if (player === '') command = -1;
     if (command < 0) this.#fail('unit-header', at, `a unit header is "command-number player [tag]", found ${JSON.stringify(text.slice(from, Math.min(to, from + 40)))}`);
     const depth = ++this.#depth;
-    if (space2 < 0 || space2 + 1 === to) this.#events.push({ kind: 'unit-start', command, player, depth });
-    else this.#events.push({ kind: 'unit-start', command, player, tag: text.slice(space2 + 1, to), depth });
+    if (space2 < 0 || space2 + 1 === to) this.#emit({ kind: 'unit-start', command, player, depth });
+    else this.#emit({ kind: 'unit-start', command, player, tag: text.slice(space2 + 1, to), depth });
   }
 
   /** An outermost unit that ran past `maxUnit` is forgotten: nesting starts again from the top. */
@@ -472,7 +506,7 @@ export class Framing {
 
   #fail(code: IccErrorCode, offset: number, message: string, field = 0, datagram?: RawDatagram): void {
     const error: IccError = datagram ? { code, field, offset, message, datagram } : { code, field, offset, message };
-    this.#events.push({ kind: 'error', error });
+    this.#emit({ kind: 'error', error });
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,12 @@
+import { loadavg } from 'node:os';
+
+/** The machine's load average over 1, 5 and 15 minutes, printed beside results: rates on a shared machine mean little without it. */
+export function loadText(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+}
+
 /** A measured rate: how many times `fn` ran per second. */
 export interface Measurement {
   readonly name: string;

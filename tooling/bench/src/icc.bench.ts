@@ -1,5 +1,5 @@
 import { createIccDecoder, encodeDatagram, type DatagramName, type IccChunk } from '@chess-formats/icc-dg';
-import { consume, measureAlternating, report } from './harness.js';
+import { consume, loadText, measureAlternating, report } from './harness.js';
 
 const SETTINGS: readonly DatagramName[] = ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK', 'DG_SEEK', 'DG_MSEC'];
 const Y = '\x19';
@@ -78,6 +78,18 @@ function decodeAll(input: readonly IccChunk[]): number {
   return count + decoder.end().length;
 }
 
+/** The same with the callback form: each event is handed out as it is read, none is kept. */
+function decodeEach(input: readonly IccChunk[]): number {
+  const decoder = createIccDecoder({ settings: SETTINGS });
+  let count = 0;
+  const onEvent = (): void => {
+    count++;
+  };
+  for (const chunk of input) decoder.push(chunk, onEvent);
+  decoder.end(onEvent);
+  return count;
+}
+
 /** The floor: find every control-Y and nothing else. */
 function scan(bytes: Uint8Array): number {
   let count = 0;
@@ -102,22 +114,24 @@ function regexSplitter(bytes: Uint8Array): number {
 }
 
 /**
- * The floor for any reader that hands out argument strings: the whole text at once, every
- * datagram's number and arguments (bare or `{...}`, `^Y{...^Y}`) as strings, every other
- * delimiter as a bare event, kept until the end like the decoder's events. No streaming, no
- * text events, no errors, no types, no limits.
+ * The floor for any reader that hands out argument strings: every datagram's number and
+ * arguments (bare or `{...}`, `^Y{...^Y}`) as strings, every other delimiter as a bare event,
+ * kept until the end like the decoder's events when they are gathered. No text events, no
+ * errors, no types, no limits. Reads `text` up to the first delimiter it does not hold whole
+ * and returns where that one starts (the length when none).
  */
-function minimalReader(bytes: Uint8Array): number {
-  const text = utf8.decode(bytes);
-  const out: unknown[] = [];
-  for (let p = text.indexOf(Y); p >= 0; p = text.indexOf(Y, p)) {
+function minimalPart(text: string, out: unknown[]): number {
+  const length = text.length;
+  for (let p = text.indexOf(Y); p >= 0; ) {
+    if (p + 1 >= length) return p;
     if (text.charCodeAt(p + 1) !== 40) {
       out.push({ at: p });
-      p += 2;
+      p = text.indexOf(Y, p + 2);
       continue;
     }
     let end = text.indexOf(Y, p + 2);
-    while (text.charCodeAt(end + 1) !== 41) end = text.indexOf(Y, end + 2);
+    while (end >= 0 && end + 1 < length && text.charCodeAt(end + 1) !== 41) end = text.indexOf(Y, end + 2);
+    if (end < 0 || end + 1 >= length) return p;
     const args: string[] = [];
     let id = 0;
     let i = p + 2;
@@ -140,8 +154,22 @@ function minimalReader(bytes: Uint8Array): number {
       }
     }
     out.push({ id, args });
-    p = end + 2;
+    p = text.indexOf(Y, end + 2);
   }
+  return length;
+}
+
+/** The minimal reader over chunks: what a delimiter cut by a chunk's end leaves waits for the next chunk. */
+function minimalReader(input: readonly Uint8Array[]): number {
+  const decoder = new TextDecoder();
+  const out: unknown[] = [];
+  let rest = '';
+  for (const chunk of input) {
+    const text = rest + decoder.decode(chunk, { stream: true });
+    const stop = minimalPart(text, out);
+    rest = stop < text.length ? text.slice(stop) : '';
+  }
+  minimalPart(rest + decoder.decode(), out);
   return out.length;
 }
 
@@ -159,24 +187,32 @@ export function runIcc(): void {
   const rows = measureAlternating(
     [
       { name: 'Uint8Array indexOf(0x19) scan', fn: () => scan(bytes) },
-      { name: 'icc-dg decoder, typed fields, whole', fn: () => decodeAll(whole) },
+      { name: 'icc-dg decoder, whole, array', fn: () => decodeAll(whole) },
+      { name: 'icc-dg decoder, whole, onEvent', fn: () => decodeEach(whole) },
       { name: 'icc-dg decoder, chunks of 1-4096 bytes', fn: () => decodeAll(big) },
       { name: 'icc-dg decoder, chunks of 1-64 bytes', fn: () => decodeAll(small) },
       { name: 'regex splitter (untyped strings), whole', fn: () => regexSplitter(bytes) },
-      { name: 'minimal reader (untyped, whole, kept)', fn: () => minimalReader(bytes) },
+      { name: 'minimal reader (untyped, kept), whole', fn: () => minimalReader(whole) },
+      { name: 'minimal reader (kept), 1-4096 bytes', fn: () => minimalReader(big) },
+      { name: 'minimal reader (kept), 1-64 bytes', fn: () => minimalReader(small) },
     ],
     21,
     100,
   ).map((row) => ({ name: row.name, opsPerSecond: row.opsPerSecond * megabytes }));
   report('ICC decoding (ratio to the indexOf scan)', 'MB', rows);
   const rate = (name: string): number => rows.find((r) => r.name.startsWith(name))?.opsPerSecond ?? Number.NaN;
-  const scanRate = rate('Uint8Array');
-  const ours = rate('icc-dg decoder, typed fields, whole');
+  const wholeEach = rate('icc-dg decoder, whole, onEvent');
   const chunked = rate('icc-dg decoder, chunks of 1-4096');
+  const minimal = rate('minimal reader (untyped, kept), whole');
   const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
   console.log(
-    `scan / decoder: whole ${ratio(scanRate, ours)}, 1-4096 ${ratio(scanRate, chunked)} (goal <= 3; the minimal reader ${ratio(scanRate, rate('minimal'))}); ` +
-      `decoder / regex: whole ${ratio(ours, rate('regex'))}, 1-4096 ${ratio(chunked, rate('regex'))} (goal >= 2); ` +
-      `whole / 1-64-byte chunks ${ratio(ours, rate('icc-dg decoder, chunks of 1-64'))} (goal <= 1.5)`,
+    [
+      `time vs the minimal reader (kept, whole): decoder whole onEvent ${ratio(minimal, wholeEach)}, 1-4096 ${ratio(minimal, chunked)} (goal <= 1.5)`,
+      `speed vs the regex splitter: decoder whole onEvent ${ratio(wholeEach, rate('regex'))}, 1-4096 ${ratio(chunked, rate('regex'))} (goal >= 2)`,
+      `whole (onEvent) vs 1-4096 chunks: ${ratio(wholeEach, chunked)} the speed (goal >= 1); whole as one array ${ratio(rate('icc-dg decoder, whole, array'), chunked)}`,
+      `1-4096 / 1-64 chunks: decoder ${ratio(chunked, rate('icc-dg decoder, chunks of 1-64'))}, minimal reader ${ratio(rate('minimal reader (kept), 1-4096'), rate('minimal reader (kept), 1-64'))} (goal: the decoder's no larger)`,
+      `time vs the scan: minimal reader ${ratio(rate('Uint8Array'), minimal)}, decoder 1-4096 ${ratio(rate('Uint8Array'), chunked)}, regex ${ratio(rate('Uint8Array'), rate('regex'))}`,
+      `load ${loadText()}`,
+    ].join('\n'),
   );
 }

@@ -1,6 +1,6 @@
 import { parseSan, play, standardSetup, writeSan, writeVerbose, type Setup } from '@chess-formats/board-core';
 import { createStyle12Scanner, parseStyle12, style12FromSetup, writeStyle12 } from '@chess-formats/style12';
-import { measure, measureAlternating, overItems, report } from './harness.js';
+import { loadText, measure, measureAlternating, overItems, report } from './harness.js';
 
 // The example lines of the two help files and of FatICS's tests (protocol facts), then the lines
 // a server sends for the first moves of a game, in the two clock units.
@@ -94,6 +94,29 @@ function splitAndMap(line: string) {
   };
 }
 
+/**
+ * The lighter baseline: `split(' ')` and a board of 64 piece codes, `Number` for the numbers,
+ * the rest left as the strings split gave (no move time, no clock unit, no flags mapped).
+ */
+function splitBoard(line: string) {
+  const t = line.split(' ');
+  const board = new Int8Array(64);
+  for (let rank = 0; rank < 8; rank++) {
+    const row = t[1 + rank] as string;
+    for (let file = 0; file < 8; file++) board[(7 - rank) * 8 + file] = PIECES.indexOf(row[file] as string);
+  }
+  const numbers: number[] = [];
+  for (let k = 10; k < t.length; k++) if (k < 17 || (k > 18 && k < 27) || k > 29) numbers.push(Number(t[k]));
+  return { board, turn: t[9], numbers, names: [t[17], t[18]], moves: [t[27], t[28], t[29]] };
+}
+
+/** The lighter floor: one charCodeAt pass that counts the fields (the blanks) of the line. */
+function countFields(line: string): number {
+  let fields = 1;
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) === 32) fields++;
+  return fields;
+}
+
 /** The floor: one charCodeAt pass over the line, folding the codes into 64 cells. */
 function scanFloor(line: string): Int32Array {
   const cells = new Int32Array(64);
@@ -115,9 +138,18 @@ export function runStyle12(): void {
     { name: '@chess-formats/style12 parseStyle12', fn: overItems(corpus, (line) => parseStyle12(line)) },
     { name: 'baseline: split(" ") and map', fn: overItems(corpus, splitAndMap) },
     { name: 'floor: one-pass charCodeAt scan', fn: overItems(corpus, scanFloor) },
+    { name: 'light baseline: split(" "), 64 squares', fn: overItems(corpus, splitBoard) },
+    { name: 'light floor: one pass counting fields', fn: overItems(corpus, countFields) },
   ]).map((row) => ({ name: row.name, opsPerSecond: rate(row.opsPerSecond) }));
   report('parseStyle12 (ratio to the split baseline)', 'lines', rows, 'baseline: split(" ") and map');
   report('parseStyle12 (ratio to the one-pass scan)', 'lines', rows, 'floor: one-pass charCodeAt scan');
+  const lines = (name: string): number => rows.find((r) => r.name.startsWith(name))?.opsPerSecond ?? Number.NaN;
+  const ours = lines('@chess-formats');
+  const times = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
+  console.log(
+    `parseStyle12 speed / light split baseline ${times(ours, lines('light baseline'))} (goal >= 1.5), / heavy ${times(ours, lines('baseline:'))}; ` +
+      `time / light field-counting scan ${times(lines('light floor'), ours)} (goal <= 2), / heavy scan ${times(lines('floor:'), ours)}; load ${loadText()}`,
+  );
 
   const records = corpus.map((line) => {
     const parsed = parseStyle12(line);
