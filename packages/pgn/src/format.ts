@@ -7,7 +7,7 @@ import { parsePgn, type PgnReadOptions } from './read.js';
 import { writePgn, type PgnWriteOptions } from './write.js';
 
 /** A string's error codes: a text can never be `not-text`, which only untyped chunks give. */
-type PgnTextErrorCode = Exclude<PgnErrorCode, 'not-text'>;
+export type PgnTextErrorCode = Exclude<PgnErrorCode, 'not-text'>;
 
 /** A PGN error as a format error: `field` says where it stands (see `pgnFormat.fields`). */
 export type PgnFormatError = PgnError & FormatError<PgnTextErrorCode>;
