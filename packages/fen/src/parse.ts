@@ -2,12 +2,15 @@ import {
   ROLES,
   STANDARD,
   emptyPocket,
+  fault,
+  faultError,
+  fieldEnd,
+  isSeparator,
   ok,
   piece,
   type Board,
   type ByColor,
   type Color,
-  type Err,
   type Piece,
   type Pocket,
   type Result,
@@ -73,37 +76,21 @@ const NONE: readonly Square[] = /* @__PURE__ */ rooksOf(0);
 
 type MutablePockets = ByColor<{ -readonly [R in keyof Pocket]: number }>;
 
-/** Field separators. Default mode accepts runs of them; strict mode one space only. */
-function isSeparator(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 95;
+
+/** What the placement and castling readers read into, besides the index they return. */
+interface ReadInto {
+  pockets?: ByColor<Pocket>;
+  castlingRooks: readonly Square[];
 }
 
-// A fault is thrown from where it is found and caught by the exported function, so the
-// readers need no error plumbing. `text` is the input, kept only for the messages; the
-// readers take it as an argument (a module variable is slower to reach in a loop).
-let text = '';
-let fault: Err<FenError> | undefined;
-let pockets: MutablePockets | undefined;
-let rooks: readonly Square[] = [];
+const fail: (code: FenErrorCode, field: FenField, offset: number) => never = fault;
 
-/** Throws the error result for a fault at `offset`. */
-function fail(code: FenErrorCode, field: FenField, offset: number): never {
-  // Past the end there is no character: JSON.stringify(undefined) is undefined.
-  const found = JSON.stringify(text[offset]) ?? 'end';
-  throw (fault = { ok: false, error: { code, field, offset, message: `expected ${EXPECTED[code] ?? EXPECTED_IN_FIELD[field]}, found ${found}` } });
-}
-
-
-/** `pos` when it is a separator or the end; otherwise the field has a stray character. */
-function fieldEnd(input: string, pos: number, code: FenErrorCode, field: FenField): number {
-  return pos >= input.length || isSeparator(input.charCodeAt(pos)) ? pos : fail(code, field, pos);
-}
 
 /**
  * Reads the placement into `board` from `pos`, and its pocket into `pockets`. Returns where
  * the field ends (a separator or the end).
  */
-function readBoard(input: string, pos: number, board: (Piece | undefined)[], strict: boolean): number {
+function readBoard(input: string, pos: number, board: (Piece | undefined)[], strict: boolean, into: ReadInto): number {
   const n = input.length;
   const table = PIECE_BY_CODE;
   let rankEnd = 64;
@@ -112,7 +99,6 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[], str
   let previous = 0;
   let c = 0;
   let i = pos;
-  pockets = undefined;
   for (; i < n; i++) {
     c = input.charCodeAt(i);
     const p = table[c];
@@ -127,7 +113,7 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[], str
     } else if (c === 47) {
       if (square < rankEnd) fail('rank-too-short', 0, i);
       // A ninth segment is the lichess form of the crazyhouse pocket, when it is one.
-      if (rankEnd === 8) return readPocket(input, i, strict);
+      if (rankEnd === 8) return readPocket(input, i, strict, into);
       rankEnd -= 8;
       square = rankEnd - 8;
       previous = 0;
@@ -142,18 +128,18 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[], str
   if (i < n && c !== 91 && !isSeparator(c)) fail('board-char', 0, i);
   if (square < rankEnd) fail('rank-too-short', 0, i);
   if (rankEnd > 8) fail('rank-count', 0, i);
-  return c === 91 ? readPocket(input, i, strict) : i;
+  return c === 91 ? readPocket(input, i, strict, into) : i;
 }
 
 /**
  * Reads the pocket at `pos`: `[...]`, or a ninth `/` segment of piece letters (default mode
  * only; any fault in it is `rank-count` at its `/`).
  */
-function readPocket(input: string, pos: number, strict: boolean): number {
+function readPocket(input: string, pos: number, strict: boolean, into: ReadInto): number {
   const slash = input.charCodeAt(pos) === 47;
   if (slash && strict) fail('rank-count', 0, pos);
   const held: MutablePockets = { white: emptyPocket(), black: emptyPocket() };
-  pockets = held;
+  into.pockets = held;
   let count = 0;
   let lastKey = 0;
   let i = pos + 1;
@@ -187,10 +173,12 @@ export function sideRook(board: readonly (Piece | undefined)[], color: Color, si
   return corner;
 }
 
-/** Reads the castling field at `pos` into `rooks`. */
-function readCastling(input: string, pos: number, strict: boolean, board: readonly (Piece | undefined)[]): number {
+/**
+ * Reads the castling field at `pos` into `into.castlingRooks`, which holds NONE until then (so
+ * `-` leaves it).
+ */
+function readCastling(input: string, pos: number, strict: boolean, board: readonly (Piece | undefined)[], into: ReadInto): number {
   let c = input.charCodeAt(pos);
-  rooks = NONE;
   if (c === 45 || (c === 8211 && !strict)) return fieldEnd(input, pos + 1, 'castling', 2);
   // Rights as rook files: bits 0-7 White's, bits 8-15 Black's.
   let rights = 0;
@@ -213,7 +201,7 @@ function readCastling(input: string, pos: number, strict: boolean, board: readon
     if (!(rights & bit) && sameColor & (sameColor - 1)) fail('castling-too-many', 2, pos);
     rights |= bit;
   }
-  rooks = ROOKS_BY_RIGHTS[rights] ??= rooksOf(rights);
+  into.castlingRooks = ROOKS_BY_RIGHTS[rights] ??= rooksOf(rights);
   return pos;
 }
 
@@ -234,7 +222,7 @@ function readChecks(input: string, pos: number, given: boolean): ByColor<number>
 export function parseFen(input: string, options?: FenParseOptions): Result<Setup, FenError> {
   const strict = options?.strict === true;
   // A value of another type, from untyped JavaScript, is reported as `empty`.
-  text = input = typeof input == 'string' ? input : '';
+  input = typeof input == 'string' ? input : '';
   const n = input.length;
   try {
     let pos = 0;
@@ -242,13 +230,17 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
     if (strict && pos > 0) fail('whitespace', 0, 0);
     if (pos === n) fail('empty', 0, 0);
     const pieces: (Piece | undefined)[] = EMPTY_BOARD.slice();
-    pos = readBoard(input, pos, pieces, strict);
-    const held = pockets;
-    let turn: Color = 'white';
-    let castlingRooks = NONE;
-    let epSquares = castlingRooks;
-    let halfmoves = 0;
-    let fullmoves = 1;
+    // Filled in field by field; it is also what readBoard and readCastling read their pocket
+    // and castling rooks into, besides the index they return.
+    const setup: { -readonly [K in keyof Setup]: Setup[K] } = {
+      board: { geometry: STANDARD, pieces },
+      turn: 'white',
+      castlingRooks: NONE,
+      epSquares: NONE,
+      halfmoves: 0,
+      fullmoves: 1,
+    };
+    pos = readBoard(input, pos, pieces, strict, setup);
     let checks: ByColor<number> | undefined;
     // The logical index of the next field (a fifth-field three-check counter does not advance
     // it, so halfmoves stay field 4).
@@ -271,19 +263,18 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
       }
       if (field === 1) {
         if (c !== 119 && c !== 98) fail('turn', 1, pos);
-        if (c === 98) turn = 'black';
+        if (c === 98) setup.turn = 'black';
         pos = fieldEnd(input, pos + 1, 'turn', 1);
       } else if (field === 2) {
-        pos = readCastling(input, pos, strict, pieces);
-        castlingRooks = rooks;
+        pos = readCastling(input, pos, strict, pieces, setup);
       } else if (field === 3) {
         if (c === 45 || (c === 8211 && !strict)) pos++;
         else {
           if (c < 97 || c > 104) fail('ep-square', 3, pos);
           const r = input.charCodeAt(++pos);
           if (!(r > 48 && r < 57)) fail('ep-square', 3, pos);
-          if (r !== (turn === 'white' ? 54 : 51)) fail('ep-rank', 3, pos);
-          epSquares = [(r - 49) * 8 + c - 97];
+          if (r !== (setup.turn === 'white' ? 54 : 51)) fail('ep-rank', 3, pos);
+          setup.epSquares = [(r - 49) * 8 + c - 97];
           pos++;
         }
         pos = fieldEnd(input, pos, 'ep-square', 3);
@@ -313,45 +304,34 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
         }
         // Strict: no leading zero, and no fullmove 0.
         if (strict && input.charCodeAt(start) === 48 && (pos > start + 1 || field === 5)) fail(code, field as 4 | 5, start);
-        if (field === 4) halfmoves = value;
-        else fullmoves = value || 1;
+        if (field === 4) setup.halfmoves = value;
+        else setup.fullmoves = value || 1;
       }
       field++;
     }
     if (strict && field < 6) fail('missing-field', field as FenField, n);
-    const setup: { -readonly [K in keyof Setup]: Setup[K] } = {
-      board: { geometry: STANDARD, pieces },
-      turn,
-      castlingRooks,
-      epSquares,
-      halfmoves,
-      fullmoves,
-    };
-    if (held) setup.pockets = held;
     if (checks) setup.remainingChecks = checks;
     // Results are literals here, not ok() and err(): two helpers less in the 3 KB bundle.
     return { ok: true, value: setup };
-  } catch (error) {
-    // The fault `fail` threw; anything else thrown is a defect and goes on.
-    if (error !== fault) throw error;
-    return fault as Err<FenError>;
+  } catch (thrown) {
+    return faultError(thrown, input, EXPECTED, EXPECTED_IN_FIELD);
   }
 }
 
 /** Reads the placement field alone (with its pocket, if any). */
 export function parseBoardFen(input: string, options?: FenParseOptions): Result<BoardFen, FenError> {
-  text = input = typeof input == 'string' ? input : '';
+  input = typeof input == 'string' ? input : '';
   try {
     if (input.length === 0) fail('empty', 0, 0);
     const pieces: (Piece | undefined)[] = EMPTY_BOARD.slice();
-    const pos = readBoard(input, 0, pieces, options?.strict === true);
+    const read: ReadInto = { castlingRooks: NONE };
+    const pos = readBoard(input, 0, pieces, options?.strict === true, read);
+    const pockets = read.pockets;
     if (pos < input.length) fail('board-char', 0, pos);
     const board: Board = { geometry: STANDARD, pieces };
     return ok(pockets ? { board, pockets } : { board });
-  } catch (error) {
-    // The fault `fail` threw; anything else thrown is a defect and goes on.
-    if (error !== fault) throw error;
-    return fault as Err<FenError>;
+  } catch (thrown) {
+    return faultError(thrown, input, EXPECTED, EXPECTED_IN_FIELD);
   }
 }
 
@@ -360,14 +340,13 @@ export function parseBoardFen(input: string, options?: FenParseOptions): Result<
  * the king, file letters name a rook's file (X-FEN, Shredder-FEN). Offsets are into `input`.
  */
 export function parseCastling(board: Board, input: string, options?: FenParseOptions): Result<Square[], FenError> {
-  text = input = typeof input == 'string' ? input : '';
+  input = typeof input == 'string' ? input : '';
   try {
-    const pos = input.length === 0 ? fail('castling', 2, 0) : readCastling(input, 0, options?.strict === true, board.pieces);
+    const read: ReadInto = { castlingRooks: NONE };
+    const pos = input.length === 0 ? fail('castling', 2, 0) : readCastling(input, 0, options?.strict === true, board.pieces, read);
     if (pos < input.length) fail('castling', 2, pos);
-    return ok(rooks.slice());
-  } catch (error) {
-    // The fault `fail` threw; anything else thrown is a defect and goes on.
-    if (error !== fault) throw error;
-    return fault as Err<FenError>;
+    return ok(read.castlingRooks.slice());
+  } catch (thrown) {
+    return faultError(thrown, input, EXPECTED, EXPECTED_IN_FIELD);
   }
 }

@@ -1,6 +1,7 @@
 import {
   COLORS,
   ROLES,
+  STANDARD,
   type Board,
   type ByColor,
   type Piece,
@@ -45,7 +46,7 @@ const BOARD_END = /* @__PURE__ */ afterEmpty('');
  * count of empty squares, so each piece costs one concatenation.
  */
 const AFTER_EMPTY: readonly (readonly string[])[] = /* @__PURE__ */ Array.from({ length: 24 }, (_, k) =>
-  afterEmpty(LETTERS.charAt(k % 12) + (k < 12 ? '' : '~')),
+  afterEmpty((LETTERS[k % 12] as string) + (k < 12 ? '' : '~')),
 );
 
 /** The placement field, with `[...]` pockets when given. */
@@ -86,7 +87,7 @@ export function writeBoardFen(board: Board, pockets?: ByColor<Pocket>): string {
       const count = pockets[color][role];
       if (count === 0) return;
       if (!(k < 6 && count > 0 && (total += count) <= 64)) refuse(role);
-      out += LETTERS.charAt(color === 'white' ? k : k + 6).repeat(count);
+      out += (LETTERS[color === 'white' ? k : k + 6] as string).repeat(count);
     });
   }
   return `${out}]`;
@@ -138,7 +139,7 @@ export function writeFen(setup: Setup, options?: FenWriteOptions): string {
     `${turn === 'white' ? ' w ' : ' b '}${writeCastling(board, setup.castlingRooks, options?.castling)} ${
       ep === undefined || (typeof policy === 'function' && !policy(setup, ep))
         ? '-'
-        : String.fromCharCode(97 + (ep & 7), 49 + (ep >> 3))
+        : (STANDARD.squareNames[ep] as string)
     }${remainingChecks ? ` ${inRange(remainingChecks.white, 0, 3)}+${inRange(remainingChecks.black, 0, 3)}` : ''} ${inRange(
       setup.halfmoves,
       0,

@@ -3,11 +3,12 @@ import {
   ROLES,
   STANDARD,
   err,
+  fault,
+  faultError,
   ok,
   piece,
   withRealtime,
   type Color,
-  type Err,
   type Piece,
   type Result,
   type Setup,
@@ -62,29 +63,14 @@ const ROOKS_BY_RIGHTS: readonly (readonly Square[])[] = /* @__PURE__ */ Array.fr
   Object.freeze(CASTLING_ROOKS.filter((_rook, k) => rights & (1 << k)).sort((a, b) => a - b)),
 );
 
+/** Field separators: unlike FEN's, not `_`, which FENr does not take for a space. */
 function isSeparator(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
-// A fault is thrown from where it is found and caught by the exported function, so the
-// readers need no error plumbing. `text` is the input, kept only for the messages.
-let text = '';
-let fault: Err<FenrError> | undefined;
+/** Throws the fault `code` of `field` at `offset`; `parseFenr` makes it its error value. */
+const fail: (code: FenrErrorCode, field: FenrField, offset: number) => never = fault;
 
-// The delay markers and moving pieces of the placement, kept until the clock (the last
-// field) says when they arrived or arrive: square, origin (-1 for a delay marker), digits.
-const MAX_TOKENS = 64;
-const tokenSquares = /* @__PURE__ */ new Int32Array(MAX_TOKENS);
-const tokenOrigins = /* @__PURE__ */ new Int32Array(MAX_TOKENS);
-const tokenMs = /* @__PURE__ */ new Int32Array(MAX_TOKENS);
-let tokenCount = 0;
-
-/** Throws the error result for a fault at `offset`. */
-function fail(code: FenrErrorCode, field: FenrField, offset: number): never {
-  // Past the end there is no character: JSON.stringify(undefined) is undefined.
-  const found = JSON.stringify(text[offset]) ?? 'end';
-  throw (fault = err({ code, field, offset, message: `expected ${EXPECTED[code] ?? EXPECTED_IN_FIELD[field]}, found ${found}` }));
-}
 
 /** `pos` when it is a separator or the end; otherwise the field has a stray character. */
 function fieldEnd(input: string, pos: number, code: FenrErrorCode, field: FenrField): number {
@@ -105,9 +91,10 @@ function fourDigits(input: string, pos: number, code: FenrErrorCode): number {
 /**
  * Reads the placement into `board` from `pos`: piece letters, counts of empty squares, delay
  * markers (`D` + letter + 4 digits) and moving pieces (`M` + letter + origin + 4 digits), each
- * marker one square. Returns where the field ends (a separator or the end).
+ * marker one square, its times on `clockMs`. Returns where the field ends (a separator or the
+ * end).
  */
-function readBoard(input: string, pos: number, board: (Piece | undefined)[]): number {
+function readBoard(input: string, pos: number, board: (Piece | undefined)[], clockMs: number): number {
   const n = input.length;
   const table = PIECE_BY_CODE;
   let rankEnd = 64;
@@ -115,7 +102,6 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[]): nu
   let afterDigit = false;
   let c = 0;
   let i = pos;
-  tokenCount = 0;
   for (; i < n; i++) {
     c = input.charCodeAt(i);
     const p = table[c];
@@ -150,10 +136,13 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[]): nu
         // A piece cannot travel to the square it leaves.
         if ((from = y * 8 + x) === square) fail(code, 0, i + 2);
       }
-      tokenSquares[tokenCount] = square;
-      tokenOrigins[tokenCount] = from;
-      tokenMs[tokenCount++] = fourDigits(input, moving ? i + 4 : i + 2, code);
-      board[square++] = marked;
+      // A delay marker counts the time since the piece arrived, a moving piece the time until
+      // it arrives.
+      const ms = fourDigits(input, moving ? i + 4 : i + 2, code);
+      board[square++] = withRealtime(
+        marked as Piece,
+        moving ? { kind: 'flight', from, arrivesAtMs: clockMs + ms } : { kind: 'cooldown', arrivedAtMs: clockMs - ms },
+      );
       i += moving ? 7 : 5;
       afterDigit = false;
     } else break;
@@ -164,42 +153,11 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[]): nu
   return i;
 }
 
-/** Reads the castling field at `pos` as a set of rights (bit k: letter k of `KQkq`). */
-function readCastling(input: string, pos: number, strict: boolean): number {
-  let rights = 0;
-  let last = -1;
-  for (let c; pos < input.length && !isSeparator((c = input.charCodeAt(pos))); pos++) {
-    const k = CASTLING_LETTERS.indexOf(String.fromCharCode(c));
-    // A letter given twice is a fault, so that no two spellings differ by a repetition.
-    if (k < 0 || rights & (1 << k)) fail('castling', 1, pos);
-    if (strict && k < last) fail('castling-order', 1, pos);
-    last = k;
-    rights |= 1 << k;
-  }
-  castlingEnd = pos;
-  return rights;
-}
-let castlingEnd = 0;
-
 /**
  * The largest time read: 15 digits (about 31,700 years), so that a flight's arrival (the clock
  * plus up to 9,999 ms) is still an exact integer.
  */
 export const MAX_TIME_MS = 999_999_999_999_999;
-
-/** Reads a time in milliseconds at `pos` (digits, at most MAX_TIME_MS); returns its value, sets `timeEnd`. */
-function readTime(input: string, pos: number, strict: boolean, field: 3 | 4): number {
-  const code = field === 3 ? 'since-capture' : 'elapsed';
-  const start = pos;
-  let value = 0;
-  for (let c; pos < input.length && !isSeparator((c = input.charCodeAt(pos))); pos++) {
-    if (c < 48 || c > 57 || (value = value * 10 + (c - 48)) > MAX_TIME_MS) fail(code, field, pos);
-  }
-  if (strict && input.charCodeAt(start) === 48 && pos > start + 1) fail(code, field, start);
-  timeEnd = pos;
-  return value;
-}
-let timeEnd = 0;
 
 /**
  * Reads a FENr record: placement (with delay markers and moving pieces), castling, en passant,
@@ -214,14 +172,23 @@ export function parseFenr(input: string, options?: FenrParseOptions): Result<Set
   }
   const strict = options?.strict === true;
   const n = input.length;
-  text = input;
   try {
     let pos = 0;
     while (pos < n && isSeparator(input.charCodeAt(pos))) pos++;
     if (strict && pos > 0) fail('whitespace', 0, 0);
     if (pos === n) fail('empty', 0, 0);
     const pieces: (Piece | undefined)[] = EMPTY_BOARD.slice();
-    pos = readBoard(input, pos, pieces);
+    // The markers' times are on the clock, the last field: its digits are read first, from
+    // the end, so that the placement can make realtime pieces as it goes (no list of markers
+    // kept until the end). Whatever this reads, the fields are then checked from the left, and
+    // a record they accept ends in exactly this clock.
+    let end = n;
+    while (end > 0 && isSeparator(input.charCodeAt(end - 1))) end--;
+    let at = end;
+    while (at > 0 && !isSeparator(input.charCodeAt(at - 1))) at--;
+    let clockAhead = 0;
+    for (; at < end; at++) clockAhead = clockAhead * 10 + (input.charCodeAt(at) - 48);
+    pos = readBoard(input, pos, pieces, clockAhead);
     let rights = 0;
     let ep = -1;
     let sinceCaptureMs = 0;
@@ -250,8 +217,17 @@ export function parseFenr(input: string, options?: FenrParseOptions): Result<Set
         if (c === 45 || c === 75 || c === 81 || c === 107 || c === 113) {
           if (c === 45) pos = fieldEnd(input, pos + 1, 'castling', 1);
           else {
-            rights = readCastling(input, pos, strict);
-            pos = castlingEnd;
+            // The letters KQkq, each one bit of `rights` (bit k: letter k of `KQkq`). Read here,
+            // not in a function: the value and where the field ends stay locals.
+            let last = -1;
+            for (; pos < n && !isSeparator((c = input.charCodeAt(pos))); pos++) {
+              const k = CASTLING_LETTERS.indexOf(input[pos] as string);
+              // A letter given twice is a fault, so that no two spellings differ by a repetition.
+              if (k < 0 || rights & (1 << k)) fail('castling', 1, pos);
+              if (strict && k < last) fail('castling-order', 1, pos);
+              last = k;
+              rights |= 1 << k;
+            }
           }
           field = 2;
           continue;
@@ -276,27 +252,21 @@ export function parseFenr(input: string, options?: FenrParseOptions): Result<Set
         if (strict || !digit) fail('ep-square', 2, pos);
         field = 3;
       }
-      if (field === 3) {
-        sinceCaptureMs = readTime(input, pos, strict, 3);
-      } else if (field === 4) {
-        clockMs = readTime(input, pos, strict, 4);
-      } else fail('extra-field', 5, pos);
-      pos = timeEnd;
+      if (field > 4) fail('extra-field', 5, pos);
+      // A time in milliseconds: digits, at most MAX_TIME_MS.
+      const code = field === 3 ? 'since-capture' : 'elapsed';
+      const start = pos;
+      let value = 0;
+      for (; pos < n && !isSeparator((c = input.charCodeAt(pos))); pos++) {
+        if (c < 48 || c > 57 || (value = value * 10 + (c - 48)) > MAX_TIME_MS) fail(code, field as 3 | 4, pos);
+      }
+      if (strict && input.charCodeAt(start) === 48 && pos > start + 1) fail(code, field as 3 | 4, start);
+      if (field === 3) sinceCaptureMs = value;
+      else clockMs = value;
       field++;
     }
     // Castling and en passant may be left out, so the first missing field is a time.
     if (field < 5) fail('missing-field', (strict || field > 3 ? field : 3) as FenrField, n);
-    // The markers' times, now that the clock is known: a delay marker counts the time since
-    // the piece arrived, a moving piece the time until it arrives.
-    for (let k = 0; k < tokenCount; k++) {
-      const square = tokenSquares[k] as number;
-      const from = tokenOrigins[k] as number;
-      const ms = tokenMs[k] as number;
-      pieces[square] = withRealtime(
-        pieces[square] as Piece,
-        from < 0 ? { kind: 'cooldown', arrivedAtMs: clockMs - ms } : { kind: 'flight', from, arrivesAtMs: clockMs + ms },
-      );
-    }
     const turn: Color = ep >= 0 && ep < 32 ? 'black' : 'white';
     return ok({
       board: { geometry: STANDARD, pieces },
@@ -307,10 +277,8 @@ export function parseFenr(input: string, options?: FenrParseOptions): Result<Set
       fullmoves: 1,
       realtime: { clockMs, sinceCaptureMs, cooldownMs: FENR_COOLDOWN_MS },
     });
-  } catch (error) {
-    // The fault `fail` threw; anything else thrown is a defect and goes on.
-    if (error !== fault) throw error;
-    return fault as Err<FenrError>;
+  } catch (thrown) {
+    return faultError(thrown, input, EXPECTED, EXPECTED_IN_FIELD);
   }
 }
 

@@ -1,4 +1,4 @@
-import { FENR_COOLDOWN_MS, type Piece, type Setup } from '@chess-formats/board-core';
+import { FENR_COOLDOWN_MS, STANDARD, type Piece, type Setup } from '@chess-formats/board-core';
 import { LETTERS, MAX_TIME_MS } from './parse.js';
 
 function refuse(what: string): never {
@@ -11,10 +11,6 @@ function fourDigits(ms: number, what: string): string {
   return String(ms + 10000).slice(1);
 }
 
-function squareName(square: number): string {
-  return String.fromCharCode(97 + (square & 7), 49 + (square >> 3));
-}
-
 /** The index in LETTERS of each role of standard chess. */
 const ROLE_INDEX: Readonly<Partial<Record<Piece['role'], number>>> = { pawn: 0, knight: 1, bishop: 2, rook: 3, queen: 4, king: 5 };
 
@@ -22,7 +18,7 @@ const ROLE_INDEX: Readonly<Partial<Record<Piece['role'], number>>> = { pawn: 0, 
 function letterOf(p: Piece): string {
   const k = ROLE_INDEX[p.role] ?? -1;
   if (k < 0 || p.promoted) refuse(p.promoted ? 'a promoted piece' : p.role);
-  return LETTERS.charAt(p.color === 'white' ? k : k + 6);
+  return LETTERS[p.color === 'white' ? k : k + 6] as string;
 }
 
 function timeOf(ms: number, what: string): number {
@@ -66,7 +62,7 @@ export function writeFenr(setup: Setup): string {
       else {
         const from = state.from;
         if (!(Number.isInteger(from) && from >= 0 && from < 64 && from !== square)) refuse(`a flight from ${from} to ${square}`);
-        out += `M${letterOf(p)}${squareName(from)}${fourDigits(state.arrivesAtMs - now, 'a moving piece')}`;
+        out += `M${letterOf(p)}${STANDARD.squareNames[from]}${fourDigits(state.arrivesAtMs - now, 'a moving piece')}`;
       }
     }
     if (empty) out += empty;
@@ -75,10 +71,10 @@ export function writeFenr(setup: Setup): string {
   let castling = '';
   const rooks = setup.castlingRooks;
   [7, 0, 63, 56].forEach((rook, k) => {
-    if (rooks.includes(rook)) castling += 'KQkq'.charAt(k);
+    if (rooks.includes(rook)) castling += 'KQkq'[k];
   });
   if (castling.length !== rooks.length) refuse(`castling rooks ${rooks.join(',')}`);
   const [ep, ...more] = setup.epSquares;
   if (ep !== undefined && (more.length > 0 || !Number.isInteger(ep) || !((ep >= 16 && ep < 24) || (ep >= 40 && ep < 48)))) refuse(`en passant squares ${setup.epSquares.join(',')}`);
-  return `${out} ${castling || '-'} ${ep === undefined ? '-' : squareName(ep)} ${timeOf(realtime.sinceCaptureMs, 'a time since capture')} ${now}`;
+  return `${out} ${castling || '-'} ${ep === undefined ? '-' : STANDARD.squareNames[ep]} ${timeOf(realtime.sinceCaptureMs, 'a time since capture')} ${now}`;
 }

@@ -2,11 +2,15 @@ import {
   OMEGA,
   ROLES,
   err,
+  fault,
+  faultError,
+  fieldEnd,
+  isNone,
+  isSeparator,
   ok,
   piece,
   type ByColor,
   type Color,
-  type Err,
   type Piece,
   type Result,
   type Role,
@@ -81,34 +85,14 @@ const FOOLS_BY_BITS: readonly ByColor<boolean>[] = /* @__PURE__ */ Array.from({ 
   Object.freeze({ white: (bits & 1) !== 0, black: (bits & 2) !== 0 }),
 );
 
-/** Field separators. Default mode accepts runs of them; strict mode one space only. */
-function isSeparator(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 95;
-}
+/** Throws the fault `code` of `field` at `offset`; `parseOcpn` makes it its error value. */
+const fail: (code: OcpnErrorCode, field: OcpnField, offset: number) => never = fault;
 
-/** `-`, or in default mode the en dash (U+2013) the seed spec prints for "none". */
-function isNone(c: number, strict: boolean): boolean {
-  return c === 45 || (c === 8211 && !strict);
-}
-
-// A fault is thrown from where it is found and caught by the exported function, so the
-// readers need no error plumbing. `text` is the input, kept only for the messages.
-let text = '';
-let fault: Err<OcpnError> | undefined;
 /** Where the field just read by `readLetters` or `readEnPassant` ends (they return its value). */
-let end = 0;
-
-/** Throws the error result for a fault at `offset`. */
-function fail(code: OcpnErrorCode, field: OcpnField, offset: number): never {
-  // Past the end there is no character: JSON.stringify(undefined) is undefined.
-  const found = JSON.stringify(text[offset]) ?? 'end';
-  throw (fault = err({ code, field, offset, message: `expected ${EXPECTED[code] ?? EXPECTED_IN_FIELD[field]}, found ${found}` }));
+interface FieldEnd {
+  end: number;
 }
 
-/** `pos` when it is a separator or the end; otherwise the field has a stray character. */
-function fieldEnd(input: string, pos: number, code: OcpnErrorCode, field: OcpnField): number {
-  return pos >= input.length || isSeparator(input.charCodeAt(pos)) ? pos : fail(code, field, pos);
-}
 
 /** The number of empty squares a character stands for: `1`-`9`, and `A` for ten; else 0. */
 function emptyCount(c: number): number {
@@ -177,10 +161,19 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[]): nu
  * from `letters`, each one a bit by its index. Default mode takes them in any order and
  * repeated; strict mode in the order of `letters`, once each. Sets `end`.
  */
-function readLetters(input: string, pos: number, strict: boolean, letters: string, code: OcpnErrorCode, order: OcpnErrorCode, field: OcpnField): number {
+function readLetters(
+  input: string,
+  pos: number,
+  strict: boolean,
+  letters: string,
+  code: OcpnErrorCode,
+  order: OcpnErrorCode,
+  field: OcpnField,
+  read: FieldEnd,
+): number {
   let c = input.charCodeAt(pos);
   if (isNone(c, strict)) {
-    end = fieldEnd(input, pos + 1, code, field);
+    read.end = fieldEnd(input, pos + 1, code, field);
     return 0;
   }
   let bits = 0;
@@ -193,7 +186,7 @@ function readLetters(input: string, pos: number, strict: boolean, letters: strin
     last = k;
     bits |= 1 << k;
   }
-  end = pos;
+  read.end = pos;
   return bits;
 }
 
@@ -202,10 +195,10 @@ function readLetters(input: string, pos: number, strict: boolean, letters: strin
  * order it passed them (`e2` or `e2/e3` after White's long steps, `e7` or `e7/e6` after
  * Black's). Returns the squares ascending, as a `Setup` holds them; sets `end`.
  */
-function readEnPassant(input: string, pos: number, strict: boolean, turn: Color): readonly Square[] {
+function readEnPassant(input: string, pos: number, strict: boolean, turn: Color, read: FieldEnd): readonly Square[] {
   const c = input.charCodeAt(pos);
   if (isNone(c, strict)) {
-    end = fieldEnd(input, pos + 1, 'ep-square', 4);
+    read.end = fieldEnd(input, pos + 1, 'ep-square', 4);
     return NO_SQUARES;
   }
   // The side not to move made the step: from rank 1 up (White) or rank 8 down (Black).
@@ -219,7 +212,7 @@ function readEnPassant(input: string, pos: number, strict: boolean, turn: Color)
   const first = (rank + 1) * WIDTH + file + 1;
   pos += 2;
   if (input.charCodeAt(pos) !== 47) {
-    end = fieldEnd(input, pos, 'ep-square', 4);
+    read.end = fieldEnd(input, pos, 'ep-square', 4);
     return [first];
   }
   const nextFile = input.charCodeAt(pos + 1) - 97;
@@ -230,7 +223,7 @@ function readEnPassant(input: string, pos: number, strict: boolean, turn: Color)
   if (nextRank !== rank + step) fail('ep-path', 4, pos + 2);
   // No pawn step passes three squares.
   if (input.charCodeAt(pos + 3) === 47) fail('ep-path', 4, pos + 3);
-  end = fieldEnd(input, pos + 3, 'ep-square', 4);
+  read.end = fieldEnd(input, pos + 3, 'ep-square', 4);
   const second = first + step * WIDTH;
   return step > 0 ? [first, second] : [second, first];
 }
@@ -255,7 +248,6 @@ export function parseOcpn(input: string, options?: OcpnParseOptions): Result<Ocp
   }
   const strict = options?.strict === true;
   const n = input.length;
-  text = input;
   try {
     let pos = 0;
     while (pos < n && isSeparator(input.charCodeAt(pos))) pos++;
@@ -271,6 +263,8 @@ export function parseOcpn(input: string, options?: OcpnParseOptions): Result<Ocp
     let lastMoved = NOBODY_MOVED;
     let halfmoves = 0;
     let fullmoves = 1;
+    // Per parse, so that nothing is left behind between parses.
+    const read: FieldEnd = { end: 0 };
     let field = 1;
     while (pos < n) {
       let c = input.charCodeAt(pos + 1);
@@ -295,20 +289,20 @@ export function parseOcpn(input: string, options?: OcpnParseOptions): Result<Ocp
           pos = fieldEnd(input, pos + 1, 'turn', 1);
           break;
         case 2:
-          castlingRooks = ROOKS_BY_RIGHTS[readLetters(input, pos, strict, 'KQkq', 'castling', 'castling-order', 2)] as readonly Square[];
-          pos = end;
+          castlingRooks = ROOKS_BY_RIGHTS[readLetters(input, pos, strict, 'KQkq', 'castling', 'castling-order', 2, read)] as readonly Square[];
+          pos = read.end;
           break;
         case 3:
-          guarding = GUARDING_BY_RIGHTS[readLetters(input, pos, strict, 'KQkq', 'guarding', 'guarding-order', 3)] as ByColor<GuardingRights>;
-          pos = end;
+          guarding = GUARDING_BY_RIGHTS[readLetters(input, pos, strict, 'KQkq', 'guarding', 'guarding-order', 3, read)] as ByColor<GuardingRights>;
+          pos = read.end;
           break;
         case 4:
-          epSquares = readEnPassant(input, pos, strict, turn);
-          pos = end;
+          epSquares = readEnPassant(input, pos, strict, turn, read);
+          pos = read.end;
           break;
         case 5:
-          foolInHand = FOOLS_BY_BITS[readLetters(input, pos, strict, 'wb', 'fool-availability', 'fool-availability-order', 5)] as ByColor<boolean>;
-          pos = end;
+          foolInHand = FOOLS_BY_BITS[readLetters(input, pos, strict, 'wb', 'fool-availability', 'fool-availability-order', 5, read)] as ByColor<boolean>;
+          pos = read.end;
           break;
         case 6:
           // A lone `-` reads as none for both players (default mode): the seed spec's prose
@@ -349,9 +343,7 @@ export function parseOcpn(input: string, options?: OcpnParseOptions): Result<Ocp
       omegaAdvanced: { guarding, foolInHand, lastMoved },
     };
     return ok(position);
-  } catch (error) {
-    // The fault `fail` threw; anything else thrown is a defect and goes on.
-    if (error !== fault) throw error;
-    return fault as Err<OcpnError>;
+  } catch (thrown) {
+    return faultError(thrown, input, EXPECTED, EXPECTED_IN_FIELD);
   }
 }

@@ -22,7 +22,7 @@ function inRange(value: number, min: number, max: number): number {
 function letterOf(p: Piece): string {
   const k = ROLES.indexOf(p.role);
   if (k < 0 || p.promoted || (p.color !== 'white' && p.color !== 'black')) refuse(p);
-  return LETTERS.charAt(p.color === 'white' ? k : k + 9);
+  return LETTERS[p.color === 'white' ? k : k + 9] as string;
 }
 
 /** The squares in order, empty runs as counts. */
@@ -37,11 +37,11 @@ function squaresText(pieces: readonly (Piece | undefined)[], squares: readonly S
     if (p === undefined) empty++;
     else {
       if (p !== last) letter = letterOf((last = p));
-      out += empty > 0 ? RUN.charAt(empty) + letter : letter;
+      out += empty > 0 ? RUN[empty] + letter : letter;
       empty = 0;
     }
   }
-  return empty > 0 ? out + RUN.charAt(empty) : out;
+  return empty > 0 ? out + RUN[empty] : out;
 }
 
 /** The squares of each rank from rank 9 down to rank 0, a to j (grid rows 10 to 1). */
@@ -63,7 +63,7 @@ function boardText(board: Board): string {
 function flags(set: readonly boolean[]): string {
   let out = '';
   set.forEach((on, k) => {
-    if (on) out += 'KQkq'.charAt(k);
+    if (on) out += 'KQkq'[k];
   });
   return out || '-';
 }
@@ -81,10 +81,6 @@ function castlingText(castlingRooks: readonly Square[]): string {
   return flags(set);
 }
 
-function squareText(square: Square): string {
-  return String.fromCharCode(96 + (square % 12), 47 + Math.floor(square / 12));
-}
-
 /** The squares passed by the last long pawn step, in the order it passed them. */
 function enPassantText(setup: Setup): string {
   const squares = setup.epSquares;
@@ -97,15 +93,17 @@ function enPassantText(setup: Setup): string {
   if (squares.length > 2 || !Number.isInteger(first) || file < 0 || file > 9 || Math.floor(first / 12) !== (white ? 8 : 3)) {
     refuse(squares);
   }
-  if (squares.length === 1) return squareText(first);
+  // Both are squares of the board now, so they have names.
+  const names = OMEGA.squareNames;
+  if (squares.length === 1) return names[first] as string;
   if (second !== first + (white ? -12 : 12)) refuse(squares);
-  return `${squareText(first)}/${squareText(second)}`;
+  return `${names[first]}/${names[second]}`;
 }
 
 function identityText(role: Role | undefined): string {
   if (role === undefined) return '-';
   const k = ROLES.indexOf(role);
-  return k < 0 ? refuse(role) : LETTERS.charAt(k);
+  return k < 0 ? refuse(role) : LETTERS[k] as string;
 }
 
 /** The Advanced state of a plain Omega chess setup: no guarding right, no fool in hand, nobody's last move. */
