@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../serve.mjs';
 import { launchChromium } from './chromium-launcher.js';
 import { FICS_ADAPTER } from './formats/fics.js';
+import { PGN_ADAPTER } from './formats/pgn.js';
 import { MAX_INPUT_LENGTH } from './formats/registry.js';
 import { SETUP_JSON_ADAPTER } from './formats/setup-json.js';
 import { renderBoard } from './render/board-svg.js';
@@ -399,6 +400,44 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect((await fieldRows())[0]?.slice(0, 2)).toEqual(['tag', '<12>']);
     expect(await accessibilityViolations()).toEqual([]);
     await screenshot('fics');
+  });
+
+  it('reads PGN: a game chooser, the tags as fields, the main line stepped to its end, the variations shown', async () => {
+    await open();
+    await paste(`${PGN_ADAPTER.example}\n\n[White "Ada"]\n[Black "Brook"]\n\n1. d4 d5 *`);
+    expect(await detectedFormat()).toBe('pgn');
+    expect(await page.isVisible('#session')).toBe(false);
+    expect(await page.$$eval('#game-select option', (options) => options.map((o) => o.textContent))).toEqual([
+      'Melanchthon (1841) vs Rookwise (1790), 0-1',
+      'Ada vs Brook, *',
+    ]);
+    expect(await fieldRows()).toContainEqual(['TimeControl', '[TimeControl "180+2"]', 'the time control: 3 minutes each, plus 2 seconds a move']);
+    await page.click('button[data-step="last"]');
+    expect(await page.textContent('.ply')).toBe('Position 14 of 14, after Nf3#');
+    expect(await boardPieces()).toMatchObject({ f3: 'n', e4: 'q', f7: 'N', e2: 'B' });
+    expect(await page.textContent('[data-clock="white"]')).toBe('2:12.0');
+    expect(await page.textContent('[data-clock="black"]')).toBe('2:40.0');
+    expect(await page.textContent('.movetext button[aria-current]')).toBe('Nf3#');
+    // The variation on a line of its own, the one inside it in parentheses, comments and NAGs shown.
+    expect(await page.isVisible('.movetext .variation[data-depth="1"]')).toBe(true);
+    expect((await page.textContent('.movetext .variation[data-depth="1"]'))?.replace(/\s+/g, ' ')).toBe('(3... Bc5 4. c3 (4. O-O Nf6) 4... Nf6)');
+    expect(await page.textContent('.movetext')).toContain('Nd4?!');
+    expect(await page.textContent('.movetext .comment')).toContain('Blackburne Shilling');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('pgn');
+    // A main-line move shows its position; the arrow keys step from there.
+    await page.click('.movetext button[data-ply="3"]');
+    expect(await page.textContent('.ply')).toBe('Position 3 of 14, after Nf3');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('.ply')).toBe('Position 4 of 14, after Nc6');
+    await page.selectOption('#game-select', '1');
+    expect((await fieldRows()).map((row) => row[0])).toEqual(['White', 'Black']);
+    await page.click('button[data-step="last"]');
+    expect(await boardPieces()).toMatchObject({ d4: 'P', d5: 'p' });
+    // A broken game: its error, placed by line and column.
+    await paste('[Event "A"]\n\n1. e4 e5 2. Ke3 *');
+    expect(await page.textContent('#errors .error p')).toContain('illegal-move in movetext at line 3, column 13 (offset 25)');
+    expect(await page.textContent('#errors mark')).toBe('Ke3');
   });
 
   it("reads icc-dg's recorded ICC session: datagrams by name with typed fields, and both games step by step", async () => {
