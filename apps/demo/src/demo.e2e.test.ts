@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../serve.mjs';
 import { launchChromium } from './chromium-launcher.js';
 import { FICS_ADAPTER } from './formats/fics.js';
+import { PGN_ADAPTER } from './formats/pgn.js';
 import { MAX_INPUT_LENGTH } from './formats/registry.js';
 import { SETUP_JSON_ADAPTER } from './formats/setup-json.js';
 import { renderBoard } from './render/board-svg.js';
@@ -401,6 +402,44 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     await screenshot('fics');
   });
 
+  it('reads PGN: a game chooser, the tags as fields, the main line stepped to its end, the variations shown', async () => {
+    await open();
+    await paste(`${PGN_ADAPTER.example}\n\n[White "Ada"]\n[Black "Brook"]\n\n1. d4 d5 *`);
+    expect(await detectedFormat()).toBe('pgn');
+    expect(await page.isVisible('#session')).toBe(false);
+    expect(await page.$$eval('#game-select option', (options) => options.map((o) => o.textContent))).toEqual([
+      'Melanchthon (1841) vs Rookwise (1790), 0-1',
+      'Ada vs Brook, *',
+    ]);
+    expect(await fieldRows()).toContainEqual(['TimeControl', '[TimeControl "180+2"]', 'the time control: 3 minutes each, plus 2 seconds a move']);
+    await page.click('button[data-step="last"]');
+    expect(await page.textContent('.ply')).toBe('Position 14 of 14, after Nf3#');
+    expect(await boardPieces()).toMatchObject({ f3: 'n', e4: 'q', f7: 'N', e2: 'B' });
+    expect(await page.textContent('[data-clock="white"]')).toBe('2:12.0');
+    expect(await page.textContent('[data-clock="black"]')).toBe('2:40.0');
+    expect(await page.textContent('.movetext button[aria-current]')).toBe('Nf3#');
+    // The variation on a line of its own, the one inside it in parentheses, comments and NAGs shown.
+    expect(await page.isVisible('.movetext .variation[data-depth="1"]')).toBe(true);
+    expect((await page.textContent('.movetext .variation[data-depth="1"]'))?.replace(/\s+/g, ' ')).toBe('(3... Bc5 4. c3 (4. O-O Nf6) 4... Nf6)');
+    expect(await page.textContent('.movetext')).toContain('Nd4?!');
+    expect(await page.textContent('.movetext .comment')).toContain('Blackburne Shilling');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('pgn');
+    // A main-line move shows its position; the arrow keys step from there.
+    await page.click('.movetext button[data-ply="3"]');
+    expect(await page.textContent('.ply')).toBe('Position 3 of 14, after Nf3');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('.ply')).toBe('Position 4 of 14, after Nc6');
+    await page.selectOption('#game-select', '1');
+    expect((await fieldRows()).map((row) => row[0])).toEqual(['White', 'Black']);
+    await page.click('button[data-step="last"]');
+    expect(await boardPieces()).toMatchObject({ d4: 'P', d5: 'p' });
+    // A broken game: its error, placed by line and column.
+    await paste('[Event "A"]\n\n1. e4 e5 2. Ke3 *');
+    expect(await page.textContent('#errors .error p')).toContain('illegal-move in movetext at line 3, column 13 (offset 25)');
+    expect(await page.textContent('#errors mark')).toBe('Ke3');
+  });
+
   it("reads icc-dg's recorded ICC session: datagrams by name with typed fields, and both games step by step", async () => {
     const require = createRequire(import.meta.url);
     const sample = await readFile(join(dirname(require.resolve('@chess-formats/icc-dg/package.json')), 'samples', 'session.icc'), 'latin1');
@@ -582,16 +621,17 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     await paste('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_e3_0_1');
     expect(await detectedFormat()).toBe('fen');
     expect(await boardPieces()).toMatchObject({ e4: 'P' });
+    // PGN, once a hint of what the page did not read, is read now.
     await paste('[Event "Casual game"]\n[White "Alice"]\n[Black "Bob"]\n\n1. e4 e5 2. Nf3 Nc6 *');
-    expect(await detectedFormat()).toBe('unrecognised');
-    expect(await page.textContent('#detected')).toContain('Not recognised');
-    expect(await page.textContent('.unrecognised')).toContain('looks like PGN');
-    expect(await page.textContent('#errors')).not.toContain('style 12');
-    expect(await accessibilityViolations()).toEqual([]);
-    await screenshot('unrecognised');
+    expect(await detectedFormat()).toBe('pgn');
+    expect(await page.textContent('#errors')).toBe('');
+    expect(await page.textContent('.ply')).toBe('Position 0 of 4');
     await paste('♔♕♖ 日本語のテキスト 🙂 ¿qué?');
     expect(await detectedFormat()).toBe('unrecognised');
+    expect(await page.textContent('#detected')).toContain('Not recognised');
     expect(await page.textContent('.unrecognised')).toContain('Paste a FEN');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('unrecognised');
     // Chosen from the menu, the text is read in that format, errors and all.
     await page.selectOption('#format', 'fics');
     expect(await detectedFormat()).toBe('fics');

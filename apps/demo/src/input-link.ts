@@ -43,11 +43,8 @@ export function unwrapInput(text: string): Unwrapped | undefined {
 /** Why text no format recognises may not have read, and what to paste instead. */
 export function unrecognisedHint(text: string): string {
   const head = text.trimStart().slice(0, 2000);
-  if (/^\[\w+\s+"/.test(head) || /^1\.\s*(?:[a-h][1-8]|[NBRQK][a-h]?[1-8]?x?[a-h][1-8]|O-O)/.test(head)) {
-    return 'It looks like PGN (a game score with tags or numbered moves), which this page does not read. Paste a position (FEN) or a server capture instead.';
-  }
   if (/^https?:\/\//i.test(head)) {
     return 'It is a web address. The page unwraps lichess editor and analysis links that carry a FEN; other links hold no record it can read.';
   }
-  return 'Paste a FEN (rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1), a style 12 line (<12> ...), a FICS or ICC capture, OCPN, FENr or setup JSON; or try an example. To see why a record does not read in a format, choose that format in the menu.';
+  return 'Paste a FEN (rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1), a style 12 line (<12> ...), a FICS or ICC capture, a PGN game, OCPN, FENr or setup JSON; or try an example. To see why a record does not read in a format, choose that format in the menu.';
 }

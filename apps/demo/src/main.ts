@@ -139,9 +139,13 @@ function drawBoard(): void {
 
 function drawSession(): void {
   const session = state.view.session;
-  sessionSection.hidden = !session;
+  const game = session?.games[state.cursor.game];
+  // A file of game records (PGN) has no protocol events to list: only its games.
+  sessionSection.hidden = !session || (session.events.length === 0 && game?.record !== undefined);
   eventsBox.innerHTML = session ? renderEvents(session.events) : '';
   sessionControls.innerHTML = session && session.games.length ? renderGameControls(session.games, state.cursor) : '';
+  // A game record's own fields (PGN's tags) follow the game chosen.
+  if (game?.fields) fieldsBox.innerHTML = renderFieldTable(game.fields);
 }
 
 /** Everything that depends on the shown position: board, conversions, legal moves. */
@@ -351,8 +355,18 @@ function onMoveClick(event: Event): void {
 }
 
 function onSessionClick(event: Event): void {
-  const target = (event.target as HTMLElement).closest<HTMLButtonElement>('button.step');
   const games = state.view.session?.games;
+  const move = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-ply]');
+  if (move && games) {
+    // A move of a game record's main line: its position.
+    state.cursor = clampCursor(state.cursor.game, Number(move.dataset.ply));
+    drawSession();
+    drawPosition();
+    void syncUrl('push');
+    sessionControls.querySelector<HTMLButtonElement>(`button[data-ply="${state.cursor.ply}"]`)?.focus();
+    return;
+  }
+  const target = (event.target as HTMLElement).closest<HTMLButtonElement>('button.step');
   if (!target || !games) return;
   state.cursor = stepCursor(games, state.cursor, target.dataset.step as Step);
   drawSession();

@@ -40,6 +40,9 @@ export interface InputError {
   readonly length: number;
   /** The field the parser names, in words (`castling`, `board.e9`). */
   readonly field?: string;
+  /** Line and column (from 1) of `offset`, for formats of many lines (PGN) whose parser gives them. */
+  readonly line?: number;
+  readonly column?: number;
 }
 
 /**
@@ -77,6 +80,23 @@ export interface SessionEvent {
   readonly gameId?: string;
 }
 
+/** One move of a game record's move tree (PGN), as the record has it. */
+export interface RecordMove {
+  readonly san: string;
+  /** The full move number, and whether White plays the move (`12.` or `12...`). */
+  readonly number: number;
+  readonly white: boolean;
+  readonly nags?: readonly number[];
+  readonly commentsBefore?: readonly string[];
+  readonly comments?: readonly string[];
+  /** The mover's clock after the move, in milliseconds. */
+  readonly clockMs?: number;
+  /** For a move of the main line: the index of the ply it leads to (the step controls' position). */
+  readonly ply?: number;
+  /** Alternatives to this move, each a line of its own. */
+  readonly variations?: readonly (readonly RecordMove[])[];
+}
+
 /** A game followed through a session, position by position. */
 export interface SessionGame {
   readonly id: string;
@@ -86,6 +106,10 @@ export interface SessionGame {
   readonly title: string;
   /** Each position of the game in order; `position.lastMove` and `san` describe the move into it. */
   readonly plies: readonly { readonly position: Position; readonly san?: string }[];
+  /** A game record's own fields (PGN's tags), shown in the field table while the game is. */
+  readonly fields?: readonly FieldRow[];
+  /** A game record's moves with its variations and comments (PGN), shown under the controls. */
+  readonly record?: { readonly comments?: readonly string[]; readonly line: readonly RecordMove[]; readonly result: string };
 }
 
 /** Everything the page shows about one input in one format. */

@@ -4,6 +4,7 @@ import { FENR_ADAPTER } from './fenr.js';
 import { FICS_ADAPTER } from './fics.js';
 import { ICC_ADAPTER } from './icc.js';
 import { OCPN_ADAPTER } from './ocpn.js';
+import { PGN_ADAPTER } from './pgn.js';
 import { SETUP_JSON_ADAPTER } from './setup-json.js';
 import { STYLE12_ADAPTER } from './style12.js';
 
@@ -11,7 +12,7 @@ import { STYLE12_ADAPTER } from './style12.js';
  * Every format the demo reads, in menu order. The first one is the default for blank input,
  * and earlier adapters win ties in detection. A new format is one import and one entry here.
  */
-export const ADAPTERS: readonly FormatAdapter[] = [...FEN_ADAPTERS, STYLE12_ADAPTER, FICS_ADAPTER, ICC_ADAPTER, OCPN_ADAPTER, FENR_ADAPTER, SETUP_JSON_ADAPTER];
+export const ADAPTERS: readonly FormatAdapter[] = [...FEN_ADAPTERS, STYLE12_ADAPTER, FICS_ADAPTER, ICC_ADAPTER, OCPN_ADAPTER, FENR_ADAPTER, PGN_ADAPTER, SETUP_JSON_ADAPTER];
 
 /**
  * The families of the page's own views that are no format of the list (`FORMATS` of

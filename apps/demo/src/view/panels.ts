@@ -45,7 +45,7 @@ export function renderErrors(text: string, errors: readonly InputError[]): strin
     .map(
       (e) =>
         `<li class="error" data-code="${escapeHtml(e.code)}" data-offset="${e.offset}"><p><strong class="code">${escapeHtml(e.code)}</strong>` +
-        `${e.field ? ` in ${escapeHtml(e.field)}` : ''} at offset ${e.offset}: <span class="message">${escapeHtml(e.message)}</span></p>${errorExcerpt(text, e)}</li>`,
+        `${e.field ? ` in ${escapeHtml(e.field)}` : ''} at ${e.line === undefined ? '' : `line ${e.line}, column ${e.column ?? 1} (`}offset ${e.offset}${e.line === undefined ? '' : ')'}: <span class="message">${escapeHtml(e.message)}</span></p>${errorExcerpt(text, e)}</li>`,
     )
     .join('');
   return `<ul class="errors">${items}</ul>`;

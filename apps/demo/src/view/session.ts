@@ -1,5 +1,6 @@
 import type { Position, SessionEvent, SessionGame } from '../formats/adapter.js';
 import { escapeHtml } from '../html.js';
+import { renderRecord } from './record.js';
 
 /** Which game of a session is shown, and which of its positions. */
 export interface GameCursor {
@@ -48,7 +49,10 @@ export function renderEvents(events: readonly SessionEvent[]): string {
   return `<table class="events"><caption>Decoded events, in order</caption><thead><tr><th scope="col">Offset</th><th scope="col">Kind</th><th scope="col">Name</th><th scope="col">Fields and text</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-/** The game chooser, the step buttons, the move and both clocks of the current position. */
+/**
+ * The game chooser, the step buttons, the move and both clocks of the current position; for a
+ * game record (PGN), its moves with their variations below.
+ */
 export function renderGameControls(games: readonly SessionGame[], cursor: GameCursor): string {
   const game = games[cursor.game];
   if (!game) return '<p class="empty">No tracked games.</p>';
@@ -65,10 +69,10 @@ export function renderGameControls(games: readonly SessionGame[], cursor: GameCu
   const button = (step: Step, label: string, disabled: boolean): string =>
     `<button type="button" class="step" data-step="${step}"${disabled ? ' disabled' : ''}>${label}</button>`;
   return (
-    `<div class="game-controls"><label for="game-select">Tracked game</label> <select id="game-select">${options}</select>` +
+    `<div class="game-controls"><label for="game-select">${game.record ? 'Game' : 'Tracked game'}</label> <select id="game-select">${options}</select>` +
     `<div class="steps" role="group" aria-label="Step through the game">${button('first', 'First', cursor.ply === 0)}${button('previous', 'Previous', cursor.ply === 0)}` +
     `${button('next', 'Next', cursor.ply >= last)}${button('last', 'Last', cursor.ply >= last)}</div>` +
     `<p class="ply" aria-live="polite">Position <span data-ply>${cursor.ply}</span> of ${last}${ply?.san ? `, after <strong class="san">${escapeHtml(ply.san)}</strong>` : ''}</p>` +
-    `<dl class="clocks"><dt>White</dt><dd data-clock="white">${clock('white')}</dd><dt>Black</dt><dd data-clock="black">${clock('black')}</dd></dl></div>`
+    `<dl class="clocks"><dt>White</dt><dd data-clock="white">${clock('white')}</dd><dt>Black</dt><dd data-clock="black">${clock('black')}</dd></dl>${renderRecord(game, cursor.ply)}</div>`
   );
 }

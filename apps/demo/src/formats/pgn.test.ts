@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { writeFen } from '@chess-formats/fen';
+import { detectFormat } from './registry.js';
+import { PGN_ADAPTER, readPgn } from './pgn.js';
+
+describe('the PGN adapter', () => {
+  it('reads the example: one game, its tags as fields, the main line position by position with clocks', () => {
+    const view = readPgn(PGN_ADAPTER.example);
+    expect(view.errors).toEqual([]);
+    const game = view.session?.games[0];
+    expect(view.session?.games.length).toBe(1);
+    expect(game?.title).toBe('Melanchthon (1841) vs Rookwise (1790), 0-1');
+    expect(game?.plies.map((p) => p.san ?? '')).toEqual(['', 'e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Nd4', 'Nxe5', 'Qg5', 'Nxf7', 'Qxg2', 'Rf1', 'Qxe4+', 'Be2', 'Nf3#']);
+    const last = game?.plies.at(-1)?.position;
+    expect(last && writeFen(last.setup)).toBe('r1b1kbnr/pppp1Npp/8/8/4q3/5n2/PPPPBP1P/RNBQKR2 w Qkq - 2 8');
+    expect(last?.clocks).toEqual({ white: 132_000, black: 160_000 });
+    expect(game?.fields?.map((f) => [f.name, f.text])).toContainEqual(['TimeControl', '[TimeControl "180+2"]']);
+    expect(game?.fields?.find((f) => f.name === 'TimeControl')?.meaning).toBe('the time control: 3 minutes each, plus 2 seconds a move');
+    expect(game?.fields?.find((f) => f.name === 'Result')?.meaning).toBe('the result: Black won');
+    for (const field of game?.fields ?? []) expect(PGN_ADAPTER.example.indexOf(field.text, field.offset)).toBe(field.offset);
+    expect(view.fields).toBe(game?.fields);
+    expect(detectFormat(PGN_ADAPTER.example).adapter.name).toBe('pgn');
+  });
+
+  it('keeps the variation tree: alternatives with their own numbers, nested, and only the main line stepped', () => {
+    const line = readPgn(PGN_ADAPTER.example).session?.games[0]?.record?.line ?? [];
+    const nd4 = line[5];
+    expect(nd4).toMatchObject({ san: 'Nd4', number: 3, white: false, nags: [6], ply: 6, comments: [expect.stringContaining('Blackburne')] });
+    const variation = nd4?.variations?.[0] ?? [];
+    expect(variation.map((m) => [m.san, m.number, m.white, m.ply])).toEqual([
+      ['Bc5', 3, false, undefined],
+      ['c3', 4, true, undefined],
+      ['Nf6', 4, false, undefined],
+    ]);
+    expect(variation[1]?.variations?.[0]?.map((m) => m.san)).toEqual(['O-O', 'Nf6']);
+  });
+
+  it('lists every game of a text, numbers moves from a FEN tag, and titles games without players', () => {
+    const view = readPgn('[White "A"]\n[Black "B"]\n\n1. d4 d5 1/2-1/2\n\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12"]\n\n12... Kd7 13. e4 *');
+    expect(view.session?.games.map((g) => g.title)).toEqual(['A vs B, 1/2-1/2', 'Game 2, *']);
+    expect(view.session?.games[1]?.record?.line.map((m) => `${m.number}${m.white ? '.' : '...'}${m.san}`)).toEqual(['12...Kd7', '13.e4']);
+    expect(view.session?.games[1]?.fields?.map((f) => f.name)).toEqual(['SetUp', 'FEN']);
+    expect(view.notes).toEqual(['The text holds 2 games: choose one under the board.']);
+  });
+
+  it('places an error with its line and column, the bad move highlighted', () => {
+    const text = '[Event "A"]\n\n1. e4 e5 2. Ke3 *';
+    const view = readPgn(text);
+    expect(view.positions).toEqual([]);
+    expect(view.errors).toEqual([{ code: 'illegal-move', field: 'movetext', message: expect.stringContaining('Ke3'), offset: 25, length: 3, line: 3, column: 13 }]);
+    expect(text.slice(25, 28)).toBe('Ke3');
+    expect(readPgn('').errors[0]?.code).toBe('no-game');
+  });
+
+  it('claims broken PGN the list does not, so that its errors come from the PGN reader', () => {
+    expect(detectFormat('[Event Casual]\n\n1. e4 *').adapter.name).toBe('pgn');
+    expect(readPgn('[Event Casual]\n\n1. e4 *').errors[0]).toMatchObject({ code: 'tag-syntax', line: 1, column: 1 });
+    expect(detectFormat('$1 1. e4 *').adapter.name).toBe('pgn');
+    expect(PGN_ADAPTER.detect('hello there')).toBe(0);
+    expect(PGN_ADAPTER.detect('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')).toBe(0);
+  });
+});

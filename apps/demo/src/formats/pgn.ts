@@ -1,0 +1,228 @@
+import type { ByColor } from '@chess-formats/board-core';
+import { mainline, type PgnFormatError, type PgnGame, type PgnNode } from '@chess-formats/pgn';
+import { placedError, type FieldRow, type FormatAdapter, type FormatView, type InputError, type Position, type RecordMove, type SessionGame } from './adapter.js';
+import { textFormat } from './list.js';
+
+// PGN through the list's descriptor: its value is every game of the text. The page shows each
+// game as a game of a session (chooser, step controls, arrow keys) with its tags as fields and
+// its moves as a tree; `mainline` (a helper on the game, not a reader) replays the main line.
+const pgn = textFormat<readonly PgnGame[]>('pgn');
+
+/** What the usual tags say, in words; other tags are the file's own. */
+const TAG_MEANINGS: Readonly<Record<string, string>> = {
+  Event: 'the event or match',
+  Site: 'where it was played (a city, a club, a server)',
+  Date: 'when it was played (year.month.day, ?? where unknown)',
+  Round: 'the round of the event (- for none)',
+  White: "White's player",
+  Black: "Black's player",
+  WhiteElo: "White's rating",
+  BlackElo: "Black's rating",
+  WhiteTitle: "White's title",
+  BlackTitle: "Black's title",
+  ECO: 'the opening, by its Encyclopaedia of Chess Openings code',
+  Opening: 'the opening',
+  Variation: 'the variation of the opening',
+  Annotator: 'who wrote the comments',
+  PlyCount: 'how many half-moves the game has',
+  Termination: 'how the game ended',
+  Mode: 'how it was played (OTB over the board, ICS on a server)',
+  SetUp: '1: the game starts from the FEN tag',
+  FEN: 'the starting position',
+  Variant: 'the rules played',
+  UTCDate: 'the date, in UTC',
+  UTCTime: 'the time of day, in UTC',
+};
+
+const RESULT_MEANINGS: Readonly<Record<string, string>> = {
+  '1-0': 'White won',
+  '0-1': 'Black won',
+  '1/2-1/2': 'a draw',
+  '*': 'unfinished or unknown',
+};
+
+/** `180+2` as three minutes each plus two seconds a move; other forms as PGN defines them. */
+function timeControlMeaning(value: string): string {
+  const simple = /^(\d+)(?:\+(\d+))?$/.exec(value);
+  if (simple) {
+    const seconds = Number(simple[1]);
+    const base = seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`;
+    return `${base} each${simple[2] && simple[2] !== '0' ? `, plus ${simple[2]} seconds a move` : ''}`;
+  }
+  if (value === '-') return 'no time control';
+  if (value === '?') return 'unknown';
+  return 'the time control in periods (moves/seconds, +increment, *seconds for a sandclock)';
+}
+
+function tagMeaning(name: string, value: string): string {
+  if (name === 'Result') return `the result: ${RESULT_MEANINGS[value] ?? 'not a PGN result'}`;
+  if (name === 'TimeControl') return `the time control: ${timeControlMeaning(value)}`;
+  return TAG_MEANINGS[name] ?? 'a tag of its own, not one of the standard';
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The game's tags as fields, found in the text in order from `from` (games and their tags
+ * come in text order); returns where the search stops, for the next game.
+ */
+function tagFields(text: string, game: PgnGame, from: number): { fields: FieldRow[]; next: number } {
+  const fields: FieldRow[] = [];
+  let cursor = from;
+  for (const [name, value] of game.tags) {
+    const pattern = new RegExp(`\\[[ \\t]*${escapeRegExp(name)}[ \\t]+"(?:[^"\\\\\\n]|\\\\.)*"[ \\t]*\\]`, 'g');
+    pattern.lastIndex = cursor;
+    const found = pattern.exec(text);
+    if (!found) continue;
+    fields.push({ name, text: found[0], offset: found.index, meaning: tagMeaning(name, value) });
+    cursor = found.index + found[0].length;
+  }
+  return { fields, next: cursor };
+}
+
+/** The tree's lines from `siblings` (the first goes on, the others are its alternatives). */
+function lineOf(siblings: readonly PgnNode[], ply: number, start: { fullmoves: number; blackFirst: boolean }, main: boolean): RecordMove[] {
+  const line: RecordMove[] = [];
+  let current = siblings;
+  let index = ply;
+  for (let node = current[0]; node; node = current[0]) {
+    const counted = index + (start.blackFirst ? 1 : 0);
+    const variations = current.slice(1).map((alternative) => lineOf([alternative], index, start, false));
+    line.push({
+      san: node.san,
+      number: start.fullmoves + Math.floor(counted / 2),
+      white: counted % 2 === 0,
+      ...(node.nags?.length ? { nags: node.nags } : {}),
+      ...(node.commentsBefore?.length ? { commentsBefore: node.commentsBefore } : {}),
+      ...(node.comments?.length ? { comments: node.comments } : {}),
+      ...(node.clockMs === undefined ? {} : { clockMs: node.clockMs }),
+      ...(main ? { ply: index + 1 } : {}),
+      ...(variations.length ? { variations } : {}),
+    });
+    current = node.children;
+    index++;
+  }
+  return line;
+}
+
+/** A tag's value unless it is empty or PGN's `?` for unknown. */
+function known(game: PgnGame, name: string): string | undefined {
+  const value = game.tags.get(name)?.trim();
+  return value && value !== '?' ? value : undefined;
+}
+
+function titleOf(game: PgnGame, index: number): string {
+  const player = (side: 'White' | 'Black'): string | undefined => {
+    const name = known(game, side);
+    const elo = known(game, `${side}Elo`);
+    return name && elo ? `${name} (${elo})` : name;
+  };
+  const white = player('White');
+  const black = player('Black');
+  const players = white || black ? `${white ?? '?'} vs ${black ?? '?'}` : `Game ${index + 1}`;
+  return `${players}, ${game.result}`;
+}
+
+/** Every position of the main line, each with its move and the clocks known so far. */
+function pliesOf(game: PgnGame, title: string): { position: Position; san?: string }[] {
+  const clocks: { -readonly [Side in keyof ByColor<number>]?: number } = {};
+  const plies: { position: Position; san?: string }[] = [{ position: { setup: game.setup, title } }];
+  for (const { before, node, after } of mainline(game)) {
+    if (node.clockMs !== undefined) clocks[before.turn] = node.clockMs;
+    const position: Position = {
+      setup: after,
+      title,
+      ...(node.move ? { lastMove: node.move } : {}),
+      ...(Object.keys(clocks).length ? { clocks: { ...clocks } } : {}),
+    };
+    plies.push({ position, san: node.san });
+  }
+  return plies;
+}
+
+/** The characters of the token at `offset` (a move, a tag), for the highlight. */
+function tokenLength(text: string, offset: number): number {
+  if (offset >= text.length) return 0;
+  const token = /[^\s(){}[\]]+/y;
+  token.lastIndex = offset;
+  return Math.max(1, token.exec(text)?.[0].length ?? 1);
+}
+
+function pgnError(text: string, error: PgnFormatError): InputError {
+  const placed = placedError(text, error, pgn.fields);
+  return { ...placed, length: tokenLength(text, placed.offset), line: error.line, column: error.column };
+}
+
+export function readPgn(text: string): FormatView {
+  if (typeof text !== 'string') return { positions: [], fields: [], errors: [{ code: 'empty', message: 'No text', offset: 0, length: 0 }], notes: [] };
+  const read = pgn.parse(text);
+  if (!read.ok) return { positions: [], fields: [], errors: [pgnError(text, read.error as PgnFormatError)], notes: [] };
+  const games = read.value;
+  if (games.length === 0) return { positions: [], fields: [], errors: [{ code: 'no-game', message: 'The text holds no game', offset: 0, length: 0 }], notes: [] };
+  let from = 0;
+  const sessionGames: SessionGame[] = games.map((game, index) => {
+    const tags = tagFields(text, game, from);
+    from = tags.next;
+    const title = titleOf(game, index);
+    const start = { fullmoves: game.setup.fullmoves, blackFirst: game.setup.turn === 'black' };
+    return {
+      id: String(index + 1),
+      title,
+      plies: pliesOf(game, title),
+      fields: tags.fields,
+      record: { ...(game.root.comments?.length ? { comments: game.root.comments } : {}), line: lineOf(game.root.children, 0, start, true), result: game.result },
+    };
+  });
+  const first = sessionGames[0];
+  const notes = games.length > 1 ? [`The text holds ${games.length} games: choose one under the board.`] : [];
+  return {
+    positions: first ? first.plies.map((ply) => ply.position) : [],
+    fields: first?.fields ?? [],
+    errors: [],
+    notes,
+    session: { events: [], games: sessionGames },
+  };
+}
+
+export const PGN_ADAPTER: FormatAdapter = {
+  name: 'pgn',
+  label: 'PGN',
+  family: 'pgn',
+  example: [
+    '[Event "Rated blitz game"]',
+    '[Site "Example Chess Club"]',
+    '[Date "2024.03.09"]',
+    '[Round "-"]',
+    '[White "Melanchthon"]',
+    '[Black "Rookwise"]',
+    '[Result "0-1"]',
+    '[WhiteElo "1841"]',
+    '[BlackElo "1790"]',
+    '[TimeControl "180+2"]',
+    '[ECO "C50"]',
+    '',
+    '1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:01] } 2. Nf3 { [%clk 0:03:00] }',
+    '2... Nc6 { [%clk 0:02:59] } 3. Bc4 { [%clk 0:02:58] } 3... Nd4?! { [%clk 0:02:51]',
+    'The Blackburne Shilling gambit: a trap if White takes the pawn. } (3... Bc5 4. c3',
+    '(4. O-O Nf6) 4... Nf6) 4. Nxe5? { [%clk 0:02:41] } 4... Qg5! { [%clk 0:02:47] }',
+    '5. Nxf7 { [%clk 0:02:30] } 5... Qxg2 { [%clk 0:02:45] } 6. Rf1 { [%clk 0:02:20] }',
+    '6... Qxe4+ { [%clk 0:02:43] } 7. Be2 { [%clk 0:02:12] } 7... Nf3# { [%clk 0:02:40] }',
+    '0-1',
+  ].join('\n'),
+  detect(text) {
+    if (typeof text !== 'string') return 0;
+    const score = pgn.detect(text);
+    if (score > 0) return score;
+    // Broken PGN the list's detector does not claim (a tag without quotes, a NAG before the
+    // first move) is still PGN to the page, so that the PGN reader names its error: a tag
+    // pair's bracket at the start, or a move number before a move early on. Other formats'
+    // texts start otherwise, and a FICS stream's own marks score higher.
+    const head = text.slice(0, 4000);
+    if (/^\uFEFF?\s*\[[A-Za-z]\w*\s/.test(head)) return 0.5;
+    if (/(?:^|\s)\d+\.(?:\.\.)?\s*(?:[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)/.test(head)) return 0.4;
+    return 0;
+  },
+  read: readPgn,
+};
