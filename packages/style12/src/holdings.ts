@@ -11,7 +11,7 @@ import {
 } from '@chess-formats/board-core';
 import type { Style12Error } from './errors.js';
 import { holdingsToJson } from './json.js';
-import { atEnd, beginLine, caught, fail, position, readInt, readWord, type Style12ParseOptions } from './parse.js';
+import { beginLine, caught, fail, readInt, readWord, type Line, type Style12ParseOptions } from './parse.js';
 
 /**
  * A `<b1>` line: the pieces each side holds in a crazyhouse or bughouse game, and, in the
@@ -25,9 +25,9 @@ export interface Holdings {
 }
 
 // Token indexes: 0 `<b1>`, 1 `game`, 2 the number, 3 `white`, 4 `[...]`, 5 `black`, 6 `[...]`, 7 `<-`, 8 the piece.
-function keyword(field: number, word: string): void {
-  const at = position() + 1;
-  if (readWord(field) !== word) fail('holdings', field, at, word);
+function keyword(line: Line, field: number, word: string): void {
+  const at = line.at + 1;
+  if (readWord(line, field) !== word) fail('holdings', field, at, word);
 }
 
 /** Reads the letters of `[...]` into a pocket. Servers write both sides' pieces in upper case. */
@@ -51,36 +51,37 @@ function pocketOf(token: string, field: number, at: number): Pocket {
  * black [N] <- BN`. Never throws; errors are those of {@link parseStyle12}, code `holdings` for
  * the parts peculiar to this line.
  */
-export function parseHoldings(line: string, options?: Pick<Style12ParseOptions, 'maxLength'>): Result<Holdings, Style12Error> {
+export function parseHoldings(input: string, options?: Pick<Style12ParseOptions, 'maxLength'>): Result<Holdings, Style12Error> {
+  const line: Line = { text: input, end: 0, at: 0 };
   try {
     beginLine(line, '<b1>', options?.maxLength);
-    keyword(1, 'game');
-    const gameNumber = readInt(2);
+    keyword(line, 1, 'game');
+    const gameNumber = readInt(line, 2);
     const pockets: { white?: Pocket; black?: Pocket } = {};
     for (const [field, color] of [
       [3, 'white'],
       [5, 'black'],
     ] as const) {
-      keyword(field, color);
-      const at = position() + 1;
-      pockets[color] = pocketOf(readWord(field + 1), field + 1, at);
+      keyword(line, field, color);
+      const at = line.at + 1;
+      pockets[color] = pocketOf(readWord(line, field + 1), field + 1, at);
     }
     let passed: Holdings['passed'];
-    if (!atEnd()) {
-      keyword(7, '<-');
-      const at = position() + 1;
-      const token = readWord(8);
+    if (line.at < line.end) {
+      keyword(line, 7, '<-');
+      const at = line.at + 1;
+      const token = readWord(line, 8);
       const color = token.charAt(0) === 'W' ? 'white' : token.charAt(0) === 'B' ? 'black' : undefined;
       const role = roleFromLetter(token.charAt(1));
       if (color === undefined) fail('holdings', 8, at, 'W or B');
       if (role === undefined || ROLES.indexOf(role) > 5) fail('holdings', 8, at + 1, 'PNBRQK');
       if (token.length > 2) fail('holdings', 8, at + 2, 'the end of the line');
       passed = { color, role };
-      if (!atEnd()) fail('holdings', 9, position(), 'the end of the line');
+      if (line.at < line.end) fail('holdings', 9, line.at, 'the end of the line');
     }
     return ok({ gameNumber, pockets: pockets as ByColor<Pocket>, passed });
   } catch (e) {
-    return caught(e);
+    return caught(e, line);
   }
 }
 

@@ -47,11 +47,15 @@ const ROOKS_BY_FILES: (readonly Square[])[] = [];
 const EP_LISTS: (readonly Square[])[] = [];
 const NO_EXTRA: readonly string[] = NONE as readonly never[];
 
-// A fault is thrown from where it is found and caught by the exported reader, so the field
-// readers need no error plumbing. The line and the cursor are module state between them.
-let text = '';
-let end = 0;
-let cursor = 0;
+/**
+ * A line being read, made afresh by each parse (nothing is kept between parses): the text, its
+ * end (line ends trimmed) and the cursor, the index of the next character to read.
+ */
+export interface Line {
+  readonly text: string;
+  end: number;
+  at: number;
+}
 
 // What each code expects. Terse on purpose: messages count toward the 2.5 KB bundle budget.
 const EXPECTED: { readonly [C in Style12ErrorCode]: string } = {
@@ -71,28 +75,36 @@ const EXPECTED: { readonly [C in Style12ErrorCode]: string } = {
   holdings: 'a <b1> line',
 };
 
-/** Throws the error result for a fault at `offset`. */
-export function fail(code: Style12ErrorCode, field: number, offset: number, expected = EXPECTED[code]): never {
-  const found = offset < end ? JSON.stringify(text[offset]) : 'end';
-  throw err<Style12Error>({ code, field, offset, message: `expected ${expected}, found ${found}` });
+/**
+ * Throws the fault `code` of `field` at `offset`, expecting `expected` (else what `code`
+ * expects). Thrown where it is found, as an array (nothing else a reader throws is one), and
+ * made an error value by {@link caught} where the parse started, with the line in hand. Not
+ * board-core's `fault`/`faultError`: `<b1>` faults name their own expectation, and a fault on
+ * the line ends trimmed off finds `end`, not the CR.
+ */
+export function fail(code: Style12ErrorCode, field: number, offset: number, expected?: string): never {
+  throw [code, field, offset, expected];
 }
 
-/** The error result a reader threw, or the throw of a bug passed on. */
-export function caught(e: unknown): Err<Style12Error> {
-  if ((e as { ok?: unknown } | null)?.ok === false) return e as Err<Style12Error>;
-  throw e;
+/** The error value of a fault thrown while reading `line`, or the throw of a bug passed on. */
+export function caught(thrown: unknown, line: Line): Err<Style12Error> {
+  if (!Array.isArray(thrown)) throw thrown;
+  const [code, field, offset, expected] = thrown as [Style12ErrorCode, number, number, string | undefined];
+  const found = offset < line.end ? JSON.stringify(line.text[offset]) : 'end';
+  return err({ code, field, offset, message: `expected ${expected ?? EXPECTED[code]}, found ${found}` });
 }
 
 /**
- * Starts reading `input` as a line tagged `tag` (`<12>` or `<b1>`): skips line ends and BELs
+ * Starts reading `line` as a line tagged `tag` (`<12>` or `<b1>`): skips line ends and BELs
  * around it and a `fics% ` prompt before it, checks the tag, and leaves the cursor on the
- * first token after it.
+ * first token after it. `line.end` is kept current for the faults found on the way.
  */
-export function beginLine(input: unknown, tag: string, maxLength: number | undefined): void {
+export function beginLine(line: Line, tag: string, maxLength: number | undefined): void {
   const max = maxLength ?? MAX_LINE_LENGTH;
-  text = typeof input === 'string' ? input : '';
-  end = text.length;
-  if (typeof input !== 'string') fail('tag', 0, 0);
+  const text = line.text;
+  // A line not a string has end 0: its fault finds `end`.
+  if (typeof text !== 'string') fail('tag', 0, 0);
+  let end = (line.end = text.length);
   if (end > max) fail('too-long', 0, max);
   let start = 0;
   let c;
@@ -102,49 +114,41 @@ export function beginLine(input: unknown, tag: string, maxLength: number | undef
     while (text.charCodeAt(start) === 7) start++;
   }
   while (end > start && ((c = text.charCodeAt(end - 1)) === 13 || c === 10)) end--;
+  line.end = end;
   if (start === end) fail('empty', 0, start);
   for (let k = 0; k < 4; k++) if (text.charCodeAt(start + k) !== tag.charCodeAt(k)) fail('tag', 0, start + k);
-  cursor = start + 4;
-  if (cursor < end && text.charCodeAt(cursor) !== 32) fail('tag', 0, cursor);
-}
-
-/** Where the cursor stands (the index of the next character to read). */
-export function position(): number {
-  return cursor;
-}
-
-/** Whether the cursor is at the end of the line. */
-export function atEnd(): boolean {
-  return cursor >= end;
+  const at = (line.at = start + 4);
+  if (at < end && text.charCodeAt(at) !== 32) fail('tag', 0, at);
 }
 
 /**
  * Steps over the one space before token `field` and returns where the token starts (the
  * cursor is left for the reader to move); a missing token, a second space or a trailing space
- * is a fault. Readers keep their position in locals: a module variable is slower to reach.
+ * is a fault. Readers keep their position in locals: a property is slower to reach.
  */
-function tokenStart(field: number): number {
-  let i = cursor;
+function tokenStart(line: Line, field: number): number {
+  let i = line.at;
+  const end = line.end;
   if (i >= end) fail('missing-field', field, end);
   if (++i >= end) fail('whitespace', field, i - 1);
-  if (text.charCodeAt(i) === 32) fail('whitespace', field, i);
+  if (line.text.charCodeAt(i) === 32) fail('whitespace', field, i);
   return i;
 }
 
 /** Moves the cursor to `i`, the end of token `field`: a space or the end of the line. */
-function tokenEnd(i: number, code: Style12ErrorCode, field: number): void {
-  cursor = i;
-  if (i < end && text.charCodeAt(i) !== 32) fail(code, field, i);
+function tokenEnd(line: Line, i: number, code: Style12ErrorCode, field: number): void {
+  line.at = i;
+  if (i < line.end && line.text.charCodeAt(i) !== 32) fail(code, field, i);
 }
 
 /** Token `field`: a decimal integer of at most 2^31 - 1 in magnitude, with a `-` unless `unsigned`. */
-export function readInt(field: number, code: Style12ErrorCode = 'number', unsigned?: boolean): number {
-  const input = text;
-  let i = tokenStart(field);
+export function readInt(line: Line, field: number, code: Style12ErrorCode = 'number', unsigned?: boolean): number {
+  const input = line.text;
+  let i = tokenStart(line, field);
   const negative = !unsigned && input.charCodeAt(i) === 45;
   if (negative) i++;
   const first = i;
-  const n = end;
+  const n = line.end;
   let value = 0;
   let digit;
   // Never past the end: a char code read there is NaN, and one NaN makes all of this float math.
@@ -154,38 +158,38 @@ export function readInt(field: number, code: Style12ErrorCode = 'number', unsign
     i++;
   }
   if (i === first) fail(code, field, i);
-  tokenEnd(i, code, field);
+  tokenEnd(line, i, code, field);
   return negative ? -value | 0 : value;
 }
 
 /** Token `field` of printable characters (a name, a move); a control character in it is a fault. */
-export function readWord(field: number): string {
-  const input = text;
-  const first = tokenStart(field);
+export function readWord(line: Line, field: number): string {
+  const input = line.text;
+  const first = tokenStart(line, field);
   let i = first;
   while (input.charCodeAt(i) > 32) i++;
-  tokenEnd(i, 'whitespace', field);
+  tokenEnd(line, i, 'whitespace', field);
   return input.slice(first, i);
 }
 
 /** Token `field`, one character among `choices`; returns its index there. */
-function readChoice(field: number, code: Style12ErrorCode, choices: string): number {
-  const i = tokenStart(field);
-  const c = text.charCodeAt(i);
+function readChoice(line: Line, field: number, code: Style12ErrorCode, choices: string): number {
+  const i = tokenStart(line, field);
+  const c = line.text.charCodeAt(i);
   // Char codes, not `indexOf(charAt(i))`: no one-character string per token.
   const k = c === choices.charCodeAt(0) ? 0 : c === choices.charCodeAt(1) ? 1 : -1;
   if (k < 0) fail(code, field, i);
-  tokenEnd(i + 1, code, field);
+  tokenEnd(line, i + 1, code, field);
   return k;
 }
 
 /** Reads the eight rank tokens into `pieces`, rank 8 first. */
-function readBoard(pieces: (Piece | undefined)[]): void {
-  const input = text;
+function readBoard(line: Line, pieces: (Piece | undefined)[]): void {
+  const input = line.text;
   const table = PIECE_BY_CODE;
   for (let rank = 7; rank >= 0; rank--) {
     const field = 8 - rank;
-    let i = tokenStart(field);
+    let i = tokenStart(line, field);
     for (let square = rank * 8, stop = square + 8; square < stop; square++, i++) {
       const c = input.charCodeAt(i);
       if (c === 45) continue;
@@ -194,7 +198,7 @@ function readBoard(pieces: (Piece | undefined)[]): void {
       if (p === undefined) fail('board', field, i);
       pieces[square] = p;
     }
-    tokenEnd(i, 'board', field);
+    tokenEnd(line, i, 'board', field);
   }
 }
 
@@ -248,9 +252,9 @@ function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): r
 }
 
 /** The time taken for the last move, `(m:ss)`, `(m:ss.mmm)`, `(h:mm:ss[.mmm])`, in milliseconds. */
-function readMoveTime(field: number): number {
-  const input = text;
-  let i = tokenStart(field);
+function readMoveTime(line: Line, field: number): number {
+  const input = line.text;
+  let i = tokenStart(line, field);
   if (input.charCodeAt(i) !== 40) fail('move-time', field, i);
   i++;
   let total = 0;
@@ -284,7 +288,7 @@ function readMoveTime(field: number): number {
     total += ms;
   }
   if (input.charCodeAt(i) !== 41) fail('move-time', field, i);
-  tokenEnd(i + 1, 'move-time', field);
+  tokenEnd(line, i + 1, 'move-time', field);
   return total;
 }
 
@@ -293,49 +297,51 @@ function readMoveTime(field: number): number {
  * reports the first fault from the left. Line ends and BELs around the line and a `fics% `
  * prompt before it are skipped.
  */
-export function parseStyle12(line: string, options?: Style12ParseOptions): Result<Style12, Style12Error> {
+export function parseStyle12(input: string, options?: Style12ParseOptions): Result<Style12, Style12Error> {
+  const line: Line = { text: input, end: 0, at: 0 };
   try {
     beginLine(line, '<12>', options?.maxLength);
     const pieces: (Piece | undefined)[] = EMPTY_BOARD.slice();
-    readBoard(pieces);
-    const turn: Color = readChoice(9, 'turn', 'WB') === 0 ? 'white' : 'black';
-    const doublePushAt = cursor + 1;
-    const doublePush = readInt(10, 'double-push');
+    readBoard(line, pieces);
+    const turn: Color = readChoice(line, 9, 'turn', 'WB') === 0 ? 'white' : 'black';
+    const doublePushAt = line.at + 1;
+    const doublePush = readInt(line, 10, 'double-push');
     if (doublePush < -1 || doublePush > 7) fail('double-push', 10, doublePushAt);
     let flags = 0;
-    for (let k = 0; k < 4; k++) flags |= readChoice(11 + k, 'castling', '01') << k;
-    const halfmoves = readInt(15, 'number', true);
-    const gameNumber = readInt(16);
-    const whiteName = readWord(17);
-    const blackName = readWord(18);
-    const relationAt = cursor + 1;
-    const relation = readInt(19, 'relation') as Style12Relation;
+    for (let k = 0; k < 4; k++) flags |= readChoice(line, 11 + k, 'castling', '01') << k;
+    const halfmoves = readInt(line, 15, 'number', true);
+    const gameNumber = readInt(line, 16);
+    const whiteName = readWord(line, 17);
+    const blackName = readWord(line, 18);
+    const relationAt = line.at + 1;
+    const relation = readInt(line, 19, 'relation') as Style12Relation;
     if (relation < (options?.dialect === 'icc' ? -3 : -4) || relation > 2) fail('relation', 19, relationAt);
-    const initialTimeMinutes = readInt(20, 'number', true);
-    const incrementSeconds = readInt(21, 'number', true);
-    const whiteStrength = readInt(22);
-    const blackStrength = readInt(23);
-    const whiteClock = readInt(24);
-    const blackClock = readInt(25);
-    const fullmoves = readInt(26, 'number', true);
-    const verboseMove = readWord(27);
-    const moveTimeAt = cursor + 2;
-    const moveTimeMs = readMoveTime(28);
-    const moveTimeText = text.slice(moveTimeAt, cursor - 1);
-    const sanMove = readWord(29);
+    const initialTimeMinutes = readInt(line, 20, 'number', true);
+    const incrementSeconds = readInt(line, 21, 'number', true);
+    const whiteStrength = readInt(line, 22);
+    const blackStrength = readInt(line, 23);
+    const whiteClock = readInt(line, 24);
+    const blackClock = readInt(line, 25);
+    const fullmoves = readInt(line, 26, 'number', true);
+    const verboseMove = readWord(line, 27);
+    const moveTimeAt = line.at + 2;
+    const moveTimeMs = readMoveTime(line, 28);
+    const moveTimeText = input.slice(moveTimeAt, line.at - 1);
+    const sanMove = readWord(line, 29);
+    const end = line.end;
     let flip: boolean | undefined;
     let clockTicking: boolean | undefined;
     let lagMs: number | undefined;
     let extraFields = NO_EXTRA;
-    if (cursor < end) {
-      flip = readChoice(30, 'flag', '01') === 1;
-      if (cursor < end) {
-        clockTicking = readChoice(31, 'flag', '01') === 1;
-        if (cursor < end) {
-          lagMs = readInt(32);
-          if (cursor < end) {
+    if (line.at < end) {
+      flip = readChoice(line, 30, 'flag', '01') === 1;
+      if (line.at < end) {
+        clockTicking = readChoice(line, 31, 'flag', '01') === 1;
+        if (line.at < end) {
+          lagMs = readInt(line, 32);
+          if (line.at < end) {
             const extra: string[] = [];
-            while (cursor < end) extra.push(readWord(33 + extra.length));
+            while (line.at < end) extra.push(readWord(line, 33 + extra.length));
             extraFields = extra;
           }
         }
@@ -376,6 +382,6 @@ export function parseStyle12(line: string, options?: Style12ParseOptions): Resul
       extraFields,
     } as Style12);
   } catch (e) {
-    return caught(e);
+    return caught(e, line);
   }
 }
