@@ -21,16 +21,16 @@ const PAD = 3;
 export const WHITE = 16;
 export const BLACK = 32;
 const COLOR_BITS = WHITE | BLACK;
-const PROMOTED = 64;
+export const PROMOTED = 64;
 const OFF = 128;
 const ROLE_BITS = 15;
 
-const PAWN = 1;
+export const PAWN = 1;
 const ROOK = 4;
 const KING = 6;
 
 /** Role index in cell codes: 1 + position in ROLES (pawn 1 ... fool 9). */
-function roleCode(role: Role): number {
+export function roleCode(role: Role): number {
   // A switch, not ROLES.indexOf or a map: loading a position looks up every piece's role, and
   // comparing interned strings is the cheapest lookup V8 offers (measured).
   switch (role) {
@@ -50,7 +50,7 @@ function roleCode(role: Role): number {
       return ROLES.indexOf(role) + 1;
   }
 }
-function roleOf(code: number): Role {
+export function roleOf(code: number): Role {
   return ROLES[(code & ROLE_BITS) - 1] as Role;
 }
 
@@ -223,7 +223,7 @@ export class Engine {
    * others are ordinary pieces moving like a king, and the rules' king is found again after
    * a king moves or is captured, as loading the resulting position would find it.
    */
-  private readonly kingCount = new Int8Array(2);
+  readonly kingCount = new Int8Array(2);
   /**
    * Checks each side still has to give (three-check; index as `kings`), or undefined when
    * the position does not count them. A side at 0 has won: nobody has a legal move.
@@ -249,7 +249,7 @@ export class Engine {
   private readonly rayTag: Int32Array;
 
   // Undo stack.
-  private ply = 0;
+  ply = 0;
   private undoCaptured = new Uint8Array(64);
   private undoCastling: (readonly number[])[] = [];
   private undoEp = new Int16Array(128);
@@ -276,6 +276,12 @@ export class Engine {
     this.evasionStamp = new Int32Array(c.cellCount);
     this.pinTag = new Int32Array(c.cellCount);
     this.rayTag = new Int32Array(c.cellCount);
+  }
+
+  /** The role on `square`, if a piece stands there. */
+  roleAt(square: Square): Role | undefined {
+    const code = this.board[this.c.cellOf[square] as number] as number;
+    return code > 0 && code < OFF ? roleOf(code) : undefined;
   }
 
   /** Sets up the position of `setup` (whose geometry must be this engine's). */

@@ -57,6 +57,7 @@ export {
   type PieceStatus,
 } from './realtime.js';
 export { err, mapResult, ok, unwrap, type Err, type Ok, type Result } from './result.js';
+export { createReplay, type Replay } from './replay.js';
 export { MAX_PERFT_DEPTH, isCheckmate, isLegal, isStalemate, legalMoves, perft, play } from './rules.js';
 export { parseSan, writeSan } from './san.js';
 export { emptyPocket, standardSetup, type Pocket, type RealtimeClock, type Setup } from './setup.js';

@@ -213,16 +213,14 @@ export function nameOf(setup: Setup, square: Square): string {
  * those moves (instead of filtering all legal moves) is what makes reading a move cheap.
  */
 export function legalMovesTo(setup: Setup, to: Square): Move[] {
-  const engine = engineFor(setup);
+  return movesTo(engineFor(setup), to);
+}
+
+/** `legalMovesTo` in the position the engine holds. */
+export function movesTo(engine: Engine, to: Square): Move[] {
   const cell = engine.c.cellOf[to] ?? -1;
   if (cell < 0) return [];
   return publicMoves(engine, engine.generateTo(0, cell));
-}
-
-/** The legal castling moves (`O-O` names no square). */
-export function legalCastles(setup: Setup): Move[] {
-  const engine = engineFor(setup);
-  return publicMoves(engine, engine.generateCastles(0));
 }
 
 function publicMoves(engine: Engine, end: number): Move[] {
@@ -286,9 +284,12 @@ export function onlyLegal(candidates: readonly Move[], text: string): Result<Mov
 
 /** The legal castling move on one side of the king (`O-O`, `o-o` and Smith's `c` name no rook square). */
 export function legalCastle(setup: Setup, short: boolean, text: string): Result<Move, MoveNotationError> {
-  const { geometry } = setup.board;
+  return castleOn(engineFor(setup), short, text);
+}
+
+export function castleOn(engine: Engine, short: boolean, text: string): Result<Move, MoveNotationError> {
   return onlyLegal(
-    legalCastles(setup).filter((m) => m.kind === 'castle' && isShortCastle(geometry, m) === short),
+    publicMoves(engine, engine.generateCastles(0)).filter((m) => m.kind === 'castle' && isShortCastle(engine.c.spec.geometry, m) === short),
     text,
   );
 }
@@ -318,8 +319,12 @@ export function scanDrop(geometry: Geometry, text: string, at: number): ScannedD
 
 /** The legal drop of `role` on `to`. */
 export function legalDrop(setup: Setup, role: Role, to: Square, text: string): Result<Move, MoveNotationError> {
+  return dropOn(engineFor(setup), role, to, text);
+}
+
+export function dropOn(engine: Engine, role: Role, to: Square, text: string): Result<Move, MoveNotationError> {
   return onlyLegal(
-    legalMovesTo(setup, to).filter((m) => m.kind === 'drop' && m.role === role),
+    movesTo(engine, to).filter((m) => m.kind === 'drop' && m.role === role),
     text,
   );
 }

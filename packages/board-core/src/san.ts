@@ -4,7 +4,7 @@
  * plunks are the same in all move formats, e.g. "Q@f7+"").
  */
 import { isCheck } from './attacks.js';
-import { parseSquare, squareAt, squareX, squareY, type Square } from './geometry.js';
+import { parseSquare, squareAt, squareName, squareX, squareY, type Square } from './geometry.js';
 import { MOVEMENT } from './movement.js';
 import type { Move } from './move.js';
 import {
@@ -16,9 +16,10 @@ import {
   isErr,
   isLowerLetter,
   isShortCastle,
-  legalCastle,
-  legalDrop,
+  castleOn,
+  dropOn,
   legalMovesTo,
+  movesTo,
   moveError,
   nameOf,
   rankOfName,
@@ -189,6 +190,11 @@ function bodyEnd(text: string): number {
  * before pawn moves, over-disambiguation (`Ng1f3`), and `@e4` for a pawn drop.
  */
 export function parseSan(setup: Setup, text: string): Result<Move, MoveNotationError> {
+  return parseSanOn(engineFor(setup), text);
+}
+
+/** `parseSan` in the position the engine holds (the replay cursor's, or one just loaded). */
+export function parseSanOn(engine: Engine, text: string): Result<Move, MoveNotationError> {
   const lengthError = checkLength(text);
   if (lengthError) return lengthError;
   if (NO_MOVE_FORMS.has(text)) return moveError('no-move', 'move', 0, `${excerpt(text)} stands for no move`);
@@ -196,22 +202,22 @@ export function parseSan(setup: Setup, text: string): Result<Move, MoveNotationE
   if (end === 0) return moveError('syntax', 'move', 0, `${excerpt(text)} has no move before its suffixes`);
   const body = text.slice(0, end);
   const castling = CASTLING_FORMS.get(body);
-  if (castling !== undefined) return legalCastle(setup, castling === 'short', text);
+  if (castling !== undefined) return castleOn(engine, castling === 'short', text);
   const at = body.indexOf('@');
-  if (at >= 0) return parseDrop(setup, text, body, at);
-  return parseNormal(setup, text, body);
+  if (at >= 0) return parseDrop(engine, text, body, at);
+  return parseNormal(engine, text, body);
 }
 
 
-function parseDrop(setup: Setup, text: string, body: string, at: number): Result<Move, MoveNotationError> {
-  const drop = scanDrop(setup.board.geometry, text, at);
+function parseDrop(engine: Engine, text: string, body: string, at: number): Result<Move, MoveNotationError> {
+  const drop = scanDrop(engine.c.spec.geometry, text, at);
   if (isErr(drop)) return drop;
   if (drop.end !== body.length) return moveError('syntax', 'suffix', drop.end, `unexpected text after the square in ${excerpt(text)}`);
-  return legalDrop(setup, drop.role, drop.to, text);
+  return dropOn(engine, drop.role, drop.to, text);
 }
 
-function parseNormal(setup: Setup, text: string, body: string): Result<Move, MoveNotationError> {
-  const { geometry } = setup.board;
+function parseNormal(engine: Engine, text: string, body: string): Result<Move, MoveNotationError> {
+  const { geometry } = engine.c.spec;
   let i = 0;
   let role: Role = 'pawn';
   const first = body.charAt(0);
@@ -274,14 +280,14 @@ function parseNormal(setup: Setup, text: string, body: string): Result<Move, Mov
     return moveError('syntax', 'from', i, `${excerpt(hint)} is neither a file, a rank nor a square`);
   }
   const toSquare = to;
-  const candidates = legalMovesTo(setup, toSquare).filter((m) => {
+  const candidates = movesTo(engine, toSquare).filter((m) => {
     if (m.kind !== 'normal' && m.kind !== 'enPassant') return false;
-    if (m.to !== toSquare || setup.board.pieces[m.from]?.role !== role) return false;
+    if (m.to !== toSquare || engine.roleAt(m.from) !== role) return false;
     if (hint.length === 0) {
       // A pawn named by its destination alone advances on its own file (PGN 8.2.3.3).
       return role !== 'pawn' || squareX(geometry, m.from) === squareX(geometry, toSquare);
     }
-    const fromName = nameOf(setup, m.from);
+    const fromName = squareName(geometry, m.from);
     return hint === fromName || hint === fileOfName(fromName) || hint === rankOfName(fromName);
   });
   return choosePromotion(candidates, promotion, text, promotionOffset);

@@ -4,9 +4,9 @@
  * games. It holds at most one token (bounded by the limits) and the game being built (bounded
  * by the game length limit); variations are a stack of frames, never recursion.
  */
-import { err, ok, parseCoordinate, parseSan, type Move, type Result, type Setup } from '@chess-formats/board-core';
+import { createReplay, err, ok, parseCoordinate, type Move, type Replay, type Result, type Setup } from '@chess-formats/board-core';
 import type { PgnError, PgnErrorCode } from './errors.js';
-import { playNode, type PgnGame, type PgnResult, type PgnRoot, type PgnVariant } from './game.js';
+import { type PgnGame, type PgnResult, type PgnRoot, type PgnVariant } from './game.js';
 import { initialSetup, variantOf } from './setup.js';
 
 export interface PgnReadOptions {
@@ -62,10 +62,10 @@ interface MutableRoot {
 /** Where the next move of a line goes, and what it is played from. */
 interface Frame {
   parent: MutableNode | MutableRoot;
-  position: Setup;
   last: MutableNode | undefined;
   lastParent: MutableNode | MutableRoot | undefined;
-  lastBefore: Setup | undefined;
+  /** Moves this line has played on the game's cursor, taken back when the variation closes. */
+  played: number;
   pending: string[] | undefined;
 }
 
@@ -112,6 +112,12 @@ class GameBuilder {
   readonly root: MutableRoot = { children: [] };
   readonly stack: Frame[] = [];
   frame: Frame | undefined;
+  /**
+   * The position of the line being read, on board-core's replay cursor (a move costs no Setup).
+   * Variations share it: one steps back over the move it replaces and, when it closes, takes
+   * its own moves back and plays that move again.
+   */
+  position: Replay | undefined;
   depth = 0;
 
   readonly tagsOnly: boolean;
@@ -131,7 +137,8 @@ class GameBuilder {
     if (!initial.ok) return gameError('bad-fen', initial.message, initial.cause as PgnError['cause']);
     this.variant = variant;
     this.setup = initial.setup;
-    this.frame = { parent: this.root, position: initial.setup, last: undefined, lastParent: undefined, lastBefore: undefined, pending: undefined };
+    this.position = createReplay(initial.setup);
+    this.frame = { parent: this.root, last: undefined, lastParent: undefined, played: 0, pending: undefined };
     return undefined;
   }
 
@@ -144,19 +151,22 @@ class GameBuilder {
     const problem = this.begin();
     if (problem || this.tagsOnly) return problem;
     const frame = this.frame!;
-    const before = frame.position;
+    const position = this.position!;
     let move: Move | null = null;
-    if (!NULL_MOVES.has(text)) {
-      const san = parseSan(before, text);
+    if (NULL_MOVES.has(text)) position.pass();
+    else {
+      const san = position.playSan(text);
       if (san.ok) move = san.value;
       else {
         // Some tools write coordinates in movetext (`g1f3`); read them when SAN fails.
+        const before = position.setup();
         const coordinate = parseCoordinate(before, text);
         if (!coordinate.ok) {
           const number = `${before.fullmoves}${before.turn === 'white' ? '.' : '...'}`;
           return gameError('illegal-move', `${JSON.stringify(text)} at ${number} is not a legal move: ${san.error.message}`, san.error);
         }
         move = coordinate.value;
+        position.play(move);
       }
     }
     const node: MutableNode = { san: text, move, children: [] };
@@ -165,11 +175,10 @@ class GameBuilder {
       frame.pending = undefined;
     }
     frame.parent.children.push(node);
+    frame.played++;
     frame.lastParent = frame.parent;
-    frame.lastBefore = before;
     frame.last = node;
     frame.parent = node;
-    frame.position = playNode(before, move);
     return undefined;
   }
 
@@ -205,7 +214,9 @@ class GameBuilder {
     const frame = this.frame!;
     if (frame.last === undefined) return gameError('unexpected-token', 'a variation before any move it could replace');
     this.stack.push(frame);
-    this.frame = { parent: frame.lastParent!, position: frame.lastBefore!, last: undefined, lastParent: undefined, lastBefore: undefined, pending: undefined };
+    // A variation replaces the last move: it starts from the position before it.
+    this.position!.undo();
+    this.frame = { parent: frame.lastParent!, last: undefined, lastParent: undefined, played: 0, pending: undefined };
     return undefined;
   }
 
@@ -215,7 +226,14 @@ class GameBuilder {
     if (this.depth === 0) return gameError('unexpected-token', '`)` closes no variation');
     this.depth--;
     // Comments in a variation without a move have nothing to stand beside; they go with it.
-    if (!this.tagsOnly) this.frame = this.stack.pop();
+    if (this.tagsOnly) return undefined;
+    const position = this.position!;
+    for (let i = this.frame!.played; i > 0; i--) position.undo();
+    const frame = this.stack.pop()!;
+    this.frame = frame;
+    const { move } = frame.last!;
+    if (move === null) position.pass();
+    else position.play(move);
     return undefined;
   }
 

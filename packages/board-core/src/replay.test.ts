@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createReplay } from './replay.js';
+import { play } from './rules.js';
+import { parseSan, writeSan } from './san.js';
+import type { Setup } from './setup.js';
+import { setupFromFen } from './testing/chessops-bridge.js';
+import { MOVE_TEXT_CHARS, gameArbitrary, randomGame } from './testing/random-play.js';
+
+const THREE_CHECK: Setup = { ...setupFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'), remainingChecks: { white: 3, black: 1 } };
+
+describe('createReplay', () => {
+  it('reads and plays a random game as parseSan and play do, and takes it back with undo', () => {
+    fc.assert(
+      fc.property(gameArbitrary(80), fc.boolean(), ({ start, choices }, threeCheck) => {
+        const positions = randomGame(threeCheck && start.name === 'standard' ? THREE_CHECK : start.setup, choices);
+        const replay = createReplay(positions[0]!.setup);
+        for (let i = 0; i + 1 < positions.length; i++) {
+          const before = positions[i]!.setup;
+          const after = positions[i + 1]!.setup;
+          const move = findMove(before, after, positions[i]!.legal);
+          const san = writeSan(before, move);
+          expect(replay.turn).toBe(before.turn);
+          expect(replay.playSan(san)).toEqual(parseSan(before, san));
+          expect(replay.setup()).toEqual(after);
+        }
+        for (let i = positions.length - 1; i > 0; i--) {
+          expect(replay.setup()).toEqual(positions[i]!.setup);
+          expect(replay.undo()).toBe(true);
+        }
+        expect(replay.undo()).toBe(false);
+        expect(replay.setup()).toEqual(positions[0]!.setup);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('answers a bad move as parseSan does and stays where it was', () => {
+    fc.assert(
+      fc.property(gameArbitrary(30), fc.string({ unit: fc.constantFrom(...MOVE_TEXT_CHARS), maxLength: 8 }), ({ start, choices }, text) => {
+        const positions = randomGame(start.setup, choices);
+        const setup = positions[positions.length - 1]!.setup;
+        const replay = createReplay(setup);
+        const expected = parseSan(setup, text);
+        expect(replay.playSan(text)).toEqual(expected);
+        expect(replay.setup()).toEqual(expected.ok ? play(setup, expected.value) : setup);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('forks variations that leave the main line alone, and plays only legal moves', () => {
+    const replay = createReplay(setupFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'));
+    for (const san of ['e4', 'e5', 'Nf3']) expect(replay.playSan(san).ok).toBe(true);
+    replay.undo();
+    const variation = replay.fork();
+    expect(variation.playSan('Bc4').ok).toBe(true);
+    expect(variation.undo()).toBe(true);
+    expect(variation.undo()).toBe(false);
+    expect(replay.playSan('Nf3').ok).toBe(true);
+    expect(replay.setup()).toEqual(setupFromFen('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'));
+    // play records the square a pawn passed, whether or not a capture is possible.
+    expect(variation.setup()).toEqual({ ...setupFromFen('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'), epSquares: [44] });
+    expect(replay.play({ kind: 'normal', from: 8, to: 32 })).toBe(false);
+    expect(replay.play({ kind: 'normal', from: 60, to: 52 })).toBe(true);
+    expect(replay.turn).toBe('white');
+  });
+
+  it('passes (a null move) and takes the pass back, on the engine and Setup by Setup', () => {
+    const start = setupFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    for (const setup of [start, { ...start, realtime: { clockMs: 0, sinceCaptureMs: 0, cooldownMs: 0 } }]) {
+      const replay = createReplay(setup);
+      replay.playSan('e4');
+      const afterE4 = replay.setup();
+      replay.pass();
+      expect(replay.setup()).toEqual({ ...afterE4, turn: 'white', epSquares: [], halfmoves: 1, fullmoves: 2 });
+      expect(replay.playSan('d5').ok).toBe(false);
+      expect(replay.playSan('d4').ok).toBe(true);
+      replay.undo();
+      replay.undo();
+      expect(replay.setup()).toEqual(afterE4);
+      expect(replay.playSan('d5').ok).toBe(true);
+    }
+  });
+
+  it('replays what the engine cannot hold whole (here, a realtime clock) Setup by Setup', () => {
+    const start: Setup = {
+      ...setupFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'),
+      realtime: { clockMs: 0, sinceCaptureMs: 0, cooldownMs: 0 },
+    };
+    const replay = createReplay(start);
+    expect(replay.playSan('e4').ok).toBe(true);
+    expect(replay.setup()).toEqual(play(start, { kind: 'normal', from: 12, to: 28 }));
+    const fork = replay.fork();
+    expect(fork.play({ kind: 'normal', from: 52, to: 36 })).toBe(true);
+    expect(fork.play({ kind: 'normal', from: 52, to: 36 })).toBe(false);
+    expect(replay.undo()).toBe(true);
+    expect(replay.undo()).toBe(false);
+    expect(replay.turn).toBe('white');
+  });
+});
+
+/** The legal move that leads from `before` to `after`. */
+function findMove(before: Setup, after: Setup, legal: ReturnType<typeof randomGame>[number]['legal']) {
+  const move = legal.find((m) => JSON.stringify(play(before, m)) === JSON.stringify(after));
+  if (!move) throw new Error('no move leads there');
+  return move;
+}

@@ -1,0 +1,222 @@
+/**
+ * A replay cursor: a game's moves played one after another on the mutable rules engine, so a
+ * move costs no `Setup` (building the next persistent position was most of the cost of reading
+ * a game move by move with `parseSan` and `play`). A `Setup` is built only when asked for.
+ */
+import { BLACK, Engine, PAWN, PROMOTED, WHITE, roleCode, roleOf } from './engine.js';
+import type { Move } from './move.js';
+import type { MoveNotationError } from './move-notation.js';
+import { piece, type Piece } from './piece.js';
+import type { Result } from './result.js';
+import { isLegal, play } from './rules.js';
+import { parseSan, parseSanOn } from './san.js';
+import type { Pocket, Setup } from './setup.js';
+import { rulesFor } from './variant.js';
+import { ROLES, opposite, type Color } from './vocabulary.js';
+
+export interface Replay {
+  /** The side to move. */
+  readonly turn: Color;
+  /** Reads SAN in the current position, as `parseSan` does, and plays the move when it is legal. */
+  playSan(text: string): Result<Move, MoveNotationError>;
+  /** Plays a legal move, as `play` would; returns false and changes nothing when it is not legal here. */
+  play(move: Move): boolean;
+  /** A null move (PGN's `--`): the other side is to move, no en passant capture remains, the clocks count on. */
+  pass(): void;
+  /** Takes back the last move played on this cursor; false at the position it started from. */
+  undo(): boolean;
+  /** The current position, as `play` would have built it. */
+  setup(): Setup;
+  /** An independent cursor at the current position (its `undo` stops there): for variations. */
+  fork(): Replay;
+}
+
+/**
+ * Whether the engine holds every detail of `setup`, so that positions can be rebuilt from it.
+ * The rest (Omega Chess Advanced, realtime chess, hand-built oddities) is replayed Setup by Setup.
+ */
+function fitsEngine(setup: Setup): boolean {
+  if (setup.omegaAdvanced || setup.realtime) return false;
+  const checks = setup.remainingChecks;
+  if (checks && (checks.white > 3 || checks.black > 3)) return false;
+  for (const p of setup.board.pieces) if (p && (p.realtime || (p.promoted && p.role === 'pawn'))) return false;
+  const { pockets } = setup;
+  if (pockets) for (const role of ROLES) if (pockets.white[role] > 9999 || pockets.black[role] > 9999) return false;
+  const { squareNames } = setup.board.geometry;
+  return setup.castlingRooks.every((s) => squareNames[s]) && setup.epSquares.every((s) => squareNames[s]);
+}
+
+function increment(counter: number): number {
+  return counter < Number.MAX_SAFE_INTEGER ? counter + 1 : counter;
+}
+
+class EngineReplay implements Replay {
+  private readonly engine: Engine;
+  /** The start position, until a move is played. */
+  private start: Setup | undefined;
+  private halfmoves: number;
+  private fullmoves: number;
+  /** Per move played: its code, then the clocks before it. */
+  private readonly history: number[] = [];
+
+  constructor(setup: Setup) {
+    this.engine = new Engine(rulesFor(setup.board.geometry)).load(setup);
+    this.start = setup;
+    this.halfmoves = setup.halfmoves;
+    this.fullmoves = setup.fullmoves;
+  }
+
+  get turn(): Color {
+    return this.engine.us === WHITE ? 'white' : 'black';
+  }
+
+  playSan(text: string): Result<Move, MoveNotationError> {
+    const result = parseSanOn(this.engine, text);
+    // parseSan answers with a generated move, so it plays as it is.
+    if (result.ok) this.make(this.engine.encode(result.value));
+    return result;
+  }
+
+  play(move: Move): boolean {
+    const engine = this.engine;
+    const code = engine.encode(move);
+    const end = code < 0 ? 0 : engine.generateTo(0, engine.c.cellOf[move.to] as number);
+    for (let i = 0; i < end; i++) {
+      if (engine.moves[i] === code) {
+        this.make(code);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  pass(): void {
+    const engine = this.engine;
+    // A pass has no move code: a negative entry keeps the en passant cells it clears instead.
+    this.history.push(-1 - ((engine.ep0 + 1) | ((engine.ep1 + 1) << 11)), this.halfmoves, this.fullmoves);
+    this.halfmoves = increment(this.halfmoves);
+    if (engine.us !== WHITE) this.fullmoves = increment(this.fullmoves);
+    engine.us ^= WHITE | BLACK;
+    engine.ep0 = engine.ep1 = -1;
+    this.start = undefined;
+  }
+
+  private make(code: number): void {
+    const engine = this.engine;
+    const b = engine.board;
+    const kind = code >>> 24;
+    const from = code & 1023;
+    // Pawn moves (drops too), captures and en passant (kind 1) reset the half-move clock; castling (kind 2) never does.
+    const resets = kind === 0 ? ((b[from] as number) & 15) === PAWN || b[(code >>> 10) & 1023] !== 0 : kind === 1 || (kind === 3 && from === PAWN);
+    this.history.push(code, this.halfmoves, this.fullmoves);
+    this.halfmoves = resets ? 0 : increment(this.halfmoves);
+    if (engine.us !== WHITE) this.fullmoves = increment(this.fullmoves);
+    engine.make(code);
+    this.start = undefined;
+  }
+
+  undo(): boolean {
+    const history = this.history;
+    if (history.length === 0) return false;
+    this.fullmoves = history.pop() as number;
+    this.halfmoves = history.pop() as number;
+    const code = history.pop() as number;
+    const engine = this.engine;
+    if (code >= 0) engine.unmake(code);
+    else {
+      engine.us ^= WHITE | BLACK;
+      engine.ep0 = ((-1 - code) & 2047) - 1;
+      engine.ep1 = ((-1 - code) >> 11) - 1;
+    }
+    return true;
+  }
+
+  setup(): Setup {
+    if (this.start && this.history.length === 0) return this.start;
+    const engine = this.engine;
+    const { c, board } = engine;
+    const { geometry } = c.spec;
+    const pieces: (Piece | undefined)[] = [];
+    for (let square = 0; square < c.cellOf.length; square++) {
+      const code = board[c.cellOf[square] as number] as number;
+      pieces.push(code > 0 && code < 128 ? piece(code & WHITE ? 'white' : 'black', roleOf(code), (code & PROMOTED) > 0) : undefined);
+    }
+    const squares = (cells: readonly number[]): number[] => cells.filter((cell) => cell >= 0).map((cell) => c.squareOf[cell] as number);
+    const setup: { -readonly [K in keyof Setup]: Setup[K] } = {
+      board: { geometry, pieces },
+      turn: this.turn,
+      castlingRooks: squares(engine.castling),
+      epSquares: squares([engine.ep0, engine.ep1]),
+      halfmoves: this.halfmoves,
+      fullmoves: this.fullmoves,
+    };
+    const { pockets, remainingChecks } = engine;
+    if (pockets) {
+      const pocket = (base: number) => Object.fromEntries(ROLES.map((role) => [role, pockets[base + roleCode(role)] as number])) as Pocket;
+      setup.pockets = { white: pocket(0), black: pocket(16) };
+    }
+    if (remainingChecks) setup.remainingChecks = { white: remainingChecks[0] as number, black: remainingChecks[1] as number };
+    return setup;
+  }
+
+  fork(): Replay {
+    return new EngineReplay(this.setup());
+  }
+}
+
+/** The cursor for positions the engine cannot hold whole: one Setup per move, as `parseSan` and `play` go. */
+class SetupReplay implements Replay {
+  private readonly positions: Setup[];
+
+  constructor(setup: Setup) {
+    this.positions = [setup];
+  }
+
+  get turn(): Color {
+    return this.setup().turn;
+  }
+
+  playSan(text: string): Result<Move, MoveNotationError> {
+    const result = parseSan(this.setup(), text);
+    if (result.ok) this.positions.push(play(this.setup(), result.value));
+    return result;
+  }
+
+  play(move: Move): boolean {
+    const legal = isLegal(this.setup(), move);
+    if (legal) this.positions.push(play(this.setup(), move));
+    return legal;
+  }
+
+  pass(): void {
+    const setup = this.setup();
+    this.positions.push({
+      ...setup,
+      turn: opposite(setup.turn),
+      epSquares: [],
+      halfmoves: increment(setup.halfmoves),
+      fullmoves: setup.turn === 'black' ? increment(setup.fullmoves) : setup.fullmoves,
+    });
+  }
+
+  undo(): boolean {
+    return this.positions.length > 1 && this.positions.pop() !== undefined;
+  }
+
+  setup(): Setup {
+    return this.positions[this.positions.length - 1] as Setup;
+  }
+
+  fork(): Replay {
+    return new SetupReplay(this.setup());
+  }
+}
+
+/**
+ * A cursor that replays a game from `setup`: `playSan` reads and plays each move with
+ * `parseSan`'s leniency and errors, `setup()` gives the position when it is wanted, and `fork`
+ * starts a variation. Much cheaper per move than `parseSan` then `play`.
+ */
+export function createReplay(setup: Setup): Replay {
+  return fitsEngine(setup) ? new EngineReplay(setup) : new SetupReplay(setup);
+}
