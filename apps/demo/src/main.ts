@@ -8,7 +8,7 @@ import { hasRealtime } from './render/realtime.js';
 import './style.css';
 import { readCompressedState, readUrlState, shareLink, type UrlState } from './url-state.js';
 import { renderConversions, renderErrors, renderFieldTable, renderMoves, renderNotes, sanMoves } from './view/panels.js';
-import { cursorPosition, renderEvents, renderGameControls, stepCursor, type GameCursor, type Step } from './view/session.js';
+import { EVENT_ROWS_SHOWN, cursorPosition, renderEvents, renderGameControls, stepCursor, type GameCursor, type Step } from './view/session.js';
 
 function element<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -214,7 +214,28 @@ async function syncUrl(mode: HistoryMode): Promise<void> {
   document.body.dataset.url = 'written';
 }
 
+/** Text at least this long is read once typing pauses, not on every keystroke (see the README's budget). */
+const READ_AFTER_PAUSE_FROM = 20_000;
+/** The pause: long enough to span the gap between keystrokes, short enough to feel immediate. */
+const TYPING_PAUSE_MS = 200;
+let pendingRead: number | undefined;
+
+function onInput(event: Event): void {
+  state.branch = undefined;
+  const kind = (event as InputEvent).inputType ?? '';
+  // A paste or a drop is one change: read it now. Typing into a long text waits for a pause.
+  if (input.value.length < READ_AFTER_PAUSE_FROM || kind.startsWith('insertFrom')) {
+    update();
+    return;
+  }
+  if (pendingRead !== undefined) window.clearTimeout(pendingRead);
+  document.body.dataset.read = 'pending';
+  pendingRead = window.setTimeout(() => update(), TYPING_PAUSE_MS);
+}
+
 function update(options: { keepCursor?: boolean; cursor?: { game?: number; ply?: number }; history?: HistoryMode } = {}): void {
+  if (pendingRead !== undefined) window.clearTimeout(pendingRead);
+  pendingRead = undefined;
   stopClock();
   state.realtime = undefined;
   let text = input.value;
@@ -256,6 +277,7 @@ function update(options: { keepCursor?: boolean; cursor?: { game?: number; ply?:
   drawSession();
   drawPosition();
   drawBranch();
+  document.body.dataset.read = 'done';
   void syncUrl(options.history ?? 'replace');
 }
 
@@ -450,9 +472,14 @@ async function onDrop(event: DragEvent): Promise<void> {
 async function start(): Promise<void> {
   fillFormatMenu();
   const fromUrl = (await readCompressedState(location.hash)) ?? readUrlState(location.search);
-  input.addEventListener('input', () => {
-    state.branch = undefined;
-    update();
+  input.addEventListener('input', onInput);
+  eventsBox.addEventListener('click', (event) => {
+    const more = (event.target as HTMLElement).closest<HTMLButtonElement>('#show-more-events');
+    const events = state.view.session?.events;
+    if (!more || !events) return;
+    eventsBox.innerHTML = renderEvents(events, Number(more.dataset.shown) + EVENT_ROWS_SHOWN * 4);
+    // Focus stays on the control, or on the table once everything is listed.
+    (eventsBox.querySelector<HTMLElement>('#show-more-events') ?? eventsBox.querySelector<HTMLElement>('table'))?.focus();
   });
   formatSelect.addEventListener('change', () => update({ history: 'push' }));
   flipBox.addEventListener('change', () => update({ keepCursor: true, history: 'push' }));
