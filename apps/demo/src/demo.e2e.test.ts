@@ -672,6 +672,20 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(await page.textContent('#notes')).not.toBe(listedBefore);
   }, 30_000);
 
+  it('marks the king in check, and lists no moves for an illegal position (no capturing a king)', async () => {
+    await open();
+    await paste('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
+    expect(await page.$$eval('#board circle.check', (marks) => marks.map((m) => (m as SVGElement).dataset.name))).toEqual(['e1']);
+    expect(await page.getAttribute('#board svg', 'aria-label')).toContain('the white king on e1 is in check');
+    expect(await page.$$eval('#moves button.move', (b) => b.map((x) => x.textContent))).toContain('Kxe2');
+    // Black to move with White in check: Black could take the king. No moves, and why.
+    await paste('4k3/8/8/8/8/8/4r3/4K3 b - - 0 1');
+    expect(await page.$$('#moves button.move')).toHaveLength(0);
+    expect(await page.textContent('#moves')).toContain('Not a legal position');
+    expect(await page.textContent('#moves')).toContain('its king could be captured');
+    expect(await accessibilityViolations()).toEqual([]);
+  });
+
   it('never scrolls sideways: every example at 1280x800 and 390x844', async () => {
     const overflowing: string[] = [];
     try {

@@ -7,7 +7,7 @@ import { renderBoard } from './render/board-svg.js';
 import { hasRealtime } from './render/realtime.js';
 import './style.css';
 import { readCompressedState, readUrlState, shareLink, type UrlState } from './url-state.js';
-import { renderConversions, renderErrors, renderFieldTable, renderMoves, renderNotes, sanMoves } from './view/panels.js';
+import { illegalReasons, renderConversions, renderErrors, renderFieldTable, renderIllegal, renderMoves, renderNotes, sanMoves } from './view/panels.js';
 import { EVENT_ROWS_SHOWN, cursorPosition, renderEvents, renderGameControls, stepCursor, type GameCursor, type Step } from './view/session.js';
 
 function element<T extends HTMLElement>(id: string): T {
@@ -164,6 +164,12 @@ function drawPosition(): void {
   if (position.setup.realtime) {
     state.moves = undefined;
     movesBox.innerHTML = renderMovable(position.setup);
+    return;
+  }
+  const illegal = illegalReasons(position.setup);
+  if (illegal.length) {
+    state.moves = undefined;
+    movesBox.innerHTML = renderIllegal(illegal);
     return;
   }
   state.moves = sanMoves(position.setup);

@@ -1,5 +1,7 @@
 import {
   ROLES,
+  isAttacked,
+  kingSquares,
   pieceLetter,
   squareName,
   squareX,
@@ -99,6 +101,32 @@ function coordinates(frame: Frame): string {
     out += `<text class="coord" x="${margin - 8}" y="${top + SQUARE / 2 + 5}" text-anchor="end"${TEXT}>${firstRank + i}</text>`;
   });
   return out;
+}
+
+/**
+ * Kings attacked by the other side: the side to move's in check, and the other's in an
+ * illegal position. Realtime chess has no check (kings are captured), so none there.
+ */
+export function checkedKings(position: Position): Square[] {
+  const { board, realtime } = position.setup;
+  if (realtime) return [];
+  try {
+    return (['white', 'black'] as const).flatMap((color) =>
+      kingSquares(board, color).filter((square) => isAttacked(board, square, color === 'white' ? 'black' : 'white')),
+    );
+  } catch {
+    return [];
+  }
+}
+
+function checkMarks(frame: Frame, kings: readonly Square[]): string {
+  return kings
+    .map((square) => {
+      const { x, y } = squareOrigin(frame, square);
+      const c = SQUARE / 2;
+      return `<circle class="check" data-name="${squareName(frame.geometry, square)}" cx="${x + c}" cy="${y + c}" r="${n(c * 0.96)}" fill="url(#check-glow)"/>`;
+    })
+    .join('');
 }
 
 /** A number for an SVG attribute, without float noise. */
@@ -205,7 +233,8 @@ export function describeBoard(position: Position): string {
     if (p && geometry.squareNames[square]) names.push(`${p.color} ${p.promoted ? 'promoted ' : ''}${p.role} ${geometry.squareNames[square]}`);
   });
   const turn = position.setup.turn === 'white' ? 'White' : 'Black';
-  return `${geometry.name === 'omega' ? 'Omega chess board' : 'Chess board'}, ${turn} to move: ${names.length ? names.join(', ') : 'empty'}`;
+  const checked = checkedKings(position).map((square) => `the ${cells[square]?.color ?? ''} king on ${geometry.squareNames[square] ?? ''} is in check`);
+  return `${geometry.name === 'omega' ? 'Omega chess board' : 'Chess board'}, ${turn} to move${checked.length ? `, ${checked.join(', ')}` : ''}: ${names.length ? names.join(', ') : 'empty'}`;
 }
 
 /**
@@ -239,8 +268,9 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
 
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="board" role="img" aria-label="${escapeHtml(describeBoard(position))}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" data-geometry="${geometry.name}" data-flipped="${flipped}"${position.setup.realtime ? ` data-clock-ms="${position.setup.realtime.clockMs}"` : ''}>` +
-    `<defs>${glyphSymbols()}</defs>` +
+    `<defs>${glyphSymbols()}<radialGradient id="check-glow"><stop offset="0.35" stop-color="#e00000"/><stop offset="1" stop-color="#e00000" stop-opacity="0"/></radialGradient></defs>` +
     squares(frame, highlighted) +
+    checkMarks(frame, checkedKings(position)) +
     (showCoordinates ? coordinates(frame) : '') +
     pieces(frame, position) +
     pocketSvg +
