@@ -489,6 +489,9 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     await page.click('button[data-example="fenr"]');
     expect(await detectedFormat()).toBe('fenr');
     expect(await page.getAttribute('#board svg', 'data-clock-ms')).toBe('14200');
+    expect(await page.textContent('#board-title')).toBe('Realtime chess, game clock 14.2 s');
+    // Realtime chess has no turns: nobody is "to move".
+    expect(await page.getAttribute('#board svg', 'aria-label')).toMatch(/^Realtime chess board, no turns: /);
     expect(await page.getAttribute('[data-square="a4"]', 'data-from')).toBe('d1');
     expect(await page.getAttribute('[data-square="a4"]', 'data-arrives-in')).toBe('450');
     expect(await page.getAttribute('[data-square="d8"]', 'data-from')).toBe('e7');
@@ -506,6 +509,8 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     await page.click('#play');
     expect(await page.textContent('#play')).toBe('Play');
     expect(Number(await page.getAttribute('#board svg', 'data-clock-ms'))).toBeGreaterThanOrEqual(14_700);
+    // The title's clock ran with the board's.
+    expect(await page.textContent('#board-title')).toBe(`Realtime chess, game clock ${(Number(await page.getAttribute('#board svg', 'data-clock-ms')) / 1000).toFixed(1)} s`);
     expect(await accessibilityViolations()).toEqual([]);
     await screenshot('fenr-played');
   });
@@ -721,6 +726,14 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     await page.keyboard.press('ArrowLeft');
     expect(await page.textContent('.ply')).toBe('Position 2 of 3, after e5');
     await page.keyboard.press('Home');
+    expect(await page.textContent('.ply')).toBe('Position 0 of 3');
+    // Enter on Next until the end: the focus stays on a step button, never falls to the page.
+    await page.focus('button[data-step="next"]');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Enter');
+    expect(await page.textContent('.ply')).toBe('Position 3 of 3, after Nf3');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-step'))).toBe('previous');
+    await page.keyboard.press('Home');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-step'))).toBe('next');
     expect(await page.textContent('.ply')).toBe('Position 0 of 3');
     // In the text box the keys move the caret, not the game.
     await page.focus('#input');

@@ -133,8 +133,15 @@ function drawBoard(): void {
     flipped: flipBox.checked !== (position.flipped ?? false),
     coordinates: coordinatesBox.checked,
   });
-  boardTitle.textContent = position.title ?? '';
+  boardTitle.textContent = boardTitleText(position);
   playButton.hidden = !hasRealtime(position.setup) && state.timer === undefined;
+}
+
+/** The position's title; a realtime one with its game clock as drawn now (it runs under Play). */
+function boardTitleText(position: Position): string {
+  const clock = position.setup.realtime?.clockMs;
+  if (clock === undefined) return position.title ?? '';
+  return `${position.title ?? 'Realtime chess'}, game clock ${(clock / 1000).toFixed(1)} s`;
 }
 
 function drawSession(): void {
@@ -400,7 +407,14 @@ function onSessionClick(event: Event): void {
   drawSession();
   drawPosition();
   void syncUrl('push');
-  sessionControls.querySelector<HTMLButtonElement>(`button[data-step="${target.dataset.step}"]:not(:disabled)`)?.focus();
+  focusStep(target.dataset.step as Step);
+}
+
+/** After a step the controls are redrawn: focus the same button, or (at an end, where it is disabled) the way back. */
+function focusStep(step: Step): void {
+  const back: Readonly<Record<Step, Step>> = { first: 'next', previous: 'next', next: 'previous', last: 'previous' };
+  const button = (name: Step): HTMLButtonElement | null => sessionControls.querySelector<HTMLButtonElement>(`button[data-step="${name}"]:not(:disabled)`);
+  (button(step) ?? button(back[step]) ?? sessionControls.querySelector<HTMLElement>('#game-select'))?.focus();
 }
 
 const STEP_KEYS: Readonly<Record<string, Step>> = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' };
@@ -414,10 +428,12 @@ function onStepKey(event: KeyboardEvent): void {
   const next = stepCursor(games, state.cursor, step);
   event.preventDefault();
   if (next.ply === state.cursor.ply && next.game === state.cursor.game) return;
+  const hadFocus = sessionControls.contains(document.activeElement);
   state.cursor = next;
   drawSession();
   drawPosition();
   void syncUrl('push');
+  if (hadFocus) focusStep(step);
 }
 
 function onGameChange(event: Event): void {

@@ -234,6 +234,8 @@ export function describeBoard(position: Position): string {
   });
   const turn = position.setup.turn === 'white' ? 'White' : 'Black';
   const checked = checkedKings(position).map((square) => `the ${cells[square]?.color ?? ''} king on ${geometry.squareNames[square] ?? ''} is in check`);
+  // Realtime chess has no turns: the setup's turn field means nothing there.
+  if (position.setup.realtime) return `Realtime chess board, no turns: ${names.length ? names.join(', ') : 'empty'}`;
   return `${geometry.name === 'omega' ? 'Omega chess board' : 'Chess board'}, ${turn} to move${checked.length ? `, ${checked.join(', ')}` : ''}: ${names.length ? names.join(', ') : 'empty'}`;
 }
 
