@@ -361,6 +361,12 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(await boardPieces()).toMatchObject({ d5: 'N', c4: 'B', e4: 'n', c6: 'n', e1: 'K', e8: 'k' });
     expect((await page.$$eval('#board .last-move', (r) => r.map((x) => (x as SVGElement).dataset.name))).sort()).toEqual(['e4', 'f6']);
     expect(await page.textContent('#board-title')).toBe('Game 52: Alice vs Bob');
+    // Beside the board: Bob above, Alice (to move) below, each with a clock; a 3 minute game.
+    expect(await page.textContent('#player-top .name')).toBe('Bob');
+    expect(await page.textContent('#player-top [data-player-clock="black"]')).toBe('2:45.0');
+    expect(await page.getAttribute('#player-bottom .player', 'data-to-move')).toBe('true');
+    expect(await page.textContent('#player-bottom [data-player-clock="white"]')).toBe('2:50.0');
+    expect(await page.textContent('#player-bottom .game-facts')).toBe('Time control 3 min');
     const pockets = await page.$$eval('#board [data-pocket]', (nodes) => nodes.map((n) => `${(n as SVGElement).dataset.pocket}:${(n as SVGElement).dataset.piece}`));
     expect(pockets).toEqual(['black:p', 'black:b', 'white:P', 'white:Q']);
     const rows = await fieldRows();
@@ -412,6 +418,9 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
       'Ada vs Brook, *',
     ]);
     expect(await fieldRows()).toContainEqual(['TimeControl', '[TimeControl "180+2"]', 'the time control: 3 minutes each, plus 2 seconds a move']);
+    expect(await page.textContent('#player-bottom .player')).toContain('Melanchthon (1841)');
+    expect(await page.textContent('#player-bottom .game-facts')).toBe('Time control 3 min + 2 s · Result 0-1');
+    expect(await page.textContent('[data-player-clock="white"]')).toBe('3:00.0');
     await page.click('button[data-step="last"]');
     expect(await page.textContent('.ply')).toBe('Position 14 of 14, after Nf3#');
     expect(await boardPieces()).toMatchObject({ f3: 'n', e4: 'q', f7: 'N', e2: 'B' });
@@ -449,6 +458,11 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(rows.slice(0, 8)).toEqual(['text:text', 'text:text', 'text:text', 'unit-start:unit 20', 'text:text', 'unit-end:unit end', 'unit-start:unit 12', 'datagram:DG_WHO_AM_I']);
     expect(rows).toEqual(expect.arrayContaining(['datagram:DG_STARTED_OBSERVING', 'datagram:DG_SEND_MOVES', 'datagram:DG_MSEC', 'datagram:DG_PERSONAL_TELL', 'datagram:DG_SEEK']));
     expect(await page.textContent('#events tr[data-kind="datagram"][data-game="117"] td:last-child')).toContain('gameNumber=117');
+    // Game 117 before any clock is sent: the time control's initial time, not a dash.
+    expect(await page.textContent('[data-clock="white"]')).toBe('3:00.0');
+    expect(await page.textContent('[data-player-clock="black"]')).toBe('3:00.0');
+    expect(await page.textContent('#player-bottom .player')).toContain('GM Corvid (2650)');
+    expect(await page.textContent('#player-top .player')).toContain('IM Tallis (2480)');
     expect(await page.$$eval('#game-select option', (o) => o.map((x) => x.textContent))).toEqual(['Game 117: Corvid vs Tallis', 'Game 214: Lumen vs Bramble']);
     await page.selectOption('#game-select', '1');
     expect(await page.textContent('[data-clock="white"]')).toBe('3:00.0');

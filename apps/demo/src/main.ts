@@ -1,5 +1,5 @@
 import { advanceRealtime, isCheck, movableAt, play, squareName, type Move, type Setup } from '@chess-formats/board-core';
-import type { FormatAdapter, FormatView, Position } from './formats/adapter.js';
+import type { FormatAdapter, FormatView, GameInfo, PlayerInfo, Position } from './formats/adapter.js';
 import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, detectFormat, type Conversion } from './formats/registry.js';
 import { escapeHtml } from './html.js';
 import { unrecognisedHint, unwrapInput } from './input-link.js';
@@ -8,6 +8,7 @@ import { hasRealtime } from './render/realtime.js';
 import './style.css';
 import { readCompressedState, readUrlState, shareLink, type UrlState } from './url-state.js';
 import { illegalReasons, renderConversions, renderErrors, renderFieldTable, renderIllegal, renderMoves, renderNotes, sanMoves } from './view/panels.js';
+import { renderPlayers, trackedInfo } from './view/players.js';
 import { EVENT_ROWS_SHOWN, cursorPosition, renderEvents, renderGameControls, stepCursor, type GameCursor, type Step } from './view/session.js';
 
 function element<T extends HTMLElement>(id: string): T {
@@ -28,6 +29,8 @@ const branchBox = element('branch');
 const inputStatus = element('input-status');
 const boardBox = element('board');
 const boardTitle = element('board-title');
+const playerTop = element('player-top');
+const playerBottom = element('player-bottom');
 const sessionControls = element('session-controls');
 const sessionSection = element('session');
 const eventsBox = element('events');
@@ -125,16 +128,37 @@ function drawBoard(): void {
       ? `<p class="stale-note">Not the text as it is now: it has an error (see Record). This is the last position read.</p><div class="stale" data-stale="true">${renderBoard(stale, { flipped: flipBox.checked !== (stale.flipped ?? false), coordinates: coordinatesBox.checked })}</div>`
       : '<p class="empty">Nothing to draw.</p>';
     boardTitle.textContent = '';
+    playerTop.innerHTML = '';
+    playerBottom.innerHTML = '';
     playButton.hidden = true;
     return;
   }
   state.lastDrawn = position;
+  const flipped = flipBox.checked !== (position.flipped ?? false);
   boardBox.innerHTML = renderBoard(position, {
-    flipped: flipBox.checked !== (position.flipped ?? false),
+    flipped,
     coordinates: coordinatesBox.checked,
   });
   boardTitle.textContent = boardTitleText(position);
+  const players = renderPlayers(position, gameInfo(position), flipped, state.cursor.ply === 0);
+  playerTop.innerHTML = players.top;
+  playerBottom.innerHTML = players.bottom;
   playButton.hidden = !hasRealtime(position.setup) && state.timer === undefined;
+}
+
+/** The shown position's players, time control and result: the record's, completed by its game's tracker (ratings, titles, result). */
+function gameInfo(position: Position): GameInfo | undefined {
+  const tracked = state.view.session?.games[state.cursor.game]?.tracked;
+  const fromTracker = tracked ? trackedInfo(tracked) : undefined;
+  const own = position.game;
+  if (!fromTracker || !own) return own ?? fromTracker;
+  return {
+    ...fromTracker,
+    ...own,
+    white: { ...fromTracker.white, ...own.white } as PlayerInfo,
+    black: { ...fromTracker.black, ...own.black } as PlayerInfo,
+    ...(own.result ?? fromTracker.result ? { result: own.result ?? fromTracker.result } : {}),
+  };
 }
 
 /** The position's title; a realtime one with its game clock as drawn now (it runs under Play). */

@@ -73,7 +73,8 @@ export function renderGameControls(games: readonly SessionGame[], cursor: GameCu
   const ply = game.plies[cursor.ply];
   const clocks = ply?.position.clocks;
   const clock = (side: 'white' | 'black'): string => {
-    const ms = clocks?.[side];
+    // Before the server sends a clock, the game's start shows the time control's initial time.
+    const ms = clocks?.[side] ?? (cursor.ply === 0 ? ply?.position.game?.initialMs?.[side] : undefined);
     return ms === undefined ? '\u2013' : formatClock(ms);
   };
   const last = game.plies.length - 1;
