@@ -705,6 +705,26 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(await accessibilityViolations()).toEqual([]);
   });
 
+  it('on a phone: the board above the fold, the examples below it, coordinates readable', async () => {
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await open();
+      const board = await page.locator('#board svg').boundingBox();
+      const examples = await page.locator('.examples').boundingBox();
+      expect(board && board.y + board.height).toBeLessThanOrEqual(844);
+      expect(examples && board && examples.y).toBeGreaterThan((board?.y ?? 0) + (board?.height ?? 0));
+      // Coordinates and the wizard squares' names at least 10 px on screen, on either board.
+      for (const example of ['fen', 'ocpn']) {
+        await page.click(`button[data-example="${example}"]`);
+        const heights = await page.$$eval('#board .coord, #board .wizard-name', (texts) => texts.map((t) => t.getBoundingClientRect().height));
+        expect(Math.min(...heights), example).toBeGreaterThanOrEqual(10);
+      }
+      await screenshot('phone');
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+    }
+  });
+
   it('never scrolls sideways: every example at 1280x800 and 390x844', async () => {
     const overflowing: string[] = [];
     try {

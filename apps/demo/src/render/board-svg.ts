@@ -37,6 +37,17 @@ interface Frame {
   readonly geometry: Geometry;
   readonly flipped: boolean;
   readonly margin: number;
+  /** Font size of labels in SVG units: larger on wider boards, which a page draws smaller. */
+  readonly label: number;
+}
+
+/**
+ * Label size in SVG units for a geometry: 13 on the 8-wide board, growing with the width, so
+ * that coordinates and wizard names keep their size on screen when a wide board (Omega's 12
+ * columns) is scaled down to fit a phone.
+ */
+export function labelSize(geometry: Geometry): number {
+  return Math.round(13 * Math.max(1, geometry.width / 8));
 }
 
 /** Top-left corner of a grid cell in SVG coordinates. */
@@ -81,11 +92,14 @@ function squares(frame: Frame, highlighted: ReadonlySet<Square>): string {
     }
     if (wizard) {
       // The wizard squares always carry their official names (w1 behind a0, ... w4 behind a9).
-      out += `<text class="wizard-name" x="${x + 3}" y="${y + 11}" font-size="10" font-family="sans-serif" fill="#1a2a6c">${name}</text>`;
+      const size = frame.label;
+      out += `<text class="wizard-name" x="${x + 3}" y="${y + size}" font-size="${size}" font-weight="700" font-family="sans-serif" fill="#1a2a6c">${name}</text>`;
     }
   });
   return out;
 }
+
+const labelText = (frame: Frame): string => ` font-size="${frame.label}" font-family="sans-serif" fill="#1a1a1a"`;
 
 function coordinates(frame: Frame): string {
   const { geometry, margin } = frame;
@@ -93,12 +107,12 @@ function coordinates(frame: Frame): string {
   const bottom = margin + geometry.height * SQUARE;
   geometry.fieldFiles.forEach((x, i) => {
     const { x: left } = cellOrigin(frame, x, 0);
-    out += `<text class="coord" x="${left + SQUARE / 2}" y="${bottom + 15}" text-anchor="middle"${TEXT}>${String.fromCharCode(97 + i)}</text>`;
+    out += `<text class="coord" x="${left + SQUARE / 2}" y="${bottom + frame.label + 2}" text-anchor="middle"${labelText(frame)}>${String.fromCharCode(97 + i)}</text>`;
   });
   const firstRank = geometry.name === 'omega' ? 0 : 1;
   geometry.fieldRanks.forEach((y, i) => {
     const { y: top } = cellOrigin(frame, 0, y);
-    out += `<text class="coord" x="${margin - 8}" y="${top + SQUARE / 2 + 5}" text-anchor="end"${TEXT}>${firstRank + i}</text>`;
+    out += `<text class="coord" x="${margin - 8}" y="${top + SQUARE / 2 + Math.round(frame.label * 0.38)}" text-anchor="end"${labelText(frame)}>${firstRank + i}</text>`;
   });
   return out;
 }
@@ -248,8 +262,9 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
   const geometry = position.setup.board.geometry;
   const flipped = options.flipped ?? position.flipped ?? false;
   const showCoordinates = options.coordinates ?? true;
-  const margin = showCoordinates ? 24 : 6;
-  const frame: Frame = { geometry, flipped, margin };
+  const label = labelSize(geometry);
+  const margin = showCoordinates ? Math.max(24, label + 10) : 6;
+  const frame: Frame = { geometry, flipped, margin, label };
   const boardWidth = geometry.width * SQUARE;
   const boardHeight = geometry.height * SQUARE;
   const pockets = position.setup.pockets;
