@@ -88,6 +88,12 @@ describe('renderBoard on the standard board', () => {
     expect(svg).not.toContain('class="check"');
   });
 
+  it('draws pieces that fill most of their square, with a thick outline, so they read when small', () => {
+    const use = /<g class="piece" data-square="e1"[^>]*><use href="[^"]+" x="[\d.]+" y="[\d.]+" width="([\d.]+)"/.exec(svg);
+    expect(Number(use?.[1])).toBeGreaterThanOrEqual(SQUARE * 0.95);
+    expect(svg).toContain('stroke-width="4.5" stroke-linejoin="round"');
+  });
+
   it('describes the board for screen readers', () => {
     expect(renderBoard({ setup: fen('4k3/8/8/8/8/8/8/4K3 b - - 0 1') })).toContain('aria-label="Chess board, Black to move: white king e1, black king e8"');
   });

@@ -146,9 +146,13 @@ function checkMarks(frame: Frame, kings: readonly Square[]): string {
 /** A number for an SVG attribute, without float noise. */
 const n = (value: number): number => Number(value.toFixed(2));
 
+/** Share of a square a piece's drawing fills: large, so that pieces still read on a phone-sized board. */
+export const PIECE_SHARE = 0.96;
+
 function pieceUse(p: Piece, x: number, y: number, size = SQUARE): string {
   const promoted = p.promoted ? `<circle class="promoted" cx="${x + size - 7}" cy="${y + 7}" r="4" fill="#c62828" stroke="#fff"/>` : '';
-  return `<use href="#${glyphId(p.color, p.role)}" x="${n(x + size * 0.06)}" y="${n(y + size * 0.06)}" width="${n(size * 0.88)}" height="${n(size * 0.88)}"/>${promoted}`;
+  const inset = (size * (1 - PIECE_SHARE)) / 2;
+  return `<use href="#${glyphId(p.color, p.role)}" x="${n(x + inset)}" y="${n(y + inset)}" width="${n(size * PIECE_SHARE)}" height="${n(size * PIECE_SHARE)}"/>${promoted}`;
 }
 
 /** Seconds with one decimal, for countdowns. */
