@@ -86,7 +86,7 @@ async function paste(text: string): Promise<void> {
     const box = document.querySelector<HTMLTextAreaElement>('#input');
     if (!box) throw new Error('no #input');
     box.value = value;
-    box.dispatchEvent(new Event('input', { bubbles: true }));
+    box.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
   }, text);
 }
 
@@ -361,6 +361,12 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(await boardPieces()).toMatchObject({ d5: 'N', c4: 'B', e4: 'n', c6: 'n', e1: 'K', e8: 'k' });
     expect((await page.$$eval('#board .last-move', (r) => r.map((x) => (x as SVGElement).dataset.name))).sort()).toEqual(['e4', 'f6']);
     expect(await page.textContent('#board-title')).toBe('Game 52: Alice vs Bob');
+    // Beside the board: Bob above, Alice (to move) below, each with a clock; a 3 minute game.
+    expect(await page.textContent('#player-top .name')).toBe('Bob');
+    expect(await page.textContent('#player-top [data-player-clock="black"]')).toBe('2:45.0');
+    expect(await page.getAttribute('#player-bottom .player', 'data-to-move')).toBe('true');
+    expect(await page.textContent('#player-bottom [data-player-clock="white"]')).toBe('2:50.0');
+    expect(await page.textContent('#player-bottom .game-facts')).toBe('Time control 3 min');
     const pockets = await page.$$eval('#board [data-pocket]', (nodes) => nodes.map((n) => `${(n as SVGElement).dataset.pocket}:${(n as SVGElement).dataset.piece}`));
     expect(pockets).toEqual(['black:p', 'black:b', 'white:P', 'white:Q']);
     const rows = await fieldRows();
@@ -412,6 +418,9 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
       'Ada vs Brook, *',
     ]);
     expect(await fieldRows()).toContainEqual(['TimeControl', '[TimeControl "180+2"]', 'the time control: 3 minutes each, plus 2 seconds a move']);
+    expect(await page.textContent('#player-bottom .player')).toContain('Melanchthon (1841)');
+    expect(await page.textContent('#player-bottom .game-facts')).toBe('Time control 3 min + 2 s · Result 0-1');
+    expect(await page.textContent('[data-player-clock="white"]')).toBe('3:00.0');
     await page.click('button[data-step="last"]');
     expect(await page.textContent('.ply')).toBe('Position 14 of 14, after Nf3#');
     expect(await boardPieces()).toMatchObject({ f3: 'n', e4: 'q', f7: 'N', e2: 'B' });
@@ -449,6 +458,11 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(rows.slice(0, 8)).toEqual(['text:text', 'text:text', 'text:text', 'unit-start:unit 20', 'text:text', 'unit-end:unit end', 'unit-start:unit 12', 'datagram:DG_WHO_AM_I']);
     expect(rows).toEqual(expect.arrayContaining(['datagram:DG_STARTED_OBSERVING', 'datagram:DG_SEND_MOVES', 'datagram:DG_MSEC', 'datagram:DG_PERSONAL_TELL', 'datagram:DG_SEEK']));
     expect(await page.textContent('#events tr[data-kind="datagram"][data-game="117"] td:last-child')).toContain('gameNumber=117');
+    // Game 117 before any clock is sent: the time control's initial time, not a dash.
+    expect(await page.textContent('[data-clock="white"]')).toBe('3:00.0');
+    expect(await page.textContent('[data-player-clock="black"]')).toBe('3:00.0');
+    expect(await page.textContent('#player-bottom .player')).toContain('GM Corvid (2650)');
+    expect(await page.textContent('#player-top .player')).toContain('IM Tallis (2480)');
     expect(await page.$$eval('#game-select option', (o) => o.map((x) => x.textContent))).toEqual(['Game 117: Corvid vs Tallis', 'Game 214: Lumen vs Bramble']);
     await page.selectOption('#game-select', '1');
     expect(await page.textContent('[data-clock="white"]')).toBe('3:00.0');
@@ -489,6 +503,9 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     await page.click('button[data-example="fenr"]');
     expect(await detectedFormat()).toBe('fenr');
     expect(await page.getAttribute('#board svg', 'data-clock-ms')).toBe('14200');
+    expect(await page.textContent('#board-title')).toBe('Realtime chess, game clock 14.2 s');
+    // Realtime chess has no turns: nobody is "to move".
+    expect(await page.getAttribute('#board svg', 'aria-label')).toMatch(/^Realtime chess board, no turns: /);
     expect(await page.getAttribute('[data-square="a4"]', 'data-from')).toBe('d1');
     expect(await page.getAttribute('[data-square="a4"]', 'data-arrives-in')).toBe('450');
     expect(await page.getAttribute('[data-square="d8"]', 'data-from')).toBe('e7');
@@ -506,6 +523,8 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     await page.click('#play');
     expect(await page.textContent('#play')).toBe('Play');
     expect(Number(await page.getAttribute('#board svg', 'data-clock-ms'))).toBeGreaterThanOrEqual(14_700);
+    // The title's clock ran with the board's.
+    expect(await page.textContent('#board-title')).toBe(`Realtime chess, game clock ${(Number(await page.getAttribute('#board svg', 'data-clock-ms')) / 1000).toFixed(1)} s`);
     expect(await accessibilityViolations()).toEqual([]);
     await screenshot('fenr-played');
   });
@@ -637,6 +656,75 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(await detectedFormat()).toBe('fics');
   });
 
+  it('keeps typing in a 192 KB capture quick: keystrokes return at once, the board follows within the budget', async () => {
+    const capture = ficsCapture(192_000);
+    await open();
+    await paste(capture);
+    expect(await detectedFormat()).toBe('fics');
+    // Long tables are drawn in parts: the page stays small however long the capture.
+    expect(await page.$$eval('#events tbody tr', (rows) => rows.length)).toBeLessThanOrEqual(200);
+    expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(5000);
+    await page.click('#show-more-events');
+    expect(await page.$$eval('#events tbody tr', (rows) => rows.length)).toBeGreaterThan(200);
+    const listedBefore = await page.textContent('#notes');
+    // Six keystrokes as typing sends them: none may re-read the whole capture on its own.
+    const typed = await page.evaluate(async () => {
+      const box = document.querySelector<HTMLTextAreaElement>('#input');
+      if (!box) throw new Error('no #input');
+      const start = performance.now();
+      for (const key of '\nhello') {
+        box.value += key;
+        box.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: key }));
+      }
+      const handlers = performance.now() - start;
+      await new Promise<void>((resolve) => {
+        const check = (): void => (document.body.dataset.read === 'done' ? resolve() : void requestAnimationFrame(check));
+        check();
+      });
+      return { handlers, drawn: performance.now() - start };
+    });
+    // The README's budget: a keystroke under 16 ms, the board drawn within 750 ms of the last one (generous bounds here).
+    expect(typed.handlers).toBeLessThan(100);
+    expect(typed.drawn).toBeLessThan(2000);
+    expect(await page.inputValue('#input')).toBe(`${capture}\nhello`);
+    // The new line was read: one event more than before.
+    expect(await page.textContent('#notes')).not.toBe(listedBefore);
+  }, 30_000);
+
+  it('marks the king in check, and lists no moves for an illegal position (no capturing a king)', async () => {
+    await open();
+    await paste('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1');
+    expect(await page.$$eval('#board circle.check', (marks) => marks.map((m) => (m as SVGElement).dataset.name))).toEqual(['e1']);
+    expect(await page.getAttribute('#board svg', 'aria-label')).toContain('the white king on e1 is in check');
+    expect(await page.$$eval('#moves button.move', (b) => b.map((x) => x.textContent))).toContain('Kxe2');
+    // Black to move with White in check: Black could take the king. No moves, and why.
+    await paste('4k3/8/8/8/8/8/4r3/4K3 b - - 0 1');
+    expect(await page.$$('#moves button.move')).toHaveLength(0);
+    expect(await page.textContent('#moves')).toContain('Not a legal position');
+    expect(await page.textContent('#moves')).toContain('its king could be captured');
+    expect(await accessibilityViolations()).toEqual([]);
+  });
+
+  it('on a phone: the board above the fold, the examples below it, coordinates readable', async () => {
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await open();
+      const board = await page.locator('#board svg').boundingBox();
+      const examples = await page.locator('.examples').boundingBox();
+      expect(board && board.y + board.height).toBeLessThanOrEqual(844);
+      expect(examples && board && examples.y).toBeGreaterThan((board?.y ?? 0) + (board?.height ?? 0));
+      // Coordinates and the wizard squares' names at least 10 px on screen, on either board.
+      for (const example of ['fen', 'ocpn']) {
+        await page.click(`button[data-example="${example}"]`);
+        const heights = await page.$$eval('#board .coord, #board .wizard-name', (texts) => texts.map((t) => t.getBoundingClientRect().height));
+        expect(Math.min(...heights), example).toBeGreaterThanOrEqual(10);
+      }
+      await screenshot('phone');
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+    }
+  });
+
   it('never scrolls sideways: every example at 1280x800 and 390x844', async () => {
     const overflowing: string[] = [];
     try {
@@ -672,6 +760,14 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     await page.keyboard.press('ArrowLeft');
     expect(await page.textContent('.ply')).toBe('Position 2 of 3, after e5');
     await page.keyboard.press('Home');
+    expect(await page.textContent('.ply')).toBe('Position 0 of 3');
+    // Enter on Next until the end: the focus stays on a step button, never falls to the page.
+    await page.focus('button[data-step="next"]');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Enter');
+    expect(await page.textContent('.ply')).toBe('Position 3 of 3, after Nf3');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-step'))).toBe('previous');
+    await page.keyboard.press('Home');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-step'))).toBe('next');
     expect(await page.textContent('.ply')).toBe('Position 0 of 3');
     // In the text box the keys move the caret, not the game.
     await page.focus('#input');

@@ -1,5 +1,5 @@
 import { advanceRealtime, isCheck, movableAt, play, squareName, type Move, type Setup } from '@chess-formats/board-core';
-import type { FormatAdapter, FormatView, Position } from './formats/adapter.js';
+import type { FormatAdapter, FormatView, GameInfo, PlayerInfo, Position } from './formats/adapter.js';
 import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, detectFormat, type Conversion } from './formats/registry.js';
 import { escapeHtml } from './html.js';
 import { unrecognisedHint, unwrapInput } from './input-link.js';
@@ -7,8 +7,9 @@ import { renderBoard } from './render/board-svg.js';
 import { hasRealtime } from './render/realtime.js';
 import './style.css';
 import { readCompressedState, readUrlState, shareLink, type UrlState } from './url-state.js';
-import { renderConversions, renderErrors, renderFieldTable, renderMoves, renderNotes, sanMoves } from './view/panels.js';
-import { cursorPosition, renderEvents, renderGameControls, stepCursor, type GameCursor, type Step } from './view/session.js';
+import { illegalReasons, renderConversions, renderErrors, renderFieldTable, renderIllegal, renderMoves, renderNotes, sanMoves } from './view/panels.js';
+import { renderPlayers, trackedInfo } from './view/players.js';
+import { EVENT_ROWS_SHOWN, cursorPosition, renderEvents, renderGameControls, stepCursor, type GameCursor, type Step } from './view/session.js';
 
 function element<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -28,6 +29,8 @@ const branchBox = element('branch');
 const inputStatus = element('input-status');
 const boardBox = element('board');
 const boardTitle = element('board-title');
+const playerTop = element('player-top');
+const playerBottom = element('player-bottom');
 const sessionControls = element('session-controls');
 const sessionSection = element('session');
 const eventsBox = element('events');
@@ -125,16 +128,44 @@ function drawBoard(): void {
       ? `<p class="stale-note">Not the text as it is now: it has an error (see Record). This is the last position read.</p><div class="stale" data-stale="true">${renderBoard(stale, { flipped: flipBox.checked !== (stale.flipped ?? false), coordinates: coordinatesBox.checked })}</div>`
       : '<p class="empty">Nothing to draw.</p>';
     boardTitle.textContent = '';
+    playerTop.innerHTML = '';
+    playerBottom.innerHTML = '';
     playButton.hidden = true;
     return;
   }
   state.lastDrawn = position;
+  const flipped = flipBox.checked !== (position.flipped ?? false);
   boardBox.innerHTML = renderBoard(position, {
-    flipped: flipBox.checked !== (position.flipped ?? false),
+    flipped,
     coordinates: coordinatesBox.checked,
   });
-  boardTitle.textContent = position.title ?? '';
+  boardTitle.textContent = boardTitleText(position);
+  const players = renderPlayers(position, gameInfo(position), flipped, state.cursor.ply === 0);
+  playerTop.innerHTML = players.top;
+  playerBottom.innerHTML = players.bottom;
   playButton.hidden = !hasRealtime(position.setup) && state.timer === undefined;
+}
+
+/** The shown position's players, time control and result: the record's, completed by its game's tracker (ratings, titles, result). */
+function gameInfo(position: Position): GameInfo | undefined {
+  const tracked = state.view.session?.games[state.cursor.game]?.tracked;
+  const fromTracker = tracked ? trackedInfo(tracked) : undefined;
+  const own = position.game;
+  if (!fromTracker || !own) return own ?? fromTracker;
+  return {
+    ...fromTracker,
+    ...own,
+    white: { ...fromTracker.white, ...own.white } as PlayerInfo,
+    black: { ...fromTracker.black, ...own.black } as PlayerInfo,
+    ...(own.result ?? fromTracker.result ? { result: own.result ?? fromTracker.result } : {}),
+  };
+}
+
+/** The position's title; a realtime one with its game clock as drawn now (it runs under Play). */
+function boardTitleText(position: Position): string {
+  const clock = position.setup.realtime?.clockMs;
+  if (clock === undefined) return position.title ?? '';
+  return `${position.title ?? 'Realtime chess'}, game clock ${(clock / 1000).toFixed(1)} s`;
 }
 
 function drawSession(): void {
@@ -164,6 +195,12 @@ function drawPosition(): void {
   if (position.setup.realtime) {
     state.moves = undefined;
     movesBox.innerHTML = renderMovable(position.setup);
+    return;
+  }
+  const illegal = illegalReasons(position.setup);
+  if (illegal.length) {
+    state.moves = undefined;
+    movesBox.innerHTML = renderIllegal(illegal);
     return;
   }
   state.moves = sanMoves(position.setup);
@@ -214,7 +251,28 @@ async function syncUrl(mode: HistoryMode): Promise<void> {
   document.body.dataset.url = 'written';
 }
 
+/** Text at least this long is read once typing pauses, not on every keystroke (see the README's budget). */
+const READ_AFTER_PAUSE_FROM = 20_000;
+/** The pause: long enough to span the gap between keystrokes, short enough to feel immediate. */
+const TYPING_PAUSE_MS = 200;
+let pendingRead: number | undefined;
+
+function onInput(event: Event): void {
+  state.branch = undefined;
+  const kind = (event as InputEvent).inputType ?? '';
+  // A paste or a drop is one change: read it now. Typing into a long text waits for a pause.
+  if (input.value.length < READ_AFTER_PAUSE_FROM || kind.startsWith('insertFrom')) {
+    update();
+    return;
+  }
+  if (pendingRead !== undefined) window.clearTimeout(pendingRead);
+  document.body.dataset.read = 'pending';
+  pendingRead = window.setTimeout(() => update(), TYPING_PAUSE_MS);
+}
+
 function update(options: { keepCursor?: boolean; cursor?: { game?: number; ply?: number }; history?: HistoryMode } = {}): void {
+  if (pendingRead !== undefined) window.clearTimeout(pendingRead);
+  pendingRead = undefined;
   stopClock();
   state.realtime = undefined;
   let text = input.value;
@@ -256,6 +314,7 @@ function update(options: { keepCursor?: boolean; cursor?: { game?: number; ply?:
   drawSession();
   drawPosition();
   drawBranch();
+  document.body.dataset.read = 'done';
   void syncUrl(options.history ?? 'replace');
 }
 
@@ -372,7 +431,14 @@ function onSessionClick(event: Event): void {
   drawSession();
   drawPosition();
   void syncUrl('push');
-  sessionControls.querySelector<HTMLButtonElement>(`button[data-step="${target.dataset.step}"]:not(:disabled)`)?.focus();
+  focusStep(target.dataset.step as Step);
+}
+
+/** After a step the controls are redrawn: focus the same button, or (at an end, where it is disabled) the way back. */
+function focusStep(step: Step): void {
+  const back: Readonly<Record<Step, Step>> = { first: 'next', previous: 'next', next: 'previous', last: 'previous' };
+  const button = (name: Step): HTMLButtonElement | null => sessionControls.querySelector<HTMLButtonElement>(`button[data-step="${name}"]:not(:disabled)`);
+  (button(step) ?? button(back[step]) ?? sessionControls.querySelector<HTMLElement>('#game-select'))?.focus();
 }
 
 const STEP_KEYS: Readonly<Record<string, Step>> = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' };
@@ -386,10 +452,12 @@ function onStepKey(event: KeyboardEvent): void {
   const next = stepCursor(games, state.cursor, step);
   event.preventDefault();
   if (next.ply === state.cursor.ply && next.game === state.cursor.game) return;
+  const hadFocus = sessionControls.contains(document.activeElement);
   state.cursor = next;
   drawSession();
   drawPosition();
   void syncUrl('push');
+  if (hadFocus) focusStep(step);
 }
 
 function onGameChange(event: Event): void {
@@ -450,9 +518,14 @@ async function onDrop(event: DragEvent): Promise<void> {
 async function start(): Promise<void> {
   fillFormatMenu();
   const fromUrl = (await readCompressedState(location.hash)) ?? readUrlState(location.search);
-  input.addEventListener('input', () => {
-    state.branch = undefined;
-    update();
+  input.addEventListener('input', onInput);
+  eventsBox.addEventListener('click', (event) => {
+    const more = (event.target as HTMLElement).closest<HTMLButtonElement>('#show-more-events');
+    const events = state.view.session?.events;
+    if (!more || !events) return;
+    eventsBox.innerHTML = renderEvents(events, Number(more.dataset.shown) + EVENT_ROWS_SHOWN * 4);
+    // Focus stays on the control, or on the table once everything is listed.
+    (eventsBox.querySelector<HTMLElement>('#show-more-events') ?? eventsBox.querySelector<HTMLElement>('table'))?.focus();
   });
   formatSelect.addEventListener('change', () => update({ history: 'push' }));
   flipBox.addEventListener('change', () => update({ keepCursor: true, history: 'push' }));

@@ -4,6 +4,26 @@ import type { ByColor, Move, Setup, TrackedGame } from '@chess-formats/board-cor
  * One position to draw: the setup, and what a format may know beside it. Formats fill in
  * what they carry (style 12 knows the last move, the players and the clocks; FEN knows none).
  */
+/** A player as the record names them. */
+export interface PlayerInfo {
+  readonly name: string;
+  readonly rating?: number;
+  /** `GM`, or a server's titles (`C TD`). */
+  readonly title?: string;
+}
+
+/** What a record says about its game besides the position: drawn beside the board. */
+export interface GameInfo {
+  readonly white?: PlayerInfo;
+  readonly black?: PlayerInfo;
+  /** In words: `3 min + 2 s`. */
+  readonly timeControl?: string;
+  /** Each side's time at the start: the clock shown before the record gives one, and what "low" is measured against. */
+  readonly initialMs?: Partial<ByColor<number>>;
+  /** `1-0`, `0-1`, `1/2-1/2` once the game has one. */
+  readonly result?: string;
+}
+
 export interface Position {
   readonly setup: Setup;
   /** The move that led here, for the last-move highlight. */
@@ -12,6 +32,8 @@ export interface Position {
   readonly title?: string;
   /** Remaining time per side in milliseconds (negative when a flag fell). */
   readonly clocks?: Partial<ByColor<number>>;
+  /** Players, time control and result, when the record gives them. */
+  readonly game?: GameInfo;
   /** The format asks for Black at the bottom (style 12's flip field). */
   readonly flipped?: boolean;
 }

@@ -20,7 +20,7 @@ describe('FENr adapter', () => {
     expect(view.fields[1]?.meaning).toBe('Castling rights with the rooks on a1, a8, h8 (rights, not current legality)');
     expect(view.fields[2]?.meaning).toContain('Black may capture en passant on f3');
     expect(view.fields[4]?.meaning).toContain('14.2 s since the start');
-    expect(view.positions[0]?.title).toBe('Realtime chess at 14.2 s');
+    expect(view.positions[0]?.title).toBe('Realtime chess');
   });
 
   it('tells fields apart by their shape when castling or en passant is left out', () => {

@@ -72,7 +72,8 @@ export function readFenr(text: string): FormatView {
   if (!parsed.ok) return { positions: [], fields: fenrFields(text, undefined), errors: [placedError(text, parsed.error, FIELD_NAMES)], notes: [] };
   const setup = parsed.value;
   return {
-    positions: [{ setup, title: `Realtime chess at ${seconds(setup.realtime?.clockMs ?? 0)}` }],
+    // The clock runs under Play: the page adds its time to the title as it draws (not frozen here).
+    positions: [{ setup, title: 'Realtime chess' }],
     fields: fenrFields(text, setup),
     errors: [],
     notes: [],

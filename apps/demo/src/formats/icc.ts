@@ -1,4 +1,5 @@
 import { play, writeSan, type Move, type Setup, type TrackedGame } from '@chess-formats/board-core';
+import { trackedInfo } from '../view/players.js';
 import { createIccTracker, type DatagramName, type IccDecoder, type IccDecoderOptions, type IccError, type IccEvent, type IccTracker, type TrackerEvent } from '@chess-formats/icc-dg';
 import type { FieldRow, FormatAdapter, FormatView, InputError, Position, SessionEvent } from './adapter.js';
 import { GameBook, MAX_EVENTS } from './fics.js';
@@ -141,7 +142,7 @@ function plyPosition(game: TrackedGame, setup: Setup, flip: boolean, move?: Move
       san = text;
     }
   }
-  const position: Position = { setup, title: gameTitle(game), clocks, ...(move ? { lastMove: move } : {}), ...(flip ? { flipped: true } : {}) };
+  const position: Position = { setup, title: gameTitle(game), clocks, game: trackedInfo(game), ...(move ? { lastMove: move } : {}), ...(flip ? { flipped: true } : {}) };
   return san === undefined ? { position } : { position, san };
 }
 

@@ -1,7 +1,8 @@
 import type { ByColor } from '@chess-formats/board-core';
 import { mainline, type PgnFormatError, type PgnGame, type PgnNode } from '@chess-formats/pgn';
-import { placedError, type FieldRow, type FormatAdapter, type FormatView, type InputError, type Position, type RecordMove, type SessionGame } from './adapter.js';
+import { placedError, type FieldRow, type FormatAdapter, type FormatView, type GameInfo, type InputError, type PlayerInfo, type Position, type RecordMove, type SessionGame } from './adapter.js';
 import { textFormat } from './list.js';
+import { timeControlText } from '../view/players.js';
 
 // PGN through the list's descriptor: its value is every game of the text. The page shows each
 // game as a game of a session (chooser, step controls, arrow keys) with its tags as fields and
@@ -125,15 +126,41 @@ function titleOf(game: PgnGame, index: number): string {
   return `${players}, ${game.result}`;
 }
 
+/** The players (`White`, `WhiteElo`, `WhiteTitle`), `TimeControl` and `Result` tags, for beside the board. */
+export function pgnGameInfo(game: PgnGame): GameInfo {
+  const player = (side: 'White' | 'Black'): PlayerInfo | undefined => {
+    const name = known(game, side);
+    if (!name) return undefined;
+    const rating = Number(known(game, `${side}Elo`));
+    const title = known(game, `${side}Title`);
+    return { name, ...(rating > 0 ? { rating } : {}), ...(title && title !== '-' ? { title } : {}) };
+  };
+  const white = player('White');
+  const black = player('Black');
+  const control = known(game, 'TimeControl');
+  // `180+2`: seconds, then the increment; other forms (`40/7200:3600`, `-`) are shown as written.
+  const simple = control ? /^(\d+)(?:\+(\d+(?:\.\d+)?))?$/.exec(control) : null;
+  const initialMs = simple ? Number(simple[1]) * 1000 : undefined;
+  return {
+    ...(white ? { white } : {}),
+    ...(black ? { black } : {}),
+    ...(simple ? { timeControl: timeControlText(initialMs ?? 0, Number(simple[2] ?? 0) * 1000) } : control && control !== '-' ? { timeControl: control } : {}),
+    ...(initialMs ? { initialMs: { white: initialMs, black: initialMs } } : {}),
+    ...(game.result !== '*' ? { result: game.result } : {}),
+  };
+}
+
 /** Every position of the main line, each with its move and the clocks known so far. */
 function pliesOf(game: PgnGame, title: string): { position: Position; san?: string }[] {
   const clocks: { -readonly [Side in keyof ByColor<number>]?: number } = {};
-  const plies: { position: Position; san?: string }[] = [{ position: { setup: game.setup, title } }];
+  const info = pgnGameInfo(game);
+  const plies: { position: Position; san?: string }[] = [{ position: { setup: game.setup, title, game: info } }];
   for (const { before, node, after } of mainline(game)) {
     if (node.clockMs !== undefined) clocks[before.turn] = node.clockMs;
     const position: Position = {
       setup: after,
       title,
+      game: info,
       ...(node.move ? { lastMove: node.move } : {}),
       ...(Object.keys(clocks).length ? { clocks: { ...clocks } } : {}),
     };

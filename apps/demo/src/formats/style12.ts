@@ -1,4 +1,5 @@
 import { squareName, type ByColor, type Pocket, type Setup } from '@chess-formats/board-core';
+import { timeControlText } from '../view/players.js';
 import {
   lastMove,
   parseHoldings,
@@ -213,6 +214,12 @@ export function style12Position(record: Style12, pockets?: ByColor<Pocket>, setu
     ...(move.ok ? { lastMove: move.value } : {}),
     title: `Game ${record.gameNumber}: ${record.whiteName} vs ${record.blackName}`,
     clocks: { white: record.whiteRemainingMs, black: record.blackRemainingMs },
+    game: {
+      white: { name: record.whiteName },
+      black: { name: record.blackName },
+      timeControl: timeControlText(record.initialTimeMinutes * 60_000, record.incrementSeconds * 1000),
+      initialMs: { white: record.initialTimeMinutes * 60_000, black: record.initialTimeMinutes * 60_000 },
+    },
     ...(record.flip ? { flipped: true } : {}),
   };
 }

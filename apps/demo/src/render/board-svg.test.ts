@@ -79,6 +79,21 @@ describe('renderBoard on the standard board', () => {
     expect(promoted.match(/class="promoted"/g)).toHaveLength(1);
   });
 
+  it('marks the king in check, and both kings of an illegal position where the side that moved is in check', () => {
+    const checked = renderBoard({ setup: fen('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1') });
+    expect([...checked.matchAll(/<circle class="check" data-name="(\w+)"/g)].map((m) => m[1])).toEqual(['e1']);
+    expect(checked).toContain('White to move, the white king on e1 is in check:');
+    const both = renderBoard({ setup: fen('4k3/4R3/8/8/8/8/4r3/4K3 w - - 0 1') });
+    expect([...both.matchAll(/<circle class="check" data-name="(\w+)"/g)].map((m) => m[1])).toEqual(['e1', 'e8']);
+    expect(svg).not.toContain('class="check"');
+  });
+
+  it('draws pieces that fill most of their square, with a thick outline, so they read when small', () => {
+    const use = /<g class="piece" data-square="e1"[^>]*><use href="[^"]+" x="[\d.]+" y="[\d.]+" width="([\d.]+)"/.exec(svg);
+    expect(Number(use?.[1])).toBeGreaterThanOrEqual(SQUARE * 0.95);
+    expect(svg).toContain('stroke-width="4.5" stroke-linejoin="round"');
+  });
+
   it('describes the board for screen readers', () => {
     expect(renderBoard({ setup: fen('4k3/8/8/8/8/8/8/4K3 b - - 0 1') })).toContain('aria-label="Chess board, Black to move: white king e1, black king e8"');
   });

@@ -1,5 +1,7 @@
 import {
   ROLES,
+  isAttacked,
+  kingSquares,
   pieceLetter,
   squareName,
   squareX,
@@ -35,6 +37,17 @@ interface Frame {
   readonly geometry: Geometry;
   readonly flipped: boolean;
   readonly margin: number;
+  /** Font size of labels in SVG units: larger on wider boards, which a page draws smaller. */
+  readonly label: number;
+}
+
+/**
+ * Label size in SVG units for a geometry: 13 on the 8-wide board, growing with the width, so
+ * that coordinates and wizard names keep their size on screen when a wide board (Omega's 12
+ * columns) is scaled down to fit a phone.
+ */
+export function labelSize(geometry: Geometry): number {
+  return Math.round(13 * Math.max(1, geometry.width / 8));
 }
 
 /** Top-left corner of a grid cell in SVG coordinates. */
@@ -79,11 +92,14 @@ function squares(frame: Frame, highlighted: ReadonlySet<Square>): string {
     }
     if (wizard) {
       // The wizard squares always carry their official names (w1 behind a0, ... w4 behind a9).
-      out += `<text class="wizard-name" x="${x + 3}" y="${y + 11}" font-size="10" font-family="sans-serif" fill="#1a2a6c">${name}</text>`;
+      const size = frame.label;
+      out += `<text class="wizard-name" x="${x + 3}" y="${y + size}" font-size="${size}" font-weight="700" font-family="sans-serif" fill="#1a2a6c">${name}</text>`;
     }
   });
   return out;
 }
+
+const labelText = (frame: Frame): string => ` font-size="${frame.label}" font-family="sans-serif" fill="#1a1a1a"`;
 
 function coordinates(frame: Frame): string {
   const { geometry, margin } = frame;
@@ -91,22 +107,52 @@ function coordinates(frame: Frame): string {
   const bottom = margin + geometry.height * SQUARE;
   geometry.fieldFiles.forEach((x, i) => {
     const { x: left } = cellOrigin(frame, x, 0);
-    out += `<text class="coord" x="${left + SQUARE / 2}" y="${bottom + 15}" text-anchor="middle"${TEXT}>${String.fromCharCode(97 + i)}</text>`;
+    out += `<text class="coord" x="${left + SQUARE / 2}" y="${bottom + frame.label + 2}" text-anchor="middle"${labelText(frame)}>${String.fromCharCode(97 + i)}</text>`;
   });
   const firstRank = geometry.name === 'omega' ? 0 : 1;
   geometry.fieldRanks.forEach((y, i) => {
     const { y: top } = cellOrigin(frame, 0, y);
-    out += `<text class="coord" x="${margin - 8}" y="${top + SQUARE / 2 + 5}" text-anchor="end"${TEXT}>${firstRank + i}</text>`;
+    out += `<text class="coord" x="${margin - 8}" y="${top + SQUARE / 2 + Math.round(frame.label * 0.38)}" text-anchor="end"${labelText(frame)}>${firstRank + i}</text>`;
   });
   return out;
+}
+
+/**
+ * Kings attacked by the other side: the side to move's in check, and the other's in an
+ * illegal position. Realtime chess has no check (kings are captured), so none there.
+ */
+export function checkedKings(position: Position): Square[] {
+  const { board, realtime } = position.setup;
+  if (realtime) return [];
+  try {
+    return (['white', 'black'] as const).flatMap((color) =>
+      kingSquares(board, color).filter((square) => isAttacked(board, square, color === 'white' ? 'black' : 'white')),
+    );
+  } catch {
+    return [];
+  }
+}
+
+function checkMarks(frame: Frame, kings: readonly Square[]): string {
+  return kings
+    .map((square) => {
+      const { x, y } = squareOrigin(frame, square);
+      const c = SQUARE / 2;
+      return `<circle class="check" data-name="${squareName(frame.geometry, square)}" cx="${x + c}" cy="${y + c}" r="${n(c * 0.96)}" fill="url(#check-glow)"/>`;
+    })
+    .join('');
 }
 
 /** A number for an SVG attribute, without float noise. */
 const n = (value: number): number => Number(value.toFixed(2));
 
+/** Share of a square a piece's drawing fills: large, so that pieces still read on a phone-sized board. */
+export const PIECE_SHARE = 0.96;
+
 function pieceUse(p: Piece, x: number, y: number, size = SQUARE): string {
   const promoted = p.promoted ? `<circle class="promoted" cx="${x + size - 7}" cy="${y + 7}" r="4" fill="#c62828" stroke="#fff"/>` : '';
-  return `<use href="#${glyphId(p.color, p.role)}" x="${n(x + size * 0.06)}" y="${n(y + size * 0.06)}" width="${n(size * 0.88)}" height="${n(size * 0.88)}"/>${promoted}`;
+  const inset = (size * (1 - PIECE_SHARE)) / 2;
+  return `<use href="#${glyphId(p.color, p.role)}" x="${n(x + inset)}" y="${n(y + inset)}" width="${n(size * PIECE_SHARE)}" height="${n(size * PIECE_SHARE)}"/>${promoted}`;
 }
 
 /** Seconds with one decimal, for countdowns. */
@@ -205,7 +251,10 @@ export function describeBoard(position: Position): string {
     if (p && geometry.squareNames[square]) names.push(`${p.color} ${p.promoted ? 'promoted ' : ''}${p.role} ${geometry.squareNames[square]}`);
   });
   const turn = position.setup.turn === 'white' ? 'White' : 'Black';
-  return `${geometry.name === 'omega' ? 'Omega chess board' : 'Chess board'}, ${turn} to move: ${names.length ? names.join(', ') : 'empty'}`;
+  const checked = checkedKings(position).map((square) => `the ${cells[square]?.color ?? ''} king on ${geometry.squareNames[square] ?? ''} is in check`);
+  // Realtime chess has no turns: the setup's turn field means nothing there.
+  if (position.setup.realtime) return `Realtime chess board, no turns: ${names.length ? names.join(', ') : 'empty'}`;
+  return `${geometry.name === 'omega' ? 'Omega chess board' : 'Chess board'}, ${turn} to move${checked.length ? `, ${checked.join(', ')}` : ''}: ${names.length ? names.join(', ') : 'empty'}`;
 }
 
 /**
@@ -217,8 +266,9 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
   const geometry = position.setup.board.geometry;
   const flipped = options.flipped ?? position.flipped ?? false;
   const showCoordinates = options.coordinates ?? true;
-  const margin = showCoordinates ? 24 : 6;
-  const frame: Frame = { geometry, flipped, margin };
+  const label = labelSize(geometry);
+  const margin = showCoordinates ? Math.max(24, label + 10) : 6;
+  const frame: Frame = { geometry, flipped, margin, label };
   const boardWidth = geometry.width * SQUARE;
   const boardHeight = geometry.height * SQUARE;
   const pockets = position.setup.pockets;
@@ -239,8 +289,9 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
 
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="board" role="img" aria-label="${escapeHtml(describeBoard(position))}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" data-geometry="${geometry.name}" data-flipped="${flipped}"${position.setup.realtime ? ` data-clock-ms="${position.setup.realtime.clockMs}"` : ''}>` +
-    `<defs>${glyphSymbols()}</defs>` +
+    `<defs>${glyphSymbols()}<radialGradient id="check-glow"><stop offset="0.35" stop-color="#e00000"/><stop offset="1" stop-color="#e00000" stop-opacity="0"/></radialGradient></defs>` +
     squares(frame, highlighted) +
+    checkMarks(frame, checkedKings(position)) +
     (showCoordinates ? coordinates(frame) : '') +
     pieces(frame, position) +
     pocketSvg +

@@ -55,6 +55,9 @@ const GLYPHS: Readonly<Record<Role, Glyph>> = {
   },
 };
 
+/** Outline width in the 100-unit box: thick enough that a small piece keeps its outline. */
+export const BODY_STROKE = 4.5;
+
 const INK: Readonly<Record<Color, { readonly fill: string; readonly stroke: string; readonly detail: string }>> = {
   white: { fill: '#fdfdfd', stroke: '#111111', detail: '#111111' },
   black: { fill: '#1c1c1c', stroke: '#000000', detail: '#f4f4f4' },
@@ -73,7 +76,7 @@ export function glyphSymbols(): string {
       const circles = (glyph.circles ?? []).map(([cx, cy, r]) => `<circle cx="${cx}" cy="${cy}" r="${r}"/>`).join('');
       out +=
         `<symbol id="${glyphId(color, role)}" viewBox="0 0 100 100">` +
-        `<g fill="${ink.fill}" stroke="${ink.stroke}" stroke-width="3" stroke-linejoin="round"><path d="${glyph.body}"/>${circles}</g>` +
+        `<g fill="${ink.fill}" stroke="${ink.stroke}" stroke-width="${BODY_STROKE}" stroke-linejoin="round"><path d="${glyph.body}"/>${circles}</g>` +
         (glyph.details ? `<path d="${glyph.details}" fill="none" stroke="${ink.detail}" stroke-width="3" stroke-linecap="round"/>` : '') +
         '</symbol>';
     }

@@ -1,7 +1,8 @@
 import { standardSetup } from '@chess-formats/board-core';
+import { parseFen } from '@chess-formats/fen';
 import { describe, expect, it } from 'vitest';
 import { adapterByName } from '../formats/registry.js';
-import { errorExcerpt, renderConversions, renderErrors, renderFieldTable, renderMoves, sanMoves } from './panels.js';
+import { errorExcerpt, illegalReasons, renderConversions, renderIllegal, renderErrors, renderFieldTable, renderMoves, sanMoves } from './panels.js';
 
 describe('errors', () => {
   it('marks the offending character with the code, field and message', () => {
@@ -106,5 +107,16 @@ describe('conversions and moves', () => {
     expect(renderMoves([], { turn: 'white', inCheck: true })).toContain('<strong>Checkmate</strong>: Black wins.');
     expect(renderMoves([], { turn: 'black', inCheck: false })).toContain('<strong>Stalemate</strong>');
     expect(renderMoves(undefined)).toContain('cannot list moves');
+  });
+});
+
+describe('illegal positions', () => {
+  it('says why in words instead of listing moves, a capturable king included', () => {
+    const parsed = parseFen('4k3/4R3/8/8/8/8/8/4K3 w - - 0 1');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const reasons = illegalReasons(parsed.value);
+    expect(reasons).toEqual(['the side that just moved is in check (its king could be captured)']);
+    expect(renderIllegal(reasons)).toContain('<strong>Not a legal position</strong>');
+    expect(illegalReasons(standardSetup())).toEqual([]);
   });
 });

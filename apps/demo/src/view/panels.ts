@@ -1,4 +1,4 @@
-import { legalMoves, writeSan, type Move, type Setup } from '@chess-formats/board-core';
+import { legalMoves, validateSetup, writeSan, type Move, type Setup, type ValidationProblem } from '@chess-formats/board-core';
 import type { FieldRow, InputError } from '../formats/adapter.js';
 import type { Conversion } from '../formats/registry.js';
 import { escapeHtml } from '../html.js';
@@ -66,6 +66,39 @@ export function renderConversions(list: readonly Conversion[]): string {
         `<pre aria-labelledby="conv-${escapeHtml(c.name)}"><code>${escapeHtml(c.text)}</code></pre></div>`,
     )
     .join('');
+}
+
+/** Each of board-core's `validateSetup` problems, in words. */
+const PROBLEM_WORDS: Readonly<Record<ValidationProblem, string>> = {
+  'white-king-missing': 'White has no king',
+  'black-king-missing': 'Black has no king',
+  'white-kings-too-many': 'White has more than one king',
+  'black-kings-too-many': 'Black has more than one king',
+  'pawns-on-back-rank': 'a pawn stands on the first or last rank',
+  'white-too-many-pawns': 'White has more pawns than a game can leave',
+  'black-too-many-pawns': 'Black has more pawns than a game can leave',
+  'white-too-many-pieces': 'White has more pieces than promotions can give',
+  'black-too-many-pieces': 'Black has more pieces than promotions can give',
+  'castling-rights': 'a castling right names a king or rook that is not on its square',
+  'guarding-rights': 'a guarding right names a piece that is not on its square',
+  'ep-square': 'the en passant square follows no double step',
+  'opposite-check': 'the side that just moved is in check (its king could be captured)',
+  'too-many-checkers': 'the king is in check from more pieces than one move can give',
+  'impossible-check': 'the check could not have come from the last move',
+};
+
+/** Why the position cannot arise in a game (board-core's `validateSetup`), in words; empty when it can. */
+export function illegalReasons(setup: Setup): string[] {
+  try {
+    return validateSetup(setup).map((problem) => PROBLEM_WORDS[problem]);
+  } catch {
+    return [];
+  }
+}
+
+/** Instead of moves: an illegal position has none worth listing (a king could be captured). */
+export function renderIllegal(reasons: readonly string[]): string {
+  return `<div class="illegal" data-illegal="true"><p><strong>Not a legal position</strong>: no moves are listed, since the rules of a game do not apply to it.</p><ul>${reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul></div>`;
 }
 
 /** Legal moves in SAN, in the order the rules generate them; undefined when the rules cannot say. */

@@ -1,7 +1,7 @@
 import { standardSetup } from '@chess-formats/board-core';
 import { describe, expect, it } from 'vitest';
 import type { SessionGame } from '../formats/adapter.js';
-import { cursorPosition, formatClock, renderEvents, renderGameControls, stepCursor } from './session.js';
+import { EVENT_ROWS_SHOWN, cursorPosition, formatClock, renderEvents, renderGameControls, stepCursor } from './session.js';
 
 const start = standardSetup();
 const game: SessionGame = {
@@ -54,5 +54,16 @@ describe('session view', () => {
     expect(html).toContain('<tr data-event="0" data-kind="datagram" data-game="52"><td class="num">0</td><td>datagram</td><th scope="row">DG_MY_GAME_STARTED</th>');
     expect(html).toContain('<span class="name">gamenumber</span>=52');
     expect(html).toContain('<q>hello &lt;b&gt;</q>');
+  });
+
+  it('draws the first rows of a long event list, with a button for more', () => {
+    const events = Array.from({ length: 1000 }, (_, i) => ({ offset: i, kind: 'text', name: 'text', fields: [], text: `line ${i}` }));
+    const html = renderEvents(events);
+    expect(html.match(/<tr data-event/g)).toHaveLength(EVENT_ROWS_SHOWN);
+    expect(html).toContain(`${EVENT_ROWS_SHOWN} of 1000 listed.`);
+    expect(html).toContain(`data-shown="${EVENT_ROWS_SHOWN}"`);
+    const all = renderEvents(events, 1000);
+    expect(all.match(/<tr data-event/g)).toHaveLength(1000);
+    expect(all).not.toContain('show-more-events');
   });
 });

@@ -35,9 +35,16 @@ export function formatClock(ms: number): string {
   return `${sign}${minutes}:${secs}.${tenths % 10}`;
 }
 
-export function renderEvents(events: readonly SessionEvent[]): string {
+/**
+ * Rows of the event table drawn at first, and added by each "Show more": a capture of 2000
+ * events drawn whole is some 26,000 elements, which slows every redraw while typing.
+ */
+export const EVENT_ROWS_SHOWN = 150;
+
+export function renderEvents(events: readonly SessionEvent[], shown = EVENT_ROWS_SHOWN): string {
   if (events.length === 0) return '<p class="empty">No events.</p>';
   const rows = events
+    .slice(0, shown)
     .map((e, i) => {
       const fields = e.fields.map((f) => `<span class="event-field"><span class="name">${escapeHtml(f.name)}</span>=${escapeHtml(f.value)}</span>`).join(' ');
       return (
@@ -46,7 +53,11 @@ export function renderEvents(events: readonly SessionEvent[]): string {
       );
     })
     .join('');
-  return `<table class="events"><caption>Decoded events, in order</caption><thead><tr><th scope="col">Offset</th><th scope="col">Kind</th><th scope="col">Name</th><th scope="col">Fields and text</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table class="events" tabindex="-1"><caption>Decoded events, in order</caption><thead><tr><th scope="col">Offset</th><th scope="col">Kind</th><th scope="col">Name</th><th scope="col">Fields and text</th></tr></thead><tbody>${rows}</tbody></table>${
+    shown < events.length
+      ? `<p class="more-events">${Math.min(shown, events.length)} of ${events.length} listed. <button type="button" id="show-more-events" data-shown="${shown}">Show ${Math.min(EVENT_ROWS_SHOWN * 4, events.length - shown)} more</button></p>`
+      : ''
+  }`;
 }
 
 /**
@@ -62,7 +73,8 @@ export function renderGameControls(games: readonly SessionGame[], cursor: GameCu
   const ply = game.plies[cursor.ply];
   const clocks = ply?.position.clocks;
   const clock = (side: 'white' | 'black'): string => {
-    const ms = clocks?.[side];
+    // Before the server sends a clock, the game's start shows the time control's initial time.
+    const ms = clocks?.[side] ?? (cursor.ply === 0 ? ply?.position.game?.initialMs?.[side] : undefined);
     return ms === undefined ? '\u2013' : formatClock(ms);
   };
   const last = game.plies.length - 1;
