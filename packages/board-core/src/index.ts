@@ -108,4 +108,4 @@ export type {
 export { VALIDATION_PROBLEMS, validateSetup, type ValidationProblem } from './validate.js';
 export { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';
 // The text scanning the line formats share (fen, ocpn, fenr, style12); see scan.ts.
-export { fault, faultError, fieldEnd, isNone, isSeparator } from './scan.js';
+export { countCode, fault, faultError, fieldEnd, isNone, isSeparator, leadingTokens } from './scan.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fault, faultError, fieldEnd, isNone, isSeparator } from './scan.js';
+import { countCode, fault, faultError, fieldEnd, isNone, isSeparator, leadingTokens } from './scan.js';
 
 const BY_CODE = { empty: 'a record' };
 const BY_FIELD = ['a board', 'w or b'];
@@ -59,5 +59,18 @@ describe('separators and fields', () => {
     expect(fieldEnd('w KQ', 1, 'turn', 1)).toBe(1);
     expect(fieldEnd('w', 1, 'turn', 1)).toBe(1);
     expect(caught(() => fieldEnd('wx', 1, 'turn', 1), 'wx')).toMatchObject({ error: { code: 'turn', field: 1, offset: 1 } });
+  });
+});
+
+describe('leadingTokens and countCode, for detectors', () => {
+  it('the first tokens only, split on any blank, runs of blanks as one', () => {
+    expect(leadingTokens('  a\tb\r\nc  d ', 3)).toEqual(['a', 'b', 'c']);
+    expect(leadingTokens('one', 5)).toEqual(['one']);
+    expect(leadingTokens('', 2)).toEqual([]);
+  });
+
+  it('counts a char code', () => {
+    expect(countCode('8/8/8/8/8/8/8/8', 47)).toBe(7);
+    expect(countCode('', 47)).toBe(0);
   });
 });

@@ -62,3 +62,28 @@ export function isNone(c: number, strict: boolean): boolean {
 export function fieldEnd(text: string, pos: number, code: string, field: number): number {
   return pos < text.length && !isSeparator(text.charCodeAt(pos)) ? fault(code, field, pos) : pos;
 }
+
+/**
+ * The first `limit` blank-separated tokens of `text`, in one pass that stops after them, so
+ * that a detector looks at a long text in time bounded by `limit` tokens, not by the text.
+ */
+export function leadingTokens(text: string, limit: number): string[] {
+  const tokens: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length && tokens.length < limit; i++) {
+    const code = i === text.length ? 32 : text.charCodeAt(i);
+    const blank = code === 32 || code === 9 || code === 10 || code === 13;
+    if (blank && start >= 0) {
+      tokens.push(text.slice(start, i));
+      start = -1;
+    } else if (!blank && start < 0) start = i;
+  }
+  return tokens;
+}
+
+/** How many times the char code `code` stands in `text` (a placement's `/`, say). */
+export function countCode(text: string, code: number): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === code) count++;
+  return count;
+}

@@ -1,28 +1,7 @@
-import { startClock, type Setup, type TextFormat } from '@chess-formats/board-core';
+import { countCode, leadingTokens, startClock, type Setup, type TextFormat } from '@chess-formats/board-core';
 import { FENR_ERROR_CODES, type FenrErrorCode } from './errors.js';
 import { parseFenr, type FenrParseOptions } from './parse.js';
 import { writeFenr } from './write.js';
-
-/** The first `limit` blank-separated tokens of `text` (one pass, stopping after them). */
-function tokensOf(text: string, limit: number): string[] {
-  const tokens: string[] = [];
-  let start = -1;
-  for (let i = 0; i <= text.length && tokens.length < limit; i++) {
-    const code = i === text.length ? 32 : text.charCodeAt(i);
-    const blank = code === 32 || code === 9 || code === 10 || code === 13;
-    if (blank && start >= 0) {
-      tokens.push(text.slice(start, i));
-      start = -1;
-    } else if (!blank && start < 0) start = i;
-  }
-  return tokens;
-}
-
-function slashCount(token: string): number {
-  let count = 0;
-  for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) === 47) count++;
-  return count;
-}
 
 /**
  * Whether the fields after the placement could be FENr's: castling, en passant, then times
@@ -56,9 +35,9 @@ export const fenrFormat: TextFormat<Setup, FenrErrorCode, FenrParseOptions, unde
   write: (setup: Setup): string => writeFenr(setup),
   detect(text: string): number {
     if (typeof text !== 'string') return 0;
-    const tokens = tokensOf(text, 8);
+    const tokens = leadingTokens(text, 8);
     const placement = tokens[0] ?? '';
-    const slashes = slashCount(placement);
+    const slashes = countCode(placement, 47);
     if (slashes > 8) return 0;
     if (slashes >= 6 && parseFenr(text).ok) return 0.95;
     // A broken FENr beats a broken FEN (0.6) when it shows FENr's own signs: a delay or

@@ -1,29 +1,8 @@
-import type { Setup, TextFormat } from '@chess-formats/board-core';
+import { countCode, leadingTokens, type Setup, type TextFormat } from '@chess-formats/board-core';
 import { OCPN_ERROR_CODES, type OcpnErrorCode } from './errors.js';
 import { parseOcpn, type OcpnParseOptions } from './parse.js';
 import { writeOcpn } from './write.js';
 
-
-/** The first `limit` blank-separated tokens of `text` (one pass, stopping after them). */
-function tokensOf(text: string, limit: number): string[] {
-  const tokens: string[] = [];
-  let start = -1;
-  for (let i = 0; i <= text.length && tokens.length < limit; i++) {
-    const code = i === text.length ? 32 : text.charCodeAt(i);
-    const blank = code === 32 || code === 9 || code === 10 || code === 13;
-    if (blank && start >= 0) {
-      tokens.push(text.slice(start, i));
-      start = -1;
-    } else if (!blank && start < 0) start = i;
-  }
-  return tokens;
-}
-
-function slashCount(token: string): number {
-  let count = 0;
-  for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) === 47) count++;
-  return count;
-}
 
 /** Omega Chess Positional Notation as one text format: the value is a `Setup` with its `omegaAdvanced` state. */
 export const ocpnFormat: TextFormat<Setup, OcpnErrorCode, OcpnParseOptions, undefined> = /* @__PURE__ */ Object.freeze({
@@ -34,8 +13,8 @@ export const ocpnFormat: TextFormat<Setup, OcpnErrorCode, OcpnParseOptions, unde
   write: (value: Setup): string => writeOcpn(value),
   detect(text: string): number {
     if (typeof text !== 'string') return 0;
-    const tokens = tokensOf(text, 10);
-    const slashes = slashCount(tokens[0] ?? '');
+    const tokens = leadingTokens(text, 10);
+    const slashes = countCode(tokens[0] ?? '', 47);
     // Without its ranks, an OCPN record still shows its fool fields: availability (`wb`, `-`)
     // and two identities (`--`, `P-`), fields no other format has.
     if (slashes === 0 && tokens.length === 9 && /^(?:-|[wb]{1,2})$/.test(tokens[5] ?? '') && /^[PNBRQKCWF-]{2}$/i.test(tokens[6] ?? '')) return 0.65;

@@ -1,6 +1,6 @@
 import { advanceRealtime } from '@chess-formats/board-core';
 import { describe, expect, it } from 'vitest';
-import { FENR_ADAPTER, fenrShaped } from './fenr.js';
+import { FENR_ADAPTER } from './fenr.js';
 import { conversions, detectFormat } from './registry.js';
 
 const EXAMPLE = FENR_ADAPTER.example;
@@ -30,8 +30,6 @@ describe('FENr adapter', () => {
       'ms since the last capture',
       'ms since the start',
     ]);
-    expect(fenrShaped(['KQ', '100', '200'])).toBe(true);
-    expect(fenrShaped(['w', 'KQkq', '-', '0', '1'])).toBe(false);
   });
 
   it('places errors with the parser code', () => {

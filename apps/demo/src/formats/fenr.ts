@@ -80,23 +80,6 @@ export function readFenr(text: string): FormatView {
   };
 }
 
-/**
- * Whether the fields after the placement could be FENr's: castling (`KQkq`, `-`), en passant
- * (a file, a square, `-`), then times (digits; a sign or a fraction is a broken time), in
- * that order, each optional but the order kept, and at most one field after the times.
- */
-export function fenrShaped(fields: readonly string[]): boolean {
-  let next = 1;
-  for (const field of fields) {
-    if (next <= 1 && /^(?:-|[KQkq]{1,4})$/.test(field)) next = 2;
-    else if (next <= 2 && /^(?:-|[a-h][1-8]?)$/.test(field)) next = 3;
-    else if (next <= 4 && /^-?\d/.test(field)) next = Math.max(next, 3) + 1;
-    else if (next === 5) next = 6;
-    else return false;
-  }
-  return true;
-}
-
 export const FENR_ADAPTER: FormatAdapter = {
   name: 'fenr',
   label: 'FENr (realtime chess)',

@@ -5,19 +5,8 @@ import { textFormat } from './list.js';
 
 const OCPN = textFormat<Setup>('ocpn');
 
-/** The nine OCPN fields, by the index an `OcpnError` names (9: after the last field). */
-const FIELD_NAMES = [
-  'placement',
-  'side to move',
-  'castling',
-  'guarding',
-  'en passant',
-  'fool availability',
-  'fool identities',
-  'halfmove clock',
-  'fullmove number',
-  'after the last field',
-] as const;
+/** The nine OCPN fields, by the index an `OcpnError` names (9: after the last field): the descriptor's. */
+const FIELD_NAMES = OCPN.fields;
 
 // The Omega Chess Advanced fields (guarding, fools, last moved) are part of the setup
 // (`omegaAdvanced`), and board-core's `play` keeps them up to date, so a position read from
@@ -96,7 +85,7 @@ function ocpnFields(text: string, record: Setup | undefined): FieldRow[] {
       if (slash >= 0) {
         const pieces = record ? record.board.pieces.filter(Boolean).length : 0;
         rows.push({
-          name: FIELD_NAMES[0],
+          name: FIELD_NAMES[0] ?? 'placement',
           text: token.text.slice(slash + 1),
           offset: token.offset + slash + 1,
           meaning: `Ranks 9 down to 0, files a to j (upper case White, digits and A (ten) count empty squares)${record ? `: ${pieces} pieces in all` : ''}`,
