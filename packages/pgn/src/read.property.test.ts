@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { PGN_ERROR_CODES } from './errors.js';
-import { createPgnReader, parsePgn, type PgnEvent } from './read.js';
+import { Reader, createPgnReader, parsePgn, type PgnEvent } from './read.js';
 import { arbitraryGame } from './testing/games.js';
 import { writePgn } from './write.js';
 
@@ -35,6 +35,34 @@ describe('streaming', () => {
         }
         events.push(...reader.end());
         expect(events).toEqual(eventsOf(text));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('tags only, with tight limits: the fast path over movetext, in any split, gives the events of the state machine', () => {
+    const movetext = fc.constantFrom('{ [%clk 0:01:02] } ', '{a long comment here} ', '( ', ') ', '$12 ', '$0255 ', '$00012 ', '$256 ', '$ ', '!? ', '!!! ', '1. ', '12... ', 'Nf3 ', '1-0 ', '1/2-1/2 ', '* ', '\n', '\n\n', '; rest\n', '\n%esc\n', '[Event "y"]\n', '[Site "a\nb"]\n', '[ LongTagName \t"a longer value" ]\n', '[Annotator "x\\\\y"]\n', '<', 'e'.repeat(300) + ' ', '\t');
+    const text = fc.array(fc.oneof(corpus, movetext), { maxLength: 30 }).map((parts) => parts.join(''));
+    const options = fc.record({ tagsOnly: fc.constant(true), maxGameLength: fc.integer({ min: 1, max: 400 }), maxCommentLength: fc.integer({ min: 1, max: 25 }), maxVariationDepth: fc.integer({ min: 1, max: 3 }), maxTagLength: fc.integer({ min: 1, max: 16 }) });
+    fc.assert(
+      fc.property(text, options, fc.array(fc.nat(), { maxLength: 8 }), (text, options, cuts) => {
+        const slow = new Reader(options, false);
+        const expected = [...slow.push(text), ...slow.end()];
+        const whole = createPgnReader(options);
+        expect([...whole.push(text), ...whole.end()]).toEqual(expected);
+        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+        const split = createPgnReader(options);
+        const byCharacter = createPgnReader(options);
+        const events: PgnEvent[] = [];
+        const characters: PgnEvent[] = [];
+        let from = 0;
+        for (const point of [...points, text.length]) {
+          events.push(...split.push(text.slice(from, point)));
+          from = point;
+        }
+        for (const character of text) characters.push(...byCharacter.push(character));
+        expect([...events, ...split.end()]).toEqual(expected);
+        expect([...characters, ...byCharacter.end()]).toEqual(expected);
       }),
       { numRuns: 200 },
     );

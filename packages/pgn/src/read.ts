@@ -85,6 +85,8 @@ const ANNOTATIONS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([
   ['?!', 6],
 ]);
 const NULL_MOVES: ReadonlySet<string> = /* @__PURE__ */ new Set(['--', 'Z0']);
+/** The rest of a tag pair after `[`, without escapes: the state machine reads it char by char the same. */
+const PLAIN_TAG = /[ \t]*([\w+#=:@/-]+)[ \t]*"([^"\\\r\n]*)"[ \t]*\]/y;
 const COMMAND = /\[%(clk|emt)\s+(\d{1,9}):(\d{1,2}):(\d{1,2})(?:\.(\d{1,3}))?\s*\]/;
 
 // Only the part of the WHATWG TextDecoder this module uses (the package compiles without DOM types).
@@ -137,7 +139,8 @@ class GameBuilder {
     if (!initial.ok) return gameError('bad-fen', initial.message, initial.cause as PgnError['cause']);
     this.variant = variant;
     this.setup = initial.setup;
-    this.position = createReplay(initial.setup);
+    // Tags only: no move is played, so no position is kept.
+    if (!this.tagsOnly) this.position = createReplay(initial.setup);
     this.frame = { parent: this.root, last: undefined, lastParent: undefined, played: 0, pending: undefined };
     return undefined;
   }
@@ -290,6 +293,13 @@ function isSymbolCode(c: number): boolean {
   );
 }
 
+/** 1 for the ASCII codes of `isSymbolCode`, 2 for white space but the newline, 3 for `.`: one lookup in the hot loops. */
+const CODE_CLASS = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) table[c] = isSymbolCode(c) ? 1 : c === 32 || c === 13 || c === 9 || c === 11 || c === 12 ? 2 : c === 46 ? 3 : 0;
+  return table;
+})();
+
 function isSpaceCode(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9 || c === 11 || c === 12;
 }
@@ -302,8 +312,11 @@ function describe(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-class Reader implements PgnReader {
+/** Exported for the tests only (the package exports `createPgnReader`). */
+export class Reader implements PgnReader {
   private readonly tagsOnly: boolean;
+  /** Tags only: whether movetext takes the fast path (the tests turn it off to compare). */
+  private readonly skipsMovetext: boolean;
   private readonly maxGameLength: number;
   private readonly maxDepth: number;
   private readonly maxTagLength: number;
@@ -335,9 +348,10 @@ class Reader implements PgnReader {
   /** A tag at the start of a line while skipping: it starts a game only if it is `Event`. */
   private probing = false;
 
-  constructor(options: PgnReadOptions | undefined) {
+  constructor(options: PgnReadOptions | undefined, fast = true) {
     const o: PgnReadOptions = typeof options === 'object' && options !== null ? options : {};
     this.tagsOnly = o.tagsOnly === true;
+    this.skipsMovetext = this.tagsOnly && fast;
     this.maxGameLength = positiveInteger(o.maxGameLength, DEFAULT_LIMITS.maxGameLength);
     this.maxDepth = positiveInteger(o.maxVariationDepth, DEFAULT_LIMITS.maxVariationDepth);
     this.maxTagLength = positiveInteger(o.maxTagLength, DEFAULT_LIMITS.maxTagLength);
@@ -488,9 +502,9 @@ class Reader implements PgnReader {
         case Mode.Comment: {
           const close = text.indexOf('}', i);
           const stop = close < 0 ? n : close;
-          this.commentLength += stop - i;
-          if (this.commentLength > this.maxCommentLength) {
-            this.fail('comment-too-long', `a comment longer than ${this.maxCommentLength} characters`, this.token);
+          const over = this.commentOverflow(text, i, stop);
+          if (over >= 0) {
+            i = over;
             continue;
           }
           if (!this.tagsOnly) this.buffer += text.slice(i, stop);
@@ -512,9 +526,9 @@ class Reader implements PgnReader {
           const newline = text.indexOf('\n', i);
           const stop = newline < 0 ? n : newline;
           if (this.mode === Mode.LineComment) {
-            this.commentLength += stop - i;
-            if (this.commentLength > this.maxCommentLength) {
-              this.fail('comment-too-long', `a comment longer than ${this.maxCommentLength} characters`, this.token);
+            const over = this.commentOverflow(text, i, stop);
+            if (over >= 0) {
+              i = over;
               continue;
             }
             if (!this.tagsOnly) this.buffer += text.slice(i, stop);
@@ -567,11 +581,46 @@ class Reader implements PgnReader {
         case Mode.Skip:
           this.skip(c);
           break;
-        case Mode.Top:
+        case Mode.Top: {
+          const skipped = this.skipsMovetext && this.game?.movetext === true ? this.skipMovetext(text, i) : i;
+          if (skipped > i) {
+            this.advance(text, i, skipped);
+            i = skipped;
+            continue;
+          }
           this.top(c, text, i);
           break;
-        default:
+        }
+        default: {
+          // A plain tag pair read whole, as the characters one by one would read it.
+          if (this.mode === Mode.TagOpen && !this.probing) {
+            PLAIN_TAG.lastIndex = i;
+            const match = PLAIN_TAG.exec(text);
+            if (match !== null && match[1]!.length <= this.maxTagLength && match[2]!.length <= this.maxTagLength) {
+              this.game?.tags.set(match[1]!, match[2]!);
+              this.mode = Mode.Top;
+              this.offset += match[0].length;
+              this.column += match[0].length;
+              i += match[0].length;
+              continue;
+            }
+          }
+          // A tag value without escapes, read whole up to its quote: what the characters one by one would give.
+          if (this.mode === Mode.TagValue && this.buffer === '') {
+            const quote = text.indexOf('"', i);
+            if (quote > i && quote - i <= this.maxTagLength) {
+              const value = text.slice(i, quote);
+              if (!value.includes('\\') && !value.includes('\n') && !value.includes('\r')) {
+                this.buffer = value;
+                this.offset += quote - i;
+                this.column += quote - i;
+                i = quote;
+                continue;
+              }
+            }
+          }
           if (!this.tag(c, text[i]!)) continue;
+        }
       }
       // One character: the common case, without a search.
       this.offset++;
@@ -581,6 +630,86 @@ class Reader implements PgnReader {
       } else this.column++;
       i++;
     }
+  }
+
+  /**
+   * Tags only, inside movetext: passes over the tokens that change nothing but the variation
+   * depth, far faster than the state machine. It stops before anything it cannot settle in
+   * this chunk exactly as the state machine would (a result, a tag, a blank line, an error, a
+   * token cut by the chunk's end, a token past the game length limit), which then reads it.
+   * Returns where it stopped; the caller moves the position over what it passed.
+   */
+  private skipMovetext(text: string, from: number): number {
+    const game = this.game!;
+    const n = text.length;
+    // A token may start only up to here (the game length limit is checked where tokens start).
+    const end = Math.min(n, from + (this.gameStart + this.maxGameLength - this.offset) + 1);
+    let lineHasToken = this.lineHasToken;
+    let i = from;
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      const kind = c < 128 ? CODE_CLASS[c] : 0;
+      let stop = i + 1;
+      if (kind === 2) {
+        i = stop;
+        continue;
+      }
+      if (kind === 3) {
+        // A period of a move number is no token, but the line has one.
+        lineHasToken = true;
+        i = stop;
+        continue;
+      }
+      if (c === 10) {
+        // A line without a token ends the game: the state machine does that.
+        if (!lineHasToken) break;
+        lineHasToken = false;
+        i = stop;
+        continue;
+      }
+      if (kind === 1) {
+        for (let d = text.charCodeAt(stop); d < 128 && CODE_CLASS[d] === 1; d = text.charCodeAt(++stop));
+        const length = stop - i;
+        if (stop === n || length > MAX_SYMBOL_LENGTH || (c <= 49 && (length === 3 || length === 7) && RESULTS.has(text.slice(i, stop)))) break;
+      } else if (c === 123) {
+        const close = text.indexOf('}', stop);
+        if (close < 0 || close - stop > this.maxCommentLength) break;
+        stop = close + 1;
+      } else if (c === 36) {
+        while (stop < n && text.charCodeAt(stop) >= 48 && text.charCodeAt(stop) <= 57) stop++;
+        const digits = stop - i - 1;
+        if (stop === n || digits === 0 || digits > 4 || Number(text.slice(i + 1, stop)) > 255) break;
+      } else if (c === 33 || c === 63) {
+        while (stop < n && (text.charCodeAt(stop) === 33 || text.charCodeAt(stop) === 63)) stop++;
+        if (stop === n || stop - i > 2) break;
+      } else if (c === 40) {
+        if (game.depth >= this.maxDepth) break;
+        game.depth++;
+      } else if (c === 41) {
+        if (game.depth === 0) break;
+        game.depth--;
+      } else break;
+      lineHasToken = true;
+      i = stop;
+    }
+    this.lineHasToken = lineHasToken;
+    return i;
+  }
+
+  /**
+   * Counts `text[from, to)` into the comment being read. When that passes the limit, reports
+   * it and returns where skipping resumes: the first character past the limit, wherever the
+   * chunks were split (-1 when the comment still fits).
+   */
+  private commentOverflow(text: string, from: number, to: number): number {
+    const room = this.maxCommentLength - this.commentLength;
+    if (to - from <= room) {
+      this.commentLength += to - from;
+      return -1;
+    }
+    this.advance(text, from, from + room);
+    this.fail('comment-too-long', `a comment longer than ${this.maxCommentLength} characters`, this.token);
+    return from + room;
   }
 
   /** Moves the position over `text[from, to)`, counting lines in one forward scan. */
