@@ -1,11 +1,6 @@
-import { parseSetupJson, setupToJson, type Format, type Setup, type TextFormat } from '@chess-formats/board-core';
-import { FORMATS, detectFormat as detectInFormats, formatByName } from '@chess-formats/formats';
+import { parseSetupJson, setupToJson, type Setup, type TextFormat } from '@chess-formats/board-core';
+import { STREAM_FORMATS, TEXT_FORMATS, detectFormat as detectInFormats, formatByName } from '@chess-formats/formats';
 import { errorReport, overflowReport, type LineError, type LineReport, type LineWhere } from './line-command.js';
-
-const isText = (format: Format): format is TextFormat => format.kind === 'text';
-
-/** The text formats of the one list: each holds one position a line. */
-const TEXT_FORMATS: readonly TextFormat[] = FORMATS.filter(isText);
 
 /**
  * board-core's canonical setup JSON: no format package's notation, so not in the list, but
@@ -27,7 +22,7 @@ const OTHER_LINES = ['b1', SETUP_JSON, 'fics-stream', 'unknown'] as const;
  */
 export const DETECTED_FORMATS: readonly string[] = Object.freeze([
   ...TEXT_FORMATS.flatMap((format) => (format.name === 'fen' ? [format.name, ...FEN_DIALECTS] : [format.name])),
-  ...FORMATS.filter((format) => format.kind === 'stream').map((format) => `${format.name}-stream`),
+  ...STREAM_FORMATS.map((format) => `${format.name}-stream`),
   ...OTHER_LINES,
 ]);
 export type DetectedFormat = string;

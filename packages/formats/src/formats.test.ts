@@ -1,7 +1,7 @@
 import { standardSetup, type Format, type TextFormat } from '@chess-formats/board-core';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FORMATS, detectFormat, formatByName } from './index.js';
+import { FORMATS, STREAM_FORMATS, TEXT_FORMATS, detectFormat, formatByName } from './index.js';
 
 const SAMPLES: Readonly<Record<string, string>> = {
   fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
@@ -103,5 +103,15 @@ describe('FORMATS', () => {
       detectFormat(text);
       expect(performance.now() - start, text.slice(0, 12)).toBeLessThan(1000);
     }
+  });
+});
+
+describe('TEXT_FORMATS and STREAM_FORMATS', () => {
+  test('split the list by kind, each in list order, together every format once', () => {
+    expect(TEXT_FORMATS.every((format) => format.kind === 'text')).toBe(true);
+    expect(STREAM_FORMATS.every((format) => format.kind === 'stream')).toBe(true);
+    expect(TEXT_FORMATS.map((format) => format.name)).toEqual(FORMATS.filter((format) => format.kind === 'text').map((format) => format.name));
+    expect([...TEXT_FORMATS, ...STREAM_FORMATS].map((format) => format.name).sort()).toEqual(FORMATS.map((format) => format.name).sort());
+    expect(Object.isFrozen(TEXT_FORMATS) && Object.isFrozen(STREAM_FORMATS)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { Format } from '@chess-formats/board-core';
+import type { Format, StreamFormat, TextFormat } from '@chess-formats/board-core';
 import { fenFormat } from '@chess-formats/fen';
 import { fenrFormat } from '@chess-formats/fenr';
 import { iccFormat } from '@chess-formats/icc-dg';
@@ -13,6 +13,14 @@ import { style12Format } from '@chess-formats/style12';
  * loop over this list.
  */
 export const FORMATS: readonly Format[] = /* @__PURE__ */ Object.freeze([fenFormat, style12Format, ocpnFormat, fenrFormat, pgnFormat, iccFormat]);
+
+/** The formats of `FORMATS` that read one text (a record, a game file), in list order. */
+export const TEXT_FORMATS: readonly TextFormat[] = /* @__PURE__ */ Object.freeze(FORMATS.filter((format): format is TextFormat => format.kind === 'text'));
+
+/** The formats of `FORMATS` read as a stream of events, in list order. */
+export const STREAM_FORMATS: readonly StreamFormat[] = /* @__PURE__ */ Object.freeze(
+  FORMATS.filter((format): format is StreamFormat => format.kind === 'stream'),
+);
 
 /** The format of that `name` (`'fen'`), or `undefined`. */
 export function formatByName(name: string, formats: readonly Format[] = FORMATS): Format | undefined {

@@ -1,1 +1,1 @@
-export { FORMATS, detectFormat, formatByName, type Detection } from './formats.js';
+export { FORMATS, STREAM_FORMATS, TEXT_FORMATS, detectFormat, formatByName, type Detection } from './formats.js';

@@ -1,11 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Format, TextFormat } from '@chess-formats/board-core';
-import { FORMATS, detectFormat } from '@chess-formats/formats';
+import type { TextFormat } from '@chess-formats/board-core';
+import { TEXT_FORMATS, detectFormat } from '@chess-formats/formats';
 import { overItems, report } from './harness.js';
 import { interleaved } from './per-character.js';
-
-const isText = (format: Format): format is TextFormat => format.kind === 'text';
 
 /**
  * The conformance vectors, read from the repository rather than through the conformance
@@ -44,7 +42,7 @@ function corpusOf(format: TextFormat): { readonly texts: readonly string[]; read
  * here with no change to this file. (The per-format suites compare with peer libraries.)
  */
 export function runFormats(): void {
-  const rows = FORMATS.filter(isText).flatMap((format) => {
+  const rows = TEXT_FORMATS.flatMap((format) => {
     const { texts, values } = corpusOf(format);
     if (texts.length === 0) return [];
     return interleaved([

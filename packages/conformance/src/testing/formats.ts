@@ -1,5 +1,4 @@
-import { setupToJson, validateSetup, type Format, type TextFormat } from '@chess-formats/board-core';
-import { FORMATS } from '@chess-formats/formats';
+import { setupToJson, validateSetup, type TextFormat } from '@chess-formats/board-core';
 import { holdingsToJson, parseHoldings, writeHoldings, type Holdings } from '@chess-formats/style12';
 import type { Codec } from '../run.js';
 import type { VectorOptions } from '../types.js';
@@ -7,11 +6,8 @@ import type { VectorOptions } from '../types.js';
 // The text formats of the one list run their vectors through their descriptors: a new format
 // in FORMATS with a folder of vectors is checked with no code here.
 
-export const isText = (format: Format): format is TextFormat => format.kind === 'text';
-
-/** The formats of the list, by kind. */
-export const TEXT_FORMATS: readonly TextFormat[] = FORMATS.filter(isText);
-export const STREAM_FORMATS: readonly Format[] = FORMATS.filter((format) => !isText(format));
+// The formats of the list, by kind.
+export { STREAM_FORMATS, TEXT_FORMATS } from '@chess-formats/formats';
 
 /** Vector folders that are no format of the list: board-core's move notations, with their own adapter. */
 export const NOTATION_VECTORS = ['moves'] as const;
