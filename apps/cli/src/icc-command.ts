@@ -127,7 +127,6 @@ export async function runIccCommand(args: readonly string[], io: CommandIo): Pro
   const { out: write } = guardOutput(io);
   const decoder = createIccDecoder({ settings });
   const tracker = createIccTracker();
-  const facts = new Map<number, IccGameFacts>();
   let failed = false;
   const emit = async (events: readonly IccEvent[]): Promise<void> => {
     let out = '';
@@ -140,17 +139,12 @@ export async function runIccCommand(args: readonly string[], io: CommandIo): Pro
       if (event.kind === 'error') out += await problem(`${JSON.stringify(event)}\n`);
       for (const change of tracker.push(event)) {
         if (change.kind === 'game-left') {
-          out += record(change.game, facts.get(change.game.gameNumber));
-          facts.delete(change.game.gameNumber);
+          out += record(change.game, change.facts);
         } else if (change.kind === 'error') {
           // A game the tracker lost is as wrong as a datagram the decoder could not read: the exit table says 1.
           failed = true;
           out += await problem(`${JSON.stringify({ kind: 'tracker-error', error: change.error })}\n`);
         }
-        // A game that leaves takes its ICC facts with it: they are kept here as they change.
-        const number = change.kind === 'error' ? change.game?.gameNumber : change.kind === 'game-left' ? undefined : change.game.gameNumber;
-        const current = number === undefined ? undefined : tracker.facts(number);
-        if (number !== undefined && current) facts.set(number, current);
       }
     }
     if (out !== '') await write(out);

@@ -158,6 +158,13 @@ describe('the game tracker', () => {
     expect(createIccTracker().push({ kind: 'text', text: 'hi\n' })).toEqual([]);
   });
 
+  test('a game leaves with its ICC facts, which facts(n) no longer has', () => {
+    const { tracker, events } = run(`${STARTED}${Y}(25 7 * {e2e4}${Y})${Y}(43 7 X${Y})`, ['DG_MOVE_SMITH']);
+    const left = events.at(-1);
+    expect(left?.kind === 'game-left' ? left.facts.moveTexts : undefined).toEqual(['e2e4']);
+    expect(tracker.facts(7)).toBeUndefined();
+  });
+
   test('holds at most maxGames games; a maxGames that is not a whole number from 1 is the default', () => {
     const starts = (n: number) => Array.from({ length: n }, (_, i) => STARTED.replace('(18 7 ', `(18 ${String(i + 1)} `)).join('');
     const decoded = (n: number) => {

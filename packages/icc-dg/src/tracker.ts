@@ -46,9 +46,13 @@ export interface TrackerError {
 /**
  * What changed, in the order the datagrams came: board-core's tracked-game events (the style12
  * tracker reports the same for FICS), and `error` when a datagram could not be followed (the
- * game, when there is one, is then out of step until its next position datagram).
+ * game, when there is one, is then out of step until its next position datagram). `game-left`
+ * also carries the game's ICC facts, which `facts(n)` no longer has once the game is gone.
  */
-export type TrackerEvent = TrackedGameEvent | { readonly kind: 'error'; readonly error: TrackerError; readonly game?: TrackedGame };
+export type TrackerEvent =
+  | Exclude<TrackedGameEvent, { readonly kind: 'game-left' }>
+  | (Extract<TrackedGameEvent, { readonly kind: 'game-left' }> & { readonly facts: IccGameFacts })
+  | { readonly kind: 'error'; readonly error: TrackerError; readonly game?: TrackedGame };
 
 export interface TrackerOptions {
   /** The most games kept at once, a whole number from 1; the game updated longest ago is evicted beyond it (default 64). */
@@ -243,7 +247,7 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
     const leave = (why: 'ended' | 'unobserved'): TrackerEvent[] => {
       if (!entry) return [];
       entries.delete(gameNumber);
-      return [{ kind: 'game-left', game: entry.game, why }];
+      return [{ kind: 'game-left', game: entry.game, why, facts: entry.facts }];
     };
     const fault = (error: Fault, next?: Entry): TrackerEvent[] => {
       const full: TrackerError = { ...error, gameNumber, offset };
@@ -260,7 +264,7 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
           const stalest = entries.keys().next().value as number;
           const gone = entries.get(stalest);
           entries.delete(stalest);
-          if (gone) out.push({ kind: 'game-left', game: gone.game, why: 'evicted' });
+          if (gone) out.push({ kind: 'game-left', game: gone.game, why: 'evicted', facts: gone.facts });
         }
         return out;
       }
