@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createIccDecoder, iccDecoderTransformer, type IccDecoderOptions, type IccEvent } from './decoder.js';
 import { SAMPLE_SESSION, SAMPLE_SETTINGS } from './testing/sample.js';
+import { encodeEvents } from './encode.js';
 
 const Y = '\x19';
 
@@ -138,6 +139,22 @@ describe('overflow (Appendix 1: a control-Z, then the rest of the command output
 });
 
 describe('errors and resynchronisation', () => {
+  test('a unit given up for its size is closed with unit-end events, so that starts and ends stay balanced', () => {
+    const events = decode(`${Y}[1 *\n${Y}[2 *\n${'x\n'.repeat(20)}${Y}[3 *\n${Y}]`, { maxUnitSize: 16 });
+    expect(events.filter((e) => e.kind !== 'text').map((e) => (e.kind === 'error' ? e.error.code : `${e.kind} ${'depth' in e ? e.depth : ''}`))).toEqual([
+      'unit-start 1',
+      'unit-start 2',
+      'unit-too-large',
+      'unit-end 2',
+      'unit-end 1',
+      'unit-start 1',
+      'unit-end 1',
+    ]);
+    // What the writer makes of those events decodes to them again.
+    const kept = events.filter((e) => e.kind !== 'error');
+    expect(decode(encodeEvents(kept), {}).filter((e) => e.kind !== 'text')).toEqual(kept.filter((e) => e.kind !== 'text'));
+  });
+
   test('every error code, with its offset', () => {
     const cases: [string, IccDecoderOptions, { code: string; field: number; offset: number }][] = [
       [`${Y}(41 1 ${'x'.repeat(50)}${Y})`, { maxDatagramSize: 20 }, { code: 'datagram-too-large', field: 0, offset: 0 }],

@@ -487,11 +487,16 @@ export class Framing {
     else this.#emit({ kind: 'unit-start', command, player, tag: text.slice(space2 + 1, to), depth });
   }
 
-  /** An outermost unit that ran past `maxUnit` is forgotten: nesting starts again from the top. */
+  /**
+   * An outermost unit that ran past `maxUnit` is forgotten: nesting starts again from the top.
+   * Each unit given up is closed with a unit-end after the error, innermost first, so that the
+   * events stay balanced: a consumer that counts depth, and a writer that replays the events,
+   * both end up where the decoder is.
+   */
   #checkUnitSize(at: number): void {
     if (this.#depth > 0 && at - this.#unitStart > this.#limits.maxUnit) {
       this.#fail('unit-too-large', this.#unitStart, `a unit ran past ${String(this.#limits.maxUnit)} characters without its ^Y]; nesting starts again from the top`);
-      this.#depth = 0;
+      for (; this.#depth > 0; this.#depth--) this.#emit(UNIT_ENDS[this.#depth] ?? { kind: 'unit-end', depth: this.#depth });
     }
   }
 
