@@ -8,6 +8,7 @@ export interface Board {
   readonly pieces: readonly (Piece | undefined)[];
 }
 
+/** A board of the geometry (standard by default) with no pieces. */
 export function emptyBoard(geometry: Geometry = STANDARD): Board {
   return { geometry, pieces: new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined) };
 }
@@ -27,6 +28,7 @@ export function standardBoard(): Board {
   return { geometry: STANDARD, pieces };
 }
 
+/** The piece on a square, or undefined when it is empty or not a square of the geometry. */
 export function pieceAt(board: Board, square: Square): Piece | undefined {
   return board.pieces[square];
 }

@@ -56,6 +56,7 @@ function pocketLetters(pocket: Pocket, upper: boolean): string {
   return out;
 }
 
+/** The canonical JSON form of a setup (see `SetupJson`); `parseSetupJson` reads it back to an equal setup. */
 export function setupToJson(setup: Setup): SetupJson {
   const { geometry } = setup.board;
   const board: Record<string, string> = {};
@@ -125,6 +126,7 @@ export type MoveJson =
   | { readonly kind: 'castle'; readonly from: string; readonly to: string; readonly rook: string; readonly rookTo: string }
   | { readonly kind: 'drop'; readonly role: string; readonly to: string };
 
+/** The canonical JSON form of a move, squares named in `geometry`; `parseMoveJson` reads it back. */
 export function moveToJson(geometry: Geometry, move: Move): MoveJson {
   const name = (square: Square): string => squareName(geometry, square);
   switch (move.kind) {
@@ -177,8 +179,10 @@ export const SETUP_JSON_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   /** Reading the value threw (a getter or a proxy); JSON.parse never produces such values. The engine's own limit on listing keys is `too-many`. */
   'unreadable',
 ] as const);
+/** The code of a `SetupJsonError`, one of `SETUP_JSON_ERROR_CODES`. */
 export type SetupJsonErrorCode = (typeof SETUP_JSON_ERROR_CODES)[number];
 
+/** Why `parseSetupJson` or `parseMoveJson` rejected a value, and where in it. */
 export interface SetupJsonError {
   readonly code: SetupJsonErrorCode;
   /**
@@ -190,6 +194,7 @@ export interface SetupJsonError {
   readonly message: string;
 }
 
+/** Options of `parseSetupJson` and `parseMoveJson`. */
 export interface SetupJsonOptions {
   /**
    * What to do with a key the canonical JSON does not have, in the setup, its pockets and

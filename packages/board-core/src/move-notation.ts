@@ -47,11 +47,16 @@ export const MOVE_NOTATION_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   /** A castling move whose rook cannot be found on the board (unchecked Smith moves). */
   'no-castling-rook',
 ] as const);
+/** The code of a `MoveNotationError`, one of `MOVE_NOTATION_ERROR_CODES`. */
 export type MoveNotationErrorCode = (typeof MOVE_NOTATION_ERROR_CODES)[number];
 
 /** Which part of the move text an error is about. */
 export type MoveNotationField = 'move' | 'piece' | 'from' | 'to' | 'promotion' | 'capture' | 'suffix';
 
+/**
+ * Why a move text (SAN, coordinate, verbose or Smith notation) could not be read, or is not legal
+ * in the position.
+ */
 export interface MoveNotationError {
   readonly code: MoveNotationErrorCode;
   readonly field: MoveNotationField;

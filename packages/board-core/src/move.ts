@@ -36,4 +36,8 @@ export interface DropMove {
   readonly to: Square;
 }
 
+/**
+ * A move, told apart by `kind`: a normal move (with promotion), an en passant capture, castling, or
+ * a drop from the pocket.
+ */
 export type Move = NormalMove | EnPassantMove | CastleMove | DropMove;

@@ -47,6 +47,7 @@ export interface RealtimeClock {
   readonly cooldownMs: number;
 }
 
+/** A pocket holding nothing, with a count of zero for every role. */
 export function emptyPocket(): Pocket {
   // Built from ROLES so that a pocket can never miss a role (and in fewer bytes than a literal).
   return Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<Role, number>;

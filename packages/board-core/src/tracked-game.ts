@@ -11,6 +11,7 @@ import type { ByColor, Color } from './vocabulary.js';
 /** How a game ended, as a PGN result: White won, Black won, a draw, or no result (aborted, adjourned). */
 export type GameScore = '1-0' | '0-1' | '1/2-1/2' | '*';
 
+/** A player of a tracked game, as far as the server told. */
 export interface TrackedPlayer {
   readonly name: string;
   /** When the server gave it (ICC's game-started datagrams do; a style 12 board does not). */
@@ -35,6 +36,10 @@ export interface TrackedMove {
   readonly clockMs?: number;
 }
 
+/**
+ * A game followed on a chess server (FICS style 12, ICC datagrams): who plays, the rules, the
+ * position it starts from and the moves seen since.
+ */
 export interface TrackedGame {
   /** The server's number for the game (reused by the server once the game is over). */
   readonly gameNumber: number;

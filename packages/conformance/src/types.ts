@@ -12,6 +12,7 @@ export type VectorOptions = { readonly [key: string]: JsonValue };
  *   still match `expected` or `error` when the case gives them.
  */
 export const VECTOR_RESULTS = /* @__PURE__ */ Object.freeze(['valid', 'invalid', 'acceptable'] as const);
+/** What a case expects of its input, one of `VECTOR_RESULTS`. */
 export type VectorResult = (typeof VECTOR_RESULTS)[number];
 
 /**
@@ -19,6 +20,7 @@ export type VectorResult = (typeof VECTOR_RESULTS)[number];
  * verbose move of style 12 (FICS/ICC) and ICC's Smith notation (DG_MOVE_SMITH).
  */
 export const MOVE_NOTATIONS = /* @__PURE__ */ Object.freeze(['san', 'coordinate', 'verbose', 'smith'] as const);
+/** A move notation of the corpus, one of `MOVE_NOTATIONS`. */
 export type MoveNotation = (typeof MOVE_NOTATIONS)[number];
 
 /**
@@ -57,6 +59,10 @@ export interface Expected {
   readonly notations?: { readonly [notation: string]: string };
 }
 
+/**
+ * One test case: an input, the options to read and write it with, and what a conforming
+ * implementation does with it.
+ */
 export interface VectorCase {
   /** Stable and never reused: `<format>.<topic>.<name>`. */
   readonly id: string;

@@ -25,6 +25,7 @@ export const FEN_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'missing-field',
   'extra-field',
 ] as const);
+/** The code of a `FenError`, one of `FEN_ERROR_CODES`. */
 export type FenErrorCode = (typeof FEN_ERROR_CODES)[number];
 
 /**

@@ -19,6 +19,10 @@ import {
 } from '@chess-formats/board-core';
 import type { FenError, FenErrorCode, FenField } from './errors.js';
 
+/**
+ * Options of `parseFen`, `parseBoardFen` and `parseCastling`. Without `strict`, common
+ * variations (extra spaces, missing counters) are read.
+ */
 export interface FenParseOptions {
   /**
    * Accept only canonical spelling: one space between fields, all six fields, castling in

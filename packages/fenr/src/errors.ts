@@ -22,6 +22,7 @@ export const FENR_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'missing-field',
   'extra-field',
 ] as const);
+/** The code of a `FenrError`, one of `FENR_ERROR_CODES`. */
 export type FenrErrorCode = (typeof FENR_ERROR_CODES)[number];
 
 /**

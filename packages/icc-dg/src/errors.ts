@@ -15,6 +15,7 @@ export const ICC_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'missing-field',
   'internal-fault',
 ] as const);
+/** The code of an `IccError`, one of `ICC_ERROR_CODES`. */
 export type IccErrorCode = (typeof ICC_ERROR_CODES)[number];
 
 /** The arguments of a datagram the decoder could not type, so that nothing is lost. */
@@ -23,6 +24,7 @@ export interface RawDatagram {
   readonly args: readonly string[];
 }
 
+/** Why a datagram or the framing around it could not be read, and where in the stream. */
 export interface IccError {
   readonly code: IccErrorCode;
   /**

@@ -42,6 +42,11 @@ const CIRCLE = 'gameNumber:i examiner coordinate';
 const ARROW = 'gameNumber:i examiner origin destination';
 const SUGGESTION = 'textString:b priority:i suggester subject id';
 
+/**
+ * Every level 2 datagram of ICC's formats2.txt by number, as `[name, fields]` (frozen); the
+ * fields are written in wire order in the notation `name[:type][?][@gate]` the README's Schema
+ * section explains.
+ */
 export const DG_SCHEMA = /* @__PURE__ */ deepFreeze({
   0: ['DG_WHO_AM_I', 'myName titles:t'],
   1: ['DG_PLAYER_ARRIVED', ARRIVED],
@@ -329,6 +334,10 @@ export interface UnknownDatagram {
   readonly extra: readonly string[];
 }
 
+/**
+ * A decoded datagram: a known one with typed `fields` by name, or an unknown number with its
+ * raw arguments.
+ */
 export type Datagram = KnownDatagram | UnknownDatagram;
 
 /** The decoded datagram of this name. */

@@ -28,7 +28,9 @@ import { parseFen } from '@chess-formats/fen';
 import type { IccEvent } from './decoder.js';
 import type { Datagram, DatagramOf } from './schema.js';
 
+/** Every code a `TrackerError` can carry (frozen). */
 export const TRACKER_ERROR_CODES = /* @__PURE__ */ Object.freeze(['unknown-game', 'unreplayable-move', 'bad-position', 'no-move-text'] as const);
+/** The code of a `TrackerError`, one of `TRACKER_ERROR_CODES`. */
 export type TrackerErrorCode = (typeof TRACKER_ERROR_CODES)[number];
 
 /** Why the tracker could not follow a datagram; the game is out of step until its next position. */
@@ -54,6 +56,7 @@ export type TrackerEvent =
   | (Extract<TrackedGameEvent, { readonly kind: 'game-left' }> & { readonly facts: IccGameFacts })
   | { readonly kind: 'error'; readonly error: TrackerError; readonly game?: TrackedGame };
 
+/** Options of `createIccTracker`. */
 export interface TrackerOptions {
   /** The most games kept at once, a whole number from 1; the game updated longest ago is evicted beyond it (default 64). */
   readonly maxGames?: number;
@@ -75,6 +78,10 @@ export interface IccGameFacts {
   readonly eco?: string;
 }
 
+/**
+ * Follows the games of an ICC session from decoder events, made by `createIccTracker`:
+ * board-core's tracked games, plus ICC's own facts of each.
+ */
 export interface IccTracker extends GameTracker<IccEvent, TrackerEvent> {
   /** ICC's own facts of a followed game. */
   facts(gameNumber: number): IccGameFacts | undefined;

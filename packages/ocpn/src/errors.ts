@@ -28,6 +28,7 @@ export const OCPN_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'missing-field',
   'extra-field',
 ] as const);
+/** The code of an `OcpnError`, one of `OCPN_ERROR_CODES`. */
 export type OcpnErrorCode = (typeof OCPN_ERROR_CODES)[number];
 
 /**

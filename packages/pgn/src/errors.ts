@@ -33,8 +33,10 @@ export const PGN_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   /** A game longer than the limit; it is skipped without being held. */
   'game-too-large',
 ] as const);
+/** The code of a `PgnError`, one of `PGN_ERROR_CODES`. */
 export type PgnErrorCode = (typeof PGN_ERROR_CODES)[number];
 
+/** Why a game could not be read, and where: line, column and offset of the offending token. */
 export interface PgnError {
   readonly code: PgnErrorCode;
   /** Line of the offending token, from 1. */

@@ -2,10 +2,12 @@ import { play, type Move, type Setup } from '@chess-formats/board-core';
 
 /** The four game terminations of PGN. */
 export const PGN_RESULTS = /* @__PURE__ */ Object.freeze(['1-0', '0-1', '1/2-1/2', '*'] as const);
+/** A game termination, one of `PGN_RESULTS`. */
 export type PgnResult = (typeof PGN_RESULTS)[number];
 
 /** The games the reader knows how to set up and replay, from the `Variant` tag. */
 export const PGN_VARIANTS = /* @__PURE__ */ Object.freeze(['standard', 'chess960', 'crazyhouse', 'threeCheck', 'omega'] as const);
+/** A variant the reader can replay, one of `PGN_VARIANTS`. */
 export type PgnVariant = (typeof PGN_VARIANTS)[number];
 
 /** One move of the game tree. */
@@ -34,6 +36,7 @@ export interface PgnRoot {
   readonly children: readonly PgnNode[];
 }
 
+/** A game as read from PGN: its tags, variant, initial position, move tree and result. */
 export interface PgnGame {
   /** Every tag as read (the last of a repeated name wins); the writer puts the seven-tag roster first. */
   readonly tags: ReadonlyMap<string, string>;

@@ -19,6 +19,7 @@ export const STYLE12_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'missing-field',
   'holdings',
 ] as const);
+/** The code of a `Style12Error`, one of `STYLE12_ERROR_CODES`. */
 export type Style12ErrorCode = (typeof STYLE12_ERROR_CODES)[number];
 
 /** The first fault found, reading strictly left to right. */

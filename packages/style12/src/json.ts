@@ -10,6 +10,7 @@ export type Style12Json = Omit<Style12, 'setup' | 'flip' | 'clockTicking' | 'lag
   readonly lagMs: number | null;
 };
 
+/** A record as plain JSON (see `Style12Json`), for logs, tests and other languages. */
 export function style12ToJson(record: Style12): Style12Json {
   return {
     ...record,
@@ -33,6 +34,7 @@ function letters(pocket: Pocket): string {
   return ROLES.map((role) => ROLE_LETTERS[role].toUpperCase().repeat(pocket[role])).join('');
 }
 
+/** Holdings as plain JSON (see `HoldingsJson`). */
 export function holdingsToJson(holdings: Holdings): HoldingsJson {
   const { passed } = holdings;
   return {
