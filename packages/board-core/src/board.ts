@@ -4,7 +4,9 @@ import type { Role } from './vocabulary.js';
 
 /** Piece placement: one entry per grid cell of the geometry, undefined where empty or a hole. */
 export interface Board {
+  /** The geometry the board is laid out on; `pieces` has one entry per cell of its grid. */
   readonly geometry: Geometry;
+  /** The piece on each cell, indexed by `Square`. */
   readonly pieces: readonly (Piece | undefined)[];
 }
 

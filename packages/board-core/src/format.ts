@@ -10,9 +10,16 @@ import type { Setup } from './setup.js';
  * offending character (the input's length when the text ended too early) and a short message.
  */
 export interface FormatError<Code extends string = string> {
+  /** The format's stable error code, one of its `errorCodes`. */
   readonly code: Code;
+  /** The index of the field at fault; the format's `fields` names it. */
   readonly field: number;
+  /**
+   * Index in the input (UTF-16 code units) of the offending character; the input's length when
+   * it ended too early.
+   */
   readonly offset: number;
+  /** Short English for people: what was expected, and what was found. */
   readonly message: string;
 }
 

@@ -15,6 +15,7 @@ export type GeometryName = (typeof GEOMETRY_NAMES)[number];
  * Movement vectors work on the whole grid, so a diagonal step from Omega's a0 reaches w1.
  */
 export interface Geometry {
+  /** Which geometry this is. */
   readonly name: GeometryName;
   /** Columns of the grid. */
   readonly width: number;

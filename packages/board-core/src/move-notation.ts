@@ -58,10 +58,13 @@ export type MoveNotationField = 'move' | 'piece' | 'from' | 'to' | 'promotion' |
  * in the position.
  */
 export interface MoveNotationError {
+  /** The stable error code. */
   readonly code: MoveNotationErrorCode;
+  /** The part of the move text at fault. */
   readonly field: MoveNotationField;
   /** Offset into the text (UTF-16 code units) where the problem starts. */
   readonly offset: number;
+  /** Short English for people: what is wrong. */
   readonly message: string;
 }
 

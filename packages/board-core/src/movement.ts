@@ -10,7 +10,9 @@ export type Vector = readonly [dx: number, dy: number];
  * and are handled by the rules directly; the fool imitates and has no movement of its own.
  */
 export interface Movement {
+  /** Steps taken once, jumping over whatever stands between. */
   readonly leaps: readonly Vector[];
+  /** Directions followed square by square until a piece or the board's edge stops the piece. */
   readonly slides: readonly Vector[];
 }
 

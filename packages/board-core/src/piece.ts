@@ -19,7 +19,9 @@ export type RealtimeState =
  * shared, so compare them with `samePiece`, not by identity.
  */
 export interface Piece {
+  /** The side the piece belongs to. */
   readonly color: Color;
+  /** What kind of piece it is. */
   readonly role: Role;
   /** A promoted pawn (crazyhouse and bughouse return it to the pocket as a pawn). */
   readonly promoted: boolean;

@@ -3,13 +3,17 @@ export type Result<T, E> = Ok<T> | Err<E>;
 
 /** A result that succeeded, carrying its value. */
 export interface Ok<T> {
+  /** Tells a success from a failure. */
   readonly ok: true;
+  /** What the operation produced. */
   readonly value: T;
 }
 
 /** A result that failed, carrying the error as a value. */
 export interface Err<E> {
+  /** Tells a failure from a success. */
   readonly ok: false;
+  /** Why the operation failed. */
   readonly error: E;
 }
 

@@ -11,7 +11,9 @@ export type Pocket = ByRole<number>;
  * rules check it separately, so a study or a setup in progress can be held as it is.
  */
 export interface Setup {
+  /** The placement of the pieces. */
   readonly board: Board;
+  /** The side to move. */
   readonly turn: Color;
   /** Castling rights, stored by the square of the rook that may castle (so Chess960 works); ascending. */
   readonly castlingRooks: readonly Square[];

@@ -167,7 +167,9 @@ export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
 /** How a game ended: `winner` is absent for a draw. */
 export interface Outcome {
+  /** Why the game ended. */
   readonly reason: OutcomeReason;
+  /** The side that won; absent for a draw. */
   readonly winner?: Color;
 }
 

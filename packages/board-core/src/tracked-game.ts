@@ -25,7 +25,9 @@ export type TrackedRelation = 'playing' | 'examining' | 'observing' | 'isolated'
 
 /** One side's time control, in milliseconds. */
 export interface TimeControl {
+  /** The time on the clock at the start, in milliseconds. */
   readonly initialMs: number;
+  /** The time added after each move, in milliseconds. */
   readonly incrementMs: number;
 }
 
@@ -43,11 +45,15 @@ export interface TrackedMove {
 export interface TrackedGame {
   /** The server's number for the game (reused by the server once the game is over). */
   readonly gameNumber: number;
+  /** The player of White. */
   readonly white: TrackedPlayer;
+  /** The player of Black. */
   readonly black: TrackedPlayer;
+  /** Whether the client plays, examines or observes the game, or was sent an isolated board. */
   readonly relation: TrackedRelation;
   /** The server's name for the rules played (`wild/22`, `Crazyhouse`), when it gave one. */
   readonly variant?: string;
+  /** Whether the game is rated, when the server said. */
   readonly rated?: boolean;
   /** Each side's time control, when known. */
   readonly timeControl?: ByColor<TimeControl>;
@@ -63,6 +69,7 @@ export interface TrackedGame {
   readonly running?: Color;
   /** Once the game has ended: its score, and the server's words for why (`Kratt forfeits on time`). */
   readonly result?: GameScore;
+  /** The server's words for why the game ended, with `result`. */
   readonly reason?: string;
 }
 

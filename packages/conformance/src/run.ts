@@ -11,10 +11,13 @@ import type {
 
 /** The part of an implementation's parse error the corpus checks; other properties are ignored. */
 export interface CodecError {
+  /** The implementation's stable error code. */
   readonly code: string;
   /** A field index (FEN) or a field name (moves); compared with `===`. */
   readonly field: number | string;
+  /** Offset of the fault in the input, in UTF-16 code units. */
   readonly offset: number;
+  /** Shown in failure reasons; not compared. */
   readonly message?: string;
 }
 
@@ -70,8 +73,11 @@ export type Check = (typeof CHECKS)[number];
 
 /** The outcome of one case: pass or fail, why, and what could not be checked. */
 export interface CaseOutcome {
+  /** The case's id. */
   readonly id: string;
+  /** The case's description. */
   readonly description: string;
+  /** Whether the implementation conforms on this case. */
   readonly status: 'pass' | 'fail';
   /** One line per failed check; empty when the case passes. */
   readonly reasons: readonly string[];
@@ -83,8 +89,11 @@ export interface CaseOutcome {
 
 /** The outcome of a run: counts of passed and failed cases and each case's outcome, in order. */
 export interface SuiteOutcome {
+  /** How many cases passed. */
   readonly passed: number;
+  /** How many cases failed. */
   readonly failed: number;
+  /** Each case's outcome, in the order run. */
   readonly outcomes: readonly CaseOutcome[];
 }
 

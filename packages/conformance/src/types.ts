@@ -68,6 +68,7 @@ export interface VectorCase {
   readonly id: string;
   /** Short, unique across the corpus, a statement of fact (no modal verbs). */
   readonly description: string;
+  /** The text given to the parser. */
   readonly input: string;
   /** Moves only: the position the input is read against (required for moves, absent otherwise). */
   readonly position?: VectorPosition;
@@ -77,8 +78,11 @@ export interface VectorCase {
   readonly options?: VectorOptions;
   /** Write options for producing `expected.text`; absent means the defaults. */
   readonly writeOptions?: VectorOptions;
+  /** Whether the input is to be accepted, rejected, or either. */
   readonly result: VectorResult;
+  /** What an accepted input gives. */
   readonly expected?: Expected;
+  /** Where and why a rejected input is rejected. */
   readonly error?: ExpectedError;
   /** Names defined in the file's `notes`, marking a property of the case (a dialect, a leniency). */
   readonly flags?: readonly string[];
@@ -88,7 +92,9 @@ export interface VectorCase {
 
 /** One file of the corpus: the vectors of one topic of one format. */
 export interface VectorFile {
+  /** The format of the file, one of `VECTOR_FORMATS`. */
   readonly format: string;
+  /** What the file's cases are about; the file's name. */
   readonly topic: string;
   /** The dialect the whole file is about, when it is about one. */
   readonly dialect?: string;
