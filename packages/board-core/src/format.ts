@@ -32,6 +32,7 @@ export interface FormatError<Code extends string = string> {
  * `Value` is what the parser returns (a `Setup` for FEN, a record with game facts for style 12).
  */
 export interface TextFormat<Value = unknown, Code extends string = string, ParseOptions = unknown, WriteOptions = unknown> {
+  /** Tells a text format from a stream format. */
   readonly kind: 'text';
   /** Stable lower-case id (`fen`, `style12`): the vectors' folder, the CLI's `--to` value. */
   readonly name: string;
@@ -68,8 +69,11 @@ export interface TextFormat<Value = unknown, Code extends string = string, Parse
  * `TextFormat` and make a reader for each stream.
  */
 export interface StreamFormat<Reader = unknown, Code extends string = string, ReaderOptions = unknown> {
+  /** Tells a stream format from a text format. */
   readonly kind: 'stream';
+  /** Stable lower-case id (`icc`), as `TextFormat.name`. */
   readonly name: string;
+  /** The name people read, as `TextFormat.title`. */
   readonly title: string;
   /** As `TextFormat.detect`, on a sample of the stream. */
   detect(text: string): number;

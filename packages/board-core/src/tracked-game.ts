@@ -13,6 +13,7 @@ export type GameScore = '1-0' | '0-1' | '1/2-1/2' | '*';
 
 /** A player of a tracked game, as far as the server told. */
 export interface TrackedPlayer {
+  /** The player's handle on the server. */
   readonly name: string;
   /** When the server gave it (ICC's game-started datagrams do; a style 12 board does not). */
   readonly rating?: number;
@@ -33,6 +34,7 @@ export interface TimeControl {
 
 /** A move of a tracked game, with the mover's clock after it when the server said. */
 export interface TrackedMove {
+  /** The move played. */
   readonly move: Move;
   /** The mover's remaining time right after the move, in milliseconds. */
   readonly clockMs?: number;

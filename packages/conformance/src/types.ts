@@ -104,5 +104,6 @@ export interface VectorFile {
   readonly notes: { readonly [flag: string]: string };
   /** Meaning of every option key (parse or write) used by the cases of the file. */
   readonly optionNotes?: { readonly [option: string]: string };
+  /** The cases, in file order. */
   readonly cases: readonly VectorCase[];
 }

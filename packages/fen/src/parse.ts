@@ -33,7 +33,9 @@ export interface FenParseOptions {
 
 /** The placement field: the board and, when the text has one, its pocket. */
 export interface BoardFen {
+  /** The placement. */
   readonly board: Board;
+  /** The pieces in hand, when the text has a pocket. */
   readonly pockets?: ByColor<Pocket>;
 }
 

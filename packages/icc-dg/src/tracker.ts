@@ -35,12 +35,15 @@ export type TrackerErrorCode = (typeof TRACKER_ERROR_CODES)[number];
 
 /** Why the tracker could not follow a datagram; the game is out of step until its next position. */
 export interface TrackerError {
+  /** The stable error code. */
   readonly code: TrackerErrorCode;
+  /** The game the datagram was about. */
   readonly gameNumber: number;
   /** The argument at fault (0 is the datagram number), as in decoder errors. */
   readonly field: number;
   /** Where the datagram's `^Y(` stands in the stream. */
   readonly offset: number;
+  /** Short English for people: what could not be followed. */
   readonly message: string;
 }
 
@@ -64,6 +67,7 @@ export interface TrackerOptions {
 
 /** What ICC says of a game beyond the `TrackedGame` every server has. */
 export interface IccGameFacts {
+  /** ICC's wild number (0 for chess). */
   readonly wildNumber: number;
   /** The rating type's name (`Blitz`, `Bullet`, `Wild`). */
   readonly ratingType: string;
@@ -75,6 +79,7 @@ export interface IccGameFacts {
   readonly moveTexts: readonly string[];
   /** From the result datagram: ICC's three-letter code (`Mat`, `Fla`) and the ECO code. */
   readonly resultCode?: string;
+  /** The ECO code from the result datagram, when it had one. */
   readonly eco?: string;
 }
 

@@ -32,7 +32,9 @@ export interface PgnNode {
 
 /** The start of the game: comments before the first move, and the first moves. */
 export interface PgnRoot {
+  /** Comments before the first move of the game, trimmed. */
   readonly comments?: readonly string[];
+  /** The first move of the game, then its alternatives (variations); empty for a game without moves. */
   readonly children: readonly PgnNode[];
 }
 
@@ -40,9 +42,11 @@ export interface PgnRoot {
 export interface PgnGame {
   /** Every tag as read (the last of a repeated name wins); the writer puts the seven-tag roster first. */
   readonly tags: ReadonlyMap<string, string>;
+  /** The variant, from the `Variant` tag (standard without one). */
   readonly variant: PgnVariant;
   /** The initial position: the `FEN` tag's, else the variant's start. */
   readonly setup: Setup;
+  /** The move tree. */
   readonly root: PgnRoot;
   /** The game termination of the movetext; without one, the `Result` tag's value when it is a result, else `*`. */
   readonly result: PgnResult;
@@ -50,8 +54,11 @@ export interface PgnGame {
 
 /** One step of the main line: the position before the move, the node, and the position after. */
 export interface MainlineStep {
+  /** The position before the move. */
   readonly before: Setup;
+  /** The move's node. */
   readonly node: PgnNode;
+  /** The position after the move. */
   readonly after: Setup;
 }
 

@@ -24,9 +24,13 @@ export function style12ToJson(record: Style12): Style12Json {
 
 /** Holdings as plain JSON: each side's pieces as upper-case letters in P N B R Q K order, the passed piece as `BN`. */
 export interface HoldingsJson {
+  /** The server's number for the game. */
   readonly gameNumber: number;
+  /** White's pieces in hand, as upper-case letters. */
   readonly white: string;
+  /** Black's pieces in hand, as upper-case letters. */
   readonly black: string;
+  /** The piece passed, as the receiving side and the piece (`BN`); `null` when none. */
   readonly passed: string | null;
 }
 
