@@ -22,7 +22,7 @@ export type IccErrorCode = (typeof ICC_ERROR_CODES)[number];
 export interface RawDatagram {
   /** The datagram number. */
   readonly id: number;
-  /** Its arguments, unquoted, in order. */
+  /** Its arguments, in order. */
   readonly args: readonly string[];
 }
 
