@@ -41,6 +41,7 @@ export function attackersOf(board: Board, target: Square, by: Color): Square[] {
   return found.sort((a, b) => a - b);
 }
 
+/** Whether any piece of `by` attacks `target` on this board (pins and whose turn it is do not matter). */
 export function isAttacked(board: Board, target: Square, by: Color): boolean {
   return attackersOf(board, target, by).length > 0;
 }
@@ -60,6 +61,7 @@ export function checkers(setup: Setup): Square[] {
   return king === undefined ? [] : attackersOf(setup.board, king, opposite(setup.turn));
 }
 
+/** Whether the side to move is in check; false when it has no king. */
 export function isCheck(setup: Setup): boolean {
   return checkers(setup).length > 0;
 }

@@ -4,10 +4,13 @@ import type { Role } from './vocabulary.js';
 
 /** Piece placement: one entry per grid cell of the geometry, undefined where empty or a hole. */
 export interface Board {
+  /** The geometry the board is laid out on; `pieces` has one entry per cell of its grid. */
   readonly geometry: Geometry;
+  /** The piece on each cell, indexed by `Square`. */
   readonly pieces: readonly (Piece | undefined)[];
 }
 
+/** A board of the geometry (standard by default) with no pieces. */
 export function emptyBoard(geometry: Geometry = STANDARD): Board {
   return { geometry, pieces: new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined) };
 }
@@ -27,6 +30,7 @@ export function standardBoard(): Board {
   return { geometry: STANDARD, pieces };
 }
 
+/** The piece on a square, or undefined when it is empty or not a square of the geometry. */
 export function pieceAt(board: Board, square: Square): Piece | undefined {
   return board.pieces[square];
 }

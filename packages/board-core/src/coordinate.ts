@@ -24,6 +24,7 @@ import type { Result } from './result.js';
 import type { Setup } from './setup.js';
 import { ROLE_LETTERS, roleFromLetter, type Role } from './vocabulary.js';
 
+/** How `writeCoordinate` writes castling. */
 export interface CoordinateOptions {
   /**
    * Write every castling move as king-to-rook (`e1h1`), the UCI_Chess960 convention. Without
@@ -34,6 +35,10 @@ export interface CoordinateOptions {
   readonly chess960?: boolean;
 }
 
+/**
+ * Writes a move in coordinate (UCI) notation: `e2e4`, `e7e8q`, `N@f3`, castling as `e1g1` or
+ * `e1h1` (see `CoordinateOptions`). The move is not checked for legality.
+ */
 export function writeCoordinate(setup: Setup, move: Move, options: CoordinateOptions = {}): string {
   switch (move.kind) {
     case 'drop':

@@ -10,9 +10,16 @@ import type { Setup } from './setup.js';
  * offending character (the input's length when the text ended too early) and a short message.
  */
 export interface FormatError<Code extends string = string> {
+  /** The format's stable error code, one of its `errorCodes`. */
   readonly code: Code;
+  /** The index of the field at fault; the format's `fields` names it. */
   readonly field: number;
+  /**
+   * Index in the input (UTF-16 code units) of the offending character; the input's length when
+   * it ended too early.
+   */
   readonly offset: number;
+  /** Short English for people: what was expected, and what was found. */
   readonly message: string;
 }
 
@@ -25,6 +32,7 @@ export interface FormatError<Code extends string = string> {
  * `Value` is what the parser returns (a `Setup` for FEN, a record with game facts for style 12).
  */
 export interface TextFormat<Value = unknown, Code extends string = string, ParseOptions = unknown, WriteOptions = unknown> {
+  /** Tells a text format from a stream format. */
   readonly kind: 'text';
   /** Stable lower-case id (`fen`, `style12`): the vectors' folder, the CLI's `--to` value. */
   readonly name: string;
@@ -61,8 +69,11 @@ export interface TextFormat<Value = unknown, Code extends string = string, Parse
  * `TextFormat` and make a reader for each stream.
  */
 export interface StreamFormat<Reader = unknown, Code extends string = string, ReaderOptions = unknown> {
+  /** Tells a stream format from a text format. */
   readonly kind: 'stream';
+  /** Stable lower-case id (`icc`), as `TextFormat.name`. */
   readonly name: string;
+  /** The name people read, as `TextFormat.title`. */
   readonly title: string;
   /** As `TextFormat.detect`, on a sample of the stream. */
   detect(text: string): number;

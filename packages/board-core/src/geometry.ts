@@ -5,7 +5,9 @@
  */
 export type Square = number;
 
+/** The names of the supported geometries (frozen): the standard 8x8 board and Omega chess. */
 export const GEOMETRY_NAMES = /* @__PURE__ */ Object.freeze(['standard', 'omega'] as const);
+/** The name of a geometry, one of `GEOMETRY_NAMES`. */
 export type GeometryName = (typeof GEOMETRY_NAMES)[number];
 
 /**
@@ -13,6 +15,7 @@ export type GeometryName = (typeof GEOMETRY_NAMES)[number];
  * Movement vectors work on the whole grid, so a diagonal step from Omega's a0 reaches w1.
  */
 export interface Geometry {
+  /** Which geometry this is. */
   readonly name: GeometryName;
   /** Columns of the grid. */
   readonly width: number;
@@ -69,9 +72,15 @@ function buildOmega(): Geometry {
   });
 }
 
+/** The standard 8x8 board, squares a1 = 0 to h8 = 63 (frozen, shared by every setup). */
 export const STANDARD: Geometry = /* @__PURE__ */ buildStandard();
+/**
+ * The Omega chess board: a 12x12 grid with a 10x10 field (a0 to j9) and the four wizard squares w1
+ * to w4 in its corners (frozen, shared by every setup).
+ */
 export const OMEGA: Geometry = /* @__PURE__ */ buildOmega();
 
+/** Whether `square` is a square of the geometry: inside the grid and not a hole. */
 export function isSquare(geometry: Geometry, square: Square): boolean {
   return geometry.squareNames[square] !== undefined && geometry.squareNames[square] !== '';
 }
@@ -93,6 +102,11 @@ export function squareAt(geometry: Geometry, x: number, y: number): Square | und
   return geometry.squareNames[square] === '' ? undefined : square;
 }
 
+/**
+ * The name of a square (`e4`, Omega's `w1`).
+ *
+ * @throws RangeError when `square` is not a square of the geometry.
+ */
 export function squareName(geometry: Geometry, square: Square): string {
   const name = geometry.squareNames[square];
   if (name === undefined || name === '') {

@@ -14,23 +14,40 @@ import { COLORS, ROLES, ROLE_LETTERS, roleFromLetter, type ByColor, type Color, 
  * promoted; pockets list the letters held, in role order; keys appear in a fixed order.
  */
 export interface SetupJson {
+  /** The geometry's name (`standard`, `omega`). */
   readonly geometry: string;
+  /**
+   * The occupied squares by name, each with its piece's letter (`"e1": "K"`, `"d5": "q~"`), in
+   * square order.
+   */
   readonly board: Readonly<Record<string, string>>;
+  /** The side to move: `white` or `black`. */
   readonly turn: string;
+  /** The squares of the rooks that may still castle, in square order. */
   readonly castlingRooks: readonly string[];
+  /** The en passant target squares, in square order. */
   readonly epSquares: readonly string[];
+  /** Half-moves since the last capture or pawn move. */
   readonly halfmoves: number;
+  /** The number of the full move, from 1. */
   readonly fullmoves: number;
+  /** Pieces in hand by letter (upper case White's), when the setup has pockets. */
   readonly pockets?: { readonly white: string; readonly black: string };
+  /** Checks each side still has to give (three-check), when the setup counts them. */
   readonly remainingChecks?: { readonly white: number; readonly black: number };
+  /** The realtime clock and piece states, when the setup has either. */
   readonly realtime?: RealtimeJson;
+  /** The Omega Chess Advanced state, when the setup has one. */
   readonly omegaAdvanced?: OmegaAdvancedJson;
 }
 
 /** The Omega Chess Advanced state as in the model, with `null` for a player who has not moved yet. */
 export interface OmegaAdvancedJson {
+  /** Each side's guarding rights. */
   readonly guarding: ByColor<{ readonly kingSide: boolean; readonly queenSide: boolean }>;
+  /** Whether each side may still place its fool. */
   readonly foolInHand: ByColor<boolean>;
+  /** The role of the last piece each side moved, `null` before its first move. */
   readonly lastMoved: ByColor<string | null>;
 }
 
@@ -40,10 +57,15 @@ export interface OmegaAdvancedJson {
  * milliseconds on the game clock, as in the model.
  */
 export interface RealtimeJson {
+  /** The game clock: milliseconds since the start. */
   readonly clockMs: number;
+  /** Milliseconds since the last capture. */
   readonly sinceCaptureMs: number;
+  /** How long an arrived piece waits before it may move again, in milliseconds. */
   readonly cooldownMs: number;
+  /** The pieces cooling down, by square, with when each arrived. */
   readonly cooldowns: Readonly<Record<string, { readonly arrivedAtMs: number }>>;
+  /** The pieces in flight, by destination square, with where each left from and when it lands. */
   readonly flights: Readonly<Record<string, { readonly from: string; readonly arrivesAtMs: number }>>;
 }
 
@@ -56,6 +78,7 @@ function pocketLetters(pocket: Pocket, upper: boolean): string {
   return out;
 }
 
+/** The canonical JSON form of a setup (see `SetupJson`); `parseSetupJson` reads it back to an equal setup. */
 export function setupToJson(setup: Setup): SetupJson {
   const { geometry } = setup.board;
   const board: Record<string, string> = {};
@@ -125,6 +148,7 @@ export type MoveJson =
   | { readonly kind: 'castle'; readonly from: string; readonly to: string; readonly rook: string; readonly rookTo: string }
   | { readonly kind: 'drop'; readonly role: string; readonly to: string };
 
+/** The canonical JSON form of a move, squares named in `geometry`; `parseMoveJson` reads it back. */
 export function moveToJson(geometry: Geometry, move: Move): MoveJson {
   const name = (square: Square): string => squareName(geometry, square);
   switch (move.kind) {
@@ -177,9 +201,12 @@ export const SETUP_JSON_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   /** Reading the value threw (a getter or a proxy); JSON.parse never produces such values. The engine's own limit on listing keys is `too-many`. */
   'unreadable',
 ] as const);
+/** The code of a `SetupJsonError`, one of `SETUP_JSON_ERROR_CODES`. */
 export type SetupJsonErrorCode = (typeof SETUP_JSON_ERROR_CODES)[number];
 
+/** Why `parseSetupJson` or `parseMoveJson` rejected a value, and where in it. */
 export interface SetupJsonError {
+  /** The stable error code. */
   readonly code: SetupJsonErrorCode;
   /**
    * Where the problem is: keys joined by `.`, array and string indexes in brackets
@@ -187,9 +214,11 @@ export interface SetupJsonError {
    * Keys longer than 16 characters are cut, so a path may not name a hostile key exactly.
    */
   readonly path: string;
+  /** Short English for people: what was expected, and what was found. */
   readonly message: string;
 }
 
+/** Options of `parseSetupJson` and `parseMoveJson`. */
 export interface SetupJsonOptions {
   /**
    * What to do with a key the canonical JSON does not have, in the setup, its pockets and

@@ -47,16 +47,24 @@ export const MOVE_NOTATION_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   /** A castling move whose rook cannot be found on the board (unchecked Smith moves). */
   'no-castling-rook',
 ] as const);
+/** The code of a `MoveNotationError`, one of `MOVE_NOTATION_ERROR_CODES`. */
 export type MoveNotationErrorCode = (typeof MOVE_NOTATION_ERROR_CODES)[number];
 
 /** Which part of the move text an error is about. */
 export type MoveNotationField = 'move' | 'piece' | 'from' | 'to' | 'promotion' | 'capture' | 'suffix';
 
+/**
+ * Why a move text (SAN, coordinate, verbose or Smith notation) could not be read, or is not legal
+ * in the position.
+ */
 export interface MoveNotationError {
+  /** The stable error code. */
   readonly code: MoveNotationErrorCode;
+  /** The part of the move text at fault. */
   readonly field: MoveNotationField;
   /** Offset into the text (UTF-16 code units) where the problem starts. */
   readonly offset: number;
+  /** Short English for people: what is wrong. */
   readonly message: string;
 }
 

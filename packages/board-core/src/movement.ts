@@ -10,7 +10,9 @@ export type Vector = readonly [dx: number, dy: number];
  * and are handled by the rules directly; the fool imitates and has no movement of its own.
  */
 export interface Movement {
+  /** Steps taken once, jumping over whatever stands between. */
   readonly leaps: readonly Vector[];
+  /** Directions followed square by square until a piece or the board's edge stops the piece. */
   readonly slides: readonly Vector[];
 }
 
@@ -49,6 +51,11 @@ const CAMEL: readonly Vector[] = [
 ];
 const times2 = (vectors: readonly Vector[]): Vector[] => vectors.map(([dx, dy]) => [dx * 2, dy * 2]);
 
+/**
+ * How each role moves, as (dx, dy) grid vectors (frozen): `leaps` go one vector, `slides` repeat it
+ * until blocked. Pawns, whose moves depend on colour and rank, and the fool, which moves as the
+ * piece the opponent last moved, have none here.
+ */
 export const MOVEMENT: ByRole<Movement> = /* @__PURE__ */ deepFreeze({
   pawn: { leaps: [], slides: [] },
   knight: { leaps: KNIGHT, slides: [] },

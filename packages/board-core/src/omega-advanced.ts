@@ -4,7 +4,9 @@ import type { ByColor, Color, Role } from './vocabulary.js';
 
 /** The sides on which a player's queen and a rook may still guard (Omega Chess Advanced). */
 export interface GuardingRights {
+  /** Whether the player may still guard on the king's side. */
   readonly kingSide: boolean;
+  /** Whether the player may still guard on the queen's side. */
   readonly queenSide: boolean;
 }
 

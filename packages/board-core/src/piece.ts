@@ -14,8 +14,14 @@ export type RealtimeState =
   | { readonly kind: 'cooldown'; readonly arrivedAtMs: number }
   | { readonly kind: 'flight'; readonly from: Square; readonly arrivesAtMs: number };
 
+/**
+ * A piece: its colour, its role and whether it is a promoted pawn. Plain pieces are frozen and
+ * shared, so compare them with `samePiece`, not by identity.
+ */
 export interface Piece {
+  /** The side the piece belongs to. */
   readonly color: Color;
+  /** What kind of piece it is. */
   readonly role: Role;
   /** A promoted pawn (crazyhouse and bughouse return it to the pocket as a pawn). */
   readonly promoted: boolean;
@@ -43,6 +49,10 @@ export function pieceLetter(p: Piece): string {
   return p.color === 'white' ? letter.toUpperCase() : letter;
 }
 
+/**
+ * Whether two pieces (or empty squares) are the same: colour, role and promoted alike. Realtime
+ * states are not compared.
+ */
 export function samePiece(a: Piece | undefined, b: Piece | undefined): boolean {
   if (a === b) return true;
   if (a === undefined || b === undefined) return false;

@@ -89,9 +89,13 @@ export function boardAt(setup: Setup, t?: number): Board {
 export interface Flight {
   /** The piece, plain. */
   readonly piece: Piece;
+  /** The square it left. */
   readonly from: Square;
+  /** The square it is flying to. */
   readonly to: Square;
+  /** When it lands, in milliseconds on the game clock. */
   readonly arrivesAtMs: number;
+  /** Milliseconds from the moment asked about until it lands. */
   readonly remainingMs: number;
 }
 

@@ -14,6 +14,10 @@ import type { Pocket, Setup } from './setup.js';
 import { rulesFor } from './variant.js';
 import { ROLES, opposite, type Color } from './vocabulary.js';
 
+/**
+ * A cursor that plays a game forward move by move (and back with `undo`), cheaper per move than
+ * `parseSan` then `play`; made by `createReplay`.
+ */
 export interface Replay {
   /** The side to move. */
   readonly turn: Color;

@@ -1,20 +1,28 @@
 /** The outcome of anything that can fail on its input: a value, or an error as a value. */
 export type Result<T, E> = Ok<T> | Err<E>;
 
+/** A result that succeeded, carrying its value. */
 export interface Ok<T> {
+  /** Tells a success from a failure. */
   readonly ok: true;
+  /** What the operation produced. */
   readonly value: T;
 }
 
+/** A result that failed, carrying the error as a value. */
 export interface Err<E> {
+  /** Tells a failure from a success. */
   readonly ok: false;
+  /** Why the operation failed. */
   readonly error: E;
 }
 
+/** A successful result holding `value`. */
 export function ok<T>(value: T): Ok<T> {
   return { ok: true, value };
 }
 
+/** A failed result holding `error`. */
 export function err<E>(error: E): Err<E> {
   return { ok: false, error };
 }

@@ -11,7 +11,9 @@ export type Pocket = ByRole<number>;
  * rules check it separately, so a study or a setup in progress can be held as it is.
  */
 export interface Setup {
+  /** The placement of the pieces. */
   readonly board: Board;
+  /** The side to move. */
   readonly turn: Color;
   /** Castling rights, stored by the square of the rook that may castle (so Chess960 works); ascending. */
   readonly castlingRooks: readonly Square[];
@@ -47,6 +49,7 @@ export interface RealtimeClock {
   readonly cooldownMs: number;
 }
 
+/** A pocket holding nothing, with a count of zero for every role. */
 export function emptyPocket(): Pocket {
   // Built from ROLES so that a pocket can never miss a role (and in fewer bytes than a literal).
   return Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<Role, number>;

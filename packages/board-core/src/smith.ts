@@ -280,6 +280,7 @@ export function applySmith(setup: Setup, text: string): Result<Setup, MoveNotati
   return move.ok ? ok(play(setup, move.value)) : move;
 }
 
+/** Options of `unplaySmith`. */
 export interface UnplaySmithOptions {
   /**
    * Where the rook of a castling move stood. The text names only the king's squares, so

@@ -151,6 +151,7 @@ export function isInsufficientMaterial(setup: Setup): boolean {
   return hasInsufficientMaterial(setup, 'white') && hasInsufficientMaterial(setup, 'black');
 }
 
+/** Every reason `outcome` can give for the end of a game (frozen). */
 export const OUTCOME_REASONS = /* @__PURE__ */ Object.freeze([
   'checkmate',
   'stalemate',
@@ -161,14 +162,18 @@ export const OUTCOME_REASONS = /* @__PURE__ */ Object.freeze([
   'fiftyMoves',
   'threefoldRepetition',
 ] as const);
+/** Why a game ended, one of `OUTCOME_REASONS`. */
 export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
 /** How a game ended: `winner` is absent for a draw. */
 export interface Outcome {
+  /** Why the game ended. */
   readonly reason: OutcomeReason;
+  /** The side that won; absent for a draw. */
   readonly winner?: Color;
 }
 
+/** Options of `outcome`. */
 export interface OutcomeOptions {
   /**
    * Count the draws a player must claim (fifty moves, threefold repetition) as ends of the

@@ -11,7 +11,9 @@ import type { ByColor, Color } from './vocabulary.js';
 /** How a game ended, as a PGN result: White won, Black won, a draw, or no result (aborted, adjourned). */
 export type GameScore = '1-0' | '0-1' | '1/2-1/2' | '*';
 
+/** A player of a tracked game, as far as the server told. */
 export interface TrackedPlayer {
+  /** The player's handle on the server. */
   readonly name: string;
   /** When the server gave it (ICC's game-started datagrams do; a style 12 board does not). */
   readonly rating?: number;
@@ -24,25 +26,36 @@ export type TrackedRelation = 'playing' | 'examining' | 'observing' | 'isolated'
 
 /** One side's time control, in milliseconds. */
 export interface TimeControl {
+  /** The time on the clock at the start, in milliseconds. */
   readonly initialMs: number;
+  /** The time added after each move, in milliseconds. */
   readonly incrementMs: number;
 }
 
 /** A move of a tracked game, with the mover's clock after it when the server said. */
 export interface TrackedMove {
+  /** The move played. */
   readonly move: Move;
   /** The mover's remaining time right after the move, in milliseconds. */
   readonly clockMs?: number;
 }
 
+/**
+ * A game followed on a chess server (FICS style 12, ICC datagrams): who plays, the rules, the
+ * position it starts from and the moves seen since.
+ */
 export interface TrackedGame {
   /** The server's number for the game (reused by the server once the game is over). */
   readonly gameNumber: number;
+  /** The player of White. */
   readonly white: TrackedPlayer;
+  /** The player of Black. */
   readonly black: TrackedPlayer;
+  /** Whether the client plays, examines or observes the game, or was sent an isolated board. */
   readonly relation: TrackedRelation;
   /** The server's name for the rules played (`wild/22`, `Crazyhouse`), when it gave one. */
   readonly variant?: string;
+  /** Whether the game is rated, when the server said. */
   readonly rated?: boolean;
   /** Each side's time control, when known. */
   readonly timeControl?: ByColor<TimeControl>;
@@ -58,6 +71,7 @@ export interface TrackedGame {
   readonly running?: Color;
   /** Once the game has ended: its score, and the server's words for why (`Kratt forfeits on time`). */
   readonly result?: GameScore;
+  /** The server's words for why the game ended, with `result`. */
   readonly reason?: string;
 }
 

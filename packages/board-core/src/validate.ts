@@ -23,6 +23,7 @@ export const VALIDATION_PROBLEMS = /* @__PURE__ */ Object.freeze([
   'too-many-checkers',
   'impossible-check',
 ] as const);
+/** A problem `validateSetup` reports, one of `VALIDATION_PROBLEMS`. */
 export type ValidationProblem = (typeof VALIDATION_PROBLEMS)[number];
 
 /**

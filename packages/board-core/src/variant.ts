@@ -4,7 +4,9 @@ import type { ByColor, Role } from './vocabulary.js';
 
 /** Where king and rook stand after castling to one side, as indexes into the field's files. */
 export interface CastlingFiles {
+  /** The king's file after castling, as an index into the field's files. */
   readonly king: number;
+  /** The rook's file after castling, as an index into the field's files. */
   readonly rook: number;
 }
 
@@ -16,6 +18,7 @@ export interface CastlingFiles {
  * first rank being 0.
  */
 export interface RulesSpec {
+  /** The board the game is played on. */
   readonly geometry: Geometry;
   /** The field rank from which a pawn may make its long first step. */
   readonly pawnStartRank: ByColor<number>;
@@ -27,7 +30,9 @@ export interface RulesSpec {
   readonly promotionRoles: readonly Role[];
   /** The field rank on which king and castling rooks stand. */
   readonly backRank: ByColor<number>;
+  /** Where king and rook end up after castling on the king's side. */
   readonly kingSideCastling: CastlingFiles;
+  /** Where king and rook end up after castling on the queen's side. */
   readonly queenSideCastling: CastlingFiles;
 }
 

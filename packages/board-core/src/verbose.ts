@@ -24,6 +24,7 @@ import type { Result } from './result.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
 
+/** Options of `parseVerbose`. */
 export interface VerboseOptions {
   /**
    * What a pawn move to the last rank without `=X` promotes to. FICS 1.x servers leave the

@@ -1,5 +1,6 @@
 /** The two sides. */
 export const COLORS = /* @__PURE__ */ Object.freeze(['white', 'black'] as const);
+/** A side: `'white'` or `'black'`. */
 export type Color = (typeof COLORS)[number];
 
 /**
@@ -17,9 +18,12 @@ export const ROLES = /* @__PURE__ */ Object.freeze([
   'wizard',
   'fool',
 ] as const);
+/** A kind of piece, one of `ROLES`. */
 export type Role = (typeof ROLES)[number];
 
+/** One value for each side. */
 export type ByColor<T> = { readonly [C in Color]: T };
+/** One value for each role. */
 export type ByRole<T> = { readonly [R in Role]: T };
 
 /** The letter of a role in FEN-like notations, lower case (white pieces are upper case). */
@@ -35,6 +39,7 @@ export const ROLE_LETTERS: ByRole<string> = /* @__PURE__ */ Object.freeze({
   fool: 'f',
 });
 
+/** The other side. */
 export function opposite(color: Color): Color {
   return color === 'white' ? 'black' : 'white';
 }

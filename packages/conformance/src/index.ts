@@ -156,6 +156,7 @@ export const PGN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([pgnTa
 
 /** The formats the corpus has vectors for, one folder of `vectors/` each. */
 export const VECTOR_FORMATS = /* @__PURE__ */ Object.freeze(['fen', 'moves', 'style12', 'icc', 'ocpn', 'fenr', 'pgn'] as const);
+/** A format of the corpus, one of `VECTOR_FORMATS`. */
 export type VectorFormat = (typeof VECTOR_FORMATS)[number];
 
 /** The vector files of a format (every topic), as parsed from the JSON files of this package. */

@@ -11,13 +11,20 @@ import type {
 
 /** The part of an implementation's parse error the corpus checks; other properties are ignored. */
 export interface CodecError {
+  /** The implementation's stable error code. */
   readonly code: string;
   /** A field index (FEN) or a field name (moves); compared with `===`. */
   readonly field: number | string;
+  /** Offset of the fault in the input, in UTF-16 code units. */
   readonly offset: number;
+  /** Shown in failure reasons; not compared. */
   readonly message?: string;
 }
 
+/**
+ * What a codec's `parse` returns: the value, or the error whose `code`, `field` and `offset`
+ * the corpus compares.
+ */
 export type CodecParseResult<V> =
   | { readonly ok: true; readonly value: V }
   | { readonly ok: false; readonly error: CodecError };
@@ -28,7 +35,9 @@ export type CodecParseResult<V> =
  * problems are not compared (the outcome lists what went unchecked).
  */
 export interface Codec<V> {
+  /** Parses a case's input with the case's parse options (`undefined` for the defaults). */
   parse(input: string, options: VectorOptions | undefined): CodecParseResult<V>;
+  /** Writes a value with the case's write options (`undefined` for the defaults). */
   write(value: V, options: VectorOptions | undefined): string;
   /** The canonical JSON of a parsed value, comparable with `expected.value`. */
   toJson?(value: V): unknown;
@@ -44,19 +53,31 @@ export interface Codec<V> {
  * `toJson` gives the language-neutral move object the vectors hold in `expected.value`.
  */
 export interface MoveCodec<P, M> {
+  /** Builds the position of a case; throw when the implementation cannot (the case fails). */
   position(position: VectorPosition): P;
+  /** Reads a move in `notation` against `position`, with the case's parse options. */
   parse(notation: MoveNotation, position: P, input: string, options: VectorOptions | undefined): CodecParseResult<M>;
+  /** Writes a move in `notation` against `position`, with the case's write options. */
   write(notation: MoveNotation, position: P, move: M, options: VectorOptions | undefined): string;
+  /**
+   * The canonical JSON of a move, comparable with `expected.value`; without it values and other
+   * notations go unchecked.
+   */
   toJson?(move: M): unknown;
 }
 
 /** The parts of a case a runner checks; `unchecked` in an outcome names the ones it could not. */
 export const CHECKS = /* @__PURE__ */ Object.freeze(['parse', 'error', 'value', 'text', 'fixed-point', 'problems', 'position', 'notations'] as const);
+/** A part of a case a runner checks, one of `CHECKS`. */
 export type Check = (typeof CHECKS)[number];
 
+/** The outcome of one case: pass or fail, why, and what could not be checked. */
 export interface CaseOutcome {
+  /** The case's id. */
   readonly id: string;
+  /** The case's description. */
   readonly description: string;
+  /** Whether the implementation conforms on this case. */
   readonly status: 'pass' | 'fail';
   /** One line per failed check; empty when the case passes. */
   readonly reasons: readonly string[];
@@ -66,9 +87,13 @@ export interface CaseOutcome {
   readonly accepted: boolean;
 }
 
+/** The outcome of a run: counts of passed and failed cases and each case's outcome, in order. */
 export interface SuiteOutcome {
+  /** How many cases passed. */
   readonly passed: number;
+  /** How many cases failed. */
   readonly failed: number;
+  /** Each case's outcome, in the order run. */
   readonly outcomes: readonly CaseOutcome[];
 }
 

@@ -12,6 +12,7 @@ export type VectorOptions = { readonly [key: string]: JsonValue };
  *   still match `expected` or `error` when the case gives them.
  */
 export const VECTOR_RESULTS = /* @__PURE__ */ Object.freeze(['valid', 'invalid', 'acceptable'] as const);
+/** What a case expects of its input, one of `VECTOR_RESULTS`. */
 export type VectorResult = (typeof VECTOR_RESULTS)[number];
 
 /**
@@ -19,6 +20,7 @@ export type VectorResult = (typeof VECTOR_RESULTS)[number];
  * verbose move of style 12 (FICS/ICC) and ICC's Smith notation (DG_MOVE_SMITH).
  */
 export const MOVE_NOTATIONS = /* @__PURE__ */ Object.freeze(['san', 'coordinate', 'verbose', 'smith'] as const);
+/** A move notation of the corpus, one of `MOVE_NOTATIONS`. */
 export type MoveNotation = (typeof MOVE_NOTATIONS)[number];
 
 /**
@@ -57,11 +59,16 @@ export interface Expected {
   readonly notations?: { readonly [notation: string]: string };
 }
 
+/**
+ * One test case: an input, the options to read and write it with, and what a conforming
+ * implementation does with it.
+ */
 export interface VectorCase {
   /** Stable and never reused: `<format>.<topic>.<name>`. */
   readonly id: string;
   /** Short, unique across the corpus, a statement of fact (no modal verbs). */
   readonly description: string;
+  /** The text given to the parser. */
   readonly input: string;
   /** Moves only: the position the input is read against (required for moves, absent otherwise). */
   readonly position?: VectorPosition;
@@ -71,8 +78,11 @@ export interface VectorCase {
   readonly options?: VectorOptions;
   /** Write options for producing `expected.text`; absent means the defaults. */
   readonly writeOptions?: VectorOptions;
+  /** Whether the input is to be accepted, rejected, or either. */
   readonly result: VectorResult;
+  /** What an accepted input gives. */
   readonly expected?: Expected;
+  /** Where and why a rejected input is rejected. */
   readonly error?: ExpectedError;
   /** Names defined in the file's `notes`, marking a property of the case (a dialect, a leniency). */
   readonly flags?: readonly string[];
@@ -82,7 +92,9 @@ export interface VectorCase {
 
 /** One file of the corpus: the vectors of one topic of one format. */
 export interface VectorFile {
+  /** The format of the file, one of `VECTOR_FORMATS`. */
   readonly format: string;
+  /** What the file's cases are about; the file's name. */
   readonly topic: string;
   /** The dialect the whole file is about, when it is about one. */
   readonly dialect?: string;
@@ -92,5 +104,6 @@ export interface VectorFile {
   readonly notes: { readonly [flag: string]: string };
   /** Meaning of every option key (parse or write) used by the cases of the file. */
   readonly optionNotes?: { readonly [option: string]: string };
+  /** The cases, in file order. */
   readonly cases: readonly VectorCase[];
 }

@@ -25,6 +25,7 @@ export const FEN_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'missing-field',
   'extra-field',
 ] as const);
+/** The code of a `FenError`, one of `FEN_ERROR_CODES`. */
 export type FenErrorCode = (typeof FEN_ERROR_CODES)[number];
 
 /**
@@ -36,7 +37,9 @@ export type FenField = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
 /** The first fault found, reading strictly left to right. */
 export interface FenError {
+  /** The stable error code. */
   readonly code: FenErrorCode;
+  /** The field at fault (see `FenField`). */
   readonly field: FenField;
   /** Index in the input string of the offending character (the input's length for "ended too early"). */
   readonly offset: number;

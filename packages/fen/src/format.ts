@@ -11,7 +11,13 @@ import { writeFen } from './write.js';
  * `castling` picks the one to write.
  */
 export interface FenFormatWriteOptions {
+  /** As `FenWriteOptions.castling`. */
   readonly castling?: 'xfen' | 'shredder';
+  /**
+   * `always` (default) writes the setup's en passant square; `legal` only when an en passant
+   * capture is legal (`enPassantCapturable`). A name rather than a function, so options can
+   * come from JSON.
+   */
   readonly epPolicy?: 'always' | 'legal';
 }
 

@@ -19,6 +19,10 @@ import {
 } from '@chess-formats/board-core';
 import type { FenError, FenErrorCode, FenField } from './errors.js';
 
+/**
+ * Options of `parseFen`, `parseBoardFen` and `parseCastling`. Without `strict`, common
+ * variations (extra spaces, missing counters) are read.
+ */
 export interface FenParseOptions {
   /**
    * Accept only canonical spelling: one space between fields, all six fields, castling in
@@ -29,7 +33,9 @@ export interface FenParseOptions {
 
 /** The placement field: the board and, when the text has one, its pocket. */
 export interface BoardFen {
+  /** The placement. */
   readonly board: Board;
+  /** The pieces in hand, when the text has a pocket. */
   readonly pockets?: ByColor<Pocket>;
 }
 

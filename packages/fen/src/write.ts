@@ -11,6 +11,7 @@ import {
 } from '@chess-formats/board-core';
 import { LETTERS, sideRook } from './parse.js';
 
+/** Options of `writeFen`. */
 export interface FenWriteOptions {
   /**
    * `'xfen'` (default): `K`/`Q` for the outermost rook on either side of the king (so
@@ -26,6 +27,7 @@ export interface FenWriteOptions {
   readonly epPolicy?: 'always' | ((setup: Setup, epSquare: Square) => boolean);
 }
 
+/** The FEN of the standard starting position. */
 export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 function refuse(what: unknown): never {

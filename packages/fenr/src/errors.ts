@@ -22,6 +22,7 @@ export const FENR_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'missing-field',
   'extra-field',
 ] as const);
+/** The code of a `FenrError`, one of `FENR_ERROR_CODES`. */
 export type FenrErrorCode = (typeof FENR_ERROR_CODES)[number];
 
 /**
@@ -32,7 +33,9 @@ export type FenrField = 0 | 1 | 2 | 3 | 4 | 5;
 
 /** The first fault found, reading strictly left to right. */
 export interface FenrError {
+  /** The stable error code. */
   readonly code: FenrErrorCode;
+  /** The field at fault (see `FenrField`). */
   readonly field: FenrField;
   /** Index in the input string of the offending character (the input's length for "ended too early"). */
   readonly offset: number;

@@ -16,6 +16,7 @@ import {
 } from '@chess-formats/board-core';
 import type { FenrError, FenrErrorCode, FenrField } from './errors.js';
 
+/** Options of `parseFenr`. */
 export interface FenrParseOptions {
   /**
    * Accept only the canonical spelling `writeFenr` produces: one space between the five

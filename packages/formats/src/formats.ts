@@ -30,8 +30,11 @@ export function formatByName(name: string, formats: readonly Format[] = FORMATS)
 
 /** What `detectFormat` found: the best format (none when every score is 0) and every score, in list order. */
 export interface Detection {
+  /** The format most sure of the text; `undefined` when none claims it. */
   readonly format: Format | undefined;
+  /** That format's score, 0 to 1 (0 when none claims the text). */
   readonly score: number;
+  /** Every format's score, by name, in the order the formats were given. */
   readonly scores: readonly { readonly name: string; readonly score: number }[];
 }
 

@@ -27,6 +27,7 @@ export function set2Commands(names: SettingNames, on = true): string[] {
   return out;
 }
 
+/** The level 1 bits for `level1Value`: how the server frames the output of each command. */
 export interface Level1Options {
   /** Bit 1: bracket every unit with `^Y[ ... ^Y]` and drop the prompt. */
   readonly units?: boolean;

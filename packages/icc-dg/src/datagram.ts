@@ -5,6 +5,7 @@ import type { IccError } from './errors.js';
 import type { Datagram } from './schema.js';
 import { settingBits, type SettingNames } from './settings.js';
 
+/** Options of `decodeDatagram` and `parseDatagram`. */
 export interface DecodeDatagramOptions {
   /** The level 2 variables that are on (see `createIccDecoder`). */
   readonly settings?: SettingNames;

@@ -41,6 +41,10 @@ export type IccEvent =
   | { readonly kind: 'overflow' }
   | { readonly kind: 'error'; readonly error: IccError };
 
+/**
+ * Options of `createIccDecoder`: the level 2 settings in force, and the limits that bound the
+ * memory a hostile stream can take.
+ */
 export interface IccDecoderOptions {
   /**
    * The level 2 variables that are on (the list given to `level2Settings`), by name or number.
@@ -65,6 +69,10 @@ export interface IccDecoderOptions {
   readonly compile?: boolean;
 }
 
+/**
+ * A streaming decoder of ICC's output, made by `createIccDecoder`: push chunks split anywhere
+ * (text or bytes), then call `end`; the events are the same however the stream is split.
+ */
 export interface IccDecoder {
   /** The events the chunk completes, in order; never throws. */
   push(chunk: IccChunk): IccEvent[];
@@ -175,7 +183,9 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
  * stream of chunks (a socket's readable side) into a stream of events.
  */
 export function iccDecoderTransformer(options?: IccDecoderOptions): {
+  /** Decodes a chunk and enqueues the events it completes. */
   transform(chunk: IccChunk, controller: { enqueue(event: IccEvent): void }): void;
+  /** Enqueues what is left at the end of the stream. */
   flush(controller: { enqueue(event: IccEvent): void }): void;
 } {
   const decoder = createIccDecoder(options);

@@ -15,6 +15,7 @@ export type DatagramInput =
     }[DatagramName]
   | { readonly id: number; readonly name?: null; readonly args: readonly string[] };
 
+/** Options of `encodeDatagram` and `encodeEvents`. */
 export interface EncodeOptions {
   /** The level 2 variables that are on for the receiving client (see `createIccDecoder`). */
   readonly settings?: SettingNames;

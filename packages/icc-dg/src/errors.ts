@@ -15,15 +15,20 @@ export const ICC_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'missing-field',
   'internal-fault',
 ] as const);
+/** The code of an `IccError`, one of `ICC_ERROR_CODES`. */
 export type IccErrorCode = (typeof ICC_ERROR_CODES)[number];
 
 /** The arguments of a datagram the decoder could not type, so that nothing is lost. */
 export interface RawDatagram {
+  /** The datagram number. */
   readonly id: number;
+  /** Its arguments, in order. */
   readonly args: readonly string[];
 }
 
+/** Why a datagram or the framing around it could not be read, and where in the stream. */
 export interface IccError {
+  /** The stable error code. */
   readonly code: IccErrorCode;
   /**
    * Inside a datagram, the index of the token at fault: 0 is the datagram number, n the n-th

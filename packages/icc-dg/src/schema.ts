@@ -42,6 +42,11 @@ const CIRCLE = 'gameNumber:i examiner coordinate';
 const ARROW = 'gameNumber:i examiner origin destination';
 const SUGGESTION = 'textString:b priority:i suggester subject id';
 
+/**
+ * Every level 2 datagram of ICC's formats2.txt by number, as `[name, fields]` (frozen); the
+ * fields are written in wire order in the notation `name[:type][?][@gate]` the README's Schema
+ * section explains.
+ */
 export const DG_SCHEMA = /* @__PURE__ */ deepFreeze({
   0: ['DG_WHO_AM_I', 'myName titles:t'],
   1: ['DG_PLAYER_ARRIVED', ARRIVED],
@@ -257,16 +262,23 @@ export type DatagramName = Schema[DatagramId][0];
 
 /** A rating in a datagram: the number, and 0 (none), 1 (provisional) or 2 (established). */
 export interface RatingPair {
+  /** The rating. */
   readonly rating: number;
+  /** 0 no rating, 1 provisional, 2 established. */
   readonly annotation: number;
 }
 
 /** One move of DG_MOVE_LIST, with the parts the level 2 variables 33-36 and 113 turn on. */
 export interface MoveInfo {
+  /** The move in algebraic notation (variable 33, DG_MOVE_ALGEBRAIC). */
   readonly algebraicMove?: string;
+  /** The move in Smith notation (variable 34, DG_MOVE_SMITH). */
   readonly smithMove?: string;
+  /** Seconds the player took for the move (variable 35, DG_MOVE_TIME). */
   readonly time?: number;
+  /** Seconds on the player's clock after the move, increment added (variable 36, DG_MOVE_CLOCK). */
   readonly clock?: number;
+  /** How the move came (variable 113, DG_IS_VARIATION): 0 initial, 1 played, 2 forward, 3 examined, ... */
   readonly isVariation?: number;
 }
 
@@ -322,13 +334,22 @@ export type KnownDatagram = {
 
 /** A datagram whose number the document does not describe: its arguments, unread. */
 export interface UnknownDatagram {
+  /** The datagram number. */
   readonly id: number;
+  /** No name: the document does not describe this number. */
   readonly name: null;
+  /** Every argument after the number, unquoted, in order. */
   readonly args: readonly string[];
+  /** No typed fields. */
   readonly fields: null;
+  /** The same arguments as `args`, none of them read. */
   readonly extra: readonly string[];
 }
 
+/**
+ * A decoded datagram: a known one with typed `fields` by name, or an unknown number with its
+ * raw arguments.
+ */
 export type Datagram = KnownDatagram | UnknownDatagram;
 
 /** The decoded datagram of this name. */

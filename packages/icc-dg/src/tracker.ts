@@ -28,17 +28,22 @@ import { parseFen } from '@chess-formats/fen';
 import type { IccEvent } from './decoder.js';
 import type { Datagram, DatagramOf } from './schema.js';
 
+/** Every code a `TrackerError` can carry (frozen). */
 export const TRACKER_ERROR_CODES = /* @__PURE__ */ Object.freeze(['unknown-game', 'unreplayable-move', 'bad-position', 'no-move-text'] as const);
+/** The code of a `TrackerError`, one of `TRACKER_ERROR_CODES`. */
 export type TrackerErrorCode = (typeof TRACKER_ERROR_CODES)[number];
 
 /** Why the tracker could not follow a datagram; the game is out of step until its next position. */
 export interface TrackerError {
+  /** The stable error code. */
   readonly code: TrackerErrorCode;
+  /** The game the datagram was about. */
   readonly gameNumber: number;
   /** The argument at fault (0 is the datagram number), as in decoder errors. */
   readonly field: number;
   /** Where the datagram's `^Y(` stands in the stream. */
   readonly offset: number;
+  /** Short English for people: what could not be followed. */
   readonly message: string;
 }
 
@@ -54,6 +59,7 @@ export type TrackerEvent =
   | (Extract<TrackedGameEvent, { readonly kind: 'game-left' }> & { readonly facts: IccGameFacts })
   | { readonly kind: 'error'; readonly error: TrackerError; readonly game?: TrackedGame };
 
+/** Options of `createIccTracker`. */
 export interface TrackerOptions {
   /** The most games kept at once, a whole number from 1; the game updated longest ago is evicted beyond it (default 64). */
   readonly maxGames?: number;
@@ -61,6 +67,7 @@ export interface TrackerOptions {
 
 /** What ICC says of a game beyond the `TrackedGame` every server has. */
 export interface IccGameFacts {
+  /** ICC's wild number (0 for chess). */
   readonly wildNumber: number;
   /** The rating type's name (`Blitz`, `Bullet`, `Wild`). */
   readonly ratingType: string;
@@ -72,9 +79,14 @@ export interface IccGameFacts {
   readonly moveTexts: readonly string[];
   /** From the result datagram: ICC's three-letter code (`Mat`, `Fla`) and the ECO code. */
   readonly resultCode?: string;
+  /** The ECO code from the result datagram, when it had one. */
   readonly eco?: string;
 }
 
+/**
+ * Follows the games of an ICC session from decoder events, made by `createIccTracker`:
+ * board-core's tracked games, plus ICC's own facts of each.
+ */
 export interface IccTracker extends GameTracker<IccEvent, TrackerEvent> {
   /** ICC's own facts of a followed game. */
   facts(gameNumber: number): IccGameFacts | undefined;

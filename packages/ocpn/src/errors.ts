@@ -28,6 +28,7 @@ export const OCPN_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'missing-field',
   'extra-field',
 ] as const);
+/** The code of an `OcpnError`, one of `OCPN_ERROR_CODES`. */
 export type OcpnErrorCode = (typeof OCPN_ERROR_CODES)[number];
 
 /**
@@ -39,7 +40,9 @@ export type OcpnField = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
 /** The first fault found, reading strictly left to right. */
 export interface OcpnError {
+  /** The stable error code. */
   readonly code: OcpnErrorCode;
+  /** The field at fault (see `OcpnField`). */
   readonly field: OcpnField;
   /** Index in the input string of the offending character (the input's length for "ended too early"). */
   readonly offset: number;

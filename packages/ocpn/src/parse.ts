@@ -19,6 +19,7 @@ import {
 import type { OcpnError, OcpnErrorCode, OcpnField } from './errors.js';
 import type { GuardingRights, OcpnPosition } from './position.js';
 
+/** Options of `parseOcpn`. */
 export interface OcpnParseOptions {
   /**
    * Accept only the canonical text `writeOcpn` writes: one space between fields, ASCII `-`

@@ -33,9 +33,12 @@ export const PGN_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   /** A game longer than the limit; it is skipped without being held. */
   'game-too-large',
 ] as const);
+/** The code of a `PgnError`, one of `PGN_ERROR_CODES`. */
 export type PgnErrorCode = (typeof PGN_ERROR_CODES)[number];
 
+/** Why a game could not be read, and where: line, column and offset of the offending token. */
 export interface PgnError {
+  /** The stable error code. */
   readonly code: PgnErrorCode;
   /** Line of the offending token, from 1. */
   readonly line: number;
@@ -43,6 +46,7 @@ export interface PgnError {
   readonly column: number;
   /** Offset of the offending token from the start of the input (UTF-16 code units of the text, a byte-order mark not counted). */
   readonly offset: number;
+  /** Short English for people: what is wrong, and where in the game. */
   readonly message: string;
   /** The error of the move or position reader behind an `illegal-move` or `bad-fen`. */
   readonly cause?: MoveNotationError | FenError | OcpnError;

@@ -2,10 +2,12 @@ import { play, type Move, type Setup } from '@chess-formats/board-core';
 
 /** The four game terminations of PGN. */
 export const PGN_RESULTS = /* @__PURE__ */ Object.freeze(['1-0', '0-1', '1/2-1/2', '*'] as const);
+/** A game termination, one of `PGN_RESULTS`. */
 export type PgnResult = (typeof PGN_RESULTS)[number];
 
 /** The games the reader knows how to set up and replay, from the `Variant` tag. */
 export const PGN_VARIANTS = /* @__PURE__ */ Object.freeze(['standard', 'chess960', 'crazyhouse', 'threeCheck', 'omega'] as const);
+/** A variant the reader can replay, one of `PGN_VARIANTS`. */
 export type PgnVariant = (typeof PGN_VARIANTS)[number];
 
 /** One move of the game tree. */
@@ -30,16 +32,21 @@ export interface PgnNode {
 
 /** The start of the game: comments before the first move, and the first moves. */
 export interface PgnRoot {
+  /** Comments before the first move of the game, trimmed. */
   readonly comments?: readonly string[];
+  /** The first move of the game, then its alternatives (variations); empty for a game without moves. */
   readonly children: readonly PgnNode[];
 }
 
+/** A game as read from PGN: its tags, variant, initial position, move tree and result. */
 export interface PgnGame {
   /** Every tag as read (the last of a repeated name wins); the writer puts the seven-tag roster first. */
   readonly tags: ReadonlyMap<string, string>;
+  /** The variant, from the `Variant` tag (standard without one). */
   readonly variant: PgnVariant;
   /** The initial position: the `FEN` tag's, else the variant's start. */
   readonly setup: Setup;
+  /** The move tree. */
   readonly root: PgnRoot;
   /** The game termination of the movetext; without one, the `Result` tag's value when it is a result, else `*`. */
   readonly result: PgnResult;
@@ -47,8 +54,11 @@ export interface PgnGame {
 
 /** One step of the main line: the position before the move, the node, and the position after. */
 export interface MainlineStep {
+  /** The position before the move. */
   readonly before: Setup;
+  /** The move's node. */
   readonly node: PgnNode;
+  /** The position after the move. */
   readonly after: Setup;
 }
 

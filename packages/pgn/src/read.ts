@@ -9,6 +9,10 @@ import type { PgnError, PgnErrorCode } from './errors.js';
 import { type PgnGame, type PgnResult, type PgnRoot, type PgnVariant } from './game.js';
 import { initialSetup, variantOf } from './setup.js';
 
+/**
+ * Options of `parsePgn` and `createPgnReader`: what to read, and the limits that bound the
+ * memory a hostile input can take.
+ */
 export interface PgnReadOptions {
   /** Read tags and the result only: movetext is scanned for its structure, moves are not read (default `false`). */
   readonly tagsOnly?: boolean;
@@ -22,6 +26,7 @@ export interface PgnReadOptions {
   readonly maxCommentLength?: number;
 }
 
+/** The limits used when `PgnReadOptions` leave them out (frozen); lengths are in characters. */
 export const DEFAULT_LIMITS = /* @__PURE__ */ Object.freeze({
   maxGameLength: 1 << 20,
   maxVariationDepth: 100,
@@ -32,8 +37,16 @@ export const DEFAULT_LIMITS = /* @__PURE__ */ Object.freeze({
 /** No move, move number or result is near this long; anything longer is refused before it grows. */
 const MAX_SYMBOL_LENGTH = 255;
 
+/**
+ * What a `PgnReader` gives for each game of the input: the game, or the error that made it
+ * unreadable (reading goes on with the next game).
+ */
 export type PgnEvent = { readonly kind: 'game'; readonly game: PgnGame } | { readonly kind: 'error'; readonly error: PgnError };
 
+/**
+ * A streaming PGN reader, made by `createPgnReader`: push the input in chunks of any size, then
+ * call `end`.
+ */
 export interface PgnReader {
   /** Reads a piece of the input (text, or UTF-8 bytes split anywhere); returns the games completed so far. */
   push(chunk: string | Uint8Array): PgnEvent[];

@@ -4,6 +4,7 @@ import { writeOcpn } from '@chess-formats/ocpn';
 import type { PgnGame, PgnNode, PgnVariant } from './game.js';
 import { variantOf } from './setup.js';
 
+/** Options of `gameToPgn`: the tags a tracked game cannot supply. */
 export interface GameToPgnOptions {
   /** The server's name (`FICS`, `ICC`): the default `Site` and the start of the default `Event`. */
   readonly server?: string;

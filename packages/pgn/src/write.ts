@@ -4,6 +4,7 @@ import { playNode, type PgnGame, type PgnNode, type PgnRoot } from './game.js';
 /** The seven tags every exported game starts with, in this order (PGN standard 8.1.1). */
 export const SEVEN_TAG_ROSTER = /* @__PURE__ */ Object.freeze(['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'] as const);
 
+/** Options of `writePgn`. */
 export interface PgnWriteOptions {
   /** The longest movetext line (default 80); a comment longer than that stands on a line of its own. */
   readonly maxLineLength?: number;

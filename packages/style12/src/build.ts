@@ -4,23 +4,33 @@ import { formatMoveTime } from './write.js';
 
 /** The game facts a style 12 line holds beside the position; every one but the names has a default. */
 export interface Style12Facts {
+  /** The server's number for the game. */
   readonly gameNumber: number;
+  /** White's handle. */
   readonly whiteName: string;
+  /** Black's handle. */
   readonly blackName: string;
   /** Default 0, observing a played game. */
   readonly relation?: Style12Relation;
+  /** The initial time in minutes (default 0). */
   readonly initialTimeMinutes?: number;
+  /** The increment in seconds (default 0). */
   readonly incrementSeconds?: number;
   /** Default: the material on the board and in the pockets, P 1, N 3, B 3, R 5, Q 9 (39 at the start). */
   readonly whiteStrength?: number;
+  /** As `whiteStrength`, for Black. */
   readonly blackStrength?: number;
+  /** White's remaining time in milliseconds (default 0). */
   readonly whiteRemainingMs?: number;
+  /** Black's remaining time in milliseconds (default 0). */
   readonly blackRemainingMs?: number;
   /** Default `'seconds'`; `'milliseconds'` writes the clocks and the move time as FICS does under `iset ms 1`. */
   readonly clockUnit?: ClockUnit;
   /** Default `none` (no move yet), as are `sanMove` and a move time of 0. */
   readonly verboseMove?: string;
+  /** The SAN of the last move (default `none`). */
   readonly sanMove?: string;
+  /** The time the last move took, in milliseconds (default 0). */
   readonly moveTimeMs?: number;
   /** Default: `moveTimeMs` written as `m:ss`, or `m:ss.mmm` with millisecond clocks. */
   readonly moveTimeText?: string;
@@ -28,7 +38,9 @@ export interface Style12Facts {
   readonly flip?: boolean;
   /** FICS tokens 31 and 32: give both to write a 33-token line as freechess.org does. */
   readonly clockTicking?: boolean;
+  /** FICS token 32, the lag in milliseconds; written only with `clockTicking`. */
   readonly lagMs?: number;
+  /** Tokens written after the lag, raw; only with `clockTicking` and `lagMs`. */
   readonly extraFields?: readonly string[];
 }
 

@@ -19,10 +19,12 @@ export const STYLE12_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'missing-field',
   'holdings',
 ] as const);
+/** The code of a `Style12Error`, one of `STYLE12_ERROR_CODES`. */
 export type Style12ErrorCode = (typeof STYLE12_ERROR_CODES)[number];
 
 /** The first fault found, reading strictly left to right. */
 export interface Style12Error {
+  /** The stable error code. */
   readonly code: Style12ErrorCode;
   /**
    * The 0-based index of the blank-separated token holding the fault: 0 is the `<12>` (or

@@ -19,8 +19,14 @@ import { beginLine, caught, fail, readInt, readWord, type Line, type Style12Pars
  * side that received it.
  */
 export interface Holdings {
+  /** The server's number for the game. */
   readonly gameNumber: number;
+  /** The pieces each side holds. */
   readonly pockets: ByColor<Pocket>;
+  /**
+   * The piece just passed by a bughouse partner and the side that received it; `undefined` in
+   * the long form.
+   */
   readonly passed: { readonly color: Color; readonly role: Role } | undefined;
 }
 

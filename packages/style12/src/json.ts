@@ -10,6 +10,7 @@ export type Style12Json = Omit<Style12, 'setup' | 'flip' | 'clockTicking' | 'lag
   readonly lagMs: number | null;
 };
 
+/** A record as plain JSON (see `Style12Json`), for logs, tests and other languages. */
 export function style12ToJson(record: Style12): Style12Json {
   return {
     ...record,
@@ -23,9 +24,13 @@ export function style12ToJson(record: Style12): Style12Json {
 
 /** Holdings as plain JSON: each side's pieces as upper-case letters in P N B R Q K order, the passed piece as `BN`. */
 export interface HoldingsJson {
+  /** The server's number for the game. */
   readonly gameNumber: number;
+  /** White's pieces in hand, as upper-case letters. */
   readonly white: string;
+  /** Black's pieces in hand, as upper-case letters. */
   readonly black: string;
+  /** The piece passed, as the receiving side and the piece (`BN`); `null` when none. */
   readonly passed: string | null;
 }
 
@@ -33,6 +38,7 @@ function letters(pocket: Pocket): string {
   return ROLES.map((role) => ROLE_LETTERS[role].toUpperCase().repeat(pocket[role])).join('');
 }
 
+/** Holdings as plain JSON (see `HoldingsJson`). */
 export function holdingsToJson(holdings: Holdings): HoldingsJson {
   const { passed } = holdings;
   return {

@@ -20,8 +20,13 @@ import type { Style12 } from './record.js';
 
 /** board-core's `parseVerbose` or `parseSan`, or anything with their shape. */
 export type VerboseReader = (setup: Setup, text: string, options?: VerboseOptions) => Result<Move, MoveNotationError>;
+/** board-core's `parseSan`, or anything with its shape. */
 export type SanReader = (setup: Setup, text: string) => Result<Move, MoveNotationError>;
 
+/**
+ * Options of `lastMove`: the position before the move and the move readers to check it with.
+ * Without them the move is read from the verbose move and the boards, without the rules.
+ */
 export interface LastMoveOptions {
   /** The position before the move (the setup of the game's previous record). */
   readonly before?: Setup;

@@ -17,6 +17,7 @@ import type { ClockUnit, Style12, Style12Relation } from './record.js';
 /** The two dialects, which differ in what a line can hold (see the README's dialect table). */
 export type Style12Dialect = 'fics' | 'icc';
 
+/** Options of `parseStyle12` (and of the scanner): the dialect, the clock unit and the longest line read. */
 export interface Style12ParseOptions {
   /**
    * Pins the dialect. `'icc'`: clocks are seconds and relation -4 (FICS only) is refused.

@@ -28,19 +28,27 @@ export type ClockUnit = 'seconds' | 'milliseconds';
  * `halfmoves` and `fullmoves` (the number of the move about to be made).
  */
 export interface Style12 {
+  /** The position on the board. */
   readonly setup: Setup;
+  /** The server's number for the game. */
   readonly gameNumber: number;
+  /** White's handle. */
   readonly whiteName: string;
+  /** Black's handle. */
   readonly blackName: string;
+  /** How the receiving client relates to the game (token 19; see `Style12Relation`). */
   readonly relation: Style12Relation;
   /** Minutes on ICC and FICS alike (the FICS help says seconds; servers send minutes). */
   readonly initialTimeMinutes: number;
+  /** The increment added after each move, in seconds. */
   readonly incrementSeconds: number;
   /** Material strength as the server counts it (crazyhouse counts holdings; wrapped values such as 253 occur). */
   readonly whiteStrength: number;
+  /** Black's material strength, as `whiteStrength`. */
   readonly blackStrength: number;
   /** White's remaining time in milliseconds, whatever the unit sent; negative after a flag fell. */
   readonly whiteRemainingMs: number;
+  /** Black's remaining time, as `whiteRemainingMs`. */
   readonly blackRemainingMs: number;
   /** The unit the clocks were sent in, and are written back in. */
   readonly clockUnit: ClockUnit;

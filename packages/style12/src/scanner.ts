@@ -32,6 +32,7 @@ export type Style12ScanEvent =
   | { readonly kind: 'unit-start'; readonly block: Block }
   | { readonly kind: 'unit-end'; readonly block: Block };
 
+/** Options of `createStyle12Scanner`: those of `parseStyle12`, and how bytes are decoded. */
 export interface Style12ScannerOptions extends Style12ParseOptions {
   /**
    * How bytes are decoded (a `TextDecoder` label); default `'utf-8'`, invalid bytes become
@@ -40,6 +41,10 @@ export interface Style12ScannerOptions extends Style12ParseOptions {
   readonly encoding?: string;
 }
 
+/**
+ * Splits a server session's output into lines and reads the style 12 and `<b1>` lines among
+ * them, made by `createStyle12Scanner`; the events are the same however the stream is split.
+ */
 export interface Style12Scanner {
   /**
    * Feeds a chunk as it came off the socket (bytes or text); returns the events it completed.

@@ -28,6 +28,7 @@ export type TrackerEvent =
   | { readonly kind: 'holdings'; readonly game: TrackedGame; readonly holdings: Holdings }
   | { readonly kind: 'error'; readonly game: TrackedGame; readonly error: MoveNotationError };
 
+/** Options of `createStyle12Tracker`. */
 export interface TrackerOptions {
   /** How moves are read: pass board-core's `parseVerbose` (and `parseSan`) to check them against the rules. */
   readonly moves?: Pick<LastMoveOptions, 'parseVerbose' | 'parseSan'>;
@@ -38,6 +39,10 @@ export interface TrackerOptions {
 /** What the tracker takes: a record, a `<b1>` holdings, or a scanner event (text events end games). */
 export type Style12TrackerInput = Style12 | Holdings | Style12ScanEvent;
 
+/**
+ * Follows the games of a FICS or ICC session from style 12 records, made by
+ * `createStyle12Tracker`, as board-core's tracked games.
+ */
 export interface Style12Tracker extends GameTracker<Style12TrackerInput, TrackerEvent> {
   /** The latest record of a tracked game (FICS's own fields: lag, strength, the move's time). */
   record(gameNumber: number): Style12 | undefined;
