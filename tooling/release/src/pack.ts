@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,16 +10,25 @@ import { ROOT, publishedPackages, type WorkspacePackage } from './workspace.js';
  */
 export const IGNORE_SCRIPTS = { npm_config_ignore_scripts: 'true' } as const;
 
-/** pnpm, as the running script was started with it, or from the PATH. */
-export function pnpm(args: readonly string[], cwd: string, env: Record<string, string> = {}): string {
+function pnpmCommand(args: readonly string[]): [string, string[]] {
   const execPath = process.env['npm_execpath'];
   const viaNode = execPath !== undefined && /pnpm/.test(execPath);
-  return execFileSync(viaNode ? process.execPath : 'pnpm', viaNode ? [execPath, ...args] : [...args], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
+  return viaNode ? [process.execPath, [execPath, ...args]] : ['pnpm', [...args]];
+}
+
+/** pnpm, as the running script was started with it, or from the PATH; returns its standard output. */
+export function pnpm(args: readonly string[], cwd: string, env: Record<string, string> = {}): string {
+  const [command, argv] = pnpmCommand(args);
+  return execFileSync(command, argv, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+}
+
+/** The same, returning standard output and error together (npm's notices, a tarball's file list, go to the latter). */
+export function pnpmAll(args: readonly string[], cwd: string, env: Record<string, string> = {}): string {
+  const [command, argv] = pnpmCommand(args);
+  const result = spawnSync(command, argv, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.status !== 0) throw new Error(`pnpm ${args.join(' ')} failed (${result.status ?? result.signal}):\n${output}`);
+  return output;
 }
 
 export function npm(args: readonly string[], cwd: string): string {
