@@ -308,3 +308,41 @@ describe.each(published.map((p) => [p.manifest.name, p] as const))('%s, as packe
     expect(packedManifest).not.toContain('@chess-formats/source');
   });
 });
+
+interface SourceMapper {
+  tryGetSourcePosition(info: { fileName: string; pos: number }): { fileName: string; pos: number } | undefined;
+}
+
+describe('@chess-formats/fen, installed from its tarball, in an editor', () => {
+  test('go to definition of an import opens the shipped TypeScript source, through the declaration map', () => {
+    const dir = project('@chess-formats/fen');
+    const file = join(dir, 'editor.ts');
+    const code = `import { parseFen } from '@chess-formats/fen';\nparseFen('8/8/8/8/8/8/8/8 w - - 0 1');\n`;
+    writeFileSync(file, code);
+    const options: ts.CompilerOptions = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, types: [] };
+    const service = ts.createLanguageService({
+      getScriptFileNames: () => [file],
+      getScriptVersion: () => '1',
+      getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name) ?? '') : undefined),
+      getCurrentDirectory: () => dir,
+      getCompilationSettings: () => options,
+      getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+      readDirectory: ts.sys.readDirectory,
+      directoryExists: ts.sys.directoryExists,
+      getDirectories: ts.sys.getDirectories,
+      realpath: (path) => ts.sys.realpath?.(path) ?? path,
+    });
+    const definitions = service.getDefinitionAtPosition(file, code.lastIndexOf('parseFen(') + 2) ?? [];
+    // The language service finds the declaration; the editor's server then follows its
+    // declaration map, as tsserver does, with the service's (untyped) source mapper.
+    const mapper = (service as unknown as { getSourceMapper(): SourceMapper }).getSourceMapper();
+    const installed = join(dir, 'node_modules', '@chess-formats', 'fen');
+    const opened = definitions.map((d) => mapper.tryGetSourcePosition({ fileName: d.fileName, pos: d.textSpan.start }) ?? { fileName: d.fileName, pos: d.textSpan.start });
+    expect(definitions.map((d) => relative(installed, d.fileName).split('\\').join('/'))).toEqual(['dist/parse.d.ts']);
+    expect(opened.map((d) => relative(installed, d.fileName).split('\\').join('/'))).toEqual(['src/parse.ts']);
+    const source = readFileSync(join(installed, 'src', 'parse.ts'), 'utf8');
+    expect(source.slice(opened[0]?.pos ?? 0)).toMatch(/^(export )?function parseFen\(|^parseFen\(/);
+  });
+});
