@@ -1,5 +1,8 @@
 // @ts-check
 import { buildSync } from 'esbuild';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
 
 /**
  * The source modules an entry reaches (tests and test helpers never do), found by a throwaway
@@ -42,19 +45,77 @@ const cjsRequires = [
 ];
 
 /**
+ * A relative specifier `./x.js` in a declaration of the CommonJS twin names the ESM
+ * declaration; `./x.cjs` makes TypeScript read `x.d.cts`, which says `export =`-compatible
+ * CommonJS, as the runtime file does.
+ * @param {string} code
+ */
+function toCjsSpecifiers(code) {
+  return code.replace(/((?:from|import\()\s*["'])(\.{1,2}\/[^"']*?)\.js(["'])/g, '$1$2.cjs$3');
+}
+
+/**
+ * Declarations, one per source module, each with a declaration map, so that "go to
+ * definition" in a user's editor opens the shipped `src/` file instead of a rolled-up `.d.ts`.
+ * They are emitted by TypeScript itself against the sibling packages' published declarations
+ * (the dev-only source condition is off, so nothing outside this package is emitted), and
+ * copied as `.d.cts` twins for the `require` condition.
+ * @param {readonly string[]} modules the source modules to declare
+ */
+function emitDeclarations(modules) {
+  const configFile = ts.readConfigFile('tsconfig.json', ts.sys.readFile);
+  if (configFile.error) throw new Error(ts.flattenDiagnosticMessageText(configFile.error.messageText, '\n'));
+  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, process.cwd());
+  /** @type {import('typescript').CompilerOptions} */
+  const options = {
+    ...parsed.options,
+    noEmit: false,
+    declaration: true,
+    emitDeclarationOnly: true,
+    declarationMap: true,
+    rootDir: resolve('src'),
+    outDir: resolve('dist'),
+    customConditions: [],
+  };
+  const program = ts.createProgram(
+    modules.map((m) => resolve(m)),
+    options,
+  );
+  const { diagnostics } = program.emit();
+  const errors = [...ts.getPreEmitDiagnostics(program), ...diagnostics].filter((d) => d.category === ts.DiagnosticCategory.Error);
+  if (errors.length > 0) {
+    const host = { getCanonicalFileName: (/** @type {string} */ f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
+    throw new Error(`declarations:\n${ts.formatDiagnostics(errors, host)}`);
+  }
+  const walk = (/** @type {string} */ dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+  for (const file of walk('dist').filter((f) => f.endsWith('.d.ts'))) {
+    const twin = file.replace(/\.d\.ts$/, '.d.cts');
+    const mapName = (/** @type {string} */ f) => `${f.slice(f.lastIndexOf('/') + 1)}.map`;
+    const code = toCjsSpecifiers(readFileSync(file, 'utf8')).replace(/\/\/# sourceMappingURL=\S+\s*$/, `//# sourceMappingURL=${mapName(twin)}\n`);
+    writeFileSync(twin, code);
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+    writeFileSync(`${twin}.map`, JSON.stringify({ ...map, file: twin.slice(twin.lastIndexOf('/') + 1) }));
+  }
+}
+
+/**
  * The one build configuration every publishable package uses: ESM + CJS, one output module per
- * source module (tree shaking works on the published files), declarations rolled up into one
- * `index.d.ts` / `index.d.cts`, source maps that point at the shipped `src/` instead of
- * copying it. Plain JS so tsup can load it on Node 20 without a build step.
+ * source module (tree shaking works on the published files), declarations per module with
+ * maps, source maps that point at the shipped `src/` instead of copying it. Plain JS so tsup can load it on Node 20 without a build step.
  * @param {Partial<import('tsup').Options>} [overrides]
  * @returns {import('tsup').Options}
  */
 export function libraryConfig(overrides = {}) {
+  const modules = reachableModules('src/index.ts');
   return {
-    entry: reachableModules('src/index.ts'),
+    entry: modules,
     bundle: false,
     format: ['esm', 'cjs'],
-    dts: { entry: { index: 'src/index.ts' } },
+    dts: false,
+    async onSuccess() {
+      emitDeclarations(modules);
+    },
     sourcemap: true,
     clean: true,
     target: 'es2022',

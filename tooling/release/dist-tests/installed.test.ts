@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freshDir, installProject, packAll, type Packed } from '../src/pack.js';
+import { freshDir, installProject, packAll, runtimeClosure, type Packed } from '../src/pack.js';
+import { examplesOf, matchesComment, runInstalledExample } from '../src/readme-examples.js';
 import { bundledSize, describeImports, excludedFound, sizeBudgets } from '../src/size-budgets.js';
 import { ROOT, publishedPackages } from '../src/workspace.js';
 
@@ -23,14 +26,20 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-function project(name: string): string {
-  const existing = projects.get(name);
-  if (existing !== undefined) return existing;
+function packedOf(name: string): Packed {
   const target = packed.find((p) => p.pkg.manifest.name === name);
   if (target === undefined) throw new Error(`${name} was not packed`);
-  const dir = join(scratch, name.replace(/[@/]/g, '_'));
-  installProject(target, packed, dir);
-  projects.set(name, dir);
+  return target;
+}
+
+/** A scratch project with `name` installed from its tarball, alone or with the packages `alongside`. */
+function project(name: string, alongside: readonly string[] = []): string {
+  const key = [name, ...alongside].join(' ');
+  const existing = projects.get(key);
+  if (existing !== undefined) return existing;
+  const dir = join(scratch, key.replace(/[@/ ]/g, '_'));
+  installProject(packedOf(name), packed, dir, alongside.map(packedOf));
+  projects.set(key, dir);
   return dir;
 }
 
@@ -193,5 +202,147 @@ describe('@chess-formats/icc-dg, installed from its tarball', () => {
     expect(allowed.compiled.filter((e) => (e as { kind: string }).kind === 'datagram').length).toBeGreaterThan(20);
     expect(refused.compiled).toEqual(allowed.compiled);
     expect(refused.plain).toEqual(allowed.compiled);
+  });
+});
+
+// The first example of each README (the five lines a user reads first), run where the package
+// was installed alone from its tarball: a library's ```ts block as a user's module, a
+// command's ```sh lines through npx. A package the example imports besides its own
+// dependencies (conformance's example checks fen) is installed beside it, as the user must.
+
+const published = publishedPackages();
+const publishedNames = new Set(published.map((p) => p.manifest.name));
+
+describe.each(libraries.map((p) => [p.manifest.name, p] as const))('%s, installed alone from its tarball', (name, pkg) => {
+  test('runs the first example of its README and prints what its comments say', async () => {
+    const [example] = examplesOf(`${pkg.dir}/README.md`);
+    if (example === undefined) throw new Error(`${pkg.dir}/README.md has no example`);
+    const imported = [...example.code.matchAll(/from '([^']+)'/g)].map((m) => m[1] ?? '');
+    const closure = new Set([name, ...runtimeClosure(name, packed).map((p) => p.pkg.manifest.name)]);
+    const alongside = [...new Set(imported.filter((i) => publishedNames.has(i) && !closure.has(i)))];
+    const printed = await runInstalledExample(example, project(name, alongside));
+    expect(example.expectations.length).toBeGreaterThan(0);
+    for (const { line, text } of example.expectations) {
+      const mine = printed.filter((p) => p.line === line);
+      expect(mine.length, `${example.where} line ${line} printed nothing`).toBeGreaterThan(0);
+      for (const p of mine) expect(matchesComment(p.text, text), `printed ${p.text}\nexpected ${text}`).toBe(true);
+    }
+  });
+});
+
+describe.each(commands.map((p) => [p.manifest.name, p] as const))('%s, installed alone from its tarball', (name, pkg) => {
+  const readme = readFileSync(join(ROOT, pkg.dir, 'README.md'), 'utf8');
+  const lines = /^# .+\n\n```sh\n([^]*?)\n```/.exec(readme)?.[1]?.split('\n') ?? [];
+
+  test('its README opens with shell examples', () => {
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+  });
+
+  test.each(lines)('README: %s', (line) => {
+    const dir = project(name);
+    // Offline: npx must find the installed package, never fetch one.
+    const env = { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+    const out = execFileSync('sh', ['-c', line], { cwd: dir, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(out.trim().length).toBeGreaterThan(0);
+    const at = line.indexOf('# →');
+    if (at >= 0) expect(matchesComment(out, line.slice(at + 3).trim()), out).toBe(true);
+  });
+});
+
+/** Every file of an installed package, relative to it, its own node_modules left out. */
+function shipped(installed: string): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      if (entry.name === 'node_modules') return [];
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? walk(path) : [relative(installed, path).split('\\').join('/')];
+    });
+  return walk(installed).sort();
+}
+
+const TESTS_AND_HELPERS = /(^|\/)(testing|__tests__|__snapshots__|__fixtures__|fixtures?)\/|\.(test|test-d|spec|e2e|bench)\.[cm]?[jt]sx?(\.map)?$/;
+
+describe.each(published.map((p) => [p.manifest.name, p] as const))('%s, as packed', (name, pkg) => {
+  test('has LICENSE, README and CHANGELOG (listed in files until the first version writes it), and no tests, test helpers or fixtures', () => {
+    const installed = join(project(name), 'node_modules', ...name.split('/'));
+    const files = shipped(installed);
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
+    expect(pkg.manifest.files).toContain('CHANGELOG.md');
+    // 0.0.0 is the unreleased version: `changeset version` writes the CHANGELOG with the first one.
+    if (pkg.manifest.version !== '0.0.0') expect(files).toContain('CHANGELOG.md');
+    expect(files.filter((f) => TESTS_AND_HELPERS.test(f))).toEqual([]);
+  });
+
+  test('imports nothing it does not declare: its own files, Node builtins and its dependencies only', () => {
+    const installed = join(project(name), 'node_modules', ...name.split('/'));
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const allowed = new Set([name, ...Object.keys(manifest.dependencies ?? {})]);
+    const undeclared = shipped(installed)
+      .filter((f) => /\.[cm]?[jt]s$/.test(f))
+      .flatMap((f) =>
+        ts
+          .preProcessFile(readFileSync(join(installed, f), 'utf8'), true, true)
+          .importedFiles.map((i) => i.fileName)
+          .filter((spec) => !spec.startsWith('.') && !builtinModules.includes(spec.replace(/^node:/, '')))
+          .filter((spec) => !allowed.has(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? '')))
+          .map((spec) => `${f}: ${spec}`),
+      );
+    expect(undeclared).toEqual([]);
+  });
+
+  test('every declaration and module has a map whose sources are shipped (go to definition opens src/)', () => {
+    const installed = join(project(name), 'node_modules', ...name.split('/'));
+    const files = shipped(installed);
+    const mapped = files.filter((f) => f.startsWith('dist/') && /\.(d\.[cm]?ts|[cm]?js)$/.test(f));
+    const missing = mapped.flatMap((f) => {
+      if (!files.includes(`${f}.map`)) return [`${f}: no map`];
+      const { sources } = JSON.parse(readFileSync(join(installed, `${f}.map`), 'utf8')) as { sources: string[] };
+      return sources.filter((s) => !existsSync(join(installed, dirname(f), s))).map((s) => `${f}.map: ${s}`);
+    });
+    // The command is one bundle without maps; every library maps its declarations to src/.
+    if (pkg.manifest.exports?.['.'] !== undefined) {
+      expect(mapped.filter((f) => /\.d\.c?ts$/.test(f)).length).toBeGreaterThan(0);
+      expect(missing).toEqual([]);
+    }
+    const packedManifest = readFileSync(join(installed, 'package.json'), 'utf8');
+    expect(packedManifest).not.toContain('@chess-formats/source');
+  });
+});
+
+interface SourceMapper {
+  tryGetSourcePosition(info: { fileName: string; pos: number }): { fileName: string; pos: number } | undefined;
+}
+
+describe('@chess-formats/fen, installed from its tarball, in an editor', () => {
+  test('go to definition of an import opens the shipped TypeScript source, through the declaration map', () => {
+    const dir = project('@chess-formats/fen');
+    const file = join(dir, 'editor.ts');
+    const code = `import { parseFen } from '@chess-formats/fen';\nparseFen('8/8/8/8/8/8/8/8 w - - 0 1');\n`;
+    writeFileSync(file, code);
+    const options: ts.CompilerOptions = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, types: [] };
+    const service = ts.createLanguageService({
+      getScriptFileNames: () => [file],
+      getScriptVersion: () => '1',
+      getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name) ?? '') : undefined),
+      getCurrentDirectory: () => dir,
+      getCompilationSettings: () => options,
+      getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+      readDirectory: ts.sys.readDirectory,
+      directoryExists: ts.sys.directoryExists,
+      getDirectories: ts.sys.getDirectories,
+      realpath: (path) => ts.sys.realpath?.(path) ?? path,
+    });
+    const definitions = service.getDefinitionAtPosition(file, code.lastIndexOf('parseFen(') + 2) ?? [];
+    // The language service finds the declaration; the editor's server then follows its
+    // declaration map, as tsserver does, with the service's (untyped) source mapper.
+    const mapper = (service as unknown as { getSourceMapper(): SourceMapper }).getSourceMapper();
+    const installed = join(dir, 'node_modules', '@chess-formats', 'fen');
+    const opened = definitions.map((d) => mapper.tryGetSourcePosition({ fileName: d.fileName, pos: d.textSpan.start }) ?? { fileName: d.fileName, pos: d.textSpan.start });
+    expect(definitions.map((d) => relative(installed, d.fileName).split('\\').join('/'))).toEqual(['dist/parse.d.ts']);
+    expect(opened.map((d) => relative(installed, d.fileName).split('\\').join('/'))).toEqual(['src/parse.ts']);
+    const source = readFileSync(join(installed, 'src', 'parse.ts'), 'utf8');
+    expect(source.slice(opened[0]?.pos ?? 0)).toMatch(/^(export )?function parseFen\(|^parseFen\(/);
   });
 });

@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freshDir, pnpm } from '../src/pack.js';
+import { IGNORE_SCRIPTS, freshDir, pnpm, pnpmAll } from '../src/pack.js';
 import { ROOT, publishedPackages, workspacePackages, type Manifest } from '../src/workspace.js';
 
 // A release, rehearsed in a copy of the repository (the tree is never changed): the pending
@@ -48,9 +48,27 @@ describe('release rehearsal', () => {
     for (const { dir } of bumped) expect(existsSync(join(copy, dir, 'CHANGELOG.md')), dir).toBe(true);
   });
 
+  // Scripts skipped (the build that is there is packed), so that each package is not built
+  // again; the test below runs one `prepack` for real.
   test.each(published.map((p) => [p.manifest.name, p.dir] as const))('%s: pnpm publish --dry-run succeeds', (name, dir) => {
-    const out = pnpm(['publish', '--dry-run', '--no-git-checks'], join(copy, dir));
+    const out = pnpmAll(['publish', '--dry-run', '--no-git-checks'], join(copy, dir), IGNORE_SCRIPTS);
     expect(out).toContain(`${name}@${read(dir).version}`);
+    // A versioned package ships the CHANGELOG that `changeset version` wrote.
+    if (read(dir).version !== '0.0.0') expect(out).toMatch(/^npm notice \S+ CHANGELOG\.md$/m);
+  });
+
+  test('every published package builds in prepack, so a publish never ships a stale or missing dist', () => {
+    for (const { dir } of published) expect(read(dir).scripts?.['prepack'], dir).toBe('npm run build');
+  });
+
+  test('prepack builds the CLI again: with no dist at all, publish ships one that prints the new version', () => {
+    const cli = published.find((p) => p.manifest.bin !== undefined);
+    if (cli === undefined) throw new Error('no published command');
+    rmSync(join(copy, cli.dir, 'dist'), { recursive: true, force: true });
+    const out = pnpmAll(['publish', '--dry-run', '--no-git-checks'], join(copy, cli.dir));
+    expect(out).toMatch(/^npm notice \S+ dist\/cli\.js$/m);
+    const bin = Object.values(read(cli.dir).bin ?? {})[0] ?? '';
+    expect(readFileSync(join(copy, cli.dir, bin), 'utf8')).toContain(JSON.stringify(read(cli.dir).version));
   });
 });
 

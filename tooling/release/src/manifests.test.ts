@@ -6,6 +6,10 @@ import { ROOT, publishedPackages, workspacePackages, type Manifest } from './wor
 
 // The conventions every package follows, so that a new package cannot forget one.
 
+/** A placeholder for the project's own repository until it has its public address. */
+const REPOSITORY = 'https://github.com/chess-formats/chess-formats';
+const SOURCE_CONDITION = '@chess-formats/source';
+
 const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
 const license = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
 const published = publishedPackages();
@@ -30,6 +34,34 @@ describe.each(published.map((p) => [p.dir, p] as const))('published package %s',
     expect(manifest.keywords?.length ?? 0).toBeGreaterThanOrEqual(4);
   });
 
+  test('links its repository directory, homepage and issues, and names its author', () => {
+    expect(manifest.repository).toEqual({ type: 'git', url: `git+${REPOSITORY}.git`, directory: dir });
+    expect(manifest.homepage).toBe(`${REPOSITORY}/tree/main/${dir}#readme`);
+    expect(manifest.bugs).toEqual({ url: `${REPOSITORY}/issues` });
+    expect(manifest.author).toBe('chess-formats contributors');
+  });
+
+  test('ships its CHANGELOG, and of src/ only what the build reads (no tests, no test helpers)', () => {
+    const files = manifest.files ?? [];
+    expect(files).toContain('CHANGELOG.md');
+    if (!files.includes('src')) return;
+    expect(files).toEqual(expect.arrayContaining(['!src/**/*.test.ts', '!src/**/*.test-d.ts', '!src/testing']));
+  });
+
+  test('prepack builds, so that a manual pack or publish never ships a stale dist', () => {
+    expect(manifest.scripts?.['prepack']).toBe('npm run build');
+    expect(manifest.scripts?.['build']).toBeDefined();
+  });
+
+  test.runIf(manifest.exports !== undefined)('publishes its exports without the dev-only source condition', () => {
+    const strip = (value: unknown): unknown =>
+      value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== SOURCE_CONDITION).map(([key, v]) => [key, strip(v)]))
+        : value;
+    expect(manifest.publishConfig?.exports).toEqual(strip(manifest.exports));
+    expect(JSON.stringify(manifest.publishConfig?.exports)).not.toContain(SOURCE_CONDITION);
+  });
+
   test('README starts with an example (TypeScript for a library, shell for a command)', () => {
     const readme = readFileSync(join(ROOT, dir, 'README.md'), 'utf8');
     expect(readme).toMatch(manifest.bin === undefined ? /^# \S+\n\n```ts\n/ : /^# .+\n\n```(sh|ts)\n/);
@@ -42,6 +74,19 @@ describe.each(published.map((p) => [p.dir, p] as const))('published package %s',
     expect(sizeBudgets().some((b) => b.package === manifest.name && b.imports === '*')).toBe(true);
   });
 });
+
+test.each(published.filter((p) => p.manifest.bin !== undefined).map((p) => [p.dir, p] as const))(
+  '%s: the README opens with npx examples that run from the tarball alone (no clone, no repository files)',
+  (dir, { manifest }) => {
+    const readme = readFileSync(join(ROOT, dir, 'README.md'), 'utf8');
+    const lines = /^# .+\n\n```sh\n([^]*?)\n```/.exec(readme)?.[1]?.split('\n') ?? [];
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    for (const line of lines) {
+      expect(line, line).toMatch(new RegExp(`^(\\S.*\\| )?npx ${manifest.name.replace('/', '\\/')} `));
+      expect(line, line).not.toMatch(/\b(apps|packages|samples)\/|\bnode \S+\.js\b|\bpnpm\b/);
+    }
+  },
+);
 
 test('every size budget names a published package', () => {
   const names = new Set(published.map((p) => p.manifest.name));

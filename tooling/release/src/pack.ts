@@ -1,18 +1,34 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, publishedPackages, type WorkspacePackage } from './workspace.js';
 
-/** pnpm, as the running script was started with it, or from the PATH. */
-export function pnpm(args: readonly string[], cwd: string): string {
+/**
+ * Skips lifecycle scripts (a package's `prepack` build): these tests read the build that ran
+ * before them, and a build per pack would cost most of their time.
+ */
+export const IGNORE_SCRIPTS = { npm_config_ignore_scripts: 'true' } as const;
+
+function pnpmCommand(args: readonly string[]): [string, string[]] {
   const execPath = process.env['npm_execpath'];
   const viaNode = execPath !== undefined && /pnpm/.test(execPath);
-  return execFileSync(viaNode ? process.execPath : 'pnpm', viaNode ? [execPath, ...args] : [...args], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return viaNode ? [process.execPath, [execPath, ...args]] : ['pnpm', [...args]];
+}
+
+/** pnpm, as the running script was started with it, or from the PATH; returns its standard output. */
+export function pnpm(args: readonly string[], cwd: string, env: Record<string, string> = {}): string {
+  const [command, argv] = pnpmCommand(args);
+  return execFileSync(command, argv, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+}
+
+/** The same, returning standard output and error together (npm's notices, a tarball's file list, go to the latter). */
+export function pnpmAll(args: readonly string[], cwd: string, env: Record<string, string> = {}): string {
+  const [command, argv] = pnpmCommand(args);
+  const result = spawnSync(command, argv, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.status !== 0) throw new Error(`pnpm ${args.join(' ')} failed (${result.status ?? result.signal}):\n${output}`);
+  return output;
 }
 
 export function npm(args: readonly string[], cwd: string): string {
@@ -35,15 +51,22 @@ export function freshDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `chess-formats-${prefix}-`));
 }
 
-/** `pnpm pack` of every published package (workspace ranges become versions, as on publish). */
+/**
+ * `pnpm pack` of every published package (workspace ranges become versions and
+ * `publishConfig` applies, as on publish), from the build that is there.
+ */
 export function packAll(into: string): Packed[] {
   mkdirSync(into, { recursive: true });
-  return publishedPackages().map((pkg) => {
-    const before = new Set(readdirSync(into));
-    pnpm(['pack', '--pack-destination', into], join(ROOT, pkg.dir));
-    const made = readdirSync(into).filter((f) => f.endsWith('.tgz') && !before.has(f));
-    if (made.length !== 1) throw new Error(`pnpm pack of ${pkg.dir} made ${made.join(', ') || 'nothing'}`);
-    return { pkg, tarball: join(into, made[0] ?? '') };
+  const packages = publishedPackages();
+  const before = new Set(readdirSync(into));
+  // One pnpm for all (its own concurrency), not one start-up per package.
+  pnpm(['-r', ...packages.flatMap((p) => ['--filter', p.manifest.name]), 'pack', '--pack-destination', into], ROOT, IGNORE_SCRIPTS);
+  const made = new Set(readdirSync(into).filter((f) => f.endsWith('.tgz') && !before.has(f)));
+  return packages.map((pkg) => {
+    // pnpm names a tarball after the package and its version: `@scope/name` -> `scope-name-1.0.0.tgz`.
+    const file = `${pkg.manifest.name.replace(/^@/, '').replace('/', '-')}-${pkg.manifest.version}.tgz`;
+    if (!made.has(file)) throw new Error(`pnpm pack of ${pkg.dir} made no ${file} (made ${[...made].join(', ') || 'nothing'})`);
+    return { pkg, tarball: join(into, file) };
   });
 }
 
@@ -66,12 +89,14 @@ export function runtimeClosure(name: string, all: readonly Packed[]): Packed[] {
 /**
  * A scratch npm project that installs one package as a user would (`npm install x.tgz`), its
  * workspace dependencies coming from their tarballs through `overrides`, so an undeclared
- * dependency is missing here as it would be for a user.
+ * dependency is missing here as it would be for a user. `alongside`: packages the user
+ * installs too (a README example that imports two packages).
  */
-export function installProject(target: Packed, all: readonly Packed[], dir: string): void {
+export function installProject(target: Packed, all: readonly Packed[], dir: string, alongside: readonly Packed[] = []): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const overrides = Object.fromEntries(runtimeClosure(target.pkg.manifest.name, all).map((p) => [p.pkg.manifest.name, `file:${p.tarball}`]));
+  const closure = [target, ...alongside].flatMap((p) => runtimeClosure(p.pkg.manifest.name, all));
+  const overrides = Object.fromEntries(closure.map((p) => [p.pkg.manifest.name, `file:${p.tarball}`]));
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'scratch', private: true, type: 'module', overrides }, null, 2)}\n`);
-  npm(['install', '--offline', '--ignore-scripts', '--no-package-lock', target.tarball], dir);
+  npm(['install', '--offline', '--ignore-scripts', '--no-package-lock', target.tarball, ...alongside.map((p) => p.tarball)], dir);
 }

@@ -1,4 +1,4 @@
-import { build, type Plugin } from 'esbuild';
+import { build, transform, type Plugin } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -146,6 +146,26 @@ export interface Printed {
   readonly text: string;
 }
 
+function printedLines(stdout: string): Printed[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith(PRINT_MARK))
+    .map((line) => {
+      const [at, text] = JSON.parse(line.slice(PRINT_MARK.length)) as [number, string];
+      return { line: at, text };
+    });
+}
+
+/**
+ * Runs an example as a user's module in `dir`, a project where the packages are installed:
+ * its imports resolve from that project's `node_modules`, not from the sources.
+ */
+export async function runInstalledExample(example: Example, dir: string, file = 'readme-example.mjs'): Promise<Printed[]> {
+  const { code } = await transform(instrument(example), { loader: 'ts', format: 'esm', target: 'node20', sourcefile: example.where });
+  writeFileSync(join(dir, file), code);
+  return printedLines(execFileSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', timeout: 20_000 }));
+}
+
 /** Runs an example in a fresh Node process; returns what its `// →` lines printed. */
 export async function runExample(example: Example, dir: string, index: number): Promise<Printed[]> {
   const outfile = join(dir, fileName(index).replace(/\.ts$/, '.mjs'));
@@ -159,14 +179,7 @@ export async function runExample(example: Example, dir: string, index: number): 
     logLevel: 'silent',
     plugins: [toSources(sourceEntries())],
   });
-  const stdout = execFileSync(process.execPath, [outfile], { encoding: 'utf8', timeout: 20_000 });
-  return stdout
-    .split('\n')
-    .filter((line) => line.startsWith(PRINT_MARK))
-    .map((line) => {
-      const [at, text] = JSON.parse(line.slice(PRINT_MARK.length)) as [number, string];
-      return { line: at, text };
-    });
+  return printedLines(execFileSync(process.execPath, [outfile], { encoding: 'utf8', timeout: 20_000 }));
 }
 
 /** Whether printed text matches a `// →` comment: whitespace runs are equal, `...` is anything. */

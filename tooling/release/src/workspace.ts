@@ -17,6 +17,12 @@ export interface Manifest {
   readonly exports?: Record<string, unknown>;
   readonly sideEffects?: boolean;
   readonly bin?: Record<string, string>;
+  readonly scripts?: Record<string, string>;
+  readonly repository?: { readonly type: string; readonly url: string; readonly directory?: string };
+  readonly homepage?: string;
+  readonly bugs?: { readonly url: string };
+  readonly author?: string;
+  readonly publishConfig?: { readonly access?: string; readonly exports?: Record<string, unknown> };
   readonly dependencies?: Record<string, string>;
   readonly devDependencies?: Record<string, string>;
 }
