@@ -1,7 +1,7 @@
 import { parseFen, writeFen } from '@chess-formats/fen';
 import { Chess } from 'chess.js';
 import { makeFen as opsMakeFen, parseFen as opsParseFen } from 'chessops/fen';
-import { measure, overItems, report } from './harness.js';
+import { loadText, measure, measureAlternating, overItems, report } from './harness.js';
 
 /**
  * One corpus for every contender: standard-chess FENs that chess.js, chessops and we all
@@ -73,15 +73,22 @@ export function runFen(): void {
   }
   console.log(`fen corpus: ${CORPUS.length} positions; rates are corpus passes per second`);
 
-  const parseRows = [
-    measure('@chess-formats/fen parseFen', overItems(CORPUS, (fen) => parseFen(fen)), SECONDS),
-    measure('@chess-formats/fen parseFen strict', overItems(CORPUS, (fen) => parseFen(fen, { strict: true })), SECONDS),
-    measure('chessops parseFen', overItems(CORPUS, (fen) => opsParseFen(fen)), SECONDS),
-    measure('chess.js new Chess(fen)', overItems(CORPUS, (fen) => new Chess(fen)), SECONDS),
-    measure('floor: charCodeAt scan into Int8Array(64)', overItems(CORPUS, scanFloor), SECONDS),
-  ];
+  // Alternated rounds and medians, as the other suites: on a shared machine the load moves
+  // within a second, and contenders measured one after the other would see different machines.
+  const parseRows = measureAlternating([
+    { name: '@chess-formats/fen parseFen', fn: overItems(CORPUS, (fen) => parseFen(fen)) },
+    { name: '@chess-formats/fen parseFen strict', fn: overItems(CORPUS, (fen) => parseFen(fen, { strict: true })) },
+    { name: 'chessops parseFen', fn: overItems(CORPUS, (fen) => opsParseFen(fen)) },
+    { name: 'chess.js new Chess(fen)', fn: overItems(CORPUS, (fen) => new Chess(fen)) },
+    { name: 'floor: charCodeAt scan into Int8Array(64)', fn: overItems(CORPUS, scanFloor) },
+  ]);
   report('parse (ratio to chessops)', 'corpus', parseRows, 'chessops parseFen');
   report('parse (ratio to the scan floor)', 'corpus', parseRows, 'floor: charCodeAt scan into Int8Array(64)');
+  const rate = (name: string): number => parseRows.find((r) => r.name === name)?.opsPerSecond ?? Number.NaN;
+  const floor = rate('floor: charCodeAt scan into Int8Array(64)');
+  console.log(
+    `parseFen time / scan floor ${(floor / rate('@chess-formats/fen parseFen')).toFixed(2)}x (goal <= 1.5), strict ${(floor / rate('@chess-formats/fen parseFen strict')).toFixed(2)}x; load ${loadText()}`,
+  );
 
   const ourSetups = CORPUS.map((fen) => {
     const result = parseFen(fen);
