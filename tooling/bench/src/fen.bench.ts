@@ -71,7 +71,7 @@ export function runFen(): void {
     new Chess(fen);
     if (writeFen(ours.value) !== fen || opsMakeFen(theirs.value) !== fen) throw new Error(`no round trip: ${fen}`);
   }
-  console.log(`fen corpus: ${CORPUS.length} positions; rates are corpus passes per second`);
+  console.log(`fen corpus: ${CORPUS.length} positions; rates are corpus passes per second (parse: of CPU time)`);
 
   // Alternated rounds and medians, as the other suites: on a shared machine the load moves
   // within a second, and contenders measured one after the other would see different machines.
@@ -81,7 +81,7 @@ export function runFen(): void {
     { name: 'chessops parseFen', fn: overItems(CORPUS, (fen) => opsParseFen(fen)) },
     { name: 'chess.js new Chess(fen)', fn: overItems(CORPUS, (fen) => new Chess(fen)) },
     { name: 'floor: charCodeAt scan into Int8Array(64)', fn: overItems(CORPUS, scanFloor) },
-  ]);
+  ], 15, 50, 'cpu');
   report('parse (ratio to chessops)', 'corpus', parseRows, 'chessops parseFen');
   report('parse (ratio to the scan floor)', 'corpus', parseRows, 'floor: charCodeAt scan into Int8Array(64)');
   const rate = (name: string): number => parseRows.find((r) => r.name === name)?.opsPerSecond ?? Number.NaN;
