@@ -249,14 +249,20 @@ export class Framing {
     const s = this.#chunk;
     const length = s.length;
     const controlY = this.#nextControlY(p);
-    const controlZ = this.#nextControlZ(p);
     let stop = controlY < 0 ? length : controlY;
-    const overflow = controlZ >= 0 && controlZ < stop;
-    if (overflow) stop = controlZ;
+    let overflow = false;
     let i = p;
-    for (let line = this.#nextLineFeed(i); line >= 0 && line < stop; line = this.#nextLineFeed(i)) {
-      this.#pushText(s.slice(i, line + 1), true);
-      i = line + 1;
+    // A delimiter right here (a datagram after a datagram, one carried over): no text before
+    // it, and no need to look for a control-Z or a line end (two searches of the chunk saved,
+    // which small chunks feel).
+    if (stop > p) {
+      const controlZ = this.#nextControlZ(p);
+      overflow = controlZ >= 0 && controlZ < stop;
+      if (overflow) stop = controlZ;
+      for (let line = this.#nextLineFeed(i); line >= 0 && line < stop; line = this.#nextLineFeed(i)) {
+        this.#pushText(s.slice(i, line + 1), true);
+        i = line + 1;
+      }
     }
     if (i < stop) this.#pushText(s.slice(i, stop), stop < length);
     else if (stop < length && this.#pendingText !== '') this.#pushText('', true);

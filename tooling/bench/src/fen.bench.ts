@@ -1,7 +1,7 @@
 import { parseFen, writeFen } from '@chess-formats/fen';
 import { Chess } from 'chess.js';
 import { makeFen as opsMakeFen, parseFen as opsParseFen } from 'chessops/fen';
-import { measure, overItems, report } from './harness.js';
+import { loadText, measureAlternating, overItems, report } from './harness.js';
 
 /**
  * One corpus for every contender: standard-chess FENs that chess.js, chessops and we all
@@ -37,8 +37,6 @@ const CORPUS: readonly string[] = [
   'rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1',
 ];
 
-const SECONDS = 1;
-
 // The floors: the least work any parser or writer of this corpus must do.
 function scanFloor(text: string): Int8Array {
   const cells = new Int8Array(64);
@@ -71,17 +69,24 @@ export function runFen(): void {
     new Chess(fen);
     if (writeFen(ours.value) !== fen || opsMakeFen(theirs.value) !== fen) throw new Error(`no round trip: ${fen}`);
   }
-  console.log(`fen corpus: ${CORPUS.length} positions; rates are corpus passes per second`);
+  console.log(`fen corpus: ${CORPUS.length} positions; rates are corpus passes per second of CPU time`);
 
-  const parseRows = [
-    measure('@chess-formats/fen parseFen', overItems(CORPUS, (fen) => parseFen(fen)), SECONDS),
-    measure('@chess-formats/fen parseFen strict', overItems(CORPUS, (fen) => parseFen(fen, { strict: true })), SECONDS),
-    measure('chessops parseFen', overItems(CORPUS, (fen) => opsParseFen(fen)), SECONDS),
-    measure('chess.js new Chess(fen)', overItems(CORPUS, (fen) => new Chess(fen)), SECONDS),
-    measure('floor: charCodeAt scan into Int8Array(64)', overItems(CORPUS, scanFloor), SECONDS),
-  ];
+  // Alternated rounds and medians, as the other suites: on a shared machine the load moves
+  // within a second, and contenders measured one after the other would see different machines.
+  const parseRows = measureAlternating([
+    { name: '@chess-formats/fen parseFen', fn: overItems(CORPUS, (fen) => parseFen(fen)) },
+    { name: '@chess-formats/fen parseFen strict', fn: overItems(CORPUS, (fen) => parseFen(fen, { strict: true })) },
+    { name: 'chessops parseFen', fn: overItems(CORPUS, (fen) => opsParseFen(fen)) },
+    { name: 'chess.js new Chess(fen)', fn: overItems(CORPUS, (fen) => new Chess(fen)) },
+    { name: 'floor: charCodeAt scan into Int8Array(64)', fn: overItems(CORPUS, scanFloor) },
+  ], 15, 50, 'cpu');
   report('parse (ratio to chessops)', 'corpus', parseRows, 'chessops parseFen');
   report('parse (ratio to the scan floor)', 'corpus', parseRows, 'floor: charCodeAt scan into Int8Array(64)');
+  const rate = (name: string): number => parseRows.find((r) => r.name === name)?.opsPerSecond ?? Number.NaN;
+  const floor = rate('floor: charCodeAt scan into Int8Array(64)');
+  console.log(
+    `parseFen time / scan floor ${(floor / rate('@chess-formats/fen parseFen')).toFixed(2)}x (goal <= 1.5), strict ${(floor / rate('@chess-formats/fen parseFen strict')).toFixed(2)}x; load ${loadText()}`,
+  );
 
   const ourSetups = CORPUS.map((fen) => {
     const result = parseFen(fen);
@@ -91,12 +96,17 @@ export function runFen(): void {
   const opsSetups = CORPUS.map((fen) => opsParseFen(fen).unwrap());
   const games = CORPUS.map((fen) => new Chess(fen));
   const squares = CORPUS.map(squareStrings);
-  const writeRows = [
-    measure('@chess-formats/fen writeFen', overItems(ourSetups, (setup) => writeFen(setup)), SECONDS),
-    measure('chessops makeFen', overItems(opsSetups, (setup) => opsMakeFen(setup)), SECONDS),
-    measure('chess.js fen()', overItems(games, (game) => game.fen()), SECONDS),
-    measure('floor: concatenation over 64 squares', overItems(squares, concatFloor), SECONDS),
-  ];
+  const writeRows = measureAlternating(
+    [
+      { name: '@chess-formats/fen writeFen', fn: overItems(ourSetups, (setup) => writeFen(setup)) },
+      { name: 'chessops makeFen', fn: overItems(opsSetups, (setup) => opsMakeFen(setup)) },
+      { name: 'chess.js fen()', fn: overItems(games, (game) => game.fen()) },
+      { name: 'floor: concatenation over 64 squares', fn: overItems(squares, concatFloor) },
+    ],
+    15,
+    50,
+    'cpu',
+  );
   report('write (ratio to chessops)', 'corpus', writeRows, 'chessops makeFen');
   report('write (ratio to chess.js)', 'corpus', writeRows, 'chess.js fen()');
   report('write (ratio to the concatenation floor)', 'corpus', writeRows, 'floor: concatenation over 64 squares');

@@ -131,7 +131,7 @@ export function runStyle12(): void {
     if (!parsed.ok || writeStyle12(parsed.value) !== line) throw new Error(`no round trip: ${line}`);
   }
   const rate = (ops: number) => ops * corpus.length;
-  console.log(`\nstyle12 corpus: ${String(corpus.length)} lines; rates are lines per second`);
+  console.log(`\nstyle12 corpus: ${String(corpus.length)} lines; rates are lines per second (parseStyle12 and its contenders: of CPU time)`);
   // Alternated rounds and medians: on a shared machine the load moves within a second, and
   // contenders measured one after the other would see different machines.
   const rows = measureAlternating([
@@ -140,7 +140,7 @@ export function runStyle12(): void {
     { name: 'floor: one-pass charCodeAt scan', fn: overItems(corpus, scanFloor) },
     { name: 'light baseline: split(" "), 64 squares', fn: overItems(corpus, splitBoard) },
     { name: 'light floor: one pass counting fields', fn: overItems(corpus, countFields) },
-  ]).map((row) => ({ name: row.name, opsPerSecond: rate(row.opsPerSecond) }));
+  ], 15, 50, 'cpu').map((row) => ({ name: row.name, opsPerSecond: rate(row.opsPerSecond) }));
   report('parseStyle12 (ratio to the split baseline)', 'lines', rows, 'baseline: split(" ") and map');
   report('parseStyle12 (ratio to the one-pass scan)', 'lines', rows, 'floor: one-pass charCodeAt scan');
   const lines = (name: string): number => rows.find((r) => r.name.startsWith(name))?.opsPerSecond ?? Number.NaN;
