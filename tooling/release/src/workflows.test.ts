@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 
 describe('GitHub workflows', () => {
-  test('there are a CI and a release workflow', () => {
-    expect(files).toEqual(['ci.yml', 'release.yml']);
+  test('there are a CI, a release and an API reference workflow', () => {
+    expect(files).toEqual(['ci.yml', 'docs.yml', 'release.yml']);
   });
 
   test.each(files)('%s passes actionlint', (file) => {
@@ -54,5 +54,16 @@ describe('GitHub workflows', () => {
     const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['version-packages']).toBe('changeset version');
     expect(scripts['release']).toMatch(/changeset publish$/);
+  });
+
+  test('the API reference is built by the docs script into docs/ and published on Pages', () => {
+    const docs = read('docs.yml');
+    const typedoc = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as { out: string };
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['docs']).toMatch(/^typedoc\b/);
+    expect(docs).toMatch(/^\s+- run: pnpm run docs$/m);
+    expect(docs).toMatch(new RegExp(`uses: actions/upload-pages-artifact@v3\\n\\s+with:\\n\\s+path: ${typedoc.out}$`, 'm'));
+    expect(docs).toMatch(/^\s+uses: actions\/deploy-pages@v4$/m);
+    expect(docs).toMatch(/^ {6}pages: write$/m);
   });
 });
