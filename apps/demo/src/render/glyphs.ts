@@ -17,7 +17,7 @@ interface Glyph {
 const BASE = 'M17 80 H83 Q86 80 86 83 V89 Q86 92 83 92 H17 Q14 92 14 89 V83 Q14 80 17 80 Z';
 
 const GLYPHS: Readonly<Record<Role, Glyph>> = {
-  pawn: { body: `M36 54 Q50 44 64 54 L72 80 H28 Z ${BASE}`, circles: [[50, 32, 15]] },
+  pawn: { body: `M36 52 Q50 42 64 52 L72 80 H28 Z ${BASE}`, circles: [[50, 28, 15]] },
   knight: {
     body: `M26 80 C26 66 34 58 44 52 C36 54 27 59 20 54 C13 48 16 40 22 35 L42 18 L44 6 L55 15 C76 22 88 46 82 80 Z ${BASE}`,
     details: 'M35 31 L43 29 M61 22 C72 34 76 54 74 74',
