@@ -1,16 +1,15 @@
 import type { ByColor } from '@chess-formats/board-core';
-import { mainline, parsePgn, type PgnError, type PgnGame, type PgnNode } from '@chess-formats/pgn';
+import { mainline, type PgnFormatError, type PgnGame, type PgnGameError, type PgnNode } from '@chess-formats/pgn';
 import { placedError, type FieldRow, type FormatAdapter, type FormatView, type GameInfo, type InputError, type PlayerInfo, type Position, type RecordMove, type SessionGame } from './adapter.js';
 import { textFormat } from './list.js';
 import { timeControlText } from '../view/players.js';
 
-// PGN is detected through the list's descriptor, whose value is every game of the text or the
-// first broken game's error: right for converting or validating a file whole (a value must
-// write back as it was read, so it cannot hold errors), wrong for a viewer, where one broken
-// game must not hide the others. So the games are read with the package's own `parsePgn`,
-// which reports a broken game as an error in its place and reads on. The page shows each good
-// game as a game of a session (chooser, step controls, arrow keys) with its tags as fields and
-// its moves as a tree; `mainline` (a helper on the game, not a reader) replays the main line.
+// PGN through the list's descriptor: its value is every game of the text, and a text with a
+// broken game is that game's error, which carries every game of the text, read or broken
+// (`PgnFormatError.games`), so that one broken game hides no other here. The page shows each
+// good game as a game of a session (chooser, step controls, arrow keys) with its tags as
+// fields and its moves as a tree; `mainline` (a helper on the game, not a reader) replays the
+// main line.
 const pgn = textFormat<readonly PgnGame[]>('pgn');
 
 /** What the usual tags say, in words; other tags are the file's own. */
@@ -186,17 +185,8 @@ function tokenLength(text: string, offset: number): number {
   return Math.max(1, token.exec(text)?.[0].length ?? 1);
 }
 
-/** Codes of errors in the tag pairs; `game-too-large` is the game as a whole, the rest the movetext (as `pgnFormat` places them). */
-const TAG_ERROR_CODES: ReadonlySet<string> = new Set(['tag-syntax', 'tag-too-long', 'bad-fen', 'unknown-variant']);
-
-/** The field a game's error stands in, by the descriptor's field names (`game`, `tag pairs`, `movetext`). */
-export function pgnErrorField(code: string): number {
-  if (code === 'game-too-large' || code === 'not-text') return 0;
-  return TAG_ERROR_CODES.has(code) ? 1 : 2;
-}
-
-function pgnError(text: string, error: PgnError, game: number): InputError {
-  const placed = placedError(text, { ...error, field: pgnErrorField(error.code) }, pgn.fields);
+function pgnError(text: string, error: PgnGameError, game: number): InputError {
+  const placed = placedError(text, error, pgn.fields);
   return { ...placed, message: `Game ${game}: ${error.message}`, length: tokenLength(text, placed.offset), line: error.line, column: error.column };
 }
 
@@ -205,7 +195,8 @@ const ERRORS_LISTED = 50;
 
 export function readPgn(text: string): FormatView {
   if (typeof text !== 'string') return { positions: [], fields: [], errors: [{ code: 'empty', message: 'No text', offset: 0, length: 0 }], notes: [] };
-  const results = parsePgn(text);
+  const read = pgn.parse(text);
+  const results = read.ok ? read.value.map((game) => ({ ok: true as const, value: game })) : (read.error as PgnFormatError).games;
   if (results.length === 0) return { positions: [], fields: [], errors: [{ code: 'no-game', message: 'The text holds no game', offset: 0, length: 0 }], notes: [] };
   let from = 0;
   const errors: InputError[] = [];
