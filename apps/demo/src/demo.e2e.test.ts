@@ -62,7 +62,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const sized of sizedContexts) await sized.close();
+  for (const sized of sizedContexts) await sized.close().catch(() => undefined);
   await context?.close();
   await browser?.close();
   await server?.close();
@@ -187,23 +187,34 @@ function limiter(slots: number): <T>(task: () => Promise<T>) => Promise<T> {
 /** Two defect tests at a time, each on two pages: four pages keep two cores busy without starving any. */
 const defectSlots = limiter(2);
 
-/** A fresh page of that size, closed after `body`. */
+/** Errors thrown in each page of the pool, since it was last lent. */
+const pageErrors = new Map<Page, Error[]>();
+/** Pages of each size not lent now: `defectSlots` lends at most two pairs at a time, so two are ever made. */
+const idlePages: Record<keyof typeof SIZES, Page[]> = { desktop: [], phone: [] };
+
+/** Lends a page of that size (from the pool, or a new one) to `body`, and fails with any error the page threw. */
 async function withSizedPage(size: keyof typeof SIZES, body: (page: Page) => Promise<void>): Promise<void> {
-  if (!browser) throw new Error('no browser');
-  const sizedContext = await browser.newContext({ viewport: SIZES[size], permissions: ['clipboard-read', 'clipboard-write'] });
+  let sized = idlePages[size].pop();
+  if (!sized) {
+    if (!browser) throw new Error('no browser');
+    const sizedContext = await browser.newContext({ viewport: SIZES[size], permissions: ['clipboard-read', 'clipboard-write'] });
+    sizedContexts.push(sizedContext);
+    const made = await sizedContext.newPage();
+    made.on('pageerror', (error) => pageErrors.get(made)?.push(error));
+    sized = made;
+  }
+  const errors: Error[] = [];
+  pageErrors.set(sized, errors);
   try {
-    const sized = await sizedContext.newPage();
-    const failures: Error[] = [];
-    sized.on('pageerror', (error) => failures.push(error));
     await body(sized);
-    if (failures[0]) throw failures[0];
+    if (errors[0]) throw errors[0];
   } finally {
-    await sizedContext.close();
+    idlePages[size].push(sized);
   }
 }
 
 /**
- * A test run at both sizes at once, each on a page of its own (the two share the machine's
+ * A test run at both sizes at once, each on a page of the pool (the two share the machine's
  * cores, so the pair takes little more than one), beside one other such test. A test that
  * times the page (`oneAtATime`) runs alone, one size after the other, on the shared pages,
  * so that nothing slows it. A failure names the size.
@@ -887,10 +898,14 @@ describe.skipIf(!launched.ok)('the defects of issue 17, each at 1280x800 and at 
     expect(names.length).toBeGreaterThanOrEqual(11);
     for (const name of names) {
       await page.click(`button[data-example="${name}"]`);
-      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      // One round trip for the page's width and the board's right edge.
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+        board: document.querySelector('#board svg')?.getBoundingClientRect().right ?? 0,
+      }));
       if (widths.scroll > widths.inner) overflowing.push(`${name}: ${widths.scroll} px wide`);
-      const board = await page.locator('#board svg').boundingBox();
-      if (board && board.x + board.width > width) overflowing.push(`${name}: the board ends at ${board.x + board.width} px`);
+      if (widths.board > width) overflowing.push(`${name}: the board ends at ${widths.board} px`);
       // The window, not the full page: a dozen full-page pictures per size cost seconds.
       await page.screenshot({ path: join(screenshots, `width-${width}-${name}.png`) });
     }
