@@ -27,7 +27,7 @@ const TYPES = {
  */
 export async function startStaticServer(root, port = 0) {
   const base = resolve(root);
-  // Old-style links carry the whole input in the query (`?input=`): up to 200,000 characters,
+  // Old-style links carry the whole input in the query (`?input=`): 200,000 characters are
   // three times that percent-encoded. Node's default 16 KiB header limit would answer 431.
   const server = createServer({ maxHeaderSize: 1024 * 1024 }, async (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {

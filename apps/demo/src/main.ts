@@ -1,10 +1,12 @@
 import { advanceRealtime, isCheck, movableAt, play, squareName, type Move, type Setup } from '@chess-formats/board-core';
 import type { FormatAdapter, FormatView, GameInfo, PlayerInfo, Position } from './formats/adapter.js';
-import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, detectFormat, type Conversion } from './formats/registry.js';
+import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, type Conversion } from './formats/registry.js';
 import { escapeHtml } from './html.js';
 import { unrecognisedHint, unwrapInput } from './input-link.js';
 import { renderBoard } from './render/board-svg.js';
 import { hasRealtime } from './render/realtime.js';
+import type { ReadResult } from './read.js';
+import { READ_IN_WORKER_FROM, TextReader } from './reader.js';
 import './style.css';
 import { readCompressedState, readUrlState, shareLink, type UrlState } from './url-state.js';
 import { illegalReasons, renderConversions, renderErrors, renderFieldTable, renderIllegal, renderMoves, renderNotes, sanMoves } from './view/panels.js';
@@ -70,14 +72,11 @@ const state: {
 };
 
 const AUTO = 'auto';
-/**
- * Detection scores below this are the fallbacks for text without any mark of a format (FEN's
- * 0.02, the FICS stream's 0.03 for plain text): the page then says the text is not recognised.
- */
-const UNRECOGNISED_BELOW = 0.05;
 
 /** The formats of this page: the registry's, and any a script registers (see `DemoApi`). */
 const adapters: FormatAdapter[] = [...ADAPTERS];
+/** Reads long texts in a worker, short ones at once (see reader.ts). */
+const reader = new TextReader(adapters);
 
 function fillFormatMenu(): void {
   const selected = formatSelect.value;
@@ -96,7 +95,7 @@ function fillFormatMenu(): void {
       input.value = adapter.example;
       formatSelect.value = AUTO;
       state.branch = undefined;
-      update({ history: 'push' });
+      void update({ history: 'push' });
     });
     examples?.append(button);
   }
@@ -252,7 +251,7 @@ async function syncUrl(mode: HistoryMode): Promise<void> {
 }
 
 /** Text at least this long is read once typing pauses, not on every keystroke (see the README's budget). */
-const READ_AFTER_PAUSE_FROM = 20_000;
+const READ_AFTER_PAUSE_FROM = READ_IN_WORKER_FROM;
 /** The pause: long enough to span the gap between keystrokes, short enough to feel immediate. */
 const TYPING_PAUSE_MS = 200;
 let pendingRead: number | undefined;
@@ -262,24 +261,37 @@ function onInput(event: Event): void {
   const kind = (event as InputEvent).inputType ?? '';
   // A paste or a drop is one change: read it now. Typing into a long text waits for a pause.
   if (input.value.length < READ_AFTER_PAUSE_FROM || kind.startsWith('insertFrom')) {
-    update();
+    void update();
     return;
   }
   if (pendingRead !== undefined) window.clearTimeout(pendingRead);
   document.body.dataset.read = 'pending';
-  pendingRead = window.setTimeout(() => update(), TYPING_PAUSE_MS);
+  pendingRead = window.setTimeout(() => void update(), TYPING_PAUSE_MS);
 }
 
-function update(options: { keepCursor?: boolean; cursor?: { game?: number; ply?: number }; history?: HistoryMode } = {}): void {
+interface UpdateOptions {
+  readonly keepCursor?: boolean;
+  readonly cursor?: { game?: number; ply?: number };
+  readonly history?: HistoryMode;
+}
+
+/** Counts reads, so that a long read that ends after a newer one is dropped. */
+let reads = 0;
+
+/**
+ * Reads the input and shows it. A short text is shown before this returns; a long one is read
+ * in the worker and shown when the promise settles (the page stays usable meanwhile).
+ */
+function update(options: UpdateOptions = {}): Promise<void> {
   if (pendingRead !== undefined) window.clearTimeout(pendingRead);
   pendingRead = undefined;
   stopClock();
   state.realtime = undefined;
   let text = input.value;
-  inputStatus.textContent = '';
+  let status = '';
   if (text.length > MAX_INPUT_LENGTH) {
     // Said, not silent: what was cut is gone from the box, so the reader must know.
-    inputStatus.textContent = `The text is longer than ${MAX_INPUT_LENGTH.toLocaleString('en')} characters: only the first ${MAX_INPUT_LENGTH.toLocaleString('en')} are read, the rest was cut.`;
+    status = `The text is longer than ${MAX_INPUT_LENGTH.toLocaleString('en')} characters: only the first ${MAX_INPUT_LENGTH.toLocaleString('en')} are read, the rest was cut.`;
     text = text.slice(0, MAX_INPUT_LENGTH);
     input.value = text;
   }
@@ -287,23 +299,42 @@ function update(options: { keepCursor?: boolean; cursor?: { game?: number; ply?:
   if (unwrapped) {
     text = unwrapped.text;
     input.value = text;
-    inputStatus.textContent = unwrapped.note;
+    status = unwrapped.note;
   }
-  const chosen = formatSelect.value === AUTO ? undefined : adapterByName(formatSelect.value, adapters);
-  const detection = detectFormat(text, adapters);
-  state.adapter = chosen ?? detection.adapter;
-  detected.textContent = chosen
-    ? `Reading as ${chosen.label}${detection.adapter !== chosen ? ` (it looks like ${detection.adapter.label})` : ''}`
-    : `Detected: ${detection.adapter.label}`;
+  inputStatus.textContent = status;
+  const chosen = formatSelect.value === AUTO || !adapterByName(formatSelect.value, adapters) ? undefined : formatSelect.value;
+  const read = ++reads;
+  document.body.dataset.read = 'pending';
+  const result = reader.read(text, chosen);
+  // Where the text is read (`worker` or `page`), for the end-to-end tests.
+  document.body.dataset.reading = result instanceof Promise ? 'worker' : 'page';
+  if (!(result instanceof Promise)) {
+    show(text, result, options);
+    return Promise.resolve();
+  }
+  inputStatus.textContent = `${status ? `${status} ` : ''}Reading ${text.length.toLocaleString('en')} characters...`;
+  return result.then((done) => {
+    if (read !== reads) return; // the text changed meanwhile: a newer read shows it
+    inputStatus.textContent = status;
+    show(text, done, options);
+  });
+}
+
+/** Shows what reading `text` gave. */
+function show(text: string, result: ReadResult, options: UpdateOptions): void {
+  const detectedAdapter = adapterByName(result.detected, adapters) ?? (adapters[0] as FormatAdapter);
+  state.adapter = adapterByName(result.adapter, adapters) ?? detectedAdapter;
+  const picked = formatSelect.value !== AUTO && adapterByName(formatSelect.value, adapters) !== undefined;
+  detected.textContent = picked
+    ? `Reading as ${state.adapter.label}${detectedAdapter !== state.adapter ? ` (it looks like ${detectedAdapter.label})` : ''}`
+    : `Detected: ${detectedAdapter.label}`;
   detected.dataset.format = state.adapter.name;
-  // Only the fallback's score (plain text, see the FICS adapter): no format recognises the text.
-  const bestScore = detection.scores.find((s) => s.name === detection.adapter.name)?.score ?? 0;
-  const unrecognised = !chosen && text.trim() !== '' && bestScore < UNRECOGNISED_BELOW;
+  const unrecognised = result.unrecognised;
   if (unrecognised) {
     detected.textContent = 'Not recognised: this text is in none of the formats the page reads';
     detected.dataset.format = 'unrecognised';
   }
-  state.view = unrecognised ? { positions: [], fields: [], errors: [], notes: [] } : state.adapter.read(text);
+  state.view = result.view;
   if (!options.keepCursor) state.cursor = { game: 0, ply: 0 };
   if (options.cursor) state.cursor = clampCursor(options.cursor.game ?? 0, options.cursor.ply ?? 0);
   errorsBox.innerHTML = unrecognised
@@ -334,13 +365,13 @@ function drawBranch(): void {
 }
 
 /** Shows a view a URL or a history entry describes. */
-function applyView(view: UrlState, branch: HistoryEntry['branch'], mode: HistoryMode): void {
+function applyView(view: UrlState, branch: HistoryEntry['branch'], mode: HistoryMode): Promise<void> {
   input.value = view.input || (adapters[0] as FormatAdapter).example;
   formatSelect.value = view.format && adapterByName(view.format, adapters) ? view.format : AUTO;
   flipBox.checked = view.flipped;
   coordinatesBox.checked = view.coordinates !== false;
   state.branch = branch;
-  update({ cursor: { ...(view.game !== undefined ? { game: view.game } : {}), ...(view.ply !== undefined ? { ply: view.ply } : {}) }, history: mode });
+  return update({ cursor: { ...(view.game !== undefined ? { game: view.game } : {}), ...(view.ply !== undefined ? { ply: view.ply } : {}) }, history: mode });
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -382,7 +413,7 @@ function onConversionClick(event: Event): void {
     input.value = conversion.text;
     formatSelect.value = conversion.name;
     state.branch = undefined;
-    update({ history: 'push' });
+    void update({ history: 'push' });
     input.focus();
   }
 }
@@ -407,7 +438,7 @@ function onMoveClick(event: Event): void {
     input.value = text;
     state.played = { text, move: chosen.move };
     if (adapter !== state.adapter) formatSelect.value = AUTO;
-    update({ history: 'push' });
+    void update({ history: 'push' });
     movesBox.querySelector<HTMLButtonElement>('button.move')?.focus();
     return;
   }
@@ -512,7 +543,7 @@ async function onDrop(event: DragEvent): Promise<void> {
   input.value = (await file.slice(0, MAX_INPUT_LENGTH + 1).text()).trimEnd();
   formatSelect.value = AUTO; // a new file: detect its format
   state.branch = undefined;
-  update({ history: 'push' });
+  void update({ history: 'push' });
 }
 
 async function start(): Promise<void> {
@@ -527,8 +558,12 @@ async function start(): Promise<void> {
     // Focus stays on the control, or on the table once everything is listed.
     (eventsBox.querySelector<HTMLElement>('#show-more-events') ?? eventsBox.querySelector<HTMLElement>('table'))?.focus();
   });
-  formatSelect.addEventListener('change', () => update({ history: 'push' }));
-  flipBox.addEventListener('change', () => update({ keepCursor: true, history: 'push' }));
+  formatSelect.addEventListener('change', () => void update({ history: 'push' }));
+  // Flipping turns the board (and the players beside it): nothing to read again.
+  flipBox.addEventListener('change', () => {
+    drawBoard();
+    void syncUrl('push');
+  });
   coordinatesBox.addEventListener('change', () => {
     drawBoard();
     void syncUrl('push');
@@ -539,14 +574,13 @@ async function start(): Promise<void> {
   });
   branchBox.addEventListener('click', (event) => {
     if (!(event.target as HTMLElement).closest('#back-to-capture') || !state.branch) return;
-    applyView(state.branch.from, undefined, 'push');
-    sessionControls.querySelector<HTMLButtonElement>('button.step:not(:disabled), #game-select')?.focus();
+    void applyView(state.branch.from, undefined, 'push').then(() => sessionControls.querySelector<HTMLButtonElement>('button.step:not(:disabled), #game-select')?.focus());
   });
   document.addEventListener('keydown', onStepKey);
   window.addEventListener('popstate', (event) => {
     const entry = event.state as HistoryEntry | null;
     if (entry?.view) {
-      applyView(entry.view, entry.branch, 'none');
+      void applyView(entry.view, entry.branch, 'none');
       return;
     }
     void readCompressedState(location.hash).then((view) => applyView(view ?? readUrlState(location.search), undefined, 'none'));
@@ -556,7 +590,7 @@ async function start(): Promise<void> {
   sessionControls.addEventListener('click', onSessionClick);
   sessionControls.addEventListener('change', onGameChange);
   input.addEventListener('drop', (event) => void onDrop(event));
-  applyView(fromUrl, undefined, 'replace');
+  await applyView(fromUrl, undefined, 'replace');
   window.chessFormatsDemo = {
     adapters,
     register(adapter) {
@@ -564,7 +598,7 @@ async function start(): Promise<void> {
       if (index >= 0) adapters[index] = adapter;
       else adapters.push(adapter);
       fillFormatMenu();
-      update();
+      void update();
     },
   };
   document.body.dataset.ready = 'true';

@@ -25,6 +25,20 @@ describe('pgnFormat', () => {
     expect(pgnFormat.fields[2]).toBe('movetext');
   });
 
+  test('the error carries every game of the text, read or broken, so that a viewer shows the good ones', () => {
+    const read = pgnFormat.parse('[Event "A"]\n\n1. e4 1-0\n\n[Event B]\n\n1. e4 *\n\n[Event "C"]\n\n1. d4 d5 2. Ke3 *\n\n[Event "D"]\n\n1. c4 *');
+    if (read.ok) throw new Error('read');
+    expect(read.error).toMatchObject({ code: 'tag-syntax', field: 1, line: 5 });
+    expect(read.error.games.map((game) => (game.ok ? game.value.tags.get('Event') : `${game.error.code} ${game.error.field} ${game.error.line}`))).toEqual([
+      'A',
+      'tag-syntax 1 5',
+      'illegal-move 2 11',
+      'D',
+    ]);
+    // The first broken game's error is the error itself.
+    expect(read.error.games[1]).toEqual({ ok: false, error: { ...read.error, games: undefined } });
+  });
+
   test('a text with no game is an empty list, set up at the start; a non-string reads as no text', () => {
     expect(pgnFormat.parse('')).toEqual({ ok: true, value: [] });
     expect(pgnFormat.parse(42 as unknown as string)).toEqual({ ok: true, value: [] });

@@ -9,8 +9,15 @@ import { writePgn, type PgnWriteOptions } from './write.js';
 /** A string's error codes: a text can never be `not-text`, which only untyped chunks give. */
 export type PgnTextErrorCode = Exclude<PgnErrorCode, 'not-text'>;
 
-/** A PGN error as a format error: `field` says where it stands (see `pgnFormat.fields`). */
-export type PgnFormatError = PgnError & FormatError<PgnTextErrorCode>;
+/** A broken game's error as a format error: `field` says where it stands (see `pgnFormat.fields`). */
+export type PgnGameError = PgnError & FormatError<PgnTextErrorCode>;
+
+/**
+ * `pgnFormat.parse`'s error: the first broken game's, and, in `games`, every game of the text
+ * in order, each read (`ok: true`) or its error (`ok: false`), so that a viewer can show the
+ * games that read beside the broken ones. A converter or validator takes the error alone.
+ */
+export type PgnFormatError = PgnGameError & { readonly games: readonly Result<PgnGame, PgnGameError>[] };
 
 const FIELDS = /* @__PURE__ */ Object.freeze(['game', 'tag pairs', 'movetext']);
 const TAG_CODES: readonly string[] = ['tag-syntax', 'tag-too-long', 'bad-fen', 'unknown-variant'];
@@ -71,13 +78,14 @@ function gameJson(game: PgnGame): unknown {
 }
 
 function parseGames(text: string, options?: PgnReadOptions): Result<readonly PgnGame[], PgnFormatError> {
-  const games: PgnGame[] = [];
   // Like the other descriptors, anything but a string reads as an empty text.
-  for (const read of parsePgn(typeof text === 'string' ? text : '', options)) {
-    if (!read.ok) return { ok: false, error: { ...read.error, code: read.error.code as PgnTextErrorCode, field: fieldOf(read.error.code) } };
-    games.push(read.value);
-  }
-  return { ok: true, value: games };
+  const reads = parsePgn(typeof text === 'string' ? text : '', options);
+  if (reads.every((read) => read.ok)) return { ok: true, value: reads.map((read) => read.value) };
+  const games = reads.map((read): Result<PgnGame, PgnGameError> =>
+    read.ok ? read : { ok: false, error: { ...read.error, code: read.error.code as PgnTextErrorCode, field: fieldOf(read.error.code) } },
+  );
+  const first = games.find((game) => !game.ok) as { readonly ok: false; readonly error: PgnGameError };
+  return { ok: false, error: { ...first.error, games } };
 }
 
 const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13 || code === 0xfeff;
@@ -96,12 +104,16 @@ function pgnStart(text: string): boolean {
 
 /**
  * PGN as one text format. The value is every game of the text, in order (`PgnGame[]`), so a
- * file converts and validates whole; a text with a broken game is that game's error. The
+ * file converts and validates whole; a text with a broken game is that game's error, which
+ * carries every game of the text, read or broken, for a viewer that shows the good ones. The
  * setup of a value is where the first game's main line ends (the standard start for a text
  * with no game), and a setup becomes one game with no moves that starts there (`SetUp` and
  * `FEN` tags unless it is the standard start; the variant from the setup).
  */
-export const pgnFormat: TextFormat<readonly PgnGame[], PgnTextErrorCode, PgnReadOptions, PgnWriteOptions> = /* @__PURE__ */ Object.freeze({
+export const pgnFormat: Omit<TextFormat<readonly PgnGame[], PgnTextErrorCode, PgnReadOptions, PgnWriteOptions>, 'parse'> & {
+  /** Every game of the text; or the first broken game's error, which carries every game (`PgnFormatError.games`). */
+  parse(text: string, options?: PgnReadOptions): Result<readonly PgnGame[], PgnFormatError>;
+} = /* @__PURE__ */ Object.freeze({
   kind: 'text',
   name: 'pgn',
   title: 'PGN (Portable Game Notation)',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { writeFen } from '@chess-formats/fen';
 import { detectFormat } from './registry.js';
+import type { PgnGame } from '@chess-formats/pgn';
+import { textFormat } from './list.js';
 import { PGN_ADAPTER, readPgn } from './pgn.js';
 
 describe('the PGN adapter', () => {
@@ -40,14 +42,14 @@ describe('the PGN adapter', () => {
     expect(view.session?.games.map((g) => g.title)).toEqual(['A vs B, 1/2-1/2', 'Game 2, *']);
     expect(view.session?.games[1]?.record?.line.map((m) => `${m.number}${m.white ? '.' : '...'}${m.san}`)).toEqual(['12...Kd7', '13.e4']);
     expect(view.session?.games[1]?.fields?.map((f) => f.name)).toEqual(['SetUp', 'FEN']);
-    expect(view.notes).toEqual(['The text holds 2 games: choose one under the board.']);
+    expect(view.notes).toEqual(['The text holds 2 readable games: choose one under the board.']);
   });
 
   it('places an error with its line and column, the bad move highlighted', () => {
     const text = '[Event "A"]\n\n1. e4 e5 2. Ke3 *';
     const view = readPgn(text);
     expect(view.positions).toEqual([]);
-    expect(view.errors).toEqual([{ code: 'illegal-move', field: 'movetext', message: expect.stringContaining('Ke3'), offset: 25, length: 3, line: 3, column: 13 }]);
+    expect(view.errors).toEqual([{ code: 'illegal-move', field: 'movetext', message: expect.stringMatching(/^Game 1: .*Ke3/), offset: 25, length: 3, line: 3, column: 13 }]);
     expect(text.slice(25, 28)).toBe('Ke3');
     expect(readPgn('').errors[0]?.code).toBe('no-game');
   });
@@ -58,5 +60,42 @@ describe('the PGN adapter', () => {
     expect(detectFormat('$1 1. e4 *').adapter.name).toBe('pgn');
     expect(PGN_ADAPTER.detect('hello there')).toBe(0);
     expect(PGN_ADAPTER.detect('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')).toBe(0);
+  });
+
+  it('shows the good games of a database with broken ones, and lists each broken game by line and column', () => {
+    const text = [
+      '[Event "First"]\n[White "Alice"]\n[Black "Bob"]\n\n1. e4 e5 2. Nf3 1-0',
+      '[Event "Second"]\n[White "Carol"]\n[Black "Dave"]\n\n1. d4 d5 2. Ke3 *',
+      '[Event "Third"]\n[White "Erin"]\n[Black "Frank"]\n\n1. c4 e5 0-1',
+      '[Event Fourth]\n\n1. e4 *',
+    ].join('\n\n');
+    const view = readPgn(text);
+    expect(view.session?.games.map((g) => [g.id, g.title])).toEqual([
+      ['1', 'Alice vs Bob, 1-0'],
+      ['3', 'Erin vs Frank, 0-1'],
+    ]);
+    expect(view.session?.games[1]?.plies.map((p) => p.san ?? '')).toEqual(['', 'c4', 'e5']);
+    expect(view.errors.map((e) => [e.code, e.field, e.line, e.column, text.slice(e.offset, e.offset + e.length)])).toEqual([
+      ['illegal-move', 'movetext', 11, 13, 'Ke3'],
+      ['tag-syntax', 'tag pairs', 19, 1, '['],
+    ]);
+    expect(view.errors[0]?.message).toMatch(/^Game 2: /);
+    expect(view.notes[0]).toBe('2 of the 4 games are broken (line 11, line 19; see Errors): the other 2 are shown.');
+    // The third game's tags are its own, not those of the broken game before it.
+    const third = view.session?.games[1]?.fields ?? [];
+    expect(third.map((f) => f.text)).toEqual(['[Event "Third"]', '[White "Erin"]', '[Black "Frank"]']);
+    for (const field of third) expect(text.indexOf(field.text, field.offset)).toBe(field.offset);
+    expect(view.positions.length).toBe(4);
+    expect(detectFormat(text).adapter.name).toBe('pgn');
+  });
+
+  it('names the field of an error as the list\'s descriptor does', () => {
+    const pgnFormat = textFormat<readonly PgnGame[]>('pgn');
+    for (const text of ['[Event "A"]\n\n1. e4 e5 2. Ke3 *', '[Event A]\n\n1. e4 *', '[Variant "Atomic"]\n\n1. e4 *', '1. e4 ) *']) {
+      const whole = pgnFormat.parse(text);
+      const view = readPgn(text);
+      if (whole.ok) throw new Error(`${text} reads`);
+      expect(view.errors[0]?.field, text).toBe(pgnFormat.fields[whole.error.field]);
+    }
   });
 });

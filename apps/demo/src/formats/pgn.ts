@@ -1,12 +1,15 @@
 import type { ByColor } from '@chess-formats/board-core';
-import { mainline, type PgnFormatError, type PgnGame, type PgnNode } from '@chess-formats/pgn';
+import { mainline, type PgnFormatError, type PgnGame, type PgnGameError, type PgnNode } from '@chess-formats/pgn';
 import { placedError, type FieldRow, type FormatAdapter, type FormatView, type GameInfo, type InputError, type PlayerInfo, type Position, type RecordMove, type SessionGame } from './adapter.js';
 import { textFormat } from './list.js';
 import { timeControlText } from '../view/players.js';
 
-// PGN through the list's descriptor: its value is every game of the text. The page shows each
-// game as a game of a session (chooser, step controls, arrow keys) with its tags as fields and
-// its moves as a tree; `mainline` (a helper on the game, not a reader) replays the main line.
+// PGN through the list's descriptor: its value is every game of the text, and a text with a
+// broken game is that game's error, which carries every game of the text, read or broken
+// (`PgnFormatError.games`), so that one broken game hides no other here. The page shows each
+// good game as a game of a session (chooser, step controls, arrow keys) with its tags as
+// fields and its moves as a tree; `mainline` (a helper on the game, not a reader) replays the
+// main line.
 const pgn = textFormat<readonly PgnGame[]>('pgn');
 
 /** What the usual tags say, in words; other tags are the file's own. */
@@ -73,9 +76,14 @@ function tagFields(text: string, game: PgnGame, from: number): { fields: FieldRo
   const fields: FieldRow[] = [];
   let cursor = from;
   for (const [name, value] of game.tags) {
-    const pattern = new RegExp(`\\[[ \\t]*${escapeRegExp(name)}[ \\t]+"(?:[^"\\\\\\n]|\\\\.)*"[ \\t]*\\]`, 'g');
+    const pattern = new RegExp(`\\[[ \\t]*${escapeRegExp(name)}[ \\t]+"((?:[^"\\\\\\n]|\\\\.)*)"[ \\t]*\\]`, 'g');
     pattern.lastIndex = cursor;
-    const found = pattern.exec(text);
+    // The same value, unescaped, among the next few of that name: a broken game between two
+    // good ones has tags of the same names. Few, so that a file of many games stays linear.
+    const first = pattern.exec(text);
+    let found = first;
+    for (let tries = 0; found && tries < 8 && (found[1] ?? '').replace(/\\(.)/g, '$1') !== value; tries++) found = pattern.exec(text);
+    found = found && (found[1] ?? '').replace(/\\(.)/g, '$1') === value ? found : first;
     if (!found) continue;
     fields.push({ name, text: found[0], offset: found.index, meaning: tagMeaning(name, value) });
     cursor = found.index + found[0].length;
@@ -177,37 +185,56 @@ function tokenLength(text: string, offset: number): number {
   return Math.max(1, token.exec(text)?.[0].length ?? 1);
 }
 
-function pgnError(text: string, error: PgnFormatError): InputError {
+function pgnError(text: string, error: PgnGameError, game: number): InputError {
   const placed = placedError(text, error, pgn.fields);
-  return { ...placed, length: tokenLength(text, placed.offset), line: error.line, column: error.column };
+  return { ...placed, message: `Game ${game}: ${error.message}`, length: tokenLength(text, placed.offset), line: error.line, column: error.column };
 }
+
+/** At most this many broken games are listed one by one; the rest are counted. */
+const ERRORS_LISTED = 50;
 
 export function readPgn(text: string): FormatView {
   if (typeof text !== 'string') return { positions: [], fields: [], errors: [{ code: 'empty', message: 'No text', offset: 0, length: 0 }], notes: [] };
   const read = pgn.parse(text);
-  if (!read.ok) return { positions: [], fields: [], errors: [pgnError(text, read.error as PgnFormatError)], notes: [] };
-  const games = read.value;
-  if (games.length === 0) return { positions: [], fields: [], errors: [{ code: 'no-game', message: 'The text holds no game', offset: 0, length: 0 }], notes: [] };
+  const results = read.ok ? read.value.map((game) => ({ ok: true as const, value: game })) : (read.error as PgnFormatError).games;
+  if (results.length === 0) return { positions: [], fields: [], errors: [{ code: 'no-game', message: 'The text holds no game', offset: 0, length: 0 }], notes: [] };
   let from = 0;
-  const sessionGames: SessionGame[] = games.map((game, index) => {
+  const errors: InputError[] = [];
+  const sessionGames: SessionGame[] = [];
+  results.forEach((result, index) => {
+    if (!result.ok) {
+      if (errors.length < ERRORS_LISTED) errors.push(pgnError(text, result.error, index + 1));
+      // The next game's tags are after the broken game's error.
+      from = Math.max(from, Math.min(result.error.offset, text.length));
+      return;
+    }
+    const game = result.value;
     const tags = tagFields(text, game, from);
     from = tags.next;
     const title = titleOf(game, index);
     const start = { fullmoves: game.setup.fullmoves, blackFirst: game.setup.turn === 'black' };
-    return {
+    sessionGames.push({
       id: String(index + 1),
       title,
       plies: pliesOf(game, title),
       fields: tags.fields,
       record: { ...(game.root.comments?.length ? { comments: game.root.comments } : {}), line: lineOf(game.root.children, 0, start, true), result: game.result },
-    };
+    });
   });
+  const broken = results.length - sessionGames.length;
+  const notes: string[] = [];
+  if (broken > 0 && sessionGames.length > 0) {
+    const where = errors.map((e) => `line ${e.line}`).join(', ');
+    notes.push(`${broken} of the ${results.length} games ${broken === 1 ? 'is' : 'are'} broken (${where}${broken > errors.length ? ', ...' : ''}; see Errors): the other ${sessionGames.length} ${sessionGames.length === 1 ? 'is' : 'are'} shown.`);
+  }
+  if (sessionGames.length > 1) notes.push(`The text holds ${sessionGames.length} readable games: choose one under the board.`);
+  if (broken > errors.length) notes.push(`Only the first ${ERRORS_LISTED} broken games are listed.`);
   const first = sessionGames[0];
-  const notes = games.length > 1 ? [`The text holds ${games.length} games: choose one under the board.`] : [];
+  if (!first) return { positions: [], fields: [], errors, notes };
   return {
-    positions: first ? first.plies.map((ply) => ply.position) : [],
-    fields: first?.fields ?? [],
-    errors: [],
+    positions: first.plies.map((ply) => ply.position),
+    fields: first.fields ?? [],
+    errors,
     notes,
     session: { events: [], games: sessionGames },
   };

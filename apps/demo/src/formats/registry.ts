@@ -21,8 +21,12 @@ export const ADAPTERS: readonly FormatAdapter[] = [...FEN_ADAPTERS, STYLE12_ADAP
  */
 export const VIEW_ONLY_FAMILIES: readonly string[] = Object.freeze(['setup-json']);
 
-/** Longest input the page reads; longer text is cut (and the page says so). */
-export const MAX_INPUT_LENGTH = 200_000;
+/**
+ * Longest input the page reads: 16 million characters (a dropped file of 16 MB). Far above any
+ * capture or game file people paste; it only keeps a wrong file (a video) from filling the
+ * memory. Longer text is cut, and the page says so.
+ */
+export const MAX_INPUT_LENGTH = 16_000_000;
 
 export function adapterByName(name: string | null | undefined, adapters: readonly FormatAdapter[] = ADAPTERS): FormatAdapter | undefined {
   return adapters.find((adapter) => adapter.name === name);

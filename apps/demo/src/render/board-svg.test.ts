@@ -90,8 +90,9 @@ describe('renderBoard on the standard board', () => {
 
   it('draws pieces that fill most of their square, with a thick outline, so they read when small', () => {
     const use = /<g class="piece" data-square="e1"[^>]*><use href="[^"]+" x="[\d.]+" y="[\d.]+" width="([\d.]+)"/.exec(svg);
-    expect(Number(use?.[1])).toBeGreaterThanOrEqual(SQUARE * 0.95);
-    expect(svg).toContain('stroke-width="4.5" stroke-linejoin="round"');
+    expect(Number(use?.[1])).toBeGreaterThanOrEqual(SQUARE * 0.9);
+    // How much of the square the drawing itself covers is measured in Chromium (the e2e test's getBBox).
+    expect(svg).toContain('stroke-width="5" stroke-linejoin="round"');
   });
 
   it('describes the board for screen readers', () => {

@@ -92,8 +92,13 @@ function squares(frame: Frame, highlighted: ReadonlySet<Square>): string {
     }
     if (wizard) {
       // The wizard squares always carry their official names (w1 behind a0, ... w4 behind a9).
+      // Beside the square, in the margin, when there is one (with coordinates): a wizard on
+      // the square would hide a name written inside it.
       const size = frame.label;
-      out += `<text class="wizard-name" x="${x + 3}" y="${y + size}" font-size="${size}" font-weight="700" font-family="sans-serif" fill="#1a2a6c">${name}</text>`;
+      const outside = frame.margin >= size + 8;
+      const left = x < frame.margin + (geometry.width * SQUARE) / 2;
+      const at = !outside ? `x="${x + 3}" y="${y + size}"` : `x="${left ? x - 3 : x + SQUARE + 3}" y="${y + SQUARE / 2 + Math.round(size * 0.38)}" text-anchor="${left ? 'end' : 'start'}"`;
+      out += `<text class="wizard-name" ${at} font-size="${size}" font-weight="700" font-family="sans-serif" fill="#1a2a6c">${name}</text>`;
     }
   });
   return out;
@@ -147,7 +152,7 @@ function checkMarks(frame: Frame, kings: readonly Square[]): string {
 const n = (value: number): number => Number(value.toFixed(2));
 
 /** Share of a square a piece's drawing fills: large, so that pieces still read on a phone-sized board. */
-export const PIECE_SHARE = 0.96;
+export const PIECE_SHARE = 0.92;
 
 function pieceUse(p: Piece, x: number, y: number, size = SQUARE): string {
   const promoted = p.promoted ? `<circle class="promoted" cx="${x + size - 7}" cy="${y + 7}" r="4" fill="#c62828" stroke="#fff"/>` : '';

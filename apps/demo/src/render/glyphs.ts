@@ -12,51 +12,57 @@ interface Glyph {
   readonly circles?: readonly (readonly [number, number, number])[];
 }
 
-const BASE = 'M28 80 H72 V90 H28 Z';
+// Shapes are wide and heavy, filling most of the box: on a phone an Omega square is about 30 px,
+// and thin bodies or fine details vanish there. Every piece stands on the same broad base.
+const BASE = 'M17 80 H83 Q86 80 86 83 V89 Q86 92 83 92 H17 Q14 92 14 89 V83 Q14 80 17 80 Z';
 
 const GLYPHS: Readonly<Record<Role, Glyph>> = {
-  pawn: { body: `M38 50 Q50 44 62 50 L68 80 H32 Z ${BASE}`, circles: [[50, 34, 13]] },
+  pawn: { body: `M36 52 Q50 42 64 52 L72 80 H28 Z ${BASE}`, circles: [[50, 28, 15]] },
   knight: {
-    body: `M32 80 C32 68 40 62 47 55 C40 56 32 60 27 56 C22 51 25 45 30 41 L46 24 L48 13 L57 24 C71 31 77 50 72 80 Z ${BASE}`,
-    details: 'M41 36 L47 34',
+    body: `M26 80 C26 66 34 58 44 52 C36 54 27 59 20 54 C13 48 16 40 22 35 L42 18 L44 6 L55 15 C76 22 88 46 82 80 Z ${BASE}`,
+    details: 'M35 31 L43 29 M61 22 C72 34 76 54 74 74',
   },
   bishop: {
-    body: `M50 22 C35 34 33 50 39 60 H61 C67 50 65 34 50 22 Z M36 62 H64 V70 H36 Z M32 72 H68 L70 80 H30 Z ${BASE}`,
-    details: 'M45 36 L56 47',
-    circles: [[50, 16, 6]],
+    body: `M50 17 C29 32 26 52 35 64 H65 C74 52 71 32 50 17 Z M30 64 H70 V72 H30 Z M24 72 H76 L80 80 H20 Z ${BASE}`,
+    details: 'M44 33 L58 47',
+    circles: [[50, 12, 7]],
   },
-  rook: { body: `M30 20 H39 V28 H46 V20 H54 V28 H61 V20 H70 V38 L63 43 V72 L70 80 H30 L37 72 V43 L30 38 Z ${BASE}`, details: 'M37 43 H63' },
+  rook: {
+    body: `M20 12 H34 V23 H43 V12 H57 V23 H66 V12 H80 V37 L71 44 V70 L80 80 H20 L29 70 V44 L20 37 Z ${BASE}`,
+    details: 'M30 44 H70 M30 70 H70',
+  },
   queen: {
-    body: `M24 34 L35 62 L41 30 L50 58 L59 30 L65 62 L76 34 L68 74 H32 Z M30 74 H70 V80 H30 Z ${BASE}`,
+    body: `M14 30 L29 62 L33 22 L43 56 L50 16 L57 56 L67 22 L71 62 L86 30 L76 72 H24 Z M22 72 H78 V80 H22 Z ${BASE}`,
     circles: [
-      [24, 30, 5],
-      [41, 26, 5],
-      [59, 26, 5],
-      [76, 30, 5],
+      [14, 27, 6],
+      [33, 19, 6],
+      [50, 12, 6],
+      [67, 19, 6],
+      [86, 27, 6],
     ],
   },
   king: {
-    body: `M46 8 H54 V16 H62 V24 H54 V33 H46 V24 H38 V16 H46 Z M50 36 C30 28 18 52 34 72 H66 C82 52 70 28 50 36 Z M32 72 H68 V80 H32 Z ${BASE}`,
-    details: 'M50 40 V66',
+    body: `M45 3 H55 V11 H63 V20 H55 V29 H45 V20 H37 V11 H45 Z M50 34 C26 20 6 50 27 72 H73 C94 50 74 20 50 34 Z M24 72 H76 V80 H24 Z ${BASE}`,
+    details: 'M50 38 V66 M31 58 Q50 50 69 58',
   },
-  champion: { body: `M28 18 H72 V48 C72 66 61 76 50 84 C39 76 28 66 28 48 Z`, details: 'M37 34 L50 50 L63 34 M37 48 L50 64 L63 48' },
+  champion: { body: 'M14 10 H86 V46 C86 70 69 83 50 94 C31 83 14 70 14 46 Z', details: 'M30 30 L50 50 L70 30 M30 50 L50 70 L70 50' },
   wizard: {
-    body: 'M50 8 L68 70 H32 Z M20 70 Q50 82 80 70 L80 78 Q50 92 20 78 Z',
-    details: 'M50 36 L53 45 L62 48 L53 51 L50 60 L47 51 L38 48 L47 45 Z',
+    body: 'M50 3 L74 70 H26 Z M8 68 Q50 84 92 68 V79 Q50 97 8 79 Z',
+    details: 'M50 30 L54 42 L66 46 L54 50 L50 62 L46 50 L34 46 L46 42 Z',
   },
   fool: {
-    body: 'M30 70 C26 52 20 42 14 32 C30 36 38 45 42 54 C42 40 46 26 50 16 C54 26 58 40 58 54 C62 45 70 36 86 32 C80 42 74 52 70 70 Z M28 70 H72 V82 H28 Z',
-    details: 'M36 76 H64',
+    body: 'M28 70 C24 52 17 40 8 30 C27 33 37 43 41 53 C41 38 45 24 50 12 C55 24 59 38 59 53 C63 43 73 33 92 30 C83 40 76 52 72 70 Z M24 70 H76 V86 H24 Z',
+    details: 'M32 78 H68',
     circles: [
-      [14, 30, 6],
-      [50, 13, 6],
-      [86, 30, 6],
+      [9, 27, 7],
+      [50, 9, 7],
+      [91, 27, 7],
     ],
   },
 };
 
 /** Outline width in the 100-unit box: thick enough that a small piece keeps its outline. */
-export const BODY_STROKE = 4.5;
+export const BODY_STROKE = 5;
 
 const INK: Readonly<Record<Color, { readonly fill: string; readonly stroke: string; readonly detail: string }>> = {
   white: { fill: '#fdfdfd', stroke: '#111111', detail: '#111111' },
@@ -77,7 +83,7 @@ export function glyphSymbols(): string {
       out +=
         `<symbol id="${glyphId(color, role)}" viewBox="0 0 100 100">` +
         `<g fill="${ink.fill}" stroke="${ink.stroke}" stroke-width="${BODY_STROKE}" stroke-linejoin="round"><path d="${glyph.body}"/>${circles}</g>` +
-        (glyph.details ? `<path d="${glyph.details}" fill="none" stroke="${ink.detail}" stroke-width="3" stroke-linecap="round"/>` : '') +
+        (glyph.details ? `<path d="${glyph.details}" fill="none" stroke="${ink.detail}" stroke-width="4.5" stroke-linecap="round"/>` : '') +
         '</symbol>';
     }
   }

@@ -1,0 +1,35 @@
+import type { FormatAdapter, FormatView } from './formats/adapter.js';
+import { adapterByName, detectFormat } from './formats/registry.js';
+
+/**
+ * Detection scores below this are the fallbacks for text without any mark of a format (FEN's
+ * 0.02, the FICS stream's 0.03 for plain text): the page then says the text is not recognised.
+ */
+export const UNRECOGNISED_BELOW = 0.05;
+
+/** What reading one text gives the page: the adapter that read it, what it looks like, the view. */
+export interface ReadResult {
+  /** The adapter that read the text (the one chosen, else the one detected). */
+  readonly adapter: string;
+  /** The adapter detection picked, chosen or not. */
+  readonly detected: string;
+  /** No format recognises the text (and none was chosen): the view is empty. */
+  readonly unrecognised: boolean;
+  readonly view: FormatView;
+}
+
+const EMPTY: FormatView = { positions: [], fields: [], errors: [], notes: [] };
+
+/**
+ * Detects and reads `text` (in the format `chosen` names, when it names one): the work of a
+ * keystroke, done in the reading worker for long texts and on the page for short ones.
+ */
+export function readText(text: string, chosen: string | undefined, adapters: readonly FormatAdapter[]): ReadResult {
+  const chosenAdapter = chosen === undefined ? undefined : adapterByName(chosen, adapters);
+  const detection = detectFormat(text, adapters);
+  const adapter = chosenAdapter ?? detection.adapter;
+  // Only the fallback's score (plain text, see the FICS adapter): no format recognises the text.
+  const bestScore = detection.scores.find((s) => s.name === detection.adapter.name)?.score ?? 0;
+  const unrecognised = !chosenAdapter && text.trim() !== '' && bestScore < UNRECOGNISED_BELOW;
+  return { adapter: adapter.name, detected: detection.adapter.name, unrecognised, view: unrecognised ? EMPTY : adapter.read(text) };
+}

@@ -1,0 +1,96 @@
+import type { FormatAdapter } from './formats/adapter.js';
+import { ADAPTERS } from './formats/registry.js';
+import { readText, type ReadResult } from './read.js';
+import type { ReadReply, ReadRequest } from './read-worker.js';
+
+/** Texts at least this long are read in the worker; shorter ones on the page, where a read takes a few milliseconds. */
+export const READ_IN_WORKER_FROM = 20_000;
+
+interface Pending {
+  readonly text: string;
+  readonly chosen: string | undefined;
+  readonly resolve: (result: ReadResult) => void;
+}
+
+/**
+ * Reads texts for the page: long ones in a Web Worker (the page's thread stays free for
+ * keystrokes), short ones at once. Without a worker (none in this browser, or it cannot start,
+ * as from a `file:` page) everything is read on the page: slower to answer, the same result.
+ */
+export class TextReader {
+  #worker: Worker | undefined;
+  /** False once a worker could not be made or failed: read on the page from then on. */
+  #workerUsable = typeof Worker === 'function';
+  #pending = new Map<number, Pending>();
+  #nextId = 0;
+  readonly #adapters: readonly FormatAdapter[];
+
+  constructor(adapters: readonly FormatAdapter[]) {
+    this.#adapters = adapters;
+  }
+
+  /** Whether the next long text goes to the worker. */
+  get usesWorker(): boolean {
+    return this.#workerUsable && this.#builtInOnly();
+  }
+
+  /** Detects and reads `text`: the result at once for a short text, a promise for a long one. */
+  read(text: string, chosen: string | undefined): ReadResult | Promise<ReadResult> {
+    if (text.length < READ_IN_WORKER_FROM || !this.usesWorker) return readText(text, chosen, this.#adapters);
+    const worker = this.#start();
+    if (!worker) return readText(text, chosen, this.#adapters);
+    // A read still running is for a text the page no longer shows: stop it rather than wait.
+    if (this.#pending.size > 0) {
+      this.#stop();
+      return this.read(text, chosen);
+    }
+    return new Promise((resolve) => {
+      const id = ++this.#nextId;
+      this.#pending.set(id, { text, chosen, resolve });
+      worker.postMessage({ id, text, chosen } satisfies ReadRequest);
+    });
+  }
+
+  /** The worker reads with the built-in formats; a format a script registered is read on the page. */
+  #builtInOnly(): boolean {
+    return this.#adapters.length === ADAPTERS.length && this.#adapters.every((adapter, i) => adapter === ADAPTERS[i]);
+  }
+
+  #start(): Worker | undefined {
+    if (this.#worker) return this.#worker;
+    try {
+      const worker = new Worker(new URL('./read-worker.ts', import.meta.url), { type: 'module', name: 'chess-formats reader' });
+      worker.onmessage = (event: MessageEvent<ReadReply>) => this.#settle(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.#fallBack();
+      };
+      this.#worker = worker;
+      return worker;
+    } catch {
+      this.#workerUsable = false;
+      return undefined;
+    }
+  }
+
+  #settle(reply: ReadReply): void {
+    const pending = this.#pending.get(reply.id);
+    if (!pending) return;
+    this.#pending.delete(reply.id);
+    pending.resolve(reply.ok ? reply.result : readText(pending.text, pending.chosen, this.#adapters));
+  }
+
+  #stop(): void {
+    this.#worker?.terminate();
+    this.#worker = undefined;
+    this.#pending.clear();
+  }
+
+  /** The worker could not load or broke: read what it was given on the page, and every later text too. */
+  #fallBack(): void {
+    this.#workerUsable = false;
+    const pending = [...this.#pending.values()];
+    this.#stop();
+    for (const { text, chosen, resolve } of pending) resolve(readText(text, chosen, this.#adapters));
+  }
+}
