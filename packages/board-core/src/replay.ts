@@ -7,9 +7,9 @@ import { BLACK, Engine, PAWN, PROMOTED, WHITE, roleCode, roleOf } from './engine
 import type { Move } from './move.js';
 import type { MoveNotationError } from './move-notation.js';
 import { piece, type Piece } from './piece.js';
-import type { Result } from './result.js';
+import { ok, type Result } from './result.js';
 import { isLegal, play } from './rules.js';
-import { parseSan, parseSanOn } from './san.js';
+import { parseSan, parseSanOn, plainSanCode } from './san.js';
 import type { Pocket, Setup } from './setup.js';
 import { rulesFor } from './variant.js';
 import { ROLES, opposite, type Color } from './vocabulary.js';
@@ -71,7 +71,15 @@ class EngineReplay implements Replay {
   }
 
   playSan(text: string): Result<Move, MoveNotationError> {
-    const result = parseSanOn(this.engine, text);
+    const engine = this.engine;
+    const code = typeof text === 'string' && text.length < 16 ? plainSanCode(engine, text) : -1;
+    if (code >= 0) {
+      // The move before it is made: an en passant move names its victim from the position.
+      const move = engine.toMove(code);
+      this.make(code);
+      return ok(move);
+    }
+    const result = parseSanOn(engine, text);
     // parseSan answers with a generated move, so it plays as it is.
     if (result.ok) this.make(this.engine.encode(result.value));
     return result;
