@@ -99,15 +99,19 @@ interface GameError {
   readonly code: PgnErrorCode;
   readonly message: string;
   readonly cause?: PgnError['cause'];
+  /** Where the error is, when not at the token that found it (a tag's value). */
+  readonly at?: Position;
 }
 
-function gameError(code: PgnErrorCode, message: string, cause?: PgnError['cause']): GameError {
-  return cause === undefined ? { code, message } : { code, message, cause };
+function gameError(code: PgnErrorCode, message: string, cause?: PgnError['cause'], at?: Position): GameError {
+  return { code, message, ...(cause === undefined ? {} : { cause }), ...(at === undefined ? {} : { at }) };
 }
 
 /** The game being read. Methods return a `GameError` instead of throwing. */
 class GameBuilder {
   readonly tags = new Map<string, string>();
+  /** Where the values of the `FEN` and `Variant` tags start: their errors are reported there, not at the move that settles the position. */
+  readonly tagValueAt = new Map<string, Position>();
   movetext = false;
   variant: PgnVariant = 'standard';
   setup: Setup | undefined;
@@ -134,9 +138,11 @@ class GameBuilder {
   start(): GameError | undefined {
     if (this.setup !== undefined) return undefined;
     const variant = variantOf(this.tags.get('Variant'));
-    if (variant === undefined) return gameError('unknown-variant', `the Variant tag names a game the rules do not play: ${JSON.stringify(this.tags.get('Variant'))}`);
+    if (variant === undefined) {
+      return gameError('unknown-variant', `the Variant tag names a game the rules do not play: ${JSON.stringify(this.tags.get('Variant'))}`, undefined, this.tagValueAt.get('Variant'));
+    }
     const initial = initialSetup(variant, this.tags.get('FEN'));
-    if (!initial.ok) return gameError('bad-fen', initial.message, initial.cause as PgnError['cause']);
+    if (!initial.ok) return gameError('bad-fen', initial.message, initial.cause as PgnError['cause'], this.tagValueAt.get('FEN'));
     this.variant = variant;
     this.setup = initial.setup;
     // Tags only: no move is played, so no position is kept.
@@ -177,7 +183,11 @@ class GameBuilder {
       node.commentsBefore = frame.pending;
       frame.pending = undefined;
     }
-    frame.parent.children.push(node);
+    // An array made with its one element holds one slot; a push onto an empty one reserves 17,
+    // and the tree keeps them all.
+    const siblings = frame.parent.children;
+    if (siblings.length === 0) frame.parent.children = [node];
+    else siblings.push(node);
     frame.played++;
     frame.lastParent = frame.parent;
     frame.last = node;
@@ -191,11 +201,11 @@ class GameBuilder {
     const last = frame?.last;
     if (last !== undefined) {
       const rest = takeCommands(last, text);
-      if (rest !== undefined) (last.comments ??= []).push(rest);
+      if (rest !== undefined) last.comments = append(last.comments, rest);
     } else if (frame === undefined || this.stack.length === 0) {
-      (this.root.comments ??= []).push(text);
+      this.root.comments = append(this.root.comments, text);
     } else {
-      (frame.pending ??= []).push(text);
+      frame.pending = append(frame.pending, text);
     }
   }
 
@@ -204,7 +214,7 @@ class GameBuilder {
     if (problem || this.tagsOnly) return problem;
     const last = this.frame!.last;
     if (last === undefined) return gameError('unexpected-token', 'an annotation before any move');
-    (last.nags ??= []).push(value);
+    last.nags = append(last.nags, value);
     return undefined;
   }
 
@@ -251,22 +261,69 @@ class GameBuilder {
   }
 }
 
+/** `list` with `value` added, or a list of `value` alone (sized to it, as a push onto `[]` is not). */
+function append<T>(list: T[] | undefined, value: T): T[] {
+  if (list === undefined) return [value];
+  list.push(value);
+  return list;
+}
+
 /** Moves `[%clk]` and `[%emt]` out of a comment after a move into the node; undefined when nothing else is left. */
 function takeCommands(node: MutableNode, text: string): string | undefined {
-  if (!text.includes('[%')) return text;
   let rest = text;
-  for (let taken = true; taken; ) {
-    taken = false;
-    const match = COMMAND.exec(rest);
-    if (match === null) break;
-    const key = match[1] === 'clk' ? 'clockMs' : 'emtMs';
-    if (node[key] !== undefined) break;
-    const [, , h, m, s, fraction = ''] = match;
-    node[key] = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(fraction.padEnd(3, '0'));
-    rest = (rest.slice(0, match.index) + rest.slice(match.index + match[0].length)).trim();
-    taken = true;
+  for (let at = rest.indexOf('[%'); at >= 0; at = rest.indexOf('[%')) {
+    // The usual form is read by hand; anything else by the expression, which reads it the same.
+    let end = readCommand(node, rest, at);
+    if (end === -2) break;
+    if (end < 0) {
+      const match = COMMAND.exec(rest);
+      if (match === null) break;
+      const [whole, name, h, m, s, fraction = ''] = match;
+      const key = name === 'clk' ? 'clockMs' : 'emtMs';
+      if (node[key] !== undefined) break;
+      node[key] = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(fraction.padEnd(3, '0'));
+      at = match.index;
+      end = at + whole.length;
+    }
+    rest = at === 0 && end === rest.length ? '' : (rest.slice(0, at) + rest.slice(end)).trim();
   }
   return rest === '' && rest !== text ? undefined : rest;
+}
+
+/**
+ * Reads `[%clk h:mm:ss.fff]` (or `emt`; spaces only, the fraction optional) at `at` into the
+ * node as `COMMAND` would, and returns where it ends: -1 for any other text, -2 when the node
+ * has that field already.
+ */
+function readCommand(node: MutableNode, text: string, at: number): number {
+  const clock = text.charCodeAt(at + 2) === 99 && text.charCodeAt(at + 3) === 108 && text.charCodeAt(at + 4) === 107;
+  const elapsed = text.charCodeAt(at + 2) === 101 && text.charCodeAt(at + 3) === 109 && text.charCodeAt(at + 4) === 116;
+  if (!(clock || elapsed) || text.charCodeAt(at + 5) !== 32) return -1;
+  let i = at + 6;
+  while (text.charCodeAt(i) === 32) i++;
+  let total = 0;
+  // Hours (up to nine digits), minutes, seconds.
+  for (let part = 0; part < 3; part++) {
+    let value = 0;
+    const start = i;
+    for (let d = text.charCodeAt(i) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++i) - 48) value = value * 10 + d;
+    if (i === start || i - start > (part === 0 ? 9 : 2) || (part < 2 && text.charCodeAt(i++) !== 58)) return -1;
+    total = total * 60 + value;
+  }
+  total *= 1000;
+  if (text.charCodeAt(i) === 46) {
+    const start = ++i;
+    let value = 0;
+    for (let d = text.charCodeAt(i) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++i) - 48) value = value * 10 + d;
+    if (i === start || i - start > 3) return -1;
+    total += value * (i - start === 1 ? 100 : i - start === 2 ? 10 : 1);
+  }
+  while (text.charCodeAt(i) === 32) i++;
+  if (text.charCodeAt(i) !== 93) return -1;
+  const key = clock ? 'clockMs' : 'emtMs';
+  if (node[key] !== undefined) return -2;
+  node[key] = total;
+  return i + 1;
 }
 
 const Mode = {
@@ -299,6 +356,15 @@ const CODE_CLASS = /* @__PURE__ */ (() => {
   for (let c = 0; c < 128; c++) table[c] = isSymbolCode(c) ? 1 : c === 32 || c === 13 || c === 9 || c === 11 || c === 12 ? 2 : c === 46 ? 3 : 0;
   return table;
 })();
+
+/** Whether a symbol is all digits: a move number (its periods are read apart). */
+function isMoveNumber(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
 
 function isSpaceCode(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9 || c === 11 || c === 12;
@@ -335,6 +401,10 @@ export class Reader implements PgnReader {
   private token: Position = { line: 1, column: 1, offset: 0 };
   private buffer = '';
   private tagName = '';
+  /** Where the value of the tag being read starts. */
+  private valueLine = 1;
+  private valueColumn = 1;
+  private valueOffset = 0;
   private commentLength = 0;
   /** Skipping a broken game: whether the line has more than white space, its last word, whether a line ended with a result. */
   private skipContent = false;
@@ -464,7 +534,7 @@ export class Reader implements PgnReader {
 
   private failWith(problem: GameError | undefined, at: Position): boolean {
     if (problem === undefined) return false;
-    this.fail(problem.code, problem.message, at, problem.cause);
+    this.fail(problem.code, problem.message, problem.at ?? at, problem.cause);
     return true;
   }
 
@@ -474,7 +544,7 @@ export class Reader implements PgnReader {
     this.game = undefined;
     const finished = game.finish(result);
     if (finished.ok) this.events.push({ kind: 'game', game: finished.value });
-    else this.report(finished.error.code, finished.error.message, at, finished.error.cause);
+    else this.report(finished.error.code, finished.error.message, finished.error.at ?? at, finished.error.cause);
   }
 
   /** The game a token belongs to, started if need be; false when the game grew too long. */
@@ -589,6 +659,18 @@ export class Reader implements PgnReader {
             continue;
           }
           this.top(c, text, i);
+          if ((this.mode as Mode) === Mode.Symbol) {
+            // The whole symbol at once when it ends in this chunk, as the characters one by one would read it.
+            let stop = i + 1;
+            for (let d = text.charCodeAt(stop); d < 128 && CODE_CLASS[d] === 1; d = text.charCodeAt(++stop));
+            if (stop < n && stop - i <= MAX_SYMBOL_LENGTH) {
+              this.buffer = text.slice(i, stop);
+              this.offset += stop - i;
+              this.column += stop - i;
+              i = stop;
+              continue;
+            }
+          }
           break;
         }
         default: {
@@ -597,7 +679,8 @@ export class Reader implements PgnReader {
             PLAIN_TAG.lastIndex = i;
             const match = PLAIN_TAG.exec(text);
             if (match !== null && match[1]!.length <= this.maxTagLength && match[2]!.length <= this.maxTagLength) {
-              this.game?.tags.set(match[1]!, match[2]!);
+              const quote = match[0].indexOf('"') + 1;
+              this.setTag(match[1]!, match[2]!, this.line, this.column + quote, this.offset + quote);
               this.mode = Mode.Top;
               this.offset += match[0].length;
               this.column += match[0].length;
@@ -758,8 +841,11 @@ export class Reader implements PgnReader {
     }
     if (isSpaceCode(c)) return;
     this.lineHasToken = true;
-    const at = this.here();
-    this.token = at;
+    // The token's position is kept in place: a new object per token would be garbage at once.
+    const at = this.token;
+    at.line = this.line;
+    at.column = this.column;
+    at.offset = this.offset;
     if (c === 37 && this.column === 1) {
       this.mode = Mode.EscapeLine;
       return;
@@ -817,7 +903,7 @@ export class Reader implements PgnReader {
     if (game === undefined) return;
     const problem = game.begin();
     if (problem) {
-      this.report(problem.code, problem.message, at, problem.cause);
+      this.report(problem.code, problem.message, problem.at ?? at, problem.cause);
       this.game = undefined;
       return;
     }
@@ -835,7 +921,7 @@ export class Reader implements PgnReader {
     if (game === undefined) return;
     if (mode === Mode.Symbol) {
       if (RESULTS.has(text)) this.result(text as PgnResult, at);
-      else if (/^[0-9]+$/.test(text)) this.failWith(game.begin(), at);
+      else if (isMoveNumber(text)) this.failWith(game.begin(), at);
       else this.failWith(game.move(text), at);
       return;
     }
@@ -879,6 +965,9 @@ export class Reader implements PgnReader {
         if (c === 32 || c === 9) return true;
         if (c !== 34) return this.tagError(`expected the quoted value of tag ${this.tagName}`);
         this.buffer = '';
+        this.valueLine = this.line;
+        this.valueColumn = this.column + 1;
+        this.valueOffset = this.offset + 1;
         this.mode = Mode.TagValue;
         return true;
       case Mode.TagValue:
@@ -901,7 +990,7 @@ export class Reader implements PgnReader {
       case Mode.TagClose:
         if (c === 32 || c === 9) return true;
         if (c !== 93) return this.tagError(`expected \`]\` after the value of tag ${this.tagName}`);
-        this.game?.tags.set(this.tagName, this.buffer);
+        this.setTag(this.tagName, this.buffer, this.valueLine, this.valueColumn, this.valueOffset);
         this.tagName = '';
         this.buffer = '';
         this.mode = Mode.Top;
@@ -909,6 +998,14 @@ export class Reader implements PgnReader {
       default:
         return true;
     }
+  }
+
+  /** Sets a tag of the game; its value starts at the position given. */
+  private setTag(name: string, value: string, line: number, column: number, offset: number): void {
+    const game = this.game;
+    if (game === undefined) return;
+    game.tags.set(name, value);
+    if (name === 'FEN' || name === 'Variant') game.tagValueAt.set(name, { line, column, offset });
   }
 
   private tagError(message: string, code: PgnErrorCode = 'tag-syntax'): boolean {
