@@ -533,7 +533,7 @@ export class Engine {
    * rook's cell); returns the end. Move parsers know the destination, so instead of walking
    * every piece this looks outward from `to` for the pieces that reach it, as `attacked` does:
    * every movement but the pawn's is symmetric. With `role` (a role code), only the moves of
-   * pieces of that role, plain and en passant: a SAN reader knows it, and skips the other lines.
+   * pieces of that role, plain and en passant: a SAN reader knows the role, and looks along its lines alone.
    */
   generateTo(start: number, to: number, role = 0): number {
     const b = this.board;
@@ -553,22 +553,37 @@ export class Engine {
     const stamp = this.stamp;
 
     if (enterable && checkers < 2 && (checkers === 0 || this.evasionStamp[to] === stamp)) {
-      const { leaps, leapRoles, slides, slideRoles } = this.attacks;
-      for (let i = 0; i < leaps.length; i++) {
-        if (role && !(((leapRoles[i] as number) >> role) & 1)) continue;
-        const from = to + (leaps[i] as number);
-        const code = b[from] as number;
-        const mover = code & ROLE_BITS;
-        if (code & us && (mover !== KING || from !== king) && ((leapRoles[i] as number) >> mover) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
-      }
-      for (let i = 0; i < slides.length; i++) {
-        if (role && !(((slideRoles[i] as number) >> role) & 1)) continue;
-        const step = slides[i] as number;
-        let from = to + step;
-        let code: number;
-        while ((code = b[from] as number) === 0) from += step;
-        const mover = code & ROLE_BITS;
-        if (code & us && mover !== KING && ((slideRoles[i] as number) >> mover) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
+      if (role > PAWN) {
+        // Only the named role's own lines (its movement is symmetric), and its pieces on them.
+        const mover = us | role;
+        const roleLeaps = c.leaps[role] as Int16Array;
+        for (let i = 0; i < roleLeaps.length; i++) {
+          const from = to + (roleLeaps[i] as number);
+          if (((b[from] as number) & (ROLE_BITS | COLOR_BITS)) === mover && (role !== KING || from !== king) && this.pinAllows(from, to)) out[n++] = from | (to << 10);
+        }
+        const roleSlides = c.slides[role] as Int16Array;
+        for (let i = 0; i < roleSlides.length; i++) {
+          const step = roleSlides[i] as number;
+          let from = to + step;
+          while (b[from] === 0) from += step;
+          if (((b[from] as number) & (ROLE_BITS | COLOR_BITS)) === mover && role !== KING && this.pinAllows(from, to)) out[n++] = from | (to << 10);
+        }
+      } else if (role === 0) {
+        const { leaps, leapRoles, slides, slideRoles } = this.attacks;
+        for (let i = 0; i < leaps.length; i++) {
+          const from = to + (leaps[i] as number);
+          const code = b[from] as number;
+          const mover = code & ROLE_BITS;
+          if (code & us && (mover !== KING || from !== king) && ((leapRoles[i] as number) >> mover) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
+        }
+        for (let i = 0; i < slides.length; i++) {
+          const step = slides[i] as number;
+          let from = to + step;
+          let code: number;
+          while ((code = b[from] as number) === 0) from += step;
+          const mover = code & ROLE_BITS;
+          if (code & us && mover !== KING && ((slideRoles[i] as number) >> mover) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
+        }
       }
       if (role <= PAWN) n = this.pawnMovesTo(n, to, target);
       if (this.pockets && target === 0 && !role) n = this.dropsTo(n, to);

@@ -84,10 +84,8 @@ const ANNOTATIONS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([
   ['!?', 5],
   ['?!', 6],
 ]);
-const NULL_MOVES: ReadonlySet<string> = /* @__PURE__ */ new Set(['--', 'Z0']);
 /** The rest of a tag pair after `[`, without escapes: the state machine reads it char by char the same. */
 const PLAIN_TAG = /[ \t]*([\w+#=:@/-]+)[ \t]*"([^"\\\r\n]*)"[ \t]*\]/y;
-const COMMAND = /\[%(clk|emt)\s+(\d{1,9}):(\d{1,2}):(\d{1,2})(?:\.(\d{1,3}))?\s*\]/;
 
 // Only the part of the WHATWG TextDecoder this module uses (the package compiles without DOM types).
 declare const TextDecoder: new (label: 'utf-8') => Utf8Decoder;
@@ -162,7 +160,7 @@ class GameBuilder {
     const frame = this.frame!;
     const position = this.position!;
     let move: Move | null = null;
-    if (NULL_MOVES.has(text)) position.pass();
+    if (text === '--' || text === 'Z0') position.pass();
     else {
       const san = position.playSan(text);
       if (san.ok) move = san.value;
@@ -271,38 +269,39 @@ function append<T>(list: T[] | undefined, value: T): T[] {
 /** Moves `[%clk]` and `[%emt]` out of a comment after a move into the node; undefined when nothing else is left. */
 function takeCommands(node: MutableNode, text: string): string | undefined {
   let rest = text;
-  for (let at = rest.indexOf('[%'); at >= 0; at = rest.indexOf('[%')) {
-    // The usual form is read by hand; anything else by the expression, which reads it the same.
-    let end = readCommand(node, rest, at);
+  for (let at = rest.indexOf('[%'); at >= 0; ) {
+    const end = readCommand(node, rest, at);
     if (end === -2) break;
     if (end < 0) {
-      const match = COMMAND.exec(rest);
-      if (match === null) break;
-      const [whole, name, h, m, s, fraction = ''] = match;
-      const key = name === 'clk' ? 'clockMs' : 'emtMs';
-      if (node[key] !== undefined) break;
-      node[key] = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(fraction.padEnd(3, '0'));
-      at = match.index;
-      end = at + whole.length;
+      at = rest.indexOf('[%', at + 1);
+      continue;
     }
     rest = at === 0 && end === rest.length ? '' : (rest.slice(0, at) + rest.slice(end)).trim();
+    at = rest.indexOf('[%');
   }
   return rest === '' && rest !== text ? undefined : rest;
 }
 
+const SPACE = /\s/;
+
+/** Whether `text[i]` is white space as a regular expression's `\s` has it. */
+function isSpaceAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c === 32 || ((c < 33 || c > 127) && SPACE.test(text.charAt(i)));
+}
+
 /**
- * Reads `[%clk h:mm:ss.fff]` (or `emt`; spaces only, the fraction optional) at `at` into the
- * node as `COMMAND` would, and returns where it ends: -1 for any other text, -2 when the node
- * has that field already.
+ * Reads `[%clk h:mm:ss.fff]` or `[%emt ...]` at `at` (hours up to nine digits, the fraction
+ * optional) into the node, and returns where it ends: -1 when no command starts there, -2
+ * when the node has that field already (the first command of each kind wins).
  */
 function readCommand(node: MutableNode, text: string, at: number): number {
-  const clock = text.charCodeAt(at + 2) === 99 && text.charCodeAt(at + 3) === 108 && text.charCodeAt(at + 4) === 107;
-  const elapsed = text.charCodeAt(at + 2) === 101 && text.charCodeAt(at + 3) === 109 && text.charCodeAt(at + 4) === 116;
-  if (!(clock || elapsed) || text.charCodeAt(at + 5) !== 32) return -1;
+  const clock = text.startsWith('clk', at + 2);
+  if (!(clock || text.startsWith('emt', at + 2)) || !isSpaceAt(text, at + 5)) return -1;
   let i = at + 6;
-  while (text.charCodeAt(i) === 32) i++;
+  while (isSpaceAt(text, i)) i++;
   let total = 0;
-  // Hours (up to nine digits), minutes, seconds.
+  // Hours, minutes, seconds.
   for (let part = 0; part < 3; part++) {
     let value = 0;
     const start = i;
@@ -318,7 +317,7 @@ function readCommand(node: MutableNode, text: string, at: number): number {
     if (i === start || i - start > 3) return -1;
     total += value * (i - start === 1 ? 100 : i - start === 2 ? 10 : 1);
   }
-  while (text.charCodeAt(i) === 32) i++;
+  while (isSpaceAt(text, i)) i++;
   if (text.charCodeAt(i) !== 93) return -1;
   const key = clock ? 'clockMs' : 'emtMs';
   if (node[key] !== undefined) return -2;
@@ -920,7 +919,9 @@ export class Reader implements PgnReader {
     const game = this.game;
     if (game === undefined) return;
     if (mode === Mode.Symbol) {
-      if (RESULTS.has(text)) this.result(text as PgnResult, at);
+      // A result starts with 0 or 1 (`*` is read apart): hashing every move to look it up would cost more.
+      const first = text.charCodeAt(0);
+      if ((first === 48 || first === 49) && RESULTS.has(text)) this.result(text as PgnResult, at);
       else if (isMoveNumber(text)) this.failWith(game.begin(), at);
       else this.failWith(game.move(text), at);
       return;
