@@ -207,6 +207,18 @@ class GameBuilder {
     }
   }
 
+  /**
+   * Reads a comment of `text[from, to)` that is one clock command after a move in place, as
+   * `comment` would read it, without a string for it; false (nothing done) for any other.
+   */
+  commandComment(text: string, from: number, to: number): boolean {
+    const last = this.frame?.last;
+    if (this.tagsOnly || last === undefined) return false;
+    while (from < to && isSpaceCode(text.charCodeAt(from))) from++;
+    while (to > from && isSpaceCode(text.charCodeAt(to - 1))) to--;
+    return text.charCodeAt(from) === 91 && text.charCodeAt(from + 1) === 37 && readCommand(last, text, from, to) === to;
+  }
+
   nag(value: number): GameError | undefined {
     const problem = this.begin();
     if (problem || this.tagsOnly) return problem;
@@ -293,9 +305,10 @@ function isSpaceAt(text: string, i: number): boolean {
 /**
  * Reads `[%clk h:mm:ss.fff]` or `[%emt ...]` at `at` (hours up to nine digits, the fraction
  * optional) into the node, and returns where it ends: -1 when no command starts there, -2
- * when the node has that field already (the first command of each kind wins).
+ * when the node has that field already (the first command of each kind wins). With `end`,
+ * only a command that ends there is read.
  */
-function readCommand(node: MutableNode, text: string, at: number): number {
+function readCommand(node: MutableNode, text: string, at: number, end = -1): number {
   const clock = text.startsWith('clk', at + 2);
   if (!(clock || text.startsWith('emt', at + 2)) || !isSpaceAt(text, at + 5)) return -1;
   let i = at + 6;
@@ -318,7 +331,7 @@ function readCommand(node: MutableNode, text: string, at: number): number {
     total += value * (i - start === 1 ? 100 : i - start === 2 ? 10 : 1);
   }
   while (isSpaceAt(text, i)) i++;
-  if (text.charCodeAt(i) !== 93) return -1;
+  if (text.charCodeAt(i) !== 93 || (end >= 0 && i + 1 !== end)) return -1;
   const key = clock ? 'clockMs' : 'emtMs';
   if (node[key] !== undefined) return -2;
   node[key] = total;
@@ -356,9 +369,9 @@ const CODE_CLASS = /* @__PURE__ */ (() => {
   return table;
 })();
 
-/** Whether a symbol is all digits: a move number (its periods are read apart). */
-function isMoveNumber(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
+/** Whether `text[from, to)` is all digits: a move number (its periods are read apart). */
+function isMoveNumber(text: string, from = 0, to = text.length): boolean {
+  for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c < 48 || c > 57) return false;
   }
@@ -576,6 +589,14 @@ export class Reader implements PgnReader {
             i = over;
             continue;
           }
+          // The usual comment, a clock alone, read where it stands.
+          if (close >= 0 && this.buffer === '' && this.game?.commandComment(text, i, stop) === true) {
+            this.advance(text, i, close + 1);
+            i = close + 1;
+            this.mode = Mode.Top;
+            this.lineHasToken = true;
+            continue;
+          }
           if (!this.tagsOnly) this.buffer += text.slice(i, stop);
           this.advance(text, i, stop);
           i = stop;
@@ -663,9 +684,14 @@ export class Reader implements PgnReader {
             let stop = i + 1;
             for (let d = text.charCodeAt(stop); d < 128 && CODE_CLASS[d] === 1; d = text.charCodeAt(++stop));
             if (stop < n && stop - i <= MAX_SYMBOL_LENGTH) {
-              this.buffer = text.slice(i, stop);
               this.offset += stop - i;
               this.column += stop - i;
+              if (isMoveNumber(text, i, stop)) {
+                // What `endToken` does with a move number, without a string for it.
+                this.buffer = '';
+                this.mode = Mode.Top;
+                if (this.game !== undefined) this.failWith(this.game.begin(), this.token);
+              } else this.buffer = text.slice(i, stop);
               i = stop;
               continue;
             }
