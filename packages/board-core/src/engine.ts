@@ -553,37 +553,23 @@ export class Engine {
     const stamp = this.stamp;
 
     if (enterable && checkers < 2 && (checkers === 0 || this.evasionStamp[to] === stamp)) {
-      if (role > PAWN) {
-        // Only the named role's own lines (its movement is symmetric), and its pieces on them.
-        const mover = us | role;
-        const roleLeaps = c.leaps[role] as Int16Array;
-        for (let i = 0; i < roleLeaps.length; i++) {
-          const from = to + (roleLeaps[i] as number);
-          if (((b[from] as number) & (ROLE_BITS | COLOR_BITS)) === mover && (role !== KING || from !== king) && this.pinAllows(from, to)) out[n++] = from | (to << 10);
-        }
-        const roleSlides = c.slides[role] as Int16Array;
-        for (let i = 0; i < roleSlides.length; i++) {
-          const step = roleSlides[i] as number;
-          let from = to + step;
-          while (b[from] === 0) from += step;
-          if (((b[from] as number) & (ROLE_BITS | COLOR_BITS)) === mover && role !== KING && this.pinAllows(from, to)) out[n++] = from | (to << 10);
-        }
-      } else if (role === 0) {
-        const { leaps, leapRoles, slides, slideRoles } = this.attacks;
-        for (let i = 0; i < leaps.length; i++) {
-          const from = to + (leaps[i] as number);
-          const code = b[from] as number;
-          const mover = code & ROLE_BITS;
-          if (code & us && (mover !== KING || from !== king) && ((leapRoles[i] as number) >> mover) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
-        }
-        for (let i = 0; i < slides.length; i++) {
-          const step = slides[i] as number;
-          let from = to + step;
-          let code: number;
-          while ((code = b[from] as number) === 0) from += step;
-          const mover = code & ROLE_BITS;
-          if (code & us && mover !== KING && ((slideRoles[i] as number) >> mover) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
-        }
+      // With a role, only its own lines (its movement is symmetric) and its pieces on them.
+      const { attacks } = this;
+      const leaps = role ? (c.leaps[role] as Int16Array) : attacks.leaps;
+      const slides = role ? (c.slides[role] as Int16Array) : attacks.slides;
+      for (let i = 0; i < leaps.length; i++) {
+        const from = to + (leaps[i] as number);
+        const code = b[from] as number;
+        const mover = code & ROLE_BITS;
+        if (code & us && (mover !== KING || from !== king) && (role ? mover === role : ((attacks.leapRoles[i] as number) >> mover) & 1) && this.pinAllows(from, to)) out[n++] = from | (to << 10);
+      }
+      for (let i = 0; i < slides.length; i++) {
+        const step = slides[i] as number;
+        let from = to + step;
+        let code: number;
+        while ((code = b[from] as number) === 0) from += step;
+        const mover = code & ROLE_BITS;
+        if (code & us && mover !== KING && (role ? mover === role : ((attacks.slideRoles[i] as number) >> mover) & 1) && this.pinAllows(from, to)) out[n++] = from | (to << 10);
       }
       if (role <= PAWN) n = this.pawnMovesTo(n, to, target);
       if (this.pockets && target === 0 && !role) n = this.dropsTo(n, to);
