@@ -672,6 +672,13 @@ export class Reader implements PgnReader {
           this.skip(c);
           break;
         case Mode.Top: {
+          // A space between tokens changes nothing but the column.
+          if (c === 32) {
+            this.offset++;
+            this.column++;
+            i++;
+            continue;
+          }
           const skipped = this.skipsMovetext && this.game?.movetext === true ? this.skipMovetext(text, i) : i;
           if (skipped > i) {
             this.advance(text, i, skipped);
