@@ -51,7 +51,7 @@ function increment(counter: number): number {
 }
 
 class EngineReplay implements Replay {
-  private readonly engine: Engine;
+  readonly engine: Engine;
   /** The start position, until a move is played. */
   private start: Setup | undefined;
   private halfmoves: number;
@@ -59,8 +59,9 @@ class EngineReplay implements Replay {
   /** Per move played: its code, then the clocks before it. */
   private readonly history: number[] = [];
 
-  constructor(setup: Setup) {
-    this.engine = new Engine(rulesFor(setup.board.geometry)).load(setup);
+  constructor(setup: Setup, spare?: Engine) {
+    const spec = rulesFor(setup.board.geometry);
+    this.engine = (spare?.c.spec === spec ? spare : new Engine(spec)).load(setup);
     this.start = setup;
     this.halfmoves = setup.halfmoves;
     this.fullmoves = setup.fullmoves;
@@ -223,8 +224,10 @@ class SetupReplay implements Replay {
 /**
  * A cursor that replays a game from `setup`: `playSan` reads and plays each move with
  * `parseSan`'s leniency and errors, `setup()` gives the position when it is wanted, and `fork`
- * starts a variation. Much cheaper per move than `parseSan` then `play`.
+ * starts a variation. Much cheaper per move than `parseSan` then `play`. `done`, a cursor
+ * that will not be used again, lends its engine (a reader of many games saves allocating one
+ * per game); `done` must then be dropped.
  */
-export function createReplay(setup: Setup): Replay {
-  return fitsEngine(setup) ? new EngineReplay(setup) : new SetupReplay(setup);
+export function createReplay(setup: Setup, done?: Replay): Replay {
+  return fitsEngine(setup) ? new EngineReplay(setup, done instanceof EngineReplay ? done.engine : undefined) : new SetupReplay(setup);
 }

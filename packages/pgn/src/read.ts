@@ -127,9 +127,13 @@ class GameBuilder {
   readonly tagsOnly: boolean;
   readonly maxDepth: number;
 
-  constructor(tagsOnly: boolean, maxDepth: number) {
+  /** The cursor of the game read before, whose engine this game's cursor takes over. */
+  spare: Replay | undefined;
+
+  constructor(tagsOnly: boolean, maxDepth: number, spare: Replay | undefined) {
     this.tagsOnly = tagsOnly;
     this.maxDepth = maxDepth;
+    this.spare = spare;
   }
 
   /** Settles the initial position from the tags at the first token of movetext. */
@@ -144,7 +148,8 @@ class GameBuilder {
     this.variant = variant;
     this.setup = initial.setup;
     // Tags only: no move is played, so no position is kept.
-    if (!this.tagsOnly) this.position = createReplay(initial.setup);
+    if (!this.tagsOnly) this.position = createReplay(initial.setup, this.spare);
+    this.spare = undefined;
     this.frame = { parent: this.root, last: undefined, lastParent: undefined, played: 0, pending: undefined };
     return undefined;
   }
@@ -403,6 +408,8 @@ export class Reader implements PgnReader {
 
   private events: PgnEvent[] = [];
   private game: GameBuilder | undefined;
+  /** The game started last (maybe `game`, maybe over). */
+  private previous: GameBuilder | undefined;
   private gameStart = 0;
   private mode: Mode = Mode.Top;
   private line = 1;
@@ -559,10 +566,18 @@ export class Reader implements PgnReader {
     else this.report(finished.error.code, finished.error.message, finished.error.at ?? at, finished.error.cause);
   }
 
+  /** A new game, lent the engine of the game before (which is over: its cursor is not used again). */
+  private newGame(): GameBuilder {
+    const before = this.previous;
+    const game = new GameBuilder(this.tagsOnly, this.maxDepth, before?.position ?? before?.spare);
+    this.previous = game;
+    return game;
+  }
+
   /** The game a token belongs to, started if need be; false when the game grew too long. */
   private gameFor(at: Position): GameBuilder | undefined {
     if (this.game === undefined) {
-      this.game = new GameBuilder(this.tagsOnly, this.maxDepth);
+      this.game = this.newGame();
       this.gameStart = at.offset;
     } else if (at.offset - this.gameStart > this.maxGameLength) {
       this.fail('game-too-large', `the game is longer than ${this.maxGameLength} characters`, at);
@@ -990,7 +1005,7 @@ export class Reader implements PgnReader {
             this.skipContent = true;
             return false;
           }
-          this.game = new GameBuilder(this.tagsOnly, this.maxDepth);
+          this.game = this.newGame();
           this.gameStart = this.token.offset;
         }
         this.mode = Mode.TagBeforeValue;
