@@ -532,9 +532,10 @@ export class Engine {
    * codes `generate` writes for that destination (castling: the king's destination or the
    * rook's cell); returns the end. Move parsers know the destination, so instead of walking
    * every piece this looks outward from `to` for the pieces that reach it, as `attacked` does:
-   * every movement but the pawn's is symmetric.
+   * every movement but the pawn's is symmetric. With `role` (a role code), only the moves of
+   * pieces of that role, plain and en passant: a SAN reader knows the role, and looks along its lines alone.
    */
-  generateTo(start: number, to: number): number {
+  generateTo(start: number, to: number, role = 0): number {
     const b = this.board;
     const c = this.c;
     const us = this.us;
@@ -552,25 +553,30 @@ export class Engine {
     const stamp = this.stamp;
 
     if (enterable && checkers < 2 && (checkers === 0 || this.evasionStamp[to] === stamp)) {
-      const { leaps, leapRoles, slides, slideRoles } = this.attacks;
+      // With a role, only its own lines (its movement is symmetric) and its pieces on them.
+      const { attacks } = this;
+      const leaps = role ? (c.leaps[role] as Int16Array) : attacks.leaps;
+      const slides = role ? (c.slides[role] as Int16Array) : attacks.slides;
       for (let i = 0; i < leaps.length; i++) {
         const from = to + (leaps[i] as number);
         const code = b[from] as number;
-        const role = code & ROLE_BITS;
-        if (code & us && (role !== KING || from !== king) && ((leapRoles[i] as number) >> role) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
+        const mover = code & ROLE_BITS;
+        if (code & us && (mover !== KING || from !== king) && (role ? mover === role : ((attacks.leapRoles[i] as number) >> mover) & 1) && this.pinAllows(from, to)) out[n++] = from | (to << 10);
       }
       for (let i = 0; i < slides.length; i++) {
         const step = slides[i] as number;
         let from = to + step;
         let code: number;
         while ((code = b[from] as number) === 0) from += step;
-        const role = code & ROLE_BITS;
-        if (code & us && role !== KING && ((slideRoles[i] as number) >> role) & 1 && this.pinAllows(from, to)) out[n++] = from | (to << 10);
+        const mover = code & ROLE_BITS;
+        if (code & us && mover !== KING && (role ? mover === role : ((attacks.slideRoles[i] as number) >> mover) & 1) && this.pinAllows(from, to)) out[n++] = from | (to << 10);
       }
-      n = this.pawnMovesTo(n, to, target);
-      if (this.pockets && target === 0) n = this.dropsTo(n, to);
+      if (role <= PAWN) n = this.pawnMovesTo(n, to, target);
+      if (this.pockets && target === 0 && !role) n = this.dropsTo(n, to);
     }
-    if (checkers < 2 && (to === this.ep0 || to === this.ep1)) n = this.keepLandingOn(n, this.generateEnPassant(n), to);
+    if (role <= PAWN && checkers < 2 && (to === this.ep0 || to === this.ep1)) n = this.keepLandingOn(n, this.generateEnPassant(n), to);
+    // The rest moves the king (castling too).
+    if (role && role !== KING) return n;
 
     if (king >= 0 && enterable) {
       const kingLeaps = c.leaps[KING] as Int16Array;

@@ -7,9 +7,9 @@ import { BLACK, Engine, PAWN, PROMOTED, WHITE, roleCode, roleOf } from './engine
 import type { Move } from './move.js';
 import type { MoveNotationError } from './move-notation.js';
 import { piece, type Piece } from './piece.js';
-import type { Result } from './result.js';
+import { ok, type Result } from './result.js';
 import { isLegal, play } from './rules.js';
-import { parseSan, parseSanOn } from './san.js';
+import { parseSan, parseSanOn, plainSanCode } from './san.js';
 import type { Pocket, Setup } from './setup.js';
 import { rulesFor } from './variant.js';
 import { ROLES, opposite, type Color } from './vocabulary.js';
@@ -55,7 +55,7 @@ function increment(counter: number): number {
 }
 
 class EngineReplay implements Replay {
-  private readonly engine: Engine;
+  readonly engine: Engine;
   /** The start position, until a move is played. */
   private start: Setup | undefined;
   private halfmoves: number;
@@ -63,8 +63,9 @@ class EngineReplay implements Replay {
   /** Per move played: its code, then the clocks before it. */
   private readonly history: number[] = [];
 
-  constructor(setup: Setup) {
-    this.engine = new Engine(rulesFor(setup.board.geometry)).load(setup);
+  constructor(setup: Setup, spare?: Engine) {
+    const spec = rulesFor(setup.board.geometry);
+    this.engine = (spare?.c.spec === spec ? spare : new Engine(spec)).load(setup);
     this.start = setup;
     this.halfmoves = setup.halfmoves;
     this.fullmoves = setup.fullmoves;
@@ -75,7 +76,15 @@ class EngineReplay implements Replay {
   }
 
   playSan(text: string): Result<Move, MoveNotationError> {
-    const result = parseSanOn(this.engine, text);
+    const engine = this.engine;
+    const code = typeof text === 'string' && text.length < 16 ? plainSanCode(engine, text) : -1;
+    if (code >= 0) {
+      // The move before it is made: an en passant move names its victim from the position.
+      const move = engine.toMove(code);
+      this.make(code);
+      return ok(move);
+    }
+    const result = parseSanOn(engine, text);
     // parseSan answers with a generated move, so it plays as it is.
     if (result.ok) this.make(this.engine.encode(result.value));
     return result;
@@ -219,8 +228,10 @@ class SetupReplay implements Replay {
 /**
  * A cursor that replays a game from `setup`: `playSan` reads and plays each move with
  * `parseSan`'s leniency and errors, `setup()` gives the position when it is wanted, and `fork`
- * starts a variation. Much cheaper per move than `parseSan` then `play`.
+ * starts a variation. Much cheaper per move than `parseSan` then `play`. `done`, a cursor
+ * that will not be used again, lends its engine (a reader of many games saves allocating one
+ * per game); `done` must then be dropped.
  */
-export function createReplay(setup: Setup): Replay {
-  return fitsEngine(setup) ? new EngineReplay(setup) : new SetupReplay(setup);
+export function createReplay(setup: Setup, done?: Replay): Replay {
+  return fitsEngine(setup) ? new EngineReplay(setup, done instanceof EngineReplay ? done.engine : undefined) : new SetupReplay(setup);
 }

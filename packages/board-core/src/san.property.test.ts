@@ -1,6 +1,10 @@
-import { describe, it } from 'vitest';
-import { parseSan, writeSan } from './san.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkLength } from './move-notation.js';
+import { engineFor } from './rules.js';
+import { parseAnySan, parseSan, parseSanOn, writeSan } from './san.js';
 import { checkMutations, checkNeverThrows, checkRoundTrip } from './testing/notation-properties.js';
+import { MOVE_TEXT_CHARS, gameArbitrary, randomGame } from './testing/random-play.js';
 
 const san = { write: writeSan, parse: parseSan };
 
@@ -13,5 +17,44 @@ describe('SAN properties', () => {
   });
   it('reads a mutated move as an error or a legal move', () => {
     checkMutations(san, 200);
+  });
+  it('reads plain SAN on its short road exactly as the general reader does, moves and errors alike', () => {
+    fc.assert(
+      fc.property(
+        gameArbitrary(40),
+        fc.noBias(fc.nat(9999)),
+        fc.nat(7),
+        fc.nat(4),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom('replace', 'insert', 'delete', 'keep'), fc.constantFrom(...MOVE_TEXT_CHARS)), { maxLength: 2 }),
+        ({ start, choices }, pick, form, role, edits) => {
+          const positions = randomGame(start.setup, choices);
+          const { setup, legal } = positions[positions.length - 1] as (typeof positions)[number];
+          if (legal.length === 0) return;
+          const written = writeSan(setup, legal[pick % legal.length]!);
+          // The written move, its bare and over-disambiguated forms, and edits of it.
+          const from = legal[pick % legal.length]!;
+          const name = from.kind === 'drop' ? '' : setup.board.geometry.squareNames[from.from]!;
+          const letter = 'NBRQK'[role]!;
+          const forms = [
+            written,
+            written.replace(/[+#]$/, ''),
+            written.replace(/^([NBRQK])/, `$1${name}`),
+            written.replace(/^[a-z]x/, ''),
+            written.replace(/^[NBRQK]?/, letter),
+            written.replace('x', ''),
+            written.replace(/^([a-z])x/, `${name.charAt(0) === 'a' ? 'h' : 'a'}x`),
+            written.replace(/(=[NBRQ])?([+#]?)$/, `=${letter}$2`),
+          ];
+          let text = forms[form]!;
+          for (const [at, how, char] of edits) {
+            const i = at % (text.length + 1);
+            text = how === 'insert' ? text.slice(0, i) + char + text.slice(i) : how === 'replace' ? text.slice(0, i) + char + text.slice(i + 1) : how === 'delete' ? text.slice(0, i) + text.slice(i + 1) : text;
+          }
+          const general = checkLength(text) ?? parseAnySan(engineFor(setup), text);
+          expect(parseSanOn(engineFor(setup), text)).toEqual(general);
+        },
+      ),
+      { numRuns: 1500 },
+    );
   });
 });

@@ -29,8 +29,8 @@ import {
   upperLetter,
   type MoveNotationError,
 } from './move-notation.js';
-import type { Result } from './result.js';
-import type { Engine } from './engine.js';
+import { ok, type Result } from './result.js';
+import { PAWN, type Engine } from './engine.js';
 import { engineFor, isCheckmate, play } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
@@ -197,6 +197,12 @@ export function parseSan(setup: Setup, text: string): Result<Move, MoveNotationE
 export function parseSanOn(engine: Engine, text: string): Result<Move, MoveNotationError> {
   const lengthError = checkLength(text);
   if (lengthError) return lengthError;
+  const code = plainSanCode(engine, text);
+  return code >= 0 ? ok(engine.toMove(code)) : parseAnySan(engine, text);
+}
+
+/** `parseSanOn` without the plain-SAN shortcut (exported for the test that compares the two). */
+export function parseAnySan(engine: Engine, text: string): Result<Move, MoveNotationError> {
   if (NO_MOVE_FORMS.has(text)) return moveError('no-move', 'move', 0, `${excerpt(text)} stands for no move`);
   const end = bodyEnd(text);
   if (end === 0) return moveError('syntax', 'move', 0, `${excerpt(text)} has no move before its suffixes`);
@@ -208,6 +214,74 @@ export function parseSanOn(engine: Engine, text: string): Result<Move, MoveNotat
   return parseNormal(engine, text, body);
 }
 
+/** Piece letters of plain SAN by character code (`N` 78 ... `R` 82), as engine role codes; 0 for other letters. */
+const PIECE_CODES: Readonly<Record<number, number>> = { 78: 2, 66: 3, 82: 4, 81: 5, 75: 6 };
+
+/**
+ * The engine's move code for plain SAN on the standard board (`e4`, `Nbd7`, `exd5`, `R1xe2`,
+ * `e8=Q`, then any `+`, `#`, `!`, `?`) when exactly one legal move fits it, else -1. Most moves
+ * of a game are read here without slicing the text or building a Move for every candidate;
+ * anything else, castling, errors and ambiguity included, takes the general road, which gives
+ * the same answer for what this reads.
+ */
+export function plainSanCode(engine: Engine, text: string): number {
+  const c = engine.c;
+  if (c.spec.geometry.name !== 'standard') return -1;
+  let end = text.length;
+  for (let ch = text.charCodeAt(end - 1); ch === 43 || ch === 35 || ch === 33 || ch === 63; ch = text.charCodeAt(--end - 1));
+  let promotion = 0;
+  if (text.charCodeAt(end - 2) === 61) {
+    promotion = PIECE_CODES[text.charCodeAt(end - 1)] ?? 0;
+    if (promotion === 0 || promotion === 6) return -1;
+    end -= 2;
+  }
+  const x = text.charCodeAt(end - 2) - 97;
+  const y = text.charCodeAt(end - 1) - 49;
+  if (!(x >= 0 && x < 8 && y >= 0 && y < 8)) return -1;
+  end -= 2;
+  const role = PIECE_CODES[text.charCodeAt(0)] ?? PAWN;
+  const start = role === PAWN ? 0 : 1;
+  if (end > start && text.charCodeAt(end - 1) === 120) end--;
+  // The disambiguation: a file, a rank, or both.
+  let hintX = -1;
+  let hintY = -1;
+  let i = start;
+  const file = text.charCodeAt(i) - 97;
+  if (i < end && file >= 0 && file < 8) {
+    hintX = file;
+    i++;
+  }
+  const rank = text.charCodeAt(i) - 49;
+  if (i < end && rank >= 0 && rank < 8) {
+    hintY = rank;
+    i++;
+  }
+  if (i !== end) return -1;
+  // A pawn named by its destination alone advances on its own file (PGN 8.2.3.3).
+  if (role === PAWN && start === end) hintX = x;
+  const to = c.cellOf[y * 8 + x] as number;
+  const generated = engine.generateTo(0, to, role);
+  const { moves, board } = engine;
+  const { squareOf } = c;
+  let found = -1;
+  for (let k = 0; k < generated; k++) {
+    const move = moves[k] as number;
+    const from = move & 1023;
+    const square = squareOf[from] as number;
+    if (
+      move >>> 24 > 1 ||
+      ((board[from] as number) & 15) !== role ||
+      ((move >>> 20) & 15) !== promotion ||
+      (hintX >= 0 && (square & 7) !== hintX) ||
+      (hintY >= 0 && square >> 3 !== hintY)
+    ) {
+      continue;
+    }
+    if (found >= 0) return -1;
+    found = move;
+  }
+  return found;
+}
 
 function parseDrop(engine: Engine, text: string, body: string, at: number): Result<Move, MoveNotationError> {
   const drop = scanDrop(engine.c.spec.geometry, text, at);

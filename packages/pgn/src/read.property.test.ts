@@ -155,3 +155,40 @@ describe('bounded memory', () => {
     });
   }
 });
+
+describe('clock commands', () => {
+  /** The commands as the reader took them before it read the usual form by hand: by the expression alone. */
+  function byExpression(text: string): { clockMs?: number; emtMs?: number; comments?: string[] } {
+    const node: { clockMs?: number; emtMs?: number } = {};
+    let rest = text;
+    for (;;) {
+      const match = /\[%(clk|emt)\s+(\d{1,9}):(\d{1,2}):(\d{1,2})(?:\.(\d{1,3}))?\s*\]/.exec(rest);
+      if (match === null) break;
+      const key = match[1] === 'clk' ? 'clockMs' : 'emtMs';
+      if (node[key] !== undefined) break;
+      const [, , h, m, s, fraction = ''] = match;
+      node[key] = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(fraction.padEnd(3, '0'));
+      rest = (rest.slice(0, match.index) + rest.slice(match.index + match[0].length)).trim();
+    }
+    return rest === '' && rest !== text ? node : { ...node, comments: [rest] };
+  }
+  const digits = fc.oneof({ weight: 4, arbitrary: fc.stringMatching(/^[0-9]{1,3}$/) }, fc.stringMatching(/^[0-9]{0,11}$/));
+  const space = fc.constantFrom(' ', ' ', '  ', '', '\t', '\u00a0');
+  // Commands near the usual form, each part sometimes off it, and text between them.
+  const command = fc
+    .tuple(fc.constantFrom('clk', 'emt', 'clk', 'emt', 'clx', 'CLK'), space, digits, fc.constantFrom(':', ':', '.', ''), digits, fc.constantFrom(':', ':', ''), digits, fc.option(digits), space, fc.constantFrom(']', ']', ''))
+    .map(([name, before, h, c1, m, c2, s, fraction, after, close]) => `[%${name}${before}${h}${c1}${m}${c2}${s}${fraction === null ? '' : `.${fraction}`}${after}${close}`);
+  const piece = fc.oneof(command, fc.constantFrom(' ', 'text', '[%', ']', '\n', '[%clk 123456789:0:0.1]', '[%emt 1234567890:00:00]', '[%clk 1:00:00.1234]'));
+  test('are read into the node as the expression reads them', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 4 }), (pieces) => {
+        const comment = pieces.join('').replace(/[{}]/g, '').trim();
+        const results = parsePgn(`1. e4 {${comment}} *`);
+        const node = results[0]?.ok ? results[0].value.root.children[0] : undefined;
+        const expected = byExpression(comment);
+        expect({ clockMs: node?.clockMs, emtMs: node?.emtMs, comments: node?.comments }).toEqual({ clockMs: expected.clockMs, emtMs: expected.emtMs, comments: expected.comments });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

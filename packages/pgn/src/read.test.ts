@@ -3,7 +3,7 @@ import { writeFen } from '@chess-formats/fen';
 import { describe, expect, test } from 'vitest';
 import { PGN_ERROR_CODES, type PgnErrorCode } from './errors.js';
 import { finalSetup, mainline, type PgnGame } from './game.js';
-import { parsePgn, type PgnReadOptions } from './read.js';
+import { createPgnReader, parsePgn, type PgnReadOptions } from './read.js';
 
 function game(text: string, options?: PgnReadOptions): PgnGame {
   const results = parsePgn(text, options);
@@ -166,8 +166,9 @@ describe('errors', () => {
   const cases: readonly [PgnErrorCode, string, { line: number; column: number; offset: number }][] = [
     ['tag-syntax', '[Event x]', { line: 1, column: 1, offset: 0 }],
     ['tag-too-long', '[Event "abcdefgh"]', { line: 1, column: 1, offset: 0 }],
-    ['bad-fen', '[FEN "8/8 w"]\n1. e4 *', { line: 2, column: 1, offset: 14 }],
-    ['unknown-variant', '[Variant "Atom"]\n1. e3 *', { line: 2, column: 1, offset: 17 }],
+    // At the tag's value, not at the first move, which is where the reader finds out.
+    ['bad-fen', '[FEN "8/8 w"]\n1. e4 *', { line: 1, column: 7, offset: 6 }],
+    ['unknown-variant', '[Variant "Atom"]\n1. e3 *', { line: 1, column: 11, offset: 10 }],
     ['illegal-move', '1. e4 e5 2. Ke3 *', { line: 1, column: 13, offset: 12 }],
     ['unexpected-token', '1. e4 ) *', { line: 1, column: 7, offset: 6 }],
     ['unclosed-variation', '1. e4 (1. d4 *', { line: 1, column: 14, offset: 13 }],
@@ -202,6 +203,17 @@ describe('errors', () => {
   test('or to a tag after a blank line', () => {
     const results = parsePgn('[Variant "Antichess"] 1. e3 e6\n\n[Variant "Standard"] 1. d4 *');
     expect(results.map((r) => (r.ok ? sans(r.value) : r.error.code))).toEqual(['unknown-variant', ['d4']]);
+  });
+  test('a bad FEN tag is reported at its value, however the text is split and whether its tag is read whole or char by char', () => {
+    // The escaped quote in Event sends the tags through the character-level path.
+    const text = '[Event "a \\"b\\""]\n[Round "1"]  [FEN  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"]\n\n1. e4 e5 *';
+    const expected = { code: 'bad-fen', line: 2, column: 21, offset: 38 };
+    expect(parsePgn(text)[0]).toMatchObject({ ok: false, error: expected });
+    const reader = createPgnReader();
+    const events = [...text].flatMap((char) => reader.push(char)).concat(reader.end());
+    expect(events).toMatchObject([{ kind: 'error', error: expected }]);
+    // A game without moves reports it at the value too.
+    expect(parsePgn('[FEN "8/8/8 w - - 0 1"]')[0]).toMatchObject({ ok: false, error: { code: 'bad-fen', line: 1, column: 7, offset: 6 } });
   });
   test('an illegal move names its move number and carries the SAN error', () => {
     expect(parsePgn('1. e4 e5 2. Nf3 Ke7 3. Ke2 Nf6 4. Kd8')[0]).toMatchObject({ ok: false, error: { message: expect.stringContaining('"Kd8" at 4.'), cause: { code: 'illegal' } } });

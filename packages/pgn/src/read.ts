@@ -97,10 +97,8 @@ const ANNOTATIONS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([
   ['!?', 5],
   ['?!', 6],
 ]);
-const NULL_MOVES: ReadonlySet<string> = /* @__PURE__ */ new Set(['--', 'Z0']);
 /** The rest of a tag pair after `[`, without escapes: the state machine reads it char by char the same. */
 const PLAIN_TAG = /[ \t]*([\w+#=:@/-]+)[ \t]*"([^"\\\r\n]*)"[ \t]*\]/y;
-const COMMAND = /\[%(clk|emt)\s+(\d{1,9}):(\d{1,2}):(\d{1,2})(?:\.(\d{1,3}))?\s*\]/;
 
 // Only the part of the WHATWG TextDecoder this module uses (the package compiles without DOM types).
 declare const TextDecoder: new (label: 'utf-8') => Utf8Decoder;
@@ -112,15 +110,19 @@ interface GameError {
   readonly code: PgnErrorCode;
   readonly message: string;
   readonly cause?: PgnError['cause'];
+  /** Where the error is, when not at the token that found it (a tag's value). */
+  readonly at?: Position;
 }
 
-function gameError(code: PgnErrorCode, message: string, cause?: PgnError['cause']): GameError {
-  return cause === undefined ? { code, message } : { code, message, cause };
+function gameError(code: PgnErrorCode, message: string, cause?: PgnError['cause'], at?: Position): GameError {
+  return { code, message, ...(cause === undefined ? {} : { cause }), ...(at === undefined ? {} : { at }) };
 }
 
 /** The game being read. Methods return a `GameError` instead of throwing. */
 class GameBuilder {
   readonly tags = new Map<string, string>();
+  /** Where the values of the `FEN` and `Variant` tags start: their errors are reported there, not at the move that settles the position. */
+  readonly tagValueAt = new Map<string, Position>();
   movetext = false;
   variant: PgnVariant = 'standard';
   setup: Setup | undefined;
@@ -138,22 +140,29 @@ class GameBuilder {
   readonly tagsOnly: boolean;
   readonly maxDepth: number;
 
-  constructor(tagsOnly: boolean, maxDepth: number) {
+  /** The cursor of the game read before, whose engine this game's cursor takes over. */
+  spare: Replay | undefined;
+
+  constructor(tagsOnly: boolean, maxDepth: number, spare: Replay | undefined) {
     this.tagsOnly = tagsOnly;
     this.maxDepth = maxDepth;
+    this.spare = spare;
   }
 
   /** Settles the initial position from the tags at the first token of movetext. */
   start(): GameError | undefined {
     if (this.setup !== undefined) return undefined;
     const variant = variantOf(this.tags.get('Variant'));
-    if (variant === undefined) return gameError('unknown-variant', `the Variant tag names a game the rules do not play: ${JSON.stringify(this.tags.get('Variant'))}`);
+    if (variant === undefined) {
+      return gameError('unknown-variant', `the Variant tag names a game the rules do not play: ${JSON.stringify(this.tags.get('Variant'))}`, undefined, this.tagValueAt.get('Variant'));
+    }
     const initial = initialSetup(variant, this.tags.get('FEN'));
-    if (!initial.ok) return gameError('bad-fen', initial.message, initial.cause as PgnError['cause']);
+    if (!initial.ok) return gameError('bad-fen', initial.message, initial.cause as PgnError['cause'], this.tagValueAt.get('FEN'));
     this.variant = variant;
     this.setup = initial.setup;
     // Tags only: no move is played, so no position is kept.
-    if (!this.tagsOnly) this.position = createReplay(initial.setup);
+    if (!this.tagsOnly) this.position = createReplay(initial.setup, this.spare);
+    this.spare = undefined;
     this.frame = { parent: this.root, last: undefined, lastParent: undefined, played: 0, pending: undefined };
     return undefined;
   }
@@ -169,7 +178,7 @@ class GameBuilder {
     const frame = this.frame!;
     const position = this.position!;
     let move: Move | null = null;
-    if (NULL_MOVES.has(text)) position.pass();
+    if (text === '--' || text === 'Z0') position.pass();
     else {
       const san = position.playSan(text);
       if (san.ok) move = san.value;
@@ -190,7 +199,11 @@ class GameBuilder {
       node.commentsBefore = frame.pending;
       frame.pending = undefined;
     }
-    frame.parent.children.push(node);
+    // An array made with its one element holds one slot; a push onto an empty one reserves 17,
+    // and the tree keeps them all.
+    const siblings = frame.parent.children;
+    if (siblings.length === 0) frame.parent.children = [node];
+    else siblings.push(node);
     frame.played++;
     frame.lastParent = frame.parent;
     frame.last = node;
@@ -204,12 +217,24 @@ class GameBuilder {
     const last = frame?.last;
     if (last !== undefined) {
       const rest = takeCommands(last, text);
-      if (rest !== undefined) (last.comments ??= []).push(rest);
+      if (rest !== undefined) last.comments = append(last.comments, rest);
     } else if (frame === undefined || this.stack.length === 0) {
-      (this.root.comments ??= []).push(text);
+      this.root.comments = append(this.root.comments, text);
     } else {
-      (frame.pending ??= []).push(text);
+      frame.pending = append(frame.pending, text);
     }
+  }
+
+  /**
+   * Reads a comment of `text[from, to)` that is one clock command after a move in place, as
+   * `comment` would read it, without a string for it; false (nothing done) for any other.
+   */
+  commandComment(text: string, from: number, to: number): boolean {
+    const last = this.frame?.last;
+    if (this.tagsOnly || last === undefined) return false;
+    while (from < to && isSpaceCode(text.charCodeAt(from))) from++;
+    while (to > from && isSpaceCode(text.charCodeAt(to - 1))) to--;
+    return text.charCodeAt(from) === 91 && text.charCodeAt(from + 1) === 37 && readCommand(last, text, from, to) === to;
   }
 
   nag(value: number): GameError | undefined {
@@ -217,7 +242,7 @@ class GameBuilder {
     if (problem || this.tagsOnly) return problem;
     const last = this.frame!.last;
     if (last === undefined) return gameError('unexpected-token', 'an annotation before any move');
-    (last.nags ??= []).push(value);
+    last.nags = append(last.nags, value);
     return undefined;
   }
 
@@ -264,22 +289,71 @@ class GameBuilder {
   }
 }
 
+/** `list` with `value` added, or a list of `value` alone (sized to it, as a push onto `[]` is not). */
+function append<T>(list: T[] | undefined, value: T): T[] {
+  if (list === undefined) return [value];
+  list.push(value);
+  return list;
+}
+
 /** Moves `[%clk]` and `[%emt]` out of a comment after a move into the node; undefined when nothing else is left. */
 function takeCommands(node: MutableNode, text: string): string | undefined {
-  if (!text.includes('[%')) return text;
   let rest = text;
-  for (let taken = true; taken; ) {
-    taken = false;
-    const match = COMMAND.exec(rest);
-    if (match === null) break;
-    const key = match[1] === 'clk' ? 'clockMs' : 'emtMs';
-    if (node[key] !== undefined) break;
-    const [, , h, m, s, fraction = ''] = match;
-    node[key] = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(fraction.padEnd(3, '0'));
-    rest = (rest.slice(0, match.index) + rest.slice(match.index + match[0].length)).trim();
-    taken = true;
+  for (let at = rest.indexOf('[%'); at >= 0; ) {
+    const end = readCommand(node, rest, at);
+    if (end === -2) break;
+    if (end < 0) {
+      at = rest.indexOf('[%', at + 1);
+      continue;
+    }
+    rest = at === 0 && end === rest.length ? '' : (rest.slice(0, at) + rest.slice(end)).trim();
+    at = rest.indexOf('[%');
   }
   return rest === '' && rest !== text ? undefined : rest;
+}
+
+const SPACE = /\s/;
+
+/** Whether `text[i]` is white space as a regular expression's `\s` has it. */
+function isSpaceAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c === 32 || ((c < 33 || c > 127) && SPACE.test(text.charAt(i)));
+}
+
+/**
+ * Reads `[%clk h:mm:ss.fff]` or `[%emt ...]` at `at` (hours up to nine digits, the fraction
+ * optional) into the node, and returns where it ends: -1 when no command starts there, -2
+ * when the node has that field already (the first command of each kind wins). With `end`,
+ * only a command that ends there is read.
+ */
+function readCommand(node: MutableNode, text: string, at: number, end = -1): number {
+  const clock = text.startsWith('clk', at + 2);
+  if (!(clock || text.startsWith('emt', at + 2)) || !isSpaceAt(text, at + 5)) return -1;
+  let i = at + 6;
+  while (isSpaceAt(text, i)) i++;
+  let total = 0;
+  // Hours, minutes, seconds.
+  for (let part = 0; part < 3; part++) {
+    let value = 0;
+    const start = i;
+    for (let d = text.charCodeAt(i) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++i) - 48) value = value * 10 + d;
+    if (i === start || i - start > (part === 0 ? 9 : 2) || (part < 2 && text.charCodeAt(i++) !== 58)) return -1;
+    total = total * 60 + value;
+  }
+  total *= 1000;
+  if (text.charCodeAt(i) === 46) {
+    const start = ++i;
+    let value = 0;
+    for (let d = text.charCodeAt(i) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++i) - 48) value = value * 10 + d;
+    if (i === start || i - start > 3) return -1;
+    total += value * (i - start === 1 ? 100 : i - start === 2 ? 10 : 1);
+  }
+  while (isSpaceAt(text, i)) i++;
+  if (text.charCodeAt(i) !== 93 || (end >= 0 && i + 1 !== end)) return -1;
+  const key = clock ? 'clockMs' : 'emtMs';
+  if (node[key] !== undefined) return -2;
+  node[key] = total;
+  return i + 1;
 }
 
 const Mode = {
@@ -313,6 +387,15 @@ const CODE_CLASS = /* @__PURE__ */ (() => {
   return table;
 })();
 
+/** Whether `text[from, to)` is all digits: a move number (its periods are read apart). */
+function isMoveNumber(text: string, from = 0, to = text.length): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 function isSpaceCode(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9 || c === 11 || c === 12;
 }
@@ -338,6 +421,8 @@ export class Reader implements PgnReader {
 
   private events: PgnEvent[] = [];
   private game: GameBuilder | undefined;
+  /** The game started last (maybe `game`, maybe over). */
+  private previous: GameBuilder | undefined;
   private gameStart = 0;
   private mode: Mode = Mode.Top;
   private line = 1;
@@ -348,6 +433,10 @@ export class Reader implements PgnReader {
   private token: Position = { line: 1, column: 1, offset: 0 };
   private buffer = '';
   private tagName = '';
+  /** Where the value of the tag being read starts. */
+  private valueLine = 1;
+  private valueColumn = 1;
+  private valueOffset = 0;
   private commentLength = 0;
   /** Skipping a broken game: whether the line has more than white space, its last word, whether a line ended with a result. */
   private skipContent = false;
@@ -477,7 +566,7 @@ export class Reader implements PgnReader {
 
   private failWith(problem: GameError | undefined, at: Position): boolean {
     if (problem === undefined) return false;
-    this.fail(problem.code, problem.message, at, problem.cause);
+    this.fail(problem.code, problem.message, problem.at ?? at, problem.cause);
     return true;
   }
 
@@ -487,13 +576,21 @@ export class Reader implements PgnReader {
     this.game = undefined;
     const finished = game.finish(result);
     if (finished.ok) this.events.push({ kind: 'game', game: finished.value });
-    else this.report(finished.error.code, finished.error.message, at, finished.error.cause);
+    else this.report(finished.error.code, finished.error.message, finished.error.at ?? at, finished.error.cause);
+  }
+
+  /** A new game, lent the engine of the game before (which is over: its cursor is not used again). */
+  private newGame(): GameBuilder {
+    const before = this.previous;
+    const game = new GameBuilder(this.tagsOnly, this.maxDepth, before?.position ?? before?.spare);
+    this.previous = game;
+    return game;
   }
 
   /** The game a token belongs to, started if need be; false when the game grew too long. */
   private gameFor(at: Position): GameBuilder | undefined {
     if (this.game === undefined) {
-      this.game = new GameBuilder(this.tagsOnly, this.maxDepth);
+      this.game = this.newGame();
       this.gameStart = at.offset;
     } else if (at.offset - this.gameStart > this.maxGameLength) {
       this.fail('game-too-large', `the game is longer than ${this.maxGameLength} characters`, at);
@@ -518,6 +615,14 @@ export class Reader implements PgnReader {
           const over = this.commentOverflow(text, i, stop);
           if (over >= 0) {
             i = over;
+            continue;
+          }
+          // The usual comment, a clock alone, read where it stands.
+          if (close >= 0 && this.buffer === '' && this.game?.commandComment(text, i, stop) === true) {
+            this.advance(text, i, close + 1);
+            i = close + 1;
+            this.mode = Mode.Top;
+            this.lineHasToken = true;
             continue;
           }
           if (!this.tagsOnly) this.buffer += text.slice(i, stop);
@@ -595,6 +700,13 @@ export class Reader implements PgnReader {
           this.skip(c);
           break;
         case Mode.Top: {
+          // A space between tokens changes nothing but the column.
+          if (c === 32) {
+            this.offset++;
+            this.column++;
+            i++;
+            continue;
+          }
           const skipped = this.skipsMovetext && this.game?.movetext === true ? this.skipMovetext(text, i) : i;
           if (skipped > i) {
             this.advance(text, i, skipped);
@@ -602,6 +714,23 @@ export class Reader implements PgnReader {
             continue;
           }
           this.top(c, text, i);
+          if ((this.mode as Mode) === Mode.Symbol) {
+            // The whole symbol at once when it ends in this chunk, as the characters one by one would read it.
+            let stop = i + 1;
+            for (let d = text.charCodeAt(stop); d < 128 && CODE_CLASS[d] === 1; d = text.charCodeAt(++stop));
+            if (stop < n && stop - i <= MAX_SYMBOL_LENGTH) {
+              this.offset += stop - i;
+              this.column += stop - i;
+              if (isMoveNumber(text, i, stop)) {
+                // What `endToken` does with a move number, without a string for it.
+                this.buffer = '';
+                this.mode = Mode.Top;
+                if (this.game !== undefined) this.failWith(this.game.begin(), this.token);
+              } else this.buffer = text.slice(i, stop);
+              i = stop;
+              continue;
+            }
+          }
           break;
         }
         default: {
@@ -610,7 +739,8 @@ export class Reader implements PgnReader {
             PLAIN_TAG.lastIndex = i;
             const match = PLAIN_TAG.exec(text);
             if (match !== null && match[1]!.length <= this.maxTagLength && match[2]!.length <= this.maxTagLength) {
-              this.game?.tags.set(match[1]!, match[2]!);
+              const quote = match[0].indexOf('"') + 1;
+              this.setTag(match[1]!, match[2]!, this.line, this.column + quote, this.offset + quote);
               this.mode = Mode.Top;
               this.offset += match[0].length;
               this.column += match[0].length;
@@ -771,8 +901,11 @@ export class Reader implements PgnReader {
     }
     if (isSpaceCode(c)) return;
     this.lineHasToken = true;
-    const at = this.here();
-    this.token = at;
+    // The token's position is kept in place: a new object per token would be garbage at once.
+    const at = this.token;
+    at.line = this.line;
+    at.column = this.column;
+    at.offset = this.offset;
     if (c === 37 && this.column === 1) {
       this.mode = Mode.EscapeLine;
       return;
@@ -830,7 +963,7 @@ export class Reader implements PgnReader {
     if (game === undefined) return;
     const problem = game.begin();
     if (problem) {
-      this.report(problem.code, problem.message, at, problem.cause);
+      this.report(problem.code, problem.message, problem.at ?? at, problem.cause);
       this.game = undefined;
       return;
     }
@@ -847,8 +980,10 @@ export class Reader implements PgnReader {
     const game = this.game;
     if (game === undefined) return;
     if (mode === Mode.Symbol) {
-      if (RESULTS.has(text)) this.result(text as PgnResult, at);
-      else if (/^[0-9]+$/.test(text)) this.failWith(game.begin(), at);
+      // A result starts with 0 or 1 (`*` is read apart): hashing every move to look it up would cost more.
+      const first = text.charCodeAt(0);
+      if ((first === 48 || first === 49) && RESULTS.has(text)) this.result(text as PgnResult, at);
+      else if (isMoveNumber(text)) this.failWith(game.begin(), at);
       else this.failWith(game.move(text), at);
       return;
     }
@@ -883,7 +1018,7 @@ export class Reader implements PgnReader {
             this.skipContent = true;
             return false;
           }
-          this.game = new GameBuilder(this.tagsOnly, this.maxDepth);
+          this.game = this.newGame();
           this.gameStart = this.token.offset;
         }
         this.mode = Mode.TagBeforeValue;
@@ -892,6 +1027,9 @@ export class Reader implements PgnReader {
         if (c === 32 || c === 9) return true;
         if (c !== 34) return this.tagError(`expected the quoted value of tag ${this.tagName}`);
         this.buffer = '';
+        this.valueLine = this.line;
+        this.valueColumn = this.column + 1;
+        this.valueOffset = this.offset + 1;
         this.mode = Mode.TagValue;
         return true;
       case Mode.TagValue:
@@ -914,7 +1052,7 @@ export class Reader implements PgnReader {
       case Mode.TagClose:
         if (c === 32 || c === 9) return true;
         if (c !== 93) return this.tagError(`expected \`]\` after the value of tag ${this.tagName}`);
-        this.game?.tags.set(this.tagName, this.buffer);
+        this.setTag(this.tagName, this.buffer, this.valueLine, this.valueColumn, this.valueOffset);
         this.tagName = '';
         this.buffer = '';
         this.mode = Mode.Top;
@@ -922,6 +1060,14 @@ export class Reader implements PgnReader {
       default:
         return true;
     }
+  }
+
+  /** Sets a tag of the game; its value starts at the position given. */
+  private setTag(name: string, value: string, line: number, column: number, offset: number): void {
+    const game = this.game;
+    if (game === undefined) return;
+    game.tags.set(name, value);
+    if (name === 'FEN' || name === 'Variant') game.tagValueAt.set(name, { line, column, offset });
   }
 
   private tagError(message: string, code: PgnErrorCode = 'tag-syntax'): boolean {

@@ -3,7 +3,7 @@ import { parsePgn as chessopsParsePgn, startingPosition } from 'chessops/pgn';
 import { parseSan as chessopsParseSan } from 'chessops/san';
 import { legalMoves, play, standardSetup, writeSan, type Setup } from '@chess-formats/board-core';
 import { parsePgn, writePgn, type PgnGame, type PgnNode } from '@chess-formats/pgn';
-import { consume, measureAlternating, report } from './harness.js';
+import { consume, loadText, measureAlternating, report } from './harness.js';
 
 /** A small seeded generator (mulberry32), so the corpus is the same on every run. */
 function random(seed: number): () => number {
@@ -90,11 +90,15 @@ function splitOnly(text: string): number {
   return tokens + games;
 }
 
-export function runPgn(): void {
+/** The seeded corpus: its games and their text. */
+export function pgnCorpus(): { games: PgnGame[]; corpus: string } {
   const next = random(20240517);
   const games = Array.from({ length: 100 }, (_, k) => corpusGame(next, k));
-  const texts = games.map((game) => writePgn(game));
-  const corpus = texts.join('\n');
+  return { games, corpus: games.map((game) => writePgn(game)).join('\n') };
+}
+
+export function runPgn(): void {
+  const { games, corpus } = pgnCorpus();
   const parsed = parsePgn(corpus);
   if (parsed.length !== games.length || !parsed.every((r) => r.ok)) throw new Error('the corpus does not read back');
   // chess.js reads one game at a time, no variations and one comment per move: it gets the
@@ -154,6 +158,7 @@ export function runPgn(): void {
   consume(rows);
   report('read the corpus (passes; ratio to ours)', 'corpus', rows);
   const megabytes = corpus.length / 1e6;
+  console.log(`load average ${loadText()}; ours is ${(rows[0]!.opsPerSecond / rows[1]!.opsPerSecond).toFixed(2)}x chessops, tags-only takes ${(rows[4]!.opsPerSecond / rows[3]!.opsPerSecond).toFixed(2)}x the floor's time`);
   for (const row of rows) {
     console.log(`${row.name.padEnd(52)} ${(row.opsPerSecond * megabytes).toFixed(2).padStart(7)} MB/s ${(row.opsPerSecond * games.length).toFixed(0).padStart(8)} games/s`);
   }
