@@ -61,6 +61,10 @@ const KIND_EP = 1;
 const KIND_CASTLE = 2;
 const KIND_DROP = 3;
 const CELL_MASK = 1023;
+/** `Engine.checkAt` values besides 0 and 1. */
+const UNKNOWN = -1;
+export const UNTRUSTED = -2;
+const FULL = -3;
 const STAMP_LIMIT = 1 << 26;
 
 function bump(counts: Int8Array | Int16Array, index: number, delta: number): void {
@@ -126,6 +130,12 @@ interface Compiled {
   readonly highestPromotion: number;
   readonly backRank: readonly [number, number];
   readonly kingSide: { readonly king: number; readonly rook: number };
+  /**
+   * The unit step from one cell to another on the same rank, file or diagonal, indexed by
+   * their difference + cellCount (0 when none). A difference that also joins two cells off
+   * any common line only sends a walk into the padding, which stops it: a walk confirms.
+   */
+  readonly lines: Int16Array;
   readonly queenSide: { readonly king: number; readonly rook: number };
   /**
    * Room reserved in the move buffer for one position. Generous: a square is the destination
@@ -177,8 +187,16 @@ export function compile(spec: RulesSpec): Compiled {
     king: geometry.fieldFiles[files.king] ?? -1,
     rook: geometry.fieldFiles[files.rook] ?? -1,
   });
+  const lines = new Int16Array(2 * cellCount);
+  for (const step of [1, stride - 1, stride, stride + 1]) {
+    for (let k = 1; k < Math.max(geometry.width, geometry.height); k++) {
+      lines[cellCount + k * step] = step;
+      lines[cellCount - k * step] = -step;
+    }
+  }
   const compiled: Compiled = {
     spec,
+    lines,
     stride,
     cellCount,
     cellOf,
@@ -244,6 +262,8 @@ export class Engine {
 
   // Per-generation scratch, valid for one call of `generate`: tags are stamp*16 + direction + 1.
   private stamp = 0;
+  /** Set by `generateTo`: pins are found per move (`pinnedAway`), not marked. */
+  private lazyPins = false;
   private readonly evasionStamp: Int32Array;
   private readonly pinTag: Int32Array;
   private readonly rayTag: Int32Array;
@@ -258,6 +278,15 @@ export class Engine {
   private undoTheirKings = new Int16Array(128);
   /** Whether the move gave check and so used up one of the mover's remaining checks. */
   private undoGaveCheck = new Uint8Array(64);
+  /** The move that led to each ply's position. */
+  private undoMove = new Int32Array(64);
+  /**
+   * Per ply: whether the side to move is in check (1) or not (0), once known. Until asked:
+   * UNKNOWN after a move, judged from that move alone; FULL after a move from an UNTRUSTED
+   * position, tested in full; UNTRUSTED for a loaded position or after a pass, where the side
+   * not to move may be in check (an impossible position), tested in full every time.
+   */
+  checkAt = new Int8Array(64);
 
   /** Move buffer shared by every ply of a search. */
   moves: Int32Array;
@@ -289,6 +318,7 @@ export class Engine {
     const c = this.c;
     this.board.set(c.emptyCells);
     this.ply = 0;
+    this.checkAt[0] = UNTRUSTED;
     const { pieces } = setup.board;
     this.kings[0] = -1;
     this.kings[1] = -1;
@@ -401,8 +431,63 @@ export class Engine {
 
   /** Whether the side to move has its king attacked. */
   inCheck(): boolean {
+    const ply = this.ply;
+    const known = this.checkAt[ply] as number;
+    if (known >= 0) return known === 1;
+    const check = known === UNKNOWN ? this.checkedByLastMove() : this.attackedKing();
+    if (known !== UNTRUSTED) this.checkAt[ply] = check ? 1 : 0;
+    return check;
+  }
+
+  /** The full test: whether any enemy piece attacks the king of the side to move. */
+  attackedKing(): boolean {
     const king = this.kings[this.us === WHITE ? 0 : 1] as number;
     return king >= 0 && this.attacked(king, this.us ^ COLOR_BITS);
+  }
+
+  /**
+   * Whether the last move checked the side to move, from that move alone: the moved piece's own
+   * attack on the king, or a slider uncovered on the line from the king through the cell it
+   * left. Exact when the king was not in check before the move (the position before was
+   * reached by a legal move); en passant, castling and a taken king take the full test.
+   */
+  private checkedByLastMove(): boolean {
+    const ply = this.ply - 1;
+    const move = this.undoMove[ply] as number;
+    const kind = move >>> 24;
+    if (kind === KIND_EP || kind === KIND_CASTLE || ((this.undoCaptured[ply] as number) & ROLE_BITS) === KING) return this.attackedKing();
+    const usIndex = this.us === WHITE ? 0 : 1;
+    const king = this.kings[usIndex] as number;
+    if (king < 0) return false;
+    const b = this.board;
+    const c = this.c;
+    const to = (move >>> 10) & CELL_MASK;
+    const role = (b[to] as number) & ROLE_BITS;
+    if (role === PAWN) {
+      const ahead = king + c.forward[usIndex];
+      if (to === ahead - 1 || to === ahead + 1) return true;
+    }
+    const leaps = c.leaps[role] as Int16Array;
+    for (let i = 0; i < leaps.length; i++) if (to + (leaps[i] as number) === king) return true;
+    if (this.sliderOnLine(king, to, role)) return true;
+    // A drop leaves no cell behind.
+    return kind !== KIND_DROP && this.sliderOnLine(king, move & CELL_MASK, 0);
+  }
+
+  /**
+   * Whether, looking from the king of the side to move toward `cell`, the first piece is an
+   * enemy sliding along that line (of role `role` only when given, then standing on `cell`).
+   */
+  private sliderOnLine(king: number, cell: number, role: number): boolean {
+    const c = this.c;
+    const step = c.lines[c.cellCount + cell - king] as number;
+    if (step === 0) return false;
+    const b = this.board;
+    let t = king + step;
+    while (b[t] === 0) t += step;
+    if (role && t !== cell) return false;
+    const code = b[t] as number;
+    return (code & (this.us ^ COLOR_BITS)) !== 0 && (c.slides[code & ROLE_BITS] as Int16Array).includes(step);
   }
 
   /**
@@ -549,7 +634,10 @@ export class Engine {
     const target = b[to] as number;
     // Only an empty cell or an enemy piece can be moved onto (castling onto a rook aside).
     const enterable = target === 0 || (target & them) !== 0;
-    const checkers = this.markChecksAndPins();
+    // Out of check, pins are looked for only along the lines of the pieces that could move here.
+    const lazy = !this.inCheck();
+    this.lazyPins = lazy;
+    const checkers = lazy ? 0 : this.markChecksAndPins();
     const stamp = this.stamp;
 
     if (enterable && checkers < 2 && (checkers === 0 || this.evasionStamp[to] === stamp)) {
@@ -656,11 +744,34 @@ export class Engine {
     return n;
   }
 
-  /** Whether the piece on `from` may go to `to` as far as pins go (after `markChecksAndPins`). */
+  /** Whether the piece on `from` may go to `to` as far as pins go (after `markChecksAndPins`, or lazily). */
   private pinAllows(from: number, to: number): boolean {
+    if (this.lazyPins) return !this.pinnedAway(from, to);
     const pin = this.pinTag[from] as number;
     // A piece pinned to the king may only move along the pin's line.
     return pin <= this.stamp * 16 || this.rayTag[to] === pin;
+  }
+
+  /**
+   * Whether the piece on `from` is pinned to its king and `to` leaves the pin's line (between
+   * the king and the pinner, the pinner included), exposing the king.
+   */
+  private pinnedAway(from: number, to: number): boolean {
+    const king = this.kings[this.us === WHITE ? 0 : 1] as number;
+    if (king < 0) return false;
+    const c = this.c;
+    const step = c.lines[c.cellCount + from - king] as number;
+    if (step === 0) return false;
+    const b = this.board;
+    let t = king + step;
+    while (b[t] === 0) t += step;
+    if (t !== from) return false;
+    t += step;
+    while (b[t] === 0) t += step;
+    const code = b[t] as number;
+    if (!(code & (this.us ^ COLOR_BITS)) || !(c.slides[code & ROLE_BITS] as Int16Array).includes(step)) return false;
+    for (let s = king + step; s !== t; s += step) if (s === to) return false;
+    return to !== t;
   }
 
   /** The drops onto the empty cell `to`, as `generateDrops` makes them. */
@@ -894,7 +1005,10 @@ export class Engine {
   /** Plays a move code from `generate`; `unmake` takes it back. */
   make(move: number): void {
     const ply = this.ply++;
-    if (ply >= this.undoCaptured.length) this.growUndo();
+    if (ply + 1 >= this.undoCaptured.length) this.growUndo();
+    this.undoMove[ply] = move;
+    // The move's own attacks tell whether it checks only if the side it checks was safe before.
+    this.checkAt[ply + 1] = this.checkAt[ply] === UNTRUSTED ? FULL : UNKNOWN;
     const b = this.board;
     const c = this.c;
     const us = this.us;
@@ -1061,6 +1175,12 @@ export class Engine {
     const gaveCheck = new Uint8Array(size);
     gaveCheck.set(this.undoGaveCheck);
     this.undoGaveCheck = gaveCheck;
+    const moves = new Int32Array(size);
+    moves.set(this.undoMove);
+    this.undoMove = moves;
+    const checks = new Int8Array(size);
+    checks.set(this.checkAt);
+    this.checkAt = checks;
   }
 
   /** Leaf count of the legal move tree `depth` plies deep, counting the last ply in bulk. */

@@ -3,7 +3,7 @@
  * move costs no `Setup` (building the next persistent position was most of the cost of reading
  * a game move by move with `parseSan` and `play`). A `Setup` is built only when asked for.
  */
-import { BLACK, Engine, PAWN, PROMOTED, WHITE, roleCode, roleOf } from './engine.js';
+import { BLACK, Engine, PAWN, PROMOTED, UNTRUSTED, WHITE, roleCode, roleOf } from './engine.js';
 import type { Move } from './move.js';
 import type { MoveNotationError } from './move-notation.js';
 import { piece, type Piece } from './piece.js';
@@ -111,6 +111,7 @@ class EngineReplay implements Replay {
     if (engine.us !== WHITE) this.fullmoves = increment(this.fullmoves);
     engine.us ^= WHITE | BLACK;
     engine.ep0 = engine.ep1 = -1;
+    engine.checkAt[engine.ply] = UNTRUSTED;
     this.start = undefined;
   }
 
@@ -138,6 +139,7 @@ class EngineReplay implements Replay {
     if (code >= 0) engine.unmake(code);
     else {
       engine.us ^= WHITE | BLACK;
+      engine.checkAt[engine.ply] = UNTRUSTED;
       engine.ep0 = ((-1 - code) & 2047) - 1;
       engine.ep1 = ((-1 - code) >> 11) - 1;
     }

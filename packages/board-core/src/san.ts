@@ -214,8 +214,12 @@ export function parseAnySan(engine: Engine, text: string): Result<Move, MoveNota
   return parseNormal(engine, text, body);
 }
 
-/** Piece letters of plain SAN by character code (`N` 78 ... `R` 82), as engine role codes; 0 for other letters. */
-const PIECE_CODES: Readonly<Record<number, number>> = { 78: 2, 66: 3, 82: 4, 81: 5, 75: 6 };
+/**
+ * The engine role code of a plain-SAN piece letter: its index here + 2 (`N` 2 ... `K` 6), so
+ * anything else gives 1, the pawn. A search of a short string, not an object keyed by
+ * character code: that lookup was a tenth of this function's time (measured).
+ */
+const PIECE_LETTERS = 'NBRQK';
 
 /**
  * The engine's move code for plain SAN on the standard board (`e4`, `Nbd7`, `exd5`, `R1xe2`,
@@ -231,15 +235,15 @@ export function plainSanCode(engine: Engine, text: string): number {
   for (let ch = text.charCodeAt(end - 1); ch === 43 || ch === 35 || ch === 33 || ch === 63; ch = text.charCodeAt(--end - 1));
   let promotion = 0;
   if (text.charCodeAt(end - 2) === 61) {
-    promotion = PIECE_CODES[text.charCodeAt(end - 1)] ?? 0;
-    if (promotion === 0 || promotion === 6) return -1;
+    promotion = PIECE_LETTERS.indexOf(text.charAt(end - 1)) + 2;
+    if (promotion === PAWN || promotion === 6) return -1;
     end -= 2;
   }
   const x = text.charCodeAt(end - 2) - 97;
   const y = text.charCodeAt(end - 1) - 49;
   if (!(x >= 0 && x < 8 && y >= 0 && y < 8)) return -1;
   end -= 2;
-  const role = PIECE_CODES[text.charCodeAt(0)] ?? PAWN;
+  const role = PIECE_LETTERS.indexOf(text.charAt(0)) + 2;
   const start = role === PAWN ? 0 : 1;
   if (end > start && text.charCodeAt(end - 1) === 120) end--;
   // The disambiguation: a file, a rank, or both.
