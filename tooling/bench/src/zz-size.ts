@@ -1,0 +1,1 @@
+export { parseFen, writeFen } from '@chess-formats/fen';
