@@ -36,12 +36,14 @@ export const MAX_LINE_LENGTH = 4096;
 
 /** The interned piece of each letter, by char code. */
 const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (() => {
-  const table = new Array<Piece | undefined>(128).fill(undefined);
+  // A spread of a sparse array is a dense array of undefined: shorter than a fill.
+  const table: (Piece | undefined)[] = [...Array<undefined>(128)];
   for (let k = 0; k < 12; k++) table['PNBRQKpnbrqk'.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
   return table;
 })();
 
-const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ new Array<undefined>(64).fill(undefined);
+/** The empty board each parse copies, made in a pure function (a spread alone is not one). */
+const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ (() => [...Array<undefined>(64)])();
 const NONE: readonly Square[] = /* @__PURE__ */ Object.freeze([]);
 /**
  * Setups are read-only data: parses share one frozen list per set of castling rooks and per ep

@@ -1,1 +1,0 @@
-export { parseFen, writeFen } from '@chess-formats/fen';
