@@ -58,15 +58,19 @@ export const LETTERS = 'PNBRQKpnbrqk';
 
 /** The interned piece of each FEN letter, by char code. */
 export const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (() => {
-  const table = new Array<Piece | undefined>(128).fill(undefined);
+  // A spread of a sparse array is a dense array of undefined: shorter than a fill.
+  const table: (Piece | undefined)[] = [...Array<undefined>(128)];
   for (let k = 0; k < 12; k++) {
     table[LETTERS.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
   }
   return table;
 })();
 
-/** A board with no pieces, copied by every parse (a copy is cheaper than a fill). */
-const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ new Array<undefined>(64).fill(undefined);
+/**
+ * A board with no pieces, copied by every parse (a copy is cheaper than a fill). Made in a pure
+ * function: a spread alone is not one, and readers that do not parse would keep it.
+ */
+const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ (() => [...Array<undefined>(64)])();
 
 // Setups are read-only data, so parses share one frozen list of castling rooks per set of
 // rights (rook files: bits 0-7 White's, bits 8-15 Black's) instead of allocating one each.

@@ -36,17 +36,22 @@ export const MAX_LINE_LENGTH = 4096;
 
 /** The interned piece of each letter, by char code. */
 const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (() => {
-  const table = new Array<Piece | undefined>(128).fill(undefined);
+  // A spread of a sparse array is a dense array of undefined: shorter than a fill.
+  const table: (Piece | undefined)[] = [...Array<undefined>(128)];
   for (let k = 0; k < 12; k++) table['PNBRQKpnbrqk'.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
   return table;
 })();
 
-const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ new Array<undefined>(64).fill(undefined);
+/** The empty board each parse copies, made in a pure function (a spread alone is not one). */
+const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ (() => [...Array<undefined>(64)])();
 const NONE: readonly Square[] = /* @__PURE__ */ Object.freeze([]);
-/** Setups are read-only data: parses share one frozen list per set of castling rooks and per ep square. */
-const ROOKS_BY_FILES: (readonly Square[])[] = [];
+/**
+ * Setups are read-only data: parses share one frozen list per set of castling rooks and per ep
+ * square. The rooks in a Map: keys up to 2^16 would turn an array's elements into a dictionary,
+ * whose lookup cost 3% of a parse.
+ */
+const ROOKS_BY_FILES = new Map<number, readonly Square[]>();
 const EP_LISTS: (readonly Square[])[] = [];
-const NO_EXTRA: readonly string[] = NONE as readonly never[];
 
 /**
  * A line being read, made afresh by each parse (nothing is kept between parses): the text, its
@@ -243,11 +248,11 @@ function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): r
     const color: Color = k < 2 ? 'white' : 'black';
     if (flags & (1 << k)) files |= 1 << (flagRook(pieces, color, (k & 1) === 0) + (k & 2) * 4);
   }
-  let rooks = ROOKS_BY_FILES[files];
-  if (rooks === undefined) {
-    const list: Square[] = [];
-    for (let k = 0; k < 16; k++) if (files & (1 << k)) list.push(k < 8 ? k : k + 48);
-    rooks = ROOKS_BY_FILES[files] = Object.freeze(list);
+  let rooks = ROOKS_BY_FILES.get(files) as Square[] | undefined;
+  if (!rooks) {
+    ROOKS_BY_FILES.set(files, (rooks = []));
+    for (let k = 0; k < 16; k++) if (files & (1 << k)) rooks.push(k < 8 ? k : k + 48);
+    Object.freeze(rooks);
   }
   return rooks;
 }
@@ -328,12 +333,14 @@ export function parseStyle12(input: string, options?: Style12ParseOptions): Resu
     const moveTimeAt = line.at + 2;
     const moveTimeMs = readMoveTime(line, 28);
     const moveTimeText = input.slice(moveTimeAt, line.at - 1);
+    // A valid move time has a `.` only before its three closing digits of milliseconds.
+    const inMs = input.charCodeAt(line.at - 5) === 46;
     const sanMove = readWord(line, 29);
     const end = line.end;
     let flip: boolean | undefined;
     let clockTicking: boolean | undefined;
     let lagMs: number | undefined;
-    let extraFields = NO_EXTRA;
+    let extraFields: readonly string[] = NONE as readonly never[];
     if (line.at < end) {
       flip = readChoice(line, 30, 'flag', '01') === 1;
       if (line.at < end) {
@@ -349,7 +356,7 @@ export function parseStyle12(input: string, options?: Style12ParseOptions): Resu
       }
     }
     const clockUnit: ClockUnit =
-      options?.clockUnit ?? (options?.dialect !== 'icc' && moveTimeText.includes('.') ? 'milliseconds' : 'seconds');
+      options?.clockUnit ?? (options?.dialect !== 'icc' && inMs ? 'milliseconds' : 'seconds');
     const scale = clockUnit === 'seconds' ? 1000 : 1;
     const epSquare = doublePush < 0 ? -1 : doublePush + (turn === 'white' ? 40 : 16);
     const setup: Setup = {
