@@ -74,7 +74,9 @@ const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ (() => [...Array<undef
 
 // Setups are read-only data, so parses share one frozen list of castling rooks per set of
 // rights (rook files: bits 0-7 White's, bits 8-15 Black's) instead of allocating one each.
-const ROOKS_BY_RIGHTS: (readonly Square[])[] = [];
+// Two levels, White's rights then Black's: one array indexed by rights up to 2^16 turns into
+// a dictionary, about 4% of a parse (measured; 10 bytes gzipped).
+const ROOKS_BY_RIGHTS: (readonly Square[])[][] = [];
 
 function rooksOf(rights: number): readonly Square[] {
   const list: Square[] = [];
@@ -211,7 +213,7 @@ function readCastling(input: string, pos: number, strict: boolean, board: readon
     if (!(rights & bit) && sameColor & (sameColor - 1)) fail('castling-too-many', 2, pos);
     rights |= bit;
   }
-  into.castlingRooks = ROOKS_BY_RIGHTS[rights] ??= rooksOf(rights);
+  into.castlingRooks = (ROOKS_BY_RIGHTS[rights & 255] ??= [])[rights >> 8] ??= rooksOf(rights);
   return pos;
 }
 

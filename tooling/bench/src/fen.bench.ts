@@ -1,3 +1,4 @@
+import { piece, ROLES, type Piece } from '@chess-formats/board-core';
 import { parseFen, writeFen } from '@chess-formats/fen';
 import { Chess } from 'chess.js';
 import { makeFen as opsMakeFen, parseFen as opsParseFen } from 'chessops/fen';
@@ -44,6 +45,33 @@ function scanFloor(text: string): Int8Array {
   return cells;
 }
 
+// The piece of each FEN letter, by char code, for the placement floor below.
+const PIECE_OF: readonly (Piece | undefined)[] = Array.from({ length: 128 }, (_, code) => {
+  const k = 'PNBRQKpnbrqk'.indexOf(String.fromCharCode(code));
+  return k < 0 ? undefined : piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
+});
+const NO_PIECES: readonly undefined[] = Array.from({ length: 64 }, () => undefined);
+
+/**
+ * What any reader that builds a setup's 64 piece slots must do for the placement alone, with
+ * no checks at all: copy an empty board, then per character a lookup and a store (or a skip).
+ * Everything a real parser does besides (the checks, the other five fields, the result) comes
+ * on top of it, so it shows how near the scan floor a parser to board-core's Setup can get.
+ */
+function placementFloor(text: string): (Piece | undefined)[] {
+  const board: (Piece | undefined)[] = NO_PIECES.slice();
+  let square = 56;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const p = PIECE_OF[c];
+    if (p !== undefined) board[square++] = p;
+    else if (c === 47) square -= 16;
+    else if (c === 32) break;
+    else square += c - 48;
+  }
+  return board;
+}
+
 function squareStrings(text: string): string[] {
   const board = text.slice(0, text.indexOf(' '));
   const squares: string[] = [];
@@ -64,6 +92,7 @@ function concatFloor(squares: readonly string[]): string {
 export function runFen(): void {
   for (const fen of CORPUS) {
     const ours = parseFen(fen, { strict: true });
+    if (ours.ok && placementFloor(fen).some((p, square) => p !== ours.value.board.pieces[square])) throw new Error(`placement floor misreads ${fen}`);
     const theirs = opsParseFen(fen);
     if (!ours.ok || !theirs.isOk) throw new Error(`corpus FEN rejected: ${fen}`);
     new Chess(fen);
@@ -79,13 +108,14 @@ export function runFen(): void {
     { name: 'chessops parseFen', fn: overItems(CORPUS, (fen) => opsParseFen(fen)) },
     { name: 'chess.js new Chess(fen)', fn: overItems(CORPUS, (fen) => new Chess(fen)) },
     { name: 'floor: charCodeAt scan into Int8Array(64)', fn: overItems(CORPUS, scanFloor) },
+    { name: 'placement alone into 64 piece slots, unchecked', fn: overItems(CORPUS, placementFloor) },
   ], 15, 50, 'cpu');
   report('parse (ratio to chessops)', 'corpus', parseRows, 'chessops parseFen');
   report('parse (ratio to the scan floor)', 'corpus', parseRows, 'floor: charCodeAt scan into Int8Array(64)');
   const rate = (name: string): number => parseRows.find((r) => r.name === name)?.opsPerSecond ?? Number.NaN;
   const floor = rate('floor: charCodeAt scan into Int8Array(64)');
   console.log(
-    `parseFen time / scan floor ${(floor / rate('@chess-formats/fen parseFen')).toFixed(2)}x (goal <= 1.5), strict ${(floor / rate('@chess-formats/fen parseFen strict')).toFixed(2)}x; load ${loadText()}`,
+    `parseFen time / scan floor ${(floor / rate('@chess-formats/fen parseFen')).toFixed(2)}x (goal <= 1.5), strict ${(floor / rate('@chess-formats/fen parseFen strict')).toFixed(2)}x; the unchecked placement alone ${(floor / rate('placement alone into 64 piece slots, unchecked')).toFixed(2)}x; load ${loadText()}`,
   );
 
   const ourSetups = CORPUS.map((fen) => {
