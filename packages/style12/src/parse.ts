@@ -97,11 +97,9 @@ export function caught(thrown: unknown, line: Line): Err<Style12Error> {
   if (!Array.isArray(thrown)) throw thrown;
   let [code, field, offset, expected] = thrown as [Style12ErrorCode, number, number, string | undefined];
   const text = line.text;
-  // A token found empty after its blank (see `tokenStart`): a second blank, or one that ends the line.
-  if (field > 0 && text.charCodeAt(offset - 1) === 32 && (offset === line.end ? offset-- : text.charCodeAt(offset) === 32)) {
-    code = 'whitespace';
-    expected = undefined;
-  }
+  // A token found empty after its blank (see `tokenStart`): a second blank, or one that ends
+  // the line. (No fault that names its own expectation is found at a blank.)
+  if (field && text.charCodeAt(offset - 1) === 32 && (offset === line.end ? offset-- : text.charCodeAt(offset) === 32)) code = 'whitespace';
   const found = offset < line.end ? JSON.stringify(text[offset]) : 'end';
   return err({ code, field, offset, message: `expected ${expected ?? EXPECTED[code]}, found ${found}` });
 }
