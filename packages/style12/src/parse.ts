@@ -255,7 +255,7 @@ function flagRook(pieces: readonly (Piece | undefined)[], flag: number): number 
 
 /** Castling rooks from the flags (bits: 1 White short, 2 White long, 4 Black short, 8 Black long). */
 function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): readonly Square[] {
-  if (flags === 0) return NONE;
+  if (!flags) return NONE;
   // Rook files: bits 0-7 White's, bits 8-15 Black's.
   let files = 0;
   for (let k = 0; k < 4; k++) if (flags & (1 << k)) files |= 1 << (flagRook(pieces, k) + (k & 2) * 4);
@@ -369,12 +369,13 @@ export function parseStyle12(input: string, options?: Style12ParseOptions): Resu
     const clockUnit: ClockUnit =
       options?.clockUnit ?? (options?.dialect !== 'icc' && inMs ? 'milliseconds' : 'seconds');
     const scale = clockUnit === 'seconds' ? 1000 : 1;
-    const epSquare = doublePush < 0 ? -1 : doublePush + (turn === 'white' ? 40 : 16);
+    // The square behind the pawn (meaningless when no pawn was pushed: then unused).
+    const epSquare = doublePush + (turn === 'white' ? 40 : 16);
     const setup: Setup = {
       board: { geometry: STANDARD, pieces },
       turn,
       castlingRooks: castlingRooks(pieces, flags),
-      epSquares: epSquare < 0 ? NONE : (EP_LISTS[epSquare] ??= Object.freeze([epSquare])),
+      epSquares: doublePush < 0 ? NONE : (EP_LISTS[epSquare] ??= Object.freeze([epSquare])),
       halfmoves,
       fullmoves,
     };
