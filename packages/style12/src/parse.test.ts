@@ -84,6 +84,20 @@ describe('parseStyle12', () => {
     expect(bad.ok ? undefined : bad.error).toMatchObject({ code: 'turn', field: 9, offset: 7 + ICC.indexOf(' B ') + 1 });
   });
 
+  test('a second blank before any token, or a blank ending the line, is a whitespace fault at that blank', () => {
+    const tokens = ICC.split(' ');
+    for (let field = 1; field < tokens.length; field++) {
+      const before = tokens.slice(0, field).join(' ');
+      const result = parseStyle12(`${before}  ${tokens.slice(field).join(' ')}`);
+      expect(result.ok ? undefined : result.error, `token ${String(field)}`).toMatchObject({ code: 'whitespace', field, offset: before.length + 1 });
+    }
+    const trailing = parseStyle12(`${ICC} \r\n`);
+    expect(trailing.ok ? undefined : trailing.error).toMatchObject({ code: 'whitespace', field: tokens.length, offset: ICC.length });
+    // Before the tag, a blank is not a token's: the tag is wrong.
+    const prompt = parseStyle12(`fics%  ${ICC}`);
+    expect(prompt.ok ? undefined : prompt.error).toMatchObject({ code: 'tag', field: 0, offset: 6 });
+  });
+
   test('never throws on values that are not strings', () => {
     for (const value of [undefined, null, 12, {}, []]) {
       const result = parseStyle12(value as unknown as string);

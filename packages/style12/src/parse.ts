@@ -95,8 +95,12 @@ export function fail(code: Style12ErrorCode, field: number, offset: number, expe
 /** The error value of a fault thrown while reading `line`, or the throw of a bug passed on. */
 export function caught(thrown: unknown, line: Line): Err<Style12Error> {
   if (!Array.isArray(thrown)) throw thrown;
-  const [code, field, offset, expected] = thrown as [Style12ErrorCode, number, number, string | undefined];
-  const found = offset < line.end ? JSON.stringify(line.text[offset]) : 'end';
+  let [code, field, offset, expected] = thrown as [Style12ErrorCode, number, number, string | undefined];
+  const text = line.text;
+  // A token found empty after its blank (see `tokenStart`): a second blank, or one that ends
+  // the line. (No fault that names its own expectation is found at a blank.)
+  if (field && text.charCodeAt(offset - 1) === 32 && (offset === line.end ? offset-- : text.charCodeAt(offset) === 32)) code = 'whitespace';
+  const found = offset < line.end ? JSON.stringify(text[offset]) : 'end';
   return err({ code, field, offset, message: `expected ${expected ?? EXPECTED[code]}, found ${found}` });
 }
 
@@ -129,16 +133,15 @@ export function beginLine(line: Line, tag: string, maxLength: number | undefined
 
 /**
  * Steps over the one space before token `field` and returns where the token starts (the
- * cursor is left for the reader to move); a missing token, a second space or a trailing space
- * is a fault. Readers keep their position in locals: a property is slower to reach.
+ * cursor is left for the reader to move); a missing token is a fault. A blank where the token
+ * should start (a second one, or one that ends the line) fails the reader, and {@link caught}
+ * names it: one read of a character fewer per token. Readers keep their position in locals:
+ * a property is slower to reach.
  */
 function tokenStart(line: Line, field: number): number {
-  let i = line.at;
-  const end = line.end;
-  if (i >= end) fail('missing-field', field, end);
-  if (++i >= end) fail('whitespace', field, i - 1);
-  if (line.text.charCodeAt(i) === 32) fail('whitespace', field, i);
-  return i;
+  const i = line.at;
+  if (i >= line.end) fail('missing-field', field, i);
+  return i + 1;
 }
 
 /** Moves the cursor to `i`, the end of token `field`: a space or the end of the line. */
@@ -147,8 +150,8 @@ function tokenEnd(line: Line, i: number, code: Style12ErrorCode, field: number):
   if (i < line.end && line.text.charCodeAt(i) !== 32) fail(code, field, i);
 }
 
-/** Token `field`: a decimal integer of at most 2^31 - 1 in magnitude, with a `-` unless `unsigned`. */
-export function readInt(line: Line, field: number, code: Style12ErrorCode = 'number', unsigned?: boolean): number {
+/** Token `field`: a decimal integer of at most 2^31 - 1 in magnitude, with a `-` unless `unsigned`; a fault is a `code` fault. */
+export function readInt(line: Line, field: number, unsigned?: boolean, code: Style12ErrorCode = 'number'): number {
   const input = line.text;
   let i = tokenStart(line, field);
   const negative = !unsigned && input.charCodeAt(i) === 45;
@@ -164,7 +167,9 @@ export function readInt(line: Line, field: number, code: Style12ErrorCode = 'num
     i++;
   }
   if (i === first) fail(code, field, i);
-  tokenEnd(line, i, code, field);
+  line.at = i;
+  // The character the digits stopped at, read once: the space after the token, or a fault.
+  if (i < n && digit !== -16) fail(code, field, i);
   return negative ? -value | 0 : value;
 }
 
@@ -173,30 +178,37 @@ export function readWord(line: Line, field: number): string {
   const input = line.text;
   const first = tokenStart(line, field);
   let i = first;
-  while (input.charCodeAt(i) > 32) i++;
-  tokenEnd(line, i, 'whitespace', field);
+  let c;
+  while ((c = input.charCodeAt(i)) > 32) i++;
+  // An empty token, or a control character (read once) where it ends.
+  if (i === first || (i < line.end && c !== 32)) fail('whitespace', field, i);
+  line.at = i;
   return input.slice(first, i);
 }
 
-/** Token `field`, one character among `choices`; returns its index there. */
-function readChoice(line: Line, field: number, code: Style12ErrorCode, choices: string): number {
+/** Token `field`, one character: 0 for the char code `zero`, 1 for `one`. */
+function readChoice(line: Line, field: number, code: Style12ErrorCode, zero: number, one: number): number {
   const i = tokenStart(line, field);
-  const c = line.text.charCodeAt(i);
   // Char codes, not `indexOf(charAt(i))`: no one-character string per token.
-  const k = c === choices.charCodeAt(0) ? 0 : c === choices.charCodeAt(1) ? 1 : -1;
+  const c = line.text.charCodeAt(i);
+  const k = c === zero ? 0 : c === one ? 1 : -1;
   if (k < 0) fail(code, field, i);
   tokenEnd(line, i + 1, code, field);
   return k;
 }
 
-/** Reads the eight rank tokens into `pieces`, rank 8 first. */
+/**
+ * Reads the eight rank tokens into `pieces`, rank 8 first, with the cursor in a local. The
+ * blank before each rank was checked by the token before it.
+ */
 function readBoard(line: Line, pieces: (Piece | undefined)[]): void {
   const input = line.text;
   const table = PIECE_BY_CODE;
-  for (let rank = 7; rank >= 0; rank--) {
-    const field = 8 - rank;
-    let i = tokenStart(line, field);
-    for (let square = rank * 8, stop = square + 8; square < stop; square++, i++) {
+  const end = line.end;
+  let i = line.at;
+  for (let field = 1; field < 9; field++) {
+    if (i++ >= end) fail('missing-field', field, end);
+    for (let square = 64 - field * 8, stop = square + 8; square < stop; square++, i++) {
       const c = input.charCodeAt(i);
       if (c === 45) continue;
       const p = table[c];
@@ -204,8 +216,9 @@ function readBoard(line: Line, pieces: (Piece | undefined)[]): void {
       if (p === undefined) fail('board', field, i);
       pieces[square] = p;
     }
-    tokenEnd(line, i, 'board', field);
+    if (i < end && input.charCodeAt(i) !== 32) fail('board', field, i);
   }
+  line.at = i;
 }
 
 /** The file of the first king of `color` on its back rank (from the a-file), or -1. */
@@ -219,35 +232,33 @@ export function backRankKing(pieces: readonly (Piece | undefined)[], color: Colo
 }
 
 /**
- * The rook file a castling flag names: the outermost rook of its colour on that side of the
- * king on the back rank, else the corner (also when no king stands on the back rank). The two
- * flags of a colour therefore never name the same square, so the flags survive a round trip.
+ * The rook file castling flag `flag` (0 White short, 1 White long, 2 Black short, 3 Black long)
+ * names: the outermost rook of its colour on that side of the king on the back rank, else the
+ * corner (also when no king stands on the back rank). The two flags of a colour therefore
+ * never name the same square, so the flags survive a round trip. The board holds the pieces
+ * of the letter table, so the rook and the king are found by identity.
  */
-function flagRook(pieces: readonly (Piece | undefined)[], color: Color, short: boolean): number {
-  const base = color === 'white' ? 0 : 56;
+function flagRook(pieces: readonly (Piece | undefined)[], flag: number): number {
+  const base = flag & 2 ? 56 : 0;
+  const rook = PIECE_BY_CODE[flag & 2 ? 114 : 82];
+  const short = !(flag & 1);
   const corner = short ? 7 : 0;
-  const p = pieces[base + corner];
   // A rook in the corner is the outermost: the usual case needs no search for the king.
-  if (p?.role === 'rook' && p.color === color) return corner;
-  const king = backRankKing(pieces, color);
-  if (king >= 0) {
-    for (let x = short ? 7 : 0; short ? x > king : x < king; x += short ? -1 : 1) {
-      const p = pieces[base + x];
-      if (p !== undefined && p.role === 'rook' && p.color === color) return x;
-    }
+  if (pieces[base + corner] === rook) return corner;
+  // The first king of that colour from the back rank's a-file, on the back rank or not.
+  const king = pieces.indexOf(PIECE_BY_CODE[flag & 2 ? 107 : 75], base) - base;
+  if (king >= 0 && king < 8) {
+    for (let x = corner; short ? x > king : x < king; x += short ? -1 : 1) if (pieces[base + x] === rook) return x;
   }
   return corner;
 }
 
 /** Castling rooks from the flags (bits: 1 White short, 2 White long, 4 Black short, 8 Black long). */
 function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): readonly Square[] {
-  if (flags === 0) return NONE;
+  if (!flags) return NONE;
   // Rook files: bits 0-7 White's, bits 8-15 Black's.
   let files = 0;
-  for (let k = 0; k < 4; k++) {
-    const color: Color = k < 2 ? 'white' : 'black';
-    if (flags & (1 << k)) files |= 1 << (flagRook(pieces, color, (k & 1) === 0) + (k & 2) * 4);
-  }
+  for (let k = 0; k < 4; k++) if (flags & (1 << k)) files |= 1 << (flagRook(pieces, k) + (k & 2) * 4);
   let rooks = ROOKS_BY_FILES.get(files) as Square[] | undefined;
   if (!rooks) {
     ROOKS_BY_FILES.set(files, (rooks = []));
@@ -309,26 +320,26 @@ export function parseStyle12(input: string, options?: Style12ParseOptions): Resu
     beginLine(line, '<12>', options?.maxLength);
     const pieces: (Piece | undefined)[] = EMPTY_BOARD.slice();
     readBoard(line, pieces);
-    const turn: Color = readChoice(line, 9, 'turn', 'WB') === 0 ? 'white' : 'black';
+    const turn: Color = readChoice(line, 9, 'turn', 87, 66) === 0 ? 'white' : 'black';
     const doublePushAt = line.at + 1;
-    const doublePush = readInt(line, 10, 'double-push');
+    const doublePush = readInt(line, 10, false, 'double-push');
     if (doublePush < -1 || doublePush > 7) fail('double-push', 10, doublePushAt);
     let flags = 0;
-    for (let k = 0; k < 4; k++) flags |= readChoice(line, 11 + k, 'castling', '01') << k;
-    const halfmoves = readInt(line, 15, 'number', true);
+    for (let k = 0; k < 4; k++) flags |= readChoice(line, 11 + k, 'castling', 48, 49) << k;
+    const halfmoves = readInt(line, 15, true);
     const gameNumber = readInt(line, 16);
     const whiteName = readWord(line, 17);
     const blackName = readWord(line, 18);
     const relationAt = line.at + 1;
-    const relation = readInt(line, 19, 'relation') as Style12Relation;
+    const relation = readInt(line, 19, false, 'relation') as Style12Relation;
     if (relation < (options?.dialect === 'icc' ? -3 : -4) || relation > 2) fail('relation', 19, relationAt);
-    const initialTimeMinutes = readInt(line, 20, 'number', true);
-    const incrementSeconds = readInt(line, 21, 'number', true);
+    const initialTimeMinutes = readInt(line, 20, true);
+    const incrementSeconds = readInt(line, 21, true);
     const whiteStrength = readInt(line, 22);
     const blackStrength = readInt(line, 23);
     const whiteClock = readInt(line, 24);
     const blackClock = readInt(line, 25);
-    const fullmoves = readInt(line, 26, 'number', true);
+    const fullmoves = readInt(line, 26, true);
     const verboseMove = readWord(line, 27);
     const moveTimeAt = line.at + 2;
     const moveTimeMs = readMoveTime(line, 28);
@@ -342,9 +353,9 @@ export function parseStyle12(input: string, options?: Style12ParseOptions): Resu
     let lagMs: number | undefined;
     let extraFields: readonly string[] = NONE as readonly never[];
     if (line.at < end) {
-      flip = readChoice(line, 30, 'flag', '01') === 1;
+      flip = readChoice(line, 30, 'flag', 48, 49) === 1;
       if (line.at < end) {
-        clockTicking = readChoice(line, 31, 'flag', '01') === 1;
+        clockTicking = readChoice(line, 31, 'flag', 48, 49) === 1;
         if (line.at < end) {
           lagMs = readInt(line, 32);
           if (line.at < end) {
@@ -358,12 +369,13 @@ export function parseStyle12(input: string, options?: Style12ParseOptions): Resu
     const clockUnit: ClockUnit =
       options?.clockUnit ?? (options?.dialect !== 'icc' && inMs ? 'milliseconds' : 'seconds');
     const scale = clockUnit === 'seconds' ? 1000 : 1;
-    const epSquare = doublePush < 0 ? -1 : doublePush + (turn === 'white' ? 40 : 16);
+    // The square behind the pawn (meaningless when no pawn was pushed: then unused).
+    const epSquare = doublePush + (turn === 'white' ? 40 : 16);
     const setup: Setup = {
       board: { geometry: STANDARD, pieces },
       turn,
       castlingRooks: castlingRooks(pieces, flags),
-      epSquares: epSquare < 0 ? NONE : (EP_LISTS[epSquare] ??= Object.freeze([epSquare])),
+      epSquares: doublePush < 0 ? NONE : (EP_LISTS[epSquare] ??= Object.freeze([epSquare])),
       halfmoves,
       fullmoves,
     };
