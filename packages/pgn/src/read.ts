@@ -226,18 +226,6 @@ class GameBuilder {
     }
   }
 
-  /**
-   * Reads a comment of `text[from, to)` that is one clock command after a move in place, as
-   * `comment` would read it, without a string for it; false (nothing done) for any other.
-   */
-  commandComment(text: string, from: number, to: number): boolean {
-    const last = this.frame?.last;
-    if (this.tagsOnly || last === undefined) return false;
-    while (from < to && isSpaceCode(text.charCodeAt(from))) from++;
-    while (to > from && isSpaceCode(text.charCodeAt(to - 1))) to--;
-    return text.charCodeAt(from) === 91 && text.charCodeAt(from + 1) === 37 && readCommand(last, text, from, to) === to;
-  }
-
   nag(value: number): GameError | undefined {
     const problem = this.begin();
     if (problem || this.tagsOnly) return problem;
@@ -851,15 +839,16 @@ export class Reader implements PgnReader {
         continue;
       }
       if (c === 123) {
-        const close = text.indexOf('}', stop);
-        if (close < 0 || close - stop > this.#maxCommentLength || !game.commandComment(text, stop, close)) break;
-        stop = close + 1;
-        for (; i < stop; i++) {
-          if (text.charCodeAt(i) === 10) {
-            line++;
-            column = 1;
-          } else column++;
-        }
+        // A comment that is one clock command after a move, between spaces, read where it stands.
+        let at = stop;
+        while (text.charCodeAt(at) === 32) at++;
+        const bracket = text.indexOf(']', at) + 1;
+        let close = bracket;
+        while (text.charCodeAt(close) === 32) close++;
+        const last = game.frame?.last;
+        if (bracket === 0 || text.charCodeAt(close) !== 125 || close - stop > this.#maxCommentLength || last === undefined || text.charCodeAt(at) !== 91 || text.charCodeAt(at + 1) !== 37 || readCommand(last, text, at, bracket) < 0) break;
+        column += close + 1 - i;
+        i = close + 1;
         lineHasToken = true;
         continue;
       }
