@@ -799,11 +799,12 @@ export class Reader implements PgnReader {
   }
 
   /**
-   * Inside movetext, reads the usual tokens in one tight loop: spaces, line ends, move numbers
-   * and their periods, moves, and a comment that is one clock command. It stops before
-   * anything else, and before anything the state machine would read differently (a blank line,
-   * a result, a token cut by the chunk's end or past the game length limit), which the state
-   * machine then reads. Returns where it stopped, with the position moved over what it read.
+   * In a game, between tokens: reads the usual tokens of movetext in one tight loop (spaces,
+   * line ends, move numbers and their periods, moves, and a comment that is one clock command
+   * after a move), as the state machine would. It stops before anything else (a tag, a blank
+   * line, a result, a token cut by the chunk's end or past the game length limit), which the
+   * state machine then reads, and after a move it reports as an error. Returns where it
+   * stopped, with the position moved over what it read.
    */
   private readMovetext(text: string, from: number): number {
     const game = this.#game!;
