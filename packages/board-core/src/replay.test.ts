@@ -10,6 +10,15 @@ import { MOVE_TEXT_CHARS, gameArbitrary, randomGame } from './testing/random-pla
 const THREE_CHECK: Setup = { ...setupFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'), remainingChecks: { white: 3, black: 1 } };
 
 describe('createReplay', () => {
+  it('gives one frozen Move for a plain move, shared by every game read', () => {
+    const standard = setupFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    const first = createReplay(standard).playSan('Nf3');
+    const again = createReplay(standard).playSan('Nf3+');
+    if (!first.ok || !again.ok) throw new Error('expected legal moves');
+    expect(first.value).toEqual({ kind: 'normal', from: 6, to: 21 });
+    expect(Object.isFrozen(first.value)).toBe(true);
+    expect(again.value).toBe(first.value);
+  });
   it('reads and plays a random game as parseSan and play do, and takes it back with undo', () => {
     fc.assert(
       fc.property(gameArbitrary(80), fc.boolean(), fc.option(gameArbitrary(20)), ({ start, choices }, threeCheck, other) => {

@@ -21,7 +21,10 @@ import { ROLES, opposite, type Color } from './vocabulary.js';
 export interface Replay {
   /** The side to move. */
   readonly turn: Color;
-  /** Reads SAN in the current position, as `parseSan` does, and plays the move when it is legal. */
+  /**
+   * Reads SAN in the current position, as `parseSan` does, and plays the move when it is legal.
+   * The Move may be a frozen object shared with other calls (plain moves on the standard board).
+   */
   playSan(text: string): Result<Move, MoveNotationError>;
   /** Plays a legal move, as `play` would; returns false and changes nothing when it is not legal here. */
   play(move: Move): boolean;
@@ -54,6 +57,20 @@ function increment(counter: number): number {
   return counter < Number.MAX_SAFE_INTEGER ? counter + 1 : counter;
 }
 
+/**
+ * The plain moves of the standard board (en passant and promotions aside), one frozen object
+ * per origin and destination, shared by every game read: a PGN reader keeps a Move per node,
+ * and fewer objects in the tree made the collector's copying, a sixth of the time, cheaper.
+ */
+const sharedMoves: Move[] = /* @__PURE__ */ new Array(4096);
+
+/** The shared, frozen Move of a move code without promotion or kind on the standard board (`plainSanCode` reads only that board). */
+function sharedMove(engine: Engine, code: number): Move {
+  const { squareOf } = engine.c;
+  const key = ((squareOf[code & 1023] as number) << 6) | (squareOf[code >>> 10] as number);
+  return (sharedMoves[key] ??= Object.freeze(engine.toMove(code)));
+}
+
 class EngineReplay implements Replay {
   readonly engine: Engine;
   /** The start position, until a move is played. */
@@ -80,7 +97,7 @@ class EngineReplay implements Replay {
     const code = typeof text === 'string' && text.length < 16 ? plainSanCode(engine, text) : -1;
     if (code >= 0) {
       // The move before it is made: an en passant move names its victim from the position.
-      const move = engine.toMove(code);
+      const move = code >>> 20 ? engine.toMove(code) : sharedMove(engine, code);
       this.make(code);
       return ok(move);
     }

@@ -68,6 +68,30 @@ describe('streaming', () => {
     );
   });
 
+  test('with tight limits, the fast loop over movetext, whole or in any split, gives the events of the state machine', () => {
+    const movetext = fc.constantFrom('{ [%clk 0:01:02] } ', '{\n[%clk 1:02:03.4]\n}', '{ [%clk 0:01] } ', '{a long comment here} ', '( ', ') ', '$12 ', '!? ', '1. ', '12... ', 'Nf3 ', 'e4 ', 'Qxf7# ', 'Kxe1 ', '0-0 ', '1-0 ', '1/2-1/2 ', '* ', '\n', '\n\n', '; rest\n', '\n%esc\n', '[Event "y"]\n', 'e'.repeat(300) + ' ', '\t', '\u00e9 ');
+    const text = fc.array(fc.oneof(corpus, movetext), { maxLength: 30 }).map((parts) => parts.join(''));
+    const options = fc.record({ maxGameLength: fc.integer({ min: 1, max: 400 }), maxCommentLength: fc.integer({ min: 1, max: 25 }) });
+    fc.assert(
+      fc.property(text, options, fc.array(fc.nat(), { maxLength: 8 }), (text, options, cuts) => {
+        const slow = new Reader(options, false);
+        const expected = [...slow.push(text), ...slow.end()];
+        const whole = createPgnReader(options);
+        expect([...whole.push(text), ...whole.end()]).toEqual(expected);
+        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+        const split = createPgnReader(options);
+        const events: PgnEvent[] = [];
+        let from = 0;
+        for (const point of [...points, text.length]) {
+          events.push(...split.push(text.slice(from, point)));
+          from = point;
+        }
+        expect([...events, ...split.end()]).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   test('any split of the UTF-8 bytes, inside characters too, gives the same events', () => {
     fc.assert(
       fc.property(corpus, fc.array(fc.nat(), { maxLength: 8 }), fc.boolean(), (text, cuts, bom) => {

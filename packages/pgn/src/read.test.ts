@@ -2,7 +2,7 @@ import { writeSan } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
 import { describe, expect, test } from 'vitest';
 import { PGN_ERROR_CODES, type PgnErrorCode } from './errors.js';
-import { finalSetup, mainline, type PgnGame } from './game.js';
+import { finalSetup, mainline, type PgnGame, type PgnNode } from './game.js';
 import { createPgnReader, parsePgn, type PgnReadOptions } from './read.js';
 
 function game(text: string, options?: PgnReadOptions): PgnGame {
@@ -95,6 +95,21 @@ describe('lenient movetext', () => {
     expect(b).toMatchObject({ emtMs: 5250, clockMs: 3_723_500, comments: ['fast'] });
   });
 
+  test('every node has an array of children of its own, a line\'s last node too', () => {
+    const g = game('1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *');
+    const arrays = new Set<unknown>();
+    let nodes = 0;
+    const walk = (children: readonly PgnNode[]): void => {
+      for (const node of children) {
+        nodes++;
+        arrays.add(node.children);
+        walk(node.children);
+      }
+    };
+    walk(g.root.children);
+    expect(nodes).toBe(6);
+    expect(arrays.size).toBe(nodes);
+  });
   test('variations nested, with the main line going on after them', () => {
     const g = game('1. e4 e5 (1... c5 2. Nf3 (2. c3 d5 (2... Nf6)) 2... d6) 2. Nf3 *');
     expect(sans(g)).toEqual(['e4', 'e5', 'Nf3']);
@@ -214,6 +229,13 @@ describe('errors', () => {
     expect(events).toMatchObject([{ kind: 'error', error: expected }]);
     // A game without moves reports it at the value too.
     expect(parsePgn('[FEN "8/8/8 w - - 0 1"]')[0]).toMatchObject({ ok: false, error: { code: 'bad-fen', line: 1, column: 7, offset: 6 } });
+  });
+  test('a clock comment over several lines counts its line ends, read whole or char by char', () => {
+    const text = '1. e4 {\n[%clk 0:03:00]\n} e5 Ke3 *';
+    const expected = { code: 'illegal-move', line: 3, column: 6, offset: 28 };
+    expect(parsePgn(text)[0]).toMatchObject({ ok: false, error: expected });
+    const reader = createPgnReader();
+    expect([...text].flatMap((char) => reader.push(char)).concat(reader.end())).toMatchObject([{ kind: 'error', error: expected }]);
   });
   test('an illegal move names its move number and carries the SAN error', () => {
     expect(parsePgn('1. e4 e5 2. Nf3 Ke7 3. Ke2 Nf6 4. Kd8')[0]).toMatchObject({ ok: false, error: { message: expect.stringContaining('"Kd8" at 4.'), cause: { code: 'illegal' } } });

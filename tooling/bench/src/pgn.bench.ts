@@ -154,6 +154,7 @@ export function runPgn(): void {
     ],
     9,
     200,
+    'cpu',
   );
   consume(rows);
   report('read the corpus (passes; ratio to ours)', 'corpus', rows);
