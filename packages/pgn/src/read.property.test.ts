@@ -9,6 +9,18 @@ function eventsOf(text: string): PgnEvent[] {
   return parsePgn(text).map((r) => (r.ok ? { kind: 'game', game: r.value } : { kind: 'error', error: r.error }));
 }
 
+/** The events of `reader` fed `text` cut at `cuts` (each taken modulo the length), then ended. */
+function pushSplit(reader: ReturnType<typeof createPgnReader>, text: string, cuts: readonly number[]): PgnEvent[] {
+  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+  const events: PgnEvent[] = [];
+  let from = 0;
+  for (const point of [...points, text.length]) {
+    events.push(...reader.push(text.slice(from, point)));
+    from = point;
+  }
+  return [...events, ...reader.end()];
+}
+
 /** Texts with games, broken games and noise, so that splits land in every kind of token. */
 const corpus = fc
   .array(
@@ -25,16 +37,7 @@ describe('streaming', () => {
   test('any split of the text, pushed as strings, gives the same events as parsePgn', () => {
     fc.assert(
       fc.property(corpus, fc.array(fc.nat(), { maxLength: 8 }), (text, cuts) => {
-        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-        const reader = createPgnReader();
-        const events: PgnEvent[] = [];
-        let from = 0;
-        for (const point of [...points, text.length]) {
-          events.push(...reader.push(text.slice(from, point)));
-          from = point;
-        }
-        events.push(...reader.end());
-        expect(events).toEqual(eventsOf(text));
+        expect(pushSplit(createPgnReader(), text, cuts)).toEqual(eventsOf(text));
       }),
       { numRuns: 200 },
     );
@@ -50,18 +53,10 @@ describe('streaming', () => {
         const expected = [...slow.push(text), ...slow.end()];
         const whole = createPgnReader(options);
         expect([...whole.push(text), ...whole.end()]).toEqual(expected);
-        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-        const split = createPgnReader(options);
+        expect(pushSplit(createPgnReader(options), text, cuts)).toEqual(expected);
         const byCharacter = createPgnReader(options);
-        const events: PgnEvent[] = [];
         const characters: PgnEvent[] = [];
-        let from = 0;
-        for (const point of [...points, text.length]) {
-          events.push(...split.push(text.slice(from, point)));
-          from = point;
-        }
         for (const character of text) characters.push(...byCharacter.push(character));
-        expect([...events, ...split.end()]).toEqual(expected);
         expect([...characters, ...byCharacter.end()]).toEqual(expected);
       }),
       { numRuns: 200 },
@@ -78,15 +73,7 @@ describe('streaming', () => {
         const expected = [...slow.push(text), ...slow.end()];
         const whole = createPgnReader(options);
         expect([...whole.push(text), ...whole.end()]).toEqual(expected);
-        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-        const split = createPgnReader(options);
-        const events: PgnEvent[] = [];
-        let from = 0;
-        for (const point of [...points, text.length]) {
-          events.push(...split.push(text.slice(from, point)));
-          from = point;
-        }
-        expect([...events, ...split.end()]).toEqual(expected);
+        expect(pushSplit(createPgnReader(options), text, cuts)).toEqual(expected);
       }),
       { numRuns: 200 },
     );
