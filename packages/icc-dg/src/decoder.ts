@@ -130,17 +130,17 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     let text = '';
     if (typeof chunk === 'string' || final) {
       text = bytesPending && !useLatin1 ? utf8.decode() : '';
-      if (atStart && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       bytesPending = false;
-      if (typeof chunk === 'string') text += chunk;
     } else if (chunk instanceof Uint8Array) {
       // Bytes that end with an ASCII byte, `utf8` holding nothing, are whole characters (a
       // sequence an ASCII byte cuts short is U+FFFD either way): no stream needed.
       const last = chunk[chunk.length - 1] ?? 0x80;
       text = useLatin1 ? latin1(chunk) : !bytesPending && last < 0x80 ? wholeUtf8.decode(chunk) : utf8.decode(chunk, STREAM);
       bytesPending = last >= 0x80;
-      if (atStart && !useLatin1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
+    // Decoded from bytes (Latin-1 never gives U+FEFF); the string is added after.
+    if (atStart && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (typeof chunk === 'string') text += chunk;
     if (text !== '') atStart = false;
     return text;
   };
