@@ -99,6 +99,18 @@ describe('properties', () => {
     );
   });
 
+  test('a delimiter cut by a chunk end, then a chunk longer than a carry (joined another way), gives the events of the whole', () => {
+    const long = fc.array(piece, { minLength: 20, maxLength: 40 }).map((pieces) => `${pieces.join('')}${'x'.repeat(300)}\n`);
+    fc.assert(
+      fc.property(fc.constantFrom(`${Y}(24 117 Nf3 g1f3 177${Y})`, `${Y}[12 * tag\n`, `${Y}(31 bob {} ${Y}{hi {x}${Y}} 1${Y})`), fc.nat(), long, (head, cut, rest) => {
+        const at = 1 + (cut % (head.length - 1));
+        const chunks = [head.slice(0, at), head.slice(at) + rest];
+        expect(decodeChunks(chunks, options)).toEqual(decodeChunks([head + rest], options));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   test('push and end with a callback hand out the events they return without one, in order', () => {
     fc.assert(
       fc.property(stream, fc.array(fc.nat(), { maxLength: 12 }), (input, cuts) => {

@@ -33,6 +33,26 @@ describe('the decoder intake', () => {
     expect(texts(decode([new TextEncoder().encode('a\n\ufeffb\n')]))).toEqual(['a\n', '\ufeffb\n']);
   });
 
+  test('property: bytes that are not all UTF-8, cut anywhere, read as their text decoded in one piece', () => {
+    // Chunks that end with an ASCII byte are decoded without the stream when it holds nothing:
+    // invalid and cut sequences must still come out as the streaming decode gives them.
+    const byte = fc.constantFrom(0x61, 0x0a, 0x19, 0x28, 0x29, 0x32, 0x20, 0x80, 0xa9, 0xbf, 0xc3, 0xe2, 0x82, 0xac, 0xed, 0xf0, 0x9d, 0xff);
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 8 }), (list, cuts) => {
+        const bytes = Uint8Array.from(list);
+        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        const chunks: Uint8Array[] = [];
+        let from = 0;
+        for (const point of [...points, bytes.length]) {
+          chunks.push(bytes.slice(from, point));
+          from = point;
+        }
+        expect(decode(chunks)).toEqual(decode([new TextDecoder().decode(bytes)]));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   test('property: chunks of bytes and strings, bytes cut inside characters, give the events of the whole', () => {
     const unit = fc.constantFrom('a', 'Z', ' ', '{', '}', 'é', '€', '𝄞', '\n', '\r', Y, '(', ')', '[', ']', '2', '4', '7');
     const piece = fc.record({ text: fc.string({ unit, maxLength: 16 }), bytes: fc.boolean(), cuts: fc.array(fc.nat(), { maxLength: 4 }) });
