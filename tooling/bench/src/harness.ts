@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 
 /** The machine's load average over 1, 5 and 15 minutes, printed beside results: rates on a shared machine mean little without it. */
@@ -106,6 +107,62 @@ export function measureAlternating(
     const sorted = (rates[k] as number[]).sort((a, b) => a - b);
     return { name: c.name, opsPerSecond: sorted[sorted.length >> 1] as number };
   });
+}
+
+/** A contender of a suite measured by `measureIsolated`: built again in each child process. */
+export interface Contender {
+  readonly name: string;
+  readonly fn: () => unknown;
+}
+
+/**
+ * Measures each contender alone in fresh Node processes (this bench bundle started again with
+ * `--contender suite index`), `processes` of them per contender, the contenders alternated and
+ * their order reversed each pass; reports the median of the processes' median rates.
+ *
+ * For suites whose contenders leave very different amounts of garbage (a reader keeping 184k
+ * events of a 4 MB stream against one handing each to a callback): in one process, the old
+ * generation one contender fills is collected in another's round and charged to it, and the
+ * ratios moved by a third from one run to the next.
+ */
+export function measureIsolated(suite: string, names: readonly string[], processes = 5): Measurement[] {
+  const rates = names.map((): number[] => []);
+  for (let pass = 0; pass < processes; pass++) {
+    for (let j = 0; j < names.length; j++) {
+      const k = pass % 2 === 0 ? j : names.length - 1 - j;
+      const child = spawnSync(process.execPath, [process.argv[1] as string, '--contender', suite, String(k)], { encoding: 'utf8' });
+      const last = child.stdout.trim().split('\n').pop() ?? '';
+      if (child.status !== 0 || !last.startsWith('{')) throw new Error(`contender ${names[k] as string} failed: ${child.stderr}`);
+      (rates[k] as number[]).push((JSON.parse(last) as { opsPerSecond: number }).opsPerSecond);
+    }
+  }
+  return names.map((name, k) => {
+    const sorted = (rates[k] as number[]).sort((a, b) => a - b);
+    return { name, opsPerSecond: sorted[sorted.length >> 1] as number };
+  });
+}
+
+/**
+ * The child's side of `measureIsolated`: a warm-up, then `rounds` rounds of about `msPerRound`
+ * milliseconds of CPU time each; prints the median rate as one line of JSON.
+ */
+export function runContender(contender: Contender, rounds = 7, msPerRound = 100): void {
+  const loop = freshLoop();
+  const warmStart = cpuMs();
+  let calls = 0;
+  while (calls < 3 || cpuMs() < warmStart + 200) {
+    consume(loop(contender.fn, 1));
+    calls++;
+  }
+  const batch = Math.max(1, Math.round((calls * msPerRound) / (cpuMs() - warmStart)));
+  const rates: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const start = cpuMs();
+    consume(loop(contender.fn, batch));
+    rates.push((batch * 1000) / (cpuMs() - start));
+  }
+  rates.sort((a, b) => a - b);
+  console.log(JSON.stringify({ opsPerSecond: rates[rates.length >> 1] }));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { runFen } from './fen.bench.js';
 import { runFenr } from './fenr.bench.js';
 import { runFormats } from './formats.bench.js';
-import { runIcc } from './icc.bench.js';
+import { runContender, type Contender } from './harness.js';
+import { iccContenders, runIcc } from './icc.bench.js';
 import { runNotation } from './notation.bench.js';
 import { runOcpn } from './ocpn.bench.js';
 import { runPgn } from './pgn.bench.js';
@@ -21,8 +22,19 @@ const suites: Record<string, () => Promise<void> | void> = {
   style12: runStyle12,
 };
 
+// The suites that measure each contender in processes of its own (`measureIsolated`), which
+// start this bundle again as `--contender <suite> <index>`.
+const isolated: Record<string, () => readonly Contender[]> = { icc: iccContenders };
+
 const only = process.argv[2];
-for (const [name, run] of Object.entries(suites)) {
-  if (only && only !== name) continue;
-  await run();
+if (only === '--contender') {
+  const contenders = isolated[process.argv[3] ?? '']?.();
+  const contender = contenders?.[Number(process.argv[4])];
+  if (!contender) throw new Error(`no contender ${process.argv.slice(3).join(' ')}`);
+  runContender(contender);
+} else {
+  for (const [name, run] of Object.entries(suites)) {
+    if (only && only !== name) continue;
+    await run();
+  }
 }
