@@ -72,6 +72,15 @@ function placementFloor(text: string): (Piece | undefined)[] {
   return board;
 }
 
+/**
+ * The corpus cut after its first `fields` fields, so that parseFen's time on it, taken from its
+ * time on the whole FENs, is what the fields after the cut cost (all are read in one pass, left
+ * to right, and a FEN may stop after any field in default mode).
+ */
+function cutAfter(fields: number): string[] {
+  return CORPUS.map((fen) => fen.split(' ').slice(0, fields).join(' '));
+}
+
 function squareStrings(text: string): string[] {
   const board = text.slice(0, text.indexOf(' '));
   const squares: string[] = [];
@@ -109,13 +118,22 @@ export function runFen(): void {
     { name: 'chess.js new Chess(fen)', fn: overItems(CORPUS, (fen) => new Chess(fen)) },
     { name: 'floor: charCodeAt scan into Int8Array(64)', fn: overItems(CORPUS, scanFloor) },
     { name: 'placement alone into 64 piece slots, unchecked', fn: overItems(CORPUS, placementFloor) },
+    // parseFen on the corpus cut short: the cost of each part of a FEN, field by field.
+    { name: 'parseFen, the placement alone', fn: overItems(cutAfter(1), (fen) => parseFen(fen)) },
+    { name: 'parseFen to the turn', fn: overItems(cutAfter(2), (fen) => parseFen(fen)) },
+    { name: 'parseFen to the castling rights', fn: overItems(cutAfter(3), (fen) => parseFen(fen)) },
+    { name: 'parseFen to en passant (EPD-like)', fn: overItems(cutAfter(4), (fen) => parseFen(fen)) },
   ], 15, 50, 'cpu');
   report('parse (ratio to chessops)', 'corpus', parseRows, 'chessops parseFen');
   report('parse (ratio to the scan floor)', 'corpus', parseRows, 'floor: charCodeAt scan into Int8Array(64)');
   const rate = (name: string): number => parseRows.find((r) => r.name === name)?.opsPerSecond ?? Number.NaN;
   const floor = rate('floor: charCodeAt scan into Int8Array(64)');
+  const timeOf = (name: string): string => `${(floor / rate(name)).toFixed(2)}x`;
   console.log(
-    `parseFen time / scan floor ${(floor / rate('@chess-formats/fen parseFen')).toFixed(2)}x (goal <= 1.5), strict ${(floor / rate('@chess-formats/fen parseFen strict')).toFixed(2)}x; the unchecked placement alone ${(floor / rate('placement alone into 64 piece slots, unchecked')).toFixed(2)}x; load ${loadText()}`,
+    `parseFen time / scan floor ${timeOf('@chess-formats/fen parseFen')} (goal <= 1.5), strict ${timeOf('@chess-formats/fen parseFen strict')}; the unchecked placement alone ${timeOf('placement alone into 64 piece slots, unchecked')}; load ${loadText()}`,
+  );
+  console.log(
+    `parseFen time / scan floor on the FENs cut short: the placement ${timeOf('parseFen, the placement alone')}, to the turn ${timeOf('parseFen to the turn')}, to castling ${timeOf('parseFen to the castling rights')}, to en passant ${timeOf('parseFen to en passant (EPD-like)')}, whole ${timeOf('@chess-formats/fen parseFen')}`,
   );
 
   const ourSetups = CORPUS.map((fen) => {
