@@ -25,7 +25,7 @@ describe('Smith properties', () => {
             const after = play(setup, move);
             const applied = applySmith(setup, text);
             expect(applied.ok && applied.value).toEqual(after);
-            const hint = move.kind === 'castle' ? { castlingRook: move.rook } : {};
+            const hint = move.kind === 'castle' ? { castlingRook: move.rook } : move.kind === 'enPassant' ? { enPassantVictim: move.captured } : {};
             const before = unplaySmith(after, text, hint);
             if (!before.ok) expect({ start: start.name, text, before }).toBe('restored');
             else if (move.kind === 'normal' && setup.board.pieces[move.to]?.promoted === true) {

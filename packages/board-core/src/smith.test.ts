@@ -6,6 +6,7 @@ import { play } from './rules.js';
 import { standardSetup, type Setup } from './setup.js';
 import { applySmith, parseSmith, parseSmithUnchecked, unplaySmith, writeSmith } from './smith.js';
 import { fenOf, setupFromFen } from './testing/chessops-bridge.js';
+import { STARTS } from './testing/random-play.js';
 import {
   BLACK_CASTLING,
   CASTLING,
@@ -87,6 +88,24 @@ describe('parseSmith', () => {
 });
 
 describe('parseSmithUnchecked and applySmith', () => {
+  it('takes an Omega pawn that stepped three squares on the first square it passed, from one square further', () => {
+    // Found by the round-trip property (seed 523111791): white f1f4 passes f2 and f3, and the
+    // black pawn on g3 takes it on f2; the pawn taken stands on f4, not beside the capturer.
+    const omega = (STARTS.find((start) => start.name === 'omega') as { setup: Setup }).setup;
+    const pieces = omega.board.pieces.slice();
+    const [g3, f2, f3, f4] = [55, 42, 54, 66];
+    pieces[g3] = piece('black', 'pawn');
+    const tripled = unwrap(applySmith({ ...omega, board: { ...omega.board, pieces } }, 'f1f4'));
+    expect(tripled.epSquares).toEqual([f2, f3]);
+    const move = { kind: 'enPassant', from: g3, to: f2, captured: f4 };
+    expect(unwrap(parseSmith(tripled, 'g3f2E'))).toEqual(move);
+    expect(unwrap(parseSmithUnchecked(tripled, 'g3f2E'))).toEqual(move);
+    const after = unwrap(applySmith(tripled, 'g3f2E'));
+    expect([after.board.pieces[f4], after.board.pieces[f2]]).toEqual([undefined, piece('black', 'pawn')]);
+    expect(unwrap(unplaySmith(after, 'g3f2E', { enPassantVictim: f4 })).board).toEqual(tripled.board);
+    // Without the hint the text cannot tell f4 from f3 (a double step to f3 reads the same).
+    expect(unwrap(unplaySmith(after, 'g3f2E')).board.pieces[f3]).toEqual(piece('white', 'pawn'));
+  });
   it('builds moves from the board alone', () => {
     expect(unwrap(parseSmithUnchecked(KNIGHT_TAKES_PAWN, 'e4g5p'))).toEqual(normal('e4', 'g5'));
     expect(unwrap(parseSmithUnchecked(QUEENING, 'f7g8nQ'))).toEqual(normal('f7', 'g8', 'queen'));

@@ -198,6 +198,18 @@ function checkCapture(target: Piece | undefined, captured: Role | undefined, tex
 }
 
 /**
+ * The pawn an en passant capture from `from` to `to` takes: beside the capturing pawn, or, after
+ * an Omega pawn's triple step, one square further when the capture lands on the first square
+ * it passed (both passed squares are en passant squares; the pawn stands beyond them).
+ */
+function passedPawn(setup: Setup, from: Square, to: Square): Square {
+  const { geometry, pieces } = setup.board;
+  const beside = enPassantVictim(geometry, from, to);
+  const further = 2 * beside - to;
+  return pieces[beside] === undefined && setup.epSquares.includes(beside) && setup.epSquares.includes(to) ? further : beside;
+}
+
+/**
  * Builds the move a Smith text describes from the board alone, without legality checks, for
  * replaying a server that is the authority on legality. It still checks that the text agrees
  * with the board (a piece of the side to move on the origin, the captured piece where the
@@ -224,7 +236,7 @@ export function parseSmithUnchecked(setup: Setup, text: string): Result<Move, Mo
     return castle ? ok(castle) : moveError('no-castling-rook', 'capture', parts.markOffset, `${excerpt(text)} castles, but no rook stands on that side of the king`);
   }
   if (parts.mark === 'E') {
-    const victim = enPassantVictim(geometry, parts.from, parts.to);
+    const victim = passedPawn(setup, parts.from, parts.to);
     const taken = pieces[victim];
     if (mover.role !== 'pawn' || pieces[parts.to] !== undefined || taken?.role !== 'pawn' || taken.color === mover.color) {
       return moveError('capture-mismatch', 'capture', parts.markOffset, `${excerpt(text)} takes en passant, but the board has no pawn to take`);
@@ -288,6 +300,12 @@ export interface UnplaySmithOptions {
    * Omega's i0/b0), which is wrong for most Chess960 castlings.
    */
   readonly castlingRook?: Square;
+  /**
+   * Where the pawn taken en passant stood. The text names only the capturing pawn's squares, so
+   * without this it goes back beside the capturer, which is wrong in one case: an Omega pawn's
+   * triple step taken on the first square it passed (the pawn stood one square further).
+   */
+  readonly enPassantVictim?: Square;
 }
 
 /**
@@ -341,7 +359,7 @@ export function unplaySmith(after: Setup, text: string, options: UnplaySmithOpti
     } else if (parts.mark === 'E') {
       const wrong = notMovers(parts.to, 'pawn');
       if (wrong) return wrong;
-      const victim = enPassantVictim(geometry, parts.from, parts.to);
+      const victim = options.enPassantVictim ?? enPassantVictim(geometry, parts.from, parts.to);
       if (pieces[victim] !== undefined || pieces[parts.from] !== undefined) {
         return moveError('capture-mismatch', 'capture', parts.markOffset, `${excerpt(text)}: the squares the pawns came from are not empty`);
       }
