@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { PGN_ERROR_CODES } from './errors.js';
-import { Reader, createPgnReader, parsePgn, type PgnEvent } from './read.js';
+import { Reader, createPgnReader, parsePgn, type PgnEvent, type PgnReadOptions } from './read.js';
 import { arbitraryGame } from './testing/games.js';
 import { writePgn } from './write.js';
 
@@ -43,10 +43,13 @@ describe('streaming', () => {
     );
   });
 
-  test('tags only, with tight limits: the fast path over movetext, in any split, gives the events of the state machine', () => {
-    const movetext = fc.constantFrom('{ [%clk 0:01:02] } ', '{a long comment here} ', '( ', ') ', '$12 ', '$0255 ', '$00012 ', '$256 ', '$ ', '!? ', '!!! ', '1. ', '12... ', 'Nf3 ', '1-0 ', '1/2-1/2 ', '* ', '\n', '\n\n', '; rest\n', '\n%esc\n', '[Event "y"]\n', '[Site "a\nb"]\n', '[ LongTagName \t"a longer value" ]\n', '[Annotator "x\\\\y"]\n', '<', 'e'.repeat(300) + ' ', '\t');
-    const text = fc.array(fc.oneof(corpus, movetext), { maxLength: 30 }).map((parts) => parts.join(''));
-    const options = fc.record({ tagsOnly: fc.constant(true), maxGameLength: fc.integer({ min: 1, max: 400 }), maxCommentLength: fc.integer({ min: 1, max: 25 }), maxVariationDepth: fc.integer({ min: 1, max: 3 }), maxTagLength: fc.integer({ min: 1, max: 16 }) });
+  /**
+   * Texts of the corpus mixed with `pieces`, read with `options`: whole, in any split and (with
+   * `byCharacter`) a character at a time, the reader gives the events of its character-level
+   * state machine alone (`new Reader(options, false)`), which no fast path takes.
+   */
+  function checkAgainstStateMachine(pieces: readonly string[], options: fc.Arbitrary<PgnReadOptions>, byCharacter: boolean): void {
+    const text = fc.array(fc.oneof(corpus, fc.constantFrom(...pieces)), { maxLength: 30 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, options, fc.array(fc.nat(), { maxLength: 8 }), (text, options, cuts) => {
         const slow = new Reader(options, false);
@@ -54,28 +57,29 @@ describe('streaming', () => {
         const whole = createPgnReader(options);
         expect([...whole.push(text), ...whole.end()]).toEqual(expected);
         expect(pushSplit(createPgnReader(options), text, cuts)).toEqual(expected);
-        const byCharacter = createPgnReader(options);
+        if (!byCharacter) return;
+        const reader = createPgnReader(options);
         const characters: PgnEvent[] = [];
-        for (const character of text) characters.push(...byCharacter.push(character));
-        expect([...characters, ...byCharacter.end()]).toEqual(expected);
+        for (const character of text) characters.push(...reader.push(character));
+        expect([...characters, ...reader.end()]).toEqual(expected);
       }),
       { numRuns: 200 },
+    );
+  }
+
+  test('tags only, with tight limits: the fast path over movetext, in any split, gives the events of the state machine', () => {
+    checkAgainstStateMachine(
+      ['{ [%clk 0:01:02] } ', '{a long comment here} ', '( ', ') ', '$12 ', '$0255 ', '$00012 ', '$256 ', '$ ', '!? ', '!!! ', '1. ', '12... ', 'Nf3 ', '1-0 ', '1/2-1/2 ', '* ', '\n', '\n\n', '; rest\n', '\n%esc\n', '[Event "y"]\n', '[Site "a\nb"]\n', '[ LongTagName \t"a longer value" ]\n', '[Annotator "x\\\\y"]\n', '<', 'e'.repeat(300) + ' ', '\t'],
+      fc.record({ tagsOnly: fc.constant(true), maxGameLength: fc.integer({ min: 1, max: 400 }), maxCommentLength: fc.integer({ min: 1, max: 25 }), maxVariationDepth: fc.integer({ min: 1, max: 3 }), maxTagLength: fc.integer({ min: 1, max: 16 }) }),
+      true,
     );
   });
 
   test('with tight limits, the fast loop over movetext, whole or in any split, gives the events of the state machine', () => {
-    const movetext = fc.constantFrom('{ [%clk 0:01:02] } ', '{\n[%clk 1:02:03.4]\n}', '{ [%clk 0:01] } ', '{a long comment here} ', '( ', ') ', '$12 ', '!? ', '1. ', '12... ', 'Nf3 ', 'e4 ', 'Qxf7# ', 'Kxe1 ', '0-0 ', '1-0 ', '1/2-1/2 ', '* ', '\n', '\n\n', '; rest\n', '\n%esc\n', '[Event "y"]\n', 'e'.repeat(300) + ' ', '\t', '\u00e9 ');
-    const text = fc.array(fc.oneof(corpus, movetext), { maxLength: 30 }).map((parts) => parts.join(''));
-    const options = fc.record({ maxGameLength: fc.integer({ min: 1, max: 400 }), maxCommentLength: fc.integer({ min: 1, max: 25 }) });
-    fc.assert(
-      fc.property(text, options, fc.array(fc.nat(), { maxLength: 8 }), (text, options, cuts) => {
-        const slow = new Reader(options, false);
-        const expected = [...slow.push(text), ...slow.end()];
-        const whole = createPgnReader(options);
-        expect([...whole.push(text), ...whole.end()]).toEqual(expected);
-        expect(pushSplit(createPgnReader(options), text, cuts)).toEqual(expected);
-      }),
-      { numRuns: 200 },
+    checkAgainstStateMachine(
+      ['{ [%clk 0:01:02] } ', '{\n[%clk 1:02:03.4]\n}', '{ [%clk 0:01] } ', '{a long comment here} ', '( ', ') ', '$12 ', '!? ', '1. ', '12... ', 'Nf3 ', 'e4 ', 'Qxf7# ', 'Kxe1 ', '0-0 ', '1-0 ', '1/2-1/2 ', '* ', '\n', '\n\n', '; rest\n', '\n%esc\n', '[Event "y"]\n', 'e'.repeat(300) + ' ', '\t', '\u00e9 '],
+      fc.record({ maxGameLength: fc.integer({ min: 1, max: 400 }), maxCommentLength: fc.integer({ min: 1, max: 25 }) }),
+      false,
     );
   });
 
