@@ -198,15 +198,16 @@ function checkCapture(target: Piece | undefined, captured: Role | undefined, tex
 }
 
 /**
- * The pawn an en passant capture from `from` to `to` takes: beside the capturing pawn, or, after
- * an Omega pawn's triple step, one square further when the capture lands on the first square
- * it passed (both passed squares are en passant squares; the pawn stands beyond them).
+ * The pawn an en passant capture onto `to` takes, by the engine's rule: the pawn that passed
+ * over the en passant squares stands one rank beyond the farthest of them (Omega's triple step
+ * leaves two). When `to` is not one of them (the client lost track), the square beside the
+ * capturer.
  */
 function passedPawn(setup: Setup, from: Square, to: Square): Square {
-  const { geometry, pieces } = setup.board;
-  const beside = enPassantVictim(geometry, from, to);
-  const further = 2 * beside - to;
-  return pieces[beside] === undefined && setup.epSquares.includes(beside) && setup.epSquares.includes(to) ? further : beside;
+  const { epSquares, board } = setup;
+  if (!epSquares.includes(to)) return enPassantVictim(board.geometry, from, to);
+  // The side not to move made the step: toward lower ranks when White is to move.
+  return setup.turn === 'white' ? Math.min(...epSquares) - board.geometry.width : Math.max(...epSquares) + board.geometry.width;
 }
 
 /**
