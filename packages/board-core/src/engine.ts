@@ -482,22 +482,12 @@ export class Engine {
     const c = this.c;
     const step = c.lines[c.cellCount + cell - king] as number;
     if (step === 0) return false;
-    const first = this.nextPiece(king, step);
-    return (!role || first === cell) && this.enemySlider(first, step);
-  }
-
-  /** The first occupied cell after `cell` going by `step` (the padding stops every walk). */
-  private nextPiece(cell: number, step: number): number {
     const b = this.board;
-    let t = cell + step;
+    let t = king + step;
     while (b[t] === 0) t += step;
-    return t;
-  }
-
-  /** Whether the piece on `cell` is an enemy of the side to move that slides along `step`. */
-  private enemySlider(cell: number, step: number): boolean {
-    const code = this.board[cell] as number;
-    return (code & (this.us ^ COLOR_BITS)) !== 0 && (this.c.slides[code & ROLE_BITS] as Int16Array).includes(step);
+    if (role && t !== cell) return false;
+    const code = b[t] as number;
+    return (code & (this.us ^ COLOR_BITS)) !== 0 && (c.slides[code & ROLE_BITS] as Int16Array).includes(step);
   }
 
   /**
@@ -771,11 +761,17 @@ export class Engine {
     if (king < 0) return false;
     const c = this.c;
     const step = c.lines[c.cellCount + from - king] as number;
-    if (step === 0 || this.nextPiece(king, step) !== from) return false;
-    const pinner = this.nextPiece(from, step);
-    if (!this.enemySlider(pinner, step)) return false;
-    for (let s = king + step; s !== pinner; s += step) if (s === to) return false;
-    return to !== pinner;
+    if (step === 0) return false;
+    const b = this.board;
+    let t = king + step;
+    while (b[t] === 0) t += step;
+    if (t !== from) return false;
+    t += step;
+    while (b[t] === 0) t += step;
+    const code = b[t] as number;
+    if (!(code & (this.us ^ COLOR_BITS)) || !(c.slides[code & ROLE_BITS] as Int16Array).includes(step)) return false;
+    for (let s = king + step; s !== t; s += step) if (s === to) return false;
+    return to !== t;
   }
 
   /** The drops onto the empty cell `to`, as `generateDrops` makes them. */
