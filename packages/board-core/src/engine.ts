@@ -754,7 +754,9 @@ export class Engine {
 
   /**
    * Whether the piece on `from` is pinned to its king and `to` leaves the pin's line (between
-   * the king and the pinner, the pinner included), exposing the king.
+   * the king and the pinner, the pinner included), exposing the king. Its walks are written out
+   * as in `sliderOnLine`: helpers shared by the two cost 28-34 bytes gzipped in every bundle that
+   * replays moves, and `{ gameToPgn }` had 31 to spare.
    */
   private pinnedAway(from: number, to: number): boolean {
     const king = this.kings[this.us === WHITE ? 0 : 1] as number;
