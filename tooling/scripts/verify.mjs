@@ -1,8 +1,8 @@
 // The whole check, as CI runs it: build, type check, publish checks of every package, the
 // source tests, then the tests of what users get (packed tarballs installed in a scratch
 // project, size budgets, a rehearsed release; they read the build). Ends with one line
-// `N passed, N failed`: the vitest tests, plus the four repository checks (build, type
-// check, package checks, API reference) counted as one test each.
+// `N passed, N failed`: the vitest tests, plus the six repository checks (build, type
+// check, package checks, API reference, lint, format) counted as one test each.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -25,6 +25,8 @@ const checks = [
   ['type check', bin('tsc'), ['-p', 'tsconfig.json']],
   ['package checks (publint --strict, attw --pack)', bin('turbo'), ['run', 'check:package', '--output-logs=errors-only']],
   ['API reference (typedoc into docs/, warnings are errors)', bin('typedoc'), ['--logLevel', 'Warn']],
+  ['lint (eslint, warnings are errors)', bin('eslint'), ['--max-warnings', '0', '.']],
+  ['format (prettier --check; `pnpm format` writes it)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
 ];
 
 let checksPassed = 0;

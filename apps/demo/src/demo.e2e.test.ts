@@ -149,7 +149,7 @@ function driver(pageOf: () => Page, size: string): Driver {
   return d;
 }
 
-const { open, urlWritten, paste, boardPieces, fieldRows, conversion, detectedFormat, accessibilityViolations, screenshot } = driver(() => page, 'wide');
+const { open, paste, boardPieces, fieldRows, conversion, detectedFormat, accessibilityViolations, screenshot } = driver(() => page, 'wide');
 
 /** A FICS capture of about `length` characters: the example game amid server chatter. */
 function ficsCapture(length: number): string {

@@ -44,7 +44,7 @@ describe.skipIf(files.length === 0)('the peers\' PGN files, against chessops', (
           tally.unsupported++;
           return;
         }
-        let position = startingPosition(reference.headers).unwrap();
+        const position = startingPosition(reference.headers).unwrap();
         for (const node of reference.moves.mainline()) {
           if (node.san === '--') {
             // chessops reads null moves into the tree and leaves playing them to the caller.

@@ -1,4 +1,4 @@
-import { STANDARD, advanceRealtime, parseSetupJson, parseSquare, piece, standardSetup, withPiece, type Piece, type Setup } from '@chess-formats/board-core';
+import { STANDARD, advanceRealtime, parseSetupJson, parseSquare, piece, standardSetup, withPiece, type Setup } from '@chess-formats/board-core';
 import { parseFen } from '@chess-formats/fen';
 import { parseFenr } from '@chess-formats/fenr';
 import { describe, expect, it } from 'vitest';
