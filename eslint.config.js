@@ -4,7 +4,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'docs/**', 'coverage/**', '**/.turbo/**', 'tooling/bench/.bundle-*/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'docs/**',
+      'coverage/**',
+      '**/.turbo/**',
+      'tooling/bench/.bundle-*/**',
+    ],
   },
   eslint.configs.recommended,
   tseslint.configs.recommended,

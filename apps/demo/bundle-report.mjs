@@ -34,7 +34,12 @@ const measure = {
 };
 
 const outDir = join(root, 'dist');
-const result = await build({ root, logLevel: 'silent', plugins: [measure], build: { outDir, emptyOutDir: true, minify: true } });
+const result = await build({
+  root,
+  logLevel: 'silent',
+  plugins: [measure],
+  build: { outDir, emptyOutDir: true, minify: true },
+});
 const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
 let total = 0;
 let gzipped = 0;
@@ -45,7 +50,9 @@ for (const file of outputs) {
   total += bytes.length;
   gzipped += gzipSync(bytes, { level: 9 }).length;
   if (file.fileName.endsWith('.js')) scriptGzipped += gzipSync(bytes, { level: 9 }).length;
-  rows.push(`| ${file.fileName.replace(/-[\w-]{8}\./, '.')} | ${bytes.length} | ${gzipSync(bytes, { level: 9 }).length} |`);
+  rows.push(
+    `| ${file.fileName.replace(/-[\w-]{8}\./, '.')} | ${bytes.length} | ${gzipSync(bytes, { level: 9 }).length} |`,
+  );
 }
 console.log('| file | bytes | gzipped |\n|---|---|---|');
 console.log(rows.sort().join('\n'));
@@ -53,5 +60,7 @@ console.log(`| total | ${total} | ${gzipped} |\n`);
 const sum = [...shares.values()].reduce((a, b) => a + b, 0);
 console.log('| package | share of the JavaScript | about, gzipped |\n|---|---|---|');
 for (const [name, size] of [...shares].sort((a, b) => b[1] - a[1])) {
-  console.log(`| ${name} | ${((100 * size) / sum).toFixed(1)}% | ${((scriptGzipped * size) / sum / 1024).toFixed(1)} KB |`);
+  console.log(
+    `| ${name} | ${((100 * size) / sum).toFixed(1)}% | ${((scriptGzipped * size) / sum / 1024).toFixed(1)} KB |`,
+  );
 }

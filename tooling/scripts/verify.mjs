@@ -23,7 +23,11 @@ const bin = (name) => `node_modules/.bin/${name}`;
 const checks = [
   ['build', bin('turbo'), ['run', 'build', '--output-logs=errors-only']],
   ['type check', bin('tsc'), ['-p', 'tsconfig.json']],
-  ['package checks (publint --strict, attw --pack)', bin('turbo'), ['run', 'check:package', '--output-logs=errors-only']],
+  [
+    'package checks (publint --strict, attw --pack)',
+    bin('turbo'),
+    ['run', 'check:package', '--output-logs=errors-only'],
+  ],
   ['API reference (typedoc into docs/, warnings are errors)', bin('typedoc'), ['--logLevel', 'Warn']],
   ['lint (eslint, warnings are errors)', bin('eslint'), ['--max-warnings', '0', '.']],
   ['format (prettier --check; `pnpm format` writes it)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
@@ -44,8 +48,13 @@ function vitest(title, name, args) {
   if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
   const result = JSON.parse(readFileSync(report, 'utf8'));
   rmSync(report, { force: true });
-  const failed = (result.numFailedTests ?? 0) + (result.numFailedTestSuites ?? 0) + (result.numTotalTests === 0 ? 1 : 0);
-  return { passed: result.numPassedTests ?? 0, failed, skipped: (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0) };
+  const failed =
+    (result.numFailedTests ?? 0) + (result.numFailedTestSuites ?? 0) + (result.numTotalTests === 0 ? 1 : 0);
+  return {
+    passed: result.numPassedTests ?? 0,
+    failed,
+    skipped: (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0),
+  };
 }
 
 const suites = [
@@ -57,7 +66,9 @@ const testsFailed = suites.reduce((n, s) => n + s.failed, 0);
 // Skipped tests (the demo's browser tests on a machine where no Chromium starts) are neither.
 const testsSkipped = suites.reduce((n, s) => n + s.skipped, 0);
 
-console.log(`\nchecks: ${checksPassed} passed, ${checksFailed} failed; tests: ${testsPassed} passed, ${testsFailed} failed, ${testsSkipped} skipped`);
+console.log(
+  `\nchecks: ${checksPassed} passed, ${checksFailed} failed; tests: ${testsPassed} passed, ${testsFailed} failed, ${testsSkipped} skipped`,
+);
 const failed = checksFailed + testsFailed;
 console.log(`${checksPassed + testsPassed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;

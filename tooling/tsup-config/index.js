@@ -82,17 +82,28 @@ function emitDeclarations(modules) {
     options,
   );
   const { diagnostics } = program.emit();
-  const errors = [...ts.getPreEmitDiagnostics(program), ...diagnostics].filter((d) => d.category === ts.DiagnosticCategory.Error);
+  const errors = [...ts.getPreEmitDiagnostics(program), ...diagnostics].filter(
+    (d) => d.category === ts.DiagnosticCategory.Error,
+  );
   if (errors.length > 0) {
-    const host = { getCanonicalFileName: (/** @type {string} */ f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
+    const host = {
+      getCanonicalFileName: (/** @type {string} */ f) => f,
+      getCurrentDirectory: () => process.cwd(),
+      getNewLine: () => '\n',
+    };
     throw new Error(`declarations:\n${ts.formatDiagnostics(errors, host)}`);
   }
   const walk = (/** @type {string} */ dir) =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
   for (const file of walk('dist').filter((f) => f.endsWith('.d.ts'))) {
     const twin = file.replace(/\.d\.ts$/, '.d.cts');
     const mapName = (/** @type {string} */ f) => `${f.slice(f.lastIndexOf('/') + 1)}.map`;
-    const code = toCjsSpecifiers(readFileSync(file, 'utf8')).replace(/\/\/# sourceMappingURL=\S+\s*$/, `//# sourceMappingURL=${mapName(twin)}\n`);
+    const code = toCjsSpecifiers(readFileSync(file, 'utf8')).replace(
+      /\/\/# sourceMappingURL=\S+\s*$/,
+      `//# sourceMappingURL=${mapName(twin)}\n`,
+    );
     writeFileSync(twin, code);
     const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
     writeFileSync(`${twin}.map`, JSON.stringify({ ...map, file: twin.slice(twin.lastIndexOf('/') + 1) }));

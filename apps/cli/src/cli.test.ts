@@ -36,9 +36,15 @@ describe('the chess-formats process', () => {
   test.skipIf(!existsSync('/dev/full'))('a failed write (a full disk) is one clean message and exit status 2', () => {
     const full = openSync('/dev/full', 'w');
     try {
-      const result = spawnSync(process.execPath, [cli, 'fen'], { input: `${START}\n`, stdio: ['pipe', full, 'pipe'], encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [cli, 'fen'], {
+        input: `${START}\n`,
+        stdio: ['pipe', full, 'pipe'],
+        encoding: 'utf8',
+      });
       expect(result.status).toBe(2);
-      expect(result.stderr).toBe('chess-formats: cannot write standard output: ENOSPC: no space left on device, write\n');
+      expect(result.stderr).toBe(
+        'chess-formats: cannot write standard output: ENOSPC: no space left on device, write\n',
+      );
     } finally {
       closeSync(full);
     }
@@ -48,9 +54,14 @@ describe('the chess-formats process', () => {
     const full = openSync('/dev/full', 'w');
     try {
       for (const args of [['--help'], ['--version'], ['fen', '--help']]) {
-        const result = spawnSync(process.execPath, [cli, ...args], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+        const result = spawnSync(process.execPath, [cli, ...args], {
+          stdio: ['ignore', full, 'pipe'],
+          encoding: 'utf8',
+        });
         expect(result.status).toBe(2);
-        expect(result.stderr).toBe('chess-formats: cannot write standard output: ENOSPC: no space left on device, write\n');
+        expect(result.stderr).toBe(
+          'chess-formats: cannot write standard output: ENOSPC: no space left on device, write\n',
+        );
       }
     } finally {
       closeSync(full);
@@ -72,8 +83,13 @@ describe('the chess-formats process', () => {
   test.skipIf(!existsSync('/dev/full'))('icc decode reports a full disk as a failed write, not a failed read', () => {
     const full = openSync('/dev/full', 'w');
     try {
-      const result = spawnSync(process.execPath, [cli, 'icc', 'decode', session], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
-      expect(result.stderr).toBe('chess-formats: cannot write standard output: ENOSPC: no space left on device, write\n');
+      const result = spawnSync(process.execPath, [cli, 'icc', 'decode', session], {
+        stdio: ['ignore', full, 'pipe'],
+        encoding: 'utf8',
+      });
+      expect(result.stderr).toBe(
+        'chess-formats: cannot write standard output: ENOSPC: no space left on device, write\n',
+      );
       expect(result.status).toBe(2);
     } finally {
       closeSync(full);
@@ -82,7 +98,8 @@ describe('the chess-formats process', () => {
 
   // Each input starts with a fault (a datagram of the wrong type, a board line that does not
   // parse), so the status earned before the reader left is 1.
-  const board = '<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 White Black -3 0 0 39 39 0 0 1 none (0:00) none 0\n';
+  const board =
+    '<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 White Black -3 0 0 39 39 0 0 1 none (0:00) none 0\n';
   test.each([
     ['icc decode', () => `\x19(41 x\x19)${readFileSync(session, 'utf8').repeat(2000)}`],
     ['style12', () => `<12> x\n${board.repeat(50_000)}`],

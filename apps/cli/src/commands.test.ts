@@ -14,7 +14,10 @@ const ILLEGAL = '4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1'; // Black, not to move, is in 
 const OMEGA_START = 'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq KQkq - wb PP 0 1';
 
 async function run(args: readonly string[], stdin = '') {
-  const { io, captured } = memoryIo(stdin, { 'positions.fen': sample('positions.fen'), 'positions.fenr': sample('positions.fenr') });
+  const { io, captured } = memoryIo(stdin, {
+    'positions.fen': sample('positions.fen'),
+    'positions.fenr': sample('positions.fenr'),
+  });
   const status = await main(args, io);
   return { status, ...captured };
 }
@@ -23,7 +26,14 @@ describe('parseCommandArgs', () => {
   test('flags, values in both spellings, operands after --', () => {
     expect(parseCommandArgs(CONVERT_SPEC, ['--json', '--from=fen', '--to', 'fenr', 'a', '--', '--b'])).toEqual({
       kind: 'run',
-      args: { operands: ['a', '--b'], flags: new Set(['--json']), values: new Map([['--from', 'fen'], ['--to', 'fenr']]) },
+      args: {
+        operands: ['a', '--b'],
+        flags: new Set(['--json']),
+        values: new Map([
+          ['--from', 'fen'],
+          ['--to', 'fenr'],
+        ]),
+      },
     });
   });
 
@@ -49,7 +59,10 @@ describe('parseCommandArgs', () => {
         },
       },
     };
-    expect(parseCommandArgs(spec, ['--n', '1', '--n=1'])).toEqual({ kind: 'run', args: { operands: [], flags: new Set(), values: new Map([['--n', '1']]) } });
+    expect(parseCommandArgs(spec, ['--n', '1', '--n=1'])).toEqual({
+      kind: 'run',
+      args: { operands: [], flags: new Set(), values: new Map([['--n', '1']]) },
+    });
     expect(parseCommandArgs(spec, ['--n', '2', '--n', '1'])).toEqual({ kind: 'usage-error', message: "bad --n '2'" });
     expect(parseCommandArgs(spec, ['--n'])).toEqual({ kind: 'usage-error', message: "bad --n ''" });
     expect(seen).toEqual(['1', '1', '2', undefined]);
@@ -65,7 +78,9 @@ describe('chess-formats convert', () => {
       'error[cannot-convert] field 0: style12 cannot hold this fen position: check counters',
     ]);
     const back = await run(['convert', '--from', 'style12', '--to', 'fen'], there.out);
-    const fens = (await run(['fen', 'positions.fen'])).out.split('\n').filter((fen) => !fen.includes('[') && !fen.includes('+'));
+    const fens = (await run(['fen', 'positions.fen'])).out
+      .split('\n')
+      .filter((fen) => !fen.includes('[') && !fen.includes('+'));
     expect(back).toEqual({ status: 0, out: fens.join('\n'), err: '' });
   });
 
@@ -83,8 +98,18 @@ describe('chess-formats convert', () => {
   test('--json prints the formats and the output, or the error', async () => {
     const result = await run(['convert', '--to', 'fenr', '--json'], `${START}\n8/8 w\n`);
     expect(result.status).toBe(1);
-    const [good, bad] = result.out.trim().split('\n').map((l) => JSON.parse(l) as unknown);
-    expect(good).toEqual({ line: 1, input: START, ok: true, from: 'fen', to: 'fenr', output: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 0' });
+    const [good, bad] = result.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
+    expect(good).toEqual({
+      line: 1,
+      input: START,
+      ok: true,
+      from: 'fen',
+      to: 'fenr',
+      output: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 0',
+    });
     expect(bad).toMatchObject({ line: 2, ok: false, error: { code: 'rank-count' } });
   });
 
@@ -96,7 +121,11 @@ describe('chess-formats convert', () => {
 
   test('--to is required', async () => {
     const result = await run(['convert', 'positions.fen']);
-    expect(result).toEqual({ status: 2, out: '', err: `chess-formats: convert needs --to: fen, style12, ocpn, fenr, pgn, setup-json\n\n${CONVERT_HELP}` });
+    expect(result).toEqual({
+      status: 2,
+      out: '',
+      err: `chess-formats: convert needs --to: fen, style12, ocpn, fenr, pgn, setup-json\n\n${CONVERT_HELP}`,
+    });
   });
 });
 
@@ -108,12 +137,21 @@ describe('chess-formats validate', () => {
   test('a parse error or an illegal position exits 1', async () => {
     const result = await run(['validate', '--format', 'fen'], `${ILLEGAL}\n${START}\n8/8/8 w\n`);
     expect(result.status).toBe(1);
-    expect(result.err.split('\n').slice(0, 3)).toEqual([`<stdin>:1: ${ILLEGAL}`, 'problems: opposite-check', `<stdin>:3: 8/8/8 w`]);
+    expect(result.err.split('\n').slice(0, 3)).toEqual([
+      `<stdin>:1: ${ILLEGAL}`,
+      'problems: opposite-check',
+      `<stdin>:3: 8/8/8 w`,
+    ]);
   });
 
   test('--json reports every line', async () => {
     const result = await run(['validate', '--json'], `${START}\n${ILLEGAL}\n`);
-    expect(result.out.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([
+    expect(
+      result.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([
       { line: 1, input: START, ok: true, format: 'fen', problems: [] },
       { line: 2, input: ILLEGAL, ok: false, format: 'fen', problems: ['opposite-check'] },
     ]);
@@ -122,10 +160,18 @@ describe('chess-formats validate', () => {
   test('OCPN positions are checked by the Omega rules, guarding rights included', async () => {
     // The white queen has left e0, yet White keeps both guarding rights.
     const queenGone = OMEGA_START.replace('CRNBQKBNRC', 'CRNB1KBNRC');
-    const result = await run(['validate', '--json'], `${OMEGA_START}
+    const result = await run(
+      ['validate', '--json'],
+      `${OMEGA_START}
 ${queenGone}
-`);
-    expect(result.out.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([
+`,
+    );
+    expect(
+      result.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([
       { line: 1, input: OMEGA_START, ok: true, format: 'ocpn', problems: [] },
       { line: 2, input: queenGone, ok: false, format: 'ocpn', problems: ['guarding-rights'] },
     ]);
@@ -160,7 +206,14 @@ describe('chess-formats moves', () => {
 
   test('--json gives every notation of a move', async () => {
     const result = await run(['moves', '--json', '--position', START, 'Nf3']);
-    expect(JSON.parse(result.out)).toEqual({ input: 'Nf3', ok: true, san: 'Nf3', uci: 'g1f3', verbose: 'N/g1-f3', smith: 'g1f3' });
+    expect(JSON.parse(result.out)).toEqual({
+      input: 'Nf3',
+      ok: true,
+      san: 'Nf3',
+      uci: 'g1f3',
+      verbose: 'N/g1-f3',
+      smith: 'g1f3',
+    });
   });
 
   test('a move that is not legal stops the sequence with a caret', async () => {

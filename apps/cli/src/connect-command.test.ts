@@ -9,7 +9,11 @@ describe('parseConnectArgs', () => {
   test('host and port, with defaults', () => {
     expect(parseConnectArgs(['freechess.org', '5000'])).toEqual({
       kind: 'connect',
-      args: { options: { ...defaults, host: 'freechess.org', port: 5000 }, user: undefined, passwordEnv: 'CHESS_FORMATS_PASSWORD' },
+      args: {
+        options: { ...defaults, host: 'freechess.org', port: 5000 },
+        user: undefined,
+        passwordEnv: 'CHESS_FORMATS_PASSWORD',
+      },
     });
   });
 
@@ -32,12 +36,24 @@ describe('parseConnectArgs', () => {
     expect(parsed).toEqual({
       kind: 'connect',
       args: {
-        options: { host: 'chessclub.com', port: 23, server: 'icc', game: '305', json: true, count: 3, retries: 0, quiet: true },
+        options: {
+          host: 'chessclub.com',
+          port: 23,
+          server: 'icc',
+          game: '305',
+          json: true,
+          count: 3,
+          retries: 0,
+          quiet: true,
+        },
         user: 'Greyhame',
         passwordEnv: 'ICC_PW',
       },
     });
-    expect(parseConnectArgs(['h', '1', 'Magnus_C'])).toMatchObject({ kind: 'connect', args: { options: { game: 'Magnus_C' } } });
+    expect(parseConnectArgs(['h', '1', 'Magnus_C'])).toMatchObject({
+      kind: 'connect',
+      args: { options: { game: 'Magnus_C' } },
+    });
   });
 
   test.each([
@@ -59,7 +75,10 @@ describe('parseConnectArgs', () => {
   });
 
   test('a password on the command line is refused, whatever its spelling', () => {
-    expect(parseConnectArgs(['--password', 'x', 'h', '1'])).toMatchObject({ kind: 'usage-error', message: expect.stringMatching(/never given on the command line/) });
+    expect(parseConnectArgs(['--password', 'x', 'h', '1'])).toMatchObject({
+      kind: 'usage-error',
+      message: expect.stringMatching(/never given on the command line/),
+    });
     expect(parseConnectArgs(['--password=x', 'h', '1'])).toMatchObject({ kind: 'usage-error' });
   });
 
@@ -103,12 +122,16 @@ describe('connectMain without a network', () => {
     const asked: string[] = [];
     expect(await connectMain(['--user', 'me', 'h', '1'], io, environment({}, asked))).toBe(2);
     expect(asked).toEqual(['Password for me at h: ']);
-    expect(captured.err).toBe('chess-formats connect: no password for me: set CHESS_FORMATS_PASSWORD, or run in a terminal to be asked\n');
+    expect(captured.err).toBe(
+      'chess-formats connect: no password for me: set CHESS_FORMATS_PASSWORD, or run in a terminal to be asked\n',
+    );
   });
 
   test('a password with a line end is refused before connecting (exit 2)', async () => {
     const { io, captured } = memoryIo('');
-    expect(await connectMain(['--user', 'me', 'h', '1'], io, environment({ CHESS_FORMATS_PASSWORD: 'a\nquit' }))).toBe(2);
+    expect(await connectMain(['--user', 'me', 'h', '1'], io, environment({ CHESS_FORMATS_PASSWORD: 'a\nquit' }))).toBe(
+      2,
+    );
     expect(captured.err).toMatch(/has a line end in it/);
   });
 });

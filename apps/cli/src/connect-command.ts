@@ -101,21 +101,26 @@ export function parseConnectArgs(args: readonly string[]): ConnectInvocation {
         break;
       case '--server': {
         const v = value();
-        if (v !== 'fics' && v !== 'icc' && v !== 'auto') return usage(`--server: expected fics, icc or auto, found '${v ?? ''}'`);
+        if (v !== 'fics' && v !== 'icc' && v !== 'auto')
+          return usage(`--server: expected fics, icc or auto, found '${v ?? ''}'`);
         server = v;
         break;
       }
       case '--user': {
         const v = value();
-        if (v === undefined || !/^[A-Za-z][A-Za-z0-9_-]{0,19}$/.test(v)) return usage('--user needs a handle (letters and digits, at most 20)');
+        if (v === undefined || !/^[A-Za-z][A-Za-z0-9_-]{0,19}$/.test(v))
+          return usage('--user needs a handle (letters and digits, at most 20)');
         user = v;
         break;
       }
       case '--password':
-        return usage(`a password is never given on the command line (others can read it there): set ${DEFAULT_PASSWORD_ENV} or let the command ask for it`);
+        return usage(
+          `a password is never given on the command line (others can read it there): set ${DEFAULT_PASSWORD_ENV} or let the command ask for it`,
+        );
       case '--password-env': {
         const v = value();
-        if (v === undefined || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(v)) return usage('--password-env needs an environment variable name');
+        if (v === undefined || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(v))
+          return usage('--password-env needs an environment variable name');
         passwordEnv = v;
         break;
       }
@@ -145,13 +150,18 @@ export function parseConnectArgs(args: readonly string[]): ConnectInvocation {
   if (host === undefined || portText === undefined) return usage('connect needs HOST and PORT');
   if (extra.length > 0) return usage(`unexpected argument '${extra[0] ?? ''}'`);
   const port = Number(portText);
-  if (!/^\d{1,5}$/.test(portText) || port < 1 || port > 65_535) return usage(`PORT must be 1-65535, found '${portText}'`);
+  if (!/^\d{1,5}$/.test(portText) || port < 1 || port > 65_535)
+    return usage(`PORT must be 1-65535, found '${portText}'`);
   if (game !== undefined && !/^(\d{1,6}|[A-Za-z][A-Za-z0-9_-]{0,19})$/.test(game)) {
     return usage(`GAME must be a game number or a player's name, found '${game}'`);
   }
   return {
     kind: 'connect',
-    args: { options: { host, port, server, game, json, count: limit, retries, quiet, ...(pgn === undefined ? {} : { pgn }) }, user, passwordEnv },
+    args: {
+      options: { host, port, server, game, json, count: limit, retries, quiet, ...(pgn === undefined ? {} : { pgn }) },
+      user,
+      passwordEnv,
+    },
   };
 }
 
@@ -167,7 +177,11 @@ export interface ConnectEnvironment {
 }
 
 /** `chess-formats connect ...`: returns the exit status. */
-export async function connectMain(args: readonly string[], io: CommandIo, environment: ConnectEnvironment): Promise<number> {
+export async function connectMain(
+  args: readonly string[],
+  io: CommandIo,
+  environment: ConnectEnvironment,
+): Promise<number> {
   const invocation = parseConnectArgs(args);
   if (invocation.kind === 'help') {
     await io.out(CONNECT_HELP);
@@ -180,13 +194,18 @@ export async function connectMain(args: readonly string[], io: CommandIo, enviro
   const { options, user, passwordEnv } = invocation.args;
   let credentials: Credentials = { kind: 'guest' };
   if (user !== undefined) {
-    const password = environment.env[passwordEnv] ?? (await environment.askPassword(`Password for ${user} at ${options.host}: `));
+    const password =
+      environment.env[passwordEnv] ?? (await environment.askPassword(`Password for ${user} at ${options.host}: `));
     if (password === undefined) {
-      await io.err(`chess-formats connect: no password for ${user}: set ${passwordEnv}, or run in a terminal to be asked\n`);
+      await io.err(
+        `chess-formats connect: no password for ${user}: set ${passwordEnv}, or run in a terminal to be asked\n`,
+      );
       return EXIT.usage;
     }
     if (/[\r\n]/.test(password)) {
-      await io.err(`chess-formats connect: the password for ${user} has a line end in it: the server would read two lines\n`);
+      await io.err(
+        `chess-formats connect: the password for ${user} has a line end in it: the server would read two lines\n`,
+      );
       return EXIT.usage;
     }
     credentials = { kind: 'user', name: user, password };

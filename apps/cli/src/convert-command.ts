@@ -1,5 +1,12 @@
 import { runSubcommand, type CommandSpec } from './command-args.js';
-import { errorReport, fileKey, runLineCommand, type CommandIo, type LineReport, type LineWhere } from './line-command.js';
+import {
+  errorReport,
+  fileKey,
+  runLineCommand,
+  type CommandIo,
+  type LineReport,
+  type LineWhere,
+} from './line-command.js';
 import { POSITION_FORMATS, readPositionLine, writePosition, type PositionFormat } from './positions.js';
 
 export const CONVERT_HELP = `Usage: chess-formats convert --from <format|auto> --to <format> [options] [file...]
@@ -43,8 +50,17 @@ export interface ConvertOptions {
 }
 
 /** Reports one line: the position in the target notation, or why it is not there. */
-export function reportConvertLine(text: string, overflow: boolean, where: LineWhere, options: ConvertOptions): LineReport {
-  const read = readPositionLine(text, overflow, where, { format: options.from, strict: options.strict, json: options.json });
+export function reportConvertLine(
+  text: string,
+  overflow: boolean,
+  where: LineWhere,
+  options: ConvertOptions,
+): LineReport {
+  const read = readPositionLine(text, overflow, where, {
+    format: options.from,
+    strict: options.strict,
+    json: options.json,
+  });
   if (!read.ok) return read.report;
   const { format } = read;
   let output: string;

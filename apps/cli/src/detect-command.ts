@@ -34,6 +34,8 @@ export function reportDetectLine(text: string, overflow: boolean, where: LineWhe
 /** `chess-formats detect`: the format of every non-blank line. */
 export function runDetectCommand(args: readonly string[], io: CommandIo): Promise<number> {
   return runSubcommand(DETECT_SPEC, args, io, ({ operands, flags }) =>
-    runLineCommand(operands, io, (text, overflow, where) => reportDetectLine(text, overflow, where, flags.has('--json'))),
+    runLineCommand(operands, io, (text, overflow, where) =>
+      reportDetectLine(text, overflow, where, flags.has('--json')),
+    ),
   );
 }

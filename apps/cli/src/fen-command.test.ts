@@ -14,7 +14,14 @@ function messageOf(input: string): string {
   return result.error.message;
 }
 
-const options: FenCommandOptions = { files: [], board: false, json: false, strict: false, validate: false, castling: undefined };
+const options: FenCommandOptions = {
+  files: [],
+  board: false,
+  json: false,
+  strict: false,
+  validate: false,
+  castling: undefined,
+};
 
 async function run(stdin: string, extra: Partial<FenCommandOptions> = {}, files: Record<string, string> = {}) {
   const { io, captured } = memoryIo(stdin, files);
@@ -75,7 +82,12 @@ describe('chess-formats fen', () => {
     const result = await run(`4k3/8/8/8/8/8/8/4K3 b - - 3 40\n8/8 w\n`, { json: true });
     expect(result.status).toBe(1);
     expect(result.err).toBe('');
-    expect(result.out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown)).toEqual([
+    expect(
+      result.out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([
       {
         line: 1,
         input: '4k3/8/8/8/8/8/8/4K3 b - - 3 40',
@@ -129,11 +141,17 @@ describe('chess-formats fen', () => {
     expect(result.out).toBe(`${START}\n`);
     const lines = result.err.split('\n');
     expect(lines[0]).toBe(`<stdin>:1: ${'x'.repeat(72)}...`);
-    expect(lines[1]).toBe(`error[line-too-long]: the line is longer than ${MAX_LINE_LENGTH} characters and was not read`);
+    expect(lines[1]).toBe(
+      `error[line-too-long]: the line is longer than ${MAX_LINE_LENGTH} characters and was not read`,
+    );
   });
 
   test('reads the files in order, names them in messages, and exits 2 on an unreadable one', async () => {
-    const result = await run('', { files: ['a.fen', 'missing.fen', 'b.fen'] }, { 'a.fen': `${START}\n`, 'b.fen': 'x\n' });
+    const result = await run(
+      '',
+      { files: ['a.fen', 'missing.fen', 'b.fen'] },
+      { 'a.fen': `${START}\n`, 'b.fen': 'x\n' },
+    );
     expect(result.status).toBe(2);
     expect(result.out).toBe(`${START}\n`);
     expect(result.err).toContain("chess-formats: cannot read missing.fen: ENOENT: no such file, open 'missing.fen'\n");

@@ -27,7 +27,13 @@ export type FenJsonLine =
       readonly setup: SetupJson;
       readonly problems?: readonly string[];
     }
-  | { readonly file?: string; readonly line: number; readonly input: string; readonly ok: false; readonly error: LineError };
+  | {
+      readonly file?: string;
+      readonly line: number;
+      readonly input: string;
+      readonly ok: false;
+      readonly error: LineError;
+    };
 
 function writeOptions(options: FenCommandOptions): FenWriteOptions | undefined {
   // `kqkq` is the default X-FEN output: K/Q/k/q, with a file letter only where they would be ambiguous.
@@ -38,7 +44,12 @@ function writeOptions(options: FenCommandOptions): FenWriteOptions | undefined {
  * Reports one line: its canonical FEN (and diagram, problems) or its error with a caret;
  * `where` names the line in messages (`file:line`).
  */
-export function reportFenLine(text: string, overflow: boolean, where: LineWhere, options: FenCommandOptions): LineReport {
+export function reportFenLine(
+  text: string,
+  overflow: boolean,
+  where: LineWhere,
+  options: FenCommandOptions,
+): LineReport {
   if (overflow) return overflowReport(text, where, options.json);
   const label = lineLabel(where);
   const parsed = parseFen(text, options.strict ? { strict: true } : undefined);

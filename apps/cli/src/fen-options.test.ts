@@ -5,7 +5,9 @@ const defaults = { files: [], board: false, json: false, strict: false, validate
 
 describe('parseFenArgs: the arguments after fen', () => {
   test('every option and files', () => {
-    expect(parseFenArgs(['--board', '--json', '--strict', '--validate', '--castling', 'shredder', 'a.fen', '-'])).toEqual({
+    expect(
+      parseFenArgs(['--board', '--json', '--strict', '--validate', '--castling', 'shredder', 'a.fen', '-']),
+    ).toEqual({
       kind: 'run',
       options: { files: ['a.fen', '-'], board: true, json: true, strict: true, validate: true, castling: 'shredder' },
     });

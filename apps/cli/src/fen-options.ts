@@ -54,7 +54,9 @@ export const FEN_SPEC: CommandSpec = {
   values: {
     '--castling': (value) => {
       if (value === undefined) return '--castling needs a value: kqkq, xfen or shredder';
-      return isCastlingStyle(value) ? undefined : `--castling: unknown style '${value}' (expected kqkq, xfen or shredder)`;
+      return isCastlingStyle(value)
+        ? undefined
+        : `--castling: unknown style '${value}' (expected kqkq, xfen or shredder)`;
     },
     '--to': (value) => (isFenTarget(value) ? undefined : '--to needs fen or style12'),
   },

@@ -6,7 +6,8 @@ import { memoryIo } from './test-io.js';
 
 const SPEC_EXAMPLE =
   'r2Mqe70500k2r/pb1n2bp/1pp2n2/3p1pp1/MQd10450P1PpDP10002/2P1P1P1/PB1NN1BP/R3K1DR50001   kQq    f3    14200    14200';
-const CANONICAL = 'r2Mqe70500k2r/pb1n2bp/1pp2n2/3p1pp1/MQd10450P1PpDP10002/2P1P1P1/PB1NN1BP/R3K1DR50001 Qkq f3 14200 14200';
+const CANONICAL =
+  'r2Mqe70500k2r/pb1n2bp/1pp2n2/3p1pp1/MQd10450P1PpDP10002/2P1P1P1/PB1NN1BP/R3K1DR50001 Qkq f3 14200 14200';
 
 async function run(stdin: string, args: readonly string[] = [], files: Record<string, string> = {}) {
   const { io, captured } = memoryIo(stdin, files);
@@ -34,7 +35,14 @@ describe('chess-formats fenr', () => {
     const result = await run(`${bad}\n`);
     expect(result.status).toBe(1);
     expect(result.out).toBe('');
-    expect(result.err).toBe([`<stdin>:1: ${bad}`, `${' '.repeat('<stdin>:1: '.length + 23)}^`, `error[ep-rank] field 2: ${messageOf(bad)}`, ''].join('\n'));
+    expect(result.err).toBe(
+      [
+        `<stdin>:1: ${bad}`,
+        `${' '.repeat('<stdin>:1: '.length + 23)}^`,
+        `error[ep-rank] field 2: ${messageOf(bad)}`,
+        '',
+      ].join('\n'),
+    );
   });
 
   test('--board prints the board as it stands, then the flights and the cooldowns', async () => {
@@ -62,7 +70,9 @@ describe('chess-formats fenr', () => {
   test('--advance moves every position on in time', async () => {
     const result = await run(`${SPEC_EXAMPLE}\n`, ['--advance', '500', '--board']);
     const lines = result.out.split('\n');
-    expect(lines[0]).toBe('r2Dq0000k2r/pb1n2bp/1pp2n2/3p1pp1/DQ0050P1PpDP15002/2P1P1P1/PB1NN1BP/R3K1DR55001 Qkq f3 14700 14700');
+    expect(lines[0]).toBe(
+      'r2Dq0000k2r/pb1n2bp/1pp2n2/3p1pp1/DQ0050P1PpDP15002/2P1P1P1/PB1NN1BP/R3K1DR55001 Qkq f3 14700 14700',
+    );
     expect(lines[1]).toBe('8 r . . q k . . r');
     expect(lines[10]).toBe('cooling down: R g1 4500 ms, Q a4 9950 ms, P f4 8500 ms, q d8 10000 ms');
     expect((await run(`${SPEC_EXAMPLE}\n`, ['--advance=10000'])).out).toBe(
@@ -79,7 +89,12 @@ describe('chess-formats fenr', () => {
   test('--json prints one object a line, with the setup JSON or the error', async () => {
     const result = await run('4k3/8/8/8/8/8/8/DK00017 - - 0 5\n8/8 - - 0 0\n', ['--json']);
     expect(result.status).toBe(1);
-    expect(result.out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown)).toEqual([
+    expect(
+      result.out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([
       {
         line: 1,
         input: '4k3/8/8/8/8/8/8/DK00017 - - 0 5',
@@ -93,10 +108,21 @@ describe('chess-formats fenr', () => {
           epSquares: [],
           halfmoves: 0,
           fullmoves: 1,
-          realtime: { clockMs: 5, sinceCaptureMs: 0, cooldownMs: 10_000, cooldowns: { a1: { arrivedAtMs: 4 } }, flights: {} },
+          realtime: {
+            clockMs: 5,
+            sinceCaptureMs: 0,
+            cooldownMs: 10_000,
+            cooldowns: { a1: { arrivedAtMs: 4 } },
+            flights: {},
+          },
         },
       },
-      { line: 2, input: '8/8 - - 0 0', ok: false, error: { code: 'rank-count', field: 0, offset: 3, message: messageOf('8/8 - - 0 0') } },
+      {
+        line: 2,
+        input: '8/8 - - 0 0',
+        ok: false,
+        error: { code: 'rank-count', field: 0, offset: 3, message: messageOf('8/8 - - 0 0') },
+      },
     ]);
   });
 
@@ -120,7 +146,10 @@ describe('chess-formats fenr', () => {
       options: { files: ['x.fenr', '--json'], board: true, json: false, strict: false, advanceMs: 0 },
     });
     for (const bad of [['--advance'], ['--advance', '-5'], ['--advance=1e3'], ['--advance', '1.5']]) {
-      expect(parseFenrArgs(bad)).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--advance') as unknown });
+      expect(parseFenrArgs(bad)).toMatchObject({
+        kind: 'usage-error',
+        message: expect.stringContaining('--advance') as unknown,
+      });
     }
     expect(parseFenrArgs(['--nope'])).toEqual({ kind: 'usage-error', message: "unknown option '--nope' for fenr" });
   });

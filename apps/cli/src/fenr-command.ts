@@ -12,7 +12,16 @@ import {
 } from '@chess-formats/board-core';
 import { parseFenr, writeFenr } from '@chess-formats/fenr';
 import { parseCommandArgs, type CommandSpec } from './command-args.js';
-import { errorReport, fileKey, overflowReport, runLineCommand, type CommandIo, type LineError, type LineReport, type LineWhere } from './line-command.js';
+import {
+  errorReport,
+  fileKey,
+  overflowReport,
+  runLineCommand,
+  type CommandIo,
+  type LineError,
+  type LineReport,
+  type LineWhere,
+} from './line-command.js';
 
 export interface FenrCommandOptions {
   readonly files: readonly string[];
@@ -55,7 +64,13 @@ export type FenrJsonLine =
       readonly fenr: string;
       readonly setup: SetupJson;
     }
-  | { readonly file?: string; readonly line: number; readonly input: string; readonly ok: false; readonly error: LineError };
+  | {
+      readonly file?: string;
+      readonly line: number;
+      readonly input: string;
+      readonly ok: false;
+      readonly error: LineError;
+    };
 
 export type FenrInvocation =
   | { readonly kind: 'help' }
@@ -69,7 +84,9 @@ export const FENR_SPEC: CommandSpec = {
   // Digits only, so that `1e3`, `-5` and `0x10` are refused rather than read as numbers.
   values: {
     '--advance': (value) =>
-      value !== undefined && /^[0-9]{1,15}$/.test(value) ? undefined : `--advance needs milliseconds as digits, got '${value ?? ''}'`,
+      value !== undefined && /^[0-9]{1,15}$/.test(value)
+        ? undefined
+        : `--advance needs milliseconds as digits, got '${value ?? ''}'`,
   },
 };
 
@@ -99,12 +116,14 @@ export function realtimeDiagram(setup: Setup): string {
   const { geometry } = setup.board;
   const lines = [boardDiagram(boardAt(setup))];
   const flights = flightsAt(setup).map(
-    (f) => `${pieceLetter(f.piece)} ${squareName(geometry, f.from)}-${squareName(geometry, f.to)} ${String(f.remainingMs)} ms`,
+    (f) =>
+      `${pieceLetter(f.piece)} ${squareName(geometry, f.from)}-${squareName(geometry, f.to)} ${String(f.remainingMs)} ms`,
   );
   const cooling: string[] = [];
   setup.board.pieces.forEach((p, square) => {
     const status = p && statusAt(setup, square);
-    if (p && status?.kind === 'cooldown') cooling.push(`${pieceLetter(p)} ${squareName(geometry, square)} ${String(status.remainingMs)} ms`);
+    if (p && status?.kind === 'cooldown')
+      cooling.push(`${pieceLetter(p)} ${squareName(geometry, square)} ${String(status.remainingMs)} ms`);
   });
   if (flights.length > 0) lines.push(`in flight: ${flights.join(', ')}`);
   if (cooling.length > 0) lines.push(`cooling down: ${cooling.join(', ')}`);
@@ -112,7 +131,12 @@ export function realtimeDiagram(setup: Setup): string {
 }
 
 /** Reports one line: its canonical FENr (and diagram) or its error with a caret. */
-export function reportFenrLine(text: string, overflow: boolean, where: LineWhere, options: FenrCommandOptions): LineReport {
+export function reportFenrLine(
+  text: string,
+  overflow: boolean,
+  where: LineWhere,
+  options: FenrCommandOptions,
+): LineReport {
   if (overflow) return overflowReport(text, where, options.json);
   const parsed = parseFenr(text, options.strict ? { strict: true } : undefined);
   if (!parsed.ok) return errorReport(text, parsed.error, where, options.json);
@@ -126,7 +150,14 @@ export function reportFenrLine(text: string, overflow: boolean, where: LineWhere
     return errorReport(text, { code: 'advance', field: 4, offset: text.length, message }, where, options.json);
   }
   if (options.json) {
-    const json: FenrJsonLine = { ...fileKey(where), line: where.line, input: text, ok: true, fenr, setup: setupToJson(setup) };
+    const json: FenrJsonLine = {
+      ...fileKey(where),
+      line: where.line,
+      input: text,
+      ok: true,
+      fenr,
+      setup: setupToJson(setup),
+    };
     return { passed: true, out: `${JSON.stringify(json)}\n`, err: '' };
   }
   return { passed: true, out: options.board ? `${fenr}\n${realtimeDiagram(setup)}\n\n` : `${fenr}\n`, err: '' };

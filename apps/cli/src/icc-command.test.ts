@@ -11,7 +11,10 @@ import { parseSettings, runIccCommand } from './icc-command.js';
 import { main } from './main.js';
 import { memoryIo } from './test-io.js';
 
-const sample = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../packages/icc-dg/samples/session.icc'), 'utf8');
+const sample = readFileSync(
+  join(dirname(fileURLToPath(import.meta.url)), '../../../packages/icc-dg/samples/session.icc'),
+  'utf8',
+);
 const SETTINGS = 'DG_WHO_AM_I,15,16,18,20,24,26,28,29,30,31,33,34,36,39,43,50,51,56,101';
 const Y = '\x19';
 
@@ -50,14 +53,19 @@ describe('chess-formats icc decode', () => {
     const { io, captured } = memoryIo(sample);
     expect(await main(['icc', 'decode', '--games'], io)).toBe(1);
     const out = lines(captured.out);
-    expect(out.filter((l) => l['kind'] === 'tracker-error').map((l) => (l['error'] as { code: string }).code)).toEqual(['no-move-text', 'no-move-text']);
+    expect(out.filter((l) => l['kind'] === 'tracker-error').map((l) => (l['error'] as { code: string }).code)).toEqual([
+      'no-move-text',
+      'no-move-text',
+    ]);
     expect(out.filter((l) => l['kind'] === undefined).map((g) => g['moves'])).toEqual([[], []]);
   });
 
   test('error events and tracker errors; exit status 1', async () => {
     const { io, captured } = memoryIo(`${Y}(41 x${Y})${Y}(24 9 e4${Y})`);
     expect(await runIccCommand(['--games', '--settings', 'DG_MOVE_ALGEBRAIC'], io)).toBe(1);
-    expect(lines(captured.out).map((l) => (l['kind'] === 'error' ? (l['error'] as { code: string }).code : l['kind']))).toEqual(['field-type', 'tracker-error']);
+    expect(
+      lines(captured.out).map((l) => (l['kind'] === 'error' ? (l['error'] as { code: string }).code : l['kind'])),
+    ).toEqual(['field-type', 'tracker-error']);
   });
 
   test('files, an unreadable file, usage errors and help', async () => {

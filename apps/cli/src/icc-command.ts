@@ -1,6 +1,12 @@
 import { play, writeSan, type TrackedGame } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
-import { createIccDecoder, createIccTracker, datagramId, type IccEvent, type IccGameFacts } from '@chess-formats/icc-dg';
+import {
+  createIccDecoder,
+  createIccTracker,
+  datagramId,
+  type IccEvent,
+  type IccGameFacts,
+} from '@chess-formats/icc-dg';
 import { gameToPgn, writePgn } from '@chess-formats/pgn';
 import { parseCommandArgs, type CommandSpec } from './command-args.js';
 import { printable } from './caret.js';
@@ -76,8 +82,12 @@ export function parseIccArgs(args: readonly string[]): IccInvocation {
   const settings = parseSettings(values.get('--settings') ?? '');
   // Every value was checked as it was read; this only narrows the type.
   if (typeof settings === 'string') return { kind: 'usage-error', message: settings };
-  if (flags.has('--games') && flags.has('--pgn')) return { kind: 'usage-error', message: '--games and --pgn cannot go together' };
-  return { kind: 'decode', options: { files: operands, games: flags.has('--games'), pgn: flags.has('--pgn'), settings } };
+  if (flags.has('--games') && flags.has('--pgn'))
+    return { kind: 'usage-error', message: '--games and --pgn cannot go together' };
+  return {
+    kind: 'decode',
+    options: { files: operands, games: flags.has('--games'), pgn: flags.has('--pgn'), settings },
+  };
 }
 
 /** The JSON line of a game: players, result and reason, the current FEN, the moves in SAN and the clocks. */
@@ -160,7 +170,9 @@ export async function runIccCommand(args: readonly string[], io: CommandIo): Pro
           step = await chunks.next();
         } catch (error) {
           const name = file === '-' ? 'standard input' : printable(file);
-          await io.err(`chess-formats: cannot read ${name}: ${printable(error instanceof Error ? error.message : String(error))}\n`);
+          await io.err(
+            `chess-formats: cannot read ${name}: ${printable(error instanceof Error ? error.message : String(error))}\n`,
+          );
           return 2;
         }
         if (step.done === true) break;

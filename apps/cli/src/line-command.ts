@@ -73,7 +73,11 @@ export function fileKey(where: LineWhere): { readonly file?: string } {
  */
 export function errorReport(text: string, error: LineError, where: LineWhere, json: boolean): LineReport {
   if (json) {
-    return { passed: false, out: `${JSON.stringify({ ...fileKey(where), line: where.line, input: text, ok: false, error })}\n`, err: '' };
+    return {
+      passed: false,
+      out: `${JSON.stringify({ ...fileKey(where), line: where.line, input: text, ok: false, error })}\n`,
+      err: '',
+    };
   }
   const label = lineLabel(where);
   // Without a caret (an unread line) the window shows the start of the line.
@@ -137,7 +141,10 @@ export async function runLineCommand(
       if (readError !== undefined) {
         progress.clear();
         unreadable = true;
-        await writeError(io, `chess-formats: cannot read ${file === undefined ? 'standard input' : printable(file)}: ${reasonOf(readError)}\n`);
+        await writeError(
+          io,
+          `chess-formats: cannot read ${file === undefined ? 'standard input' : printable(file)}: ${reasonOf(readError)}\n`,
+        );
       }
     }
   } catch (error) {
@@ -151,7 +158,8 @@ export async function runLineCommand(
 
 /** The progress bar of reading `sources`: their total size when every one is known. */
 async function progressFor(sources: readonly string[], io: CommandIo): Promise<Progress> {
-  if (io.progress === undefined || !io.progress.isTTY || io.sizeOf === undefined) return createProgress(io.progress, undefined);
+  if (io.progress === undefined || !io.progress.isTTY || io.sizeOf === undefined)
+    return createProgress(io.progress, undefined);
   let total: number | undefined = 0;
   for (const source of sources) {
     const size = await io.sizeOf(source === '-' ? undefined : source).catch(() => undefined);
@@ -161,7 +169,10 @@ async function progressFor(sources: readonly string[], io: CommandIo): Promise<P
 }
 
 /** The chunks of a source, each counted in bytes (characters for text) as it passes. */
-async function* counting(chunks: AsyncIterable<string | Uint8Array>, count: (bytes: number) => void): AsyncGenerator<string | Uint8Array> {
+async function* counting(
+  chunks: AsyncIterable<string | Uint8Array>,
+  count: (bytes: number) => void,
+): AsyncGenerator<string | Uint8Array> {
   for await (const chunk of chunks) {
     count(typeof chunk === 'string' ? chunk.length : chunk.byteLength);
     yield chunk;

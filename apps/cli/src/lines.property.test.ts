@@ -14,7 +14,8 @@ async function* chunked(text: string, cuts: readonly number[]): AsyncGenerator<s
 
 async function linesOf(text: string, cuts: readonly number[], maxLength: number) {
   const out: { text: string; overflow: boolean }[] = [];
-  for await (const line of readLines(chunked(text, cuts), maxLength)) out.push({ text: line.text, overflow: line.overflow });
+  for await (const line of readLines(chunked(text, cuts), maxLength))
+    out.push({ text: line.text, overflow: line.overflow });
   return out;
 }
 
@@ -26,7 +27,9 @@ function reference(text: string, maxLength: number) {
   return parts.map((part, i) => {
     let line = i === 0 && part.startsWith('\uFEFF') ? part.slice(1) : part;
     if (line.endsWith('\r')) line = line.slice(0, -1);
-    return line.length > maxLength ? { text: line.slice(0, maxLength), overflow: true } : { text: line, overflow: false };
+    return line.length > maxLength
+      ? { text: line.slice(0, maxLength), overflow: true }
+      : { text: line, overflow: false };
   });
 }
 

@@ -23,16 +23,20 @@ describe('main: help, version and usage errors', () => {
   });
 
   test('--help, -h and help print the program help and exit 0', async () => {
-    for (const args of [['--help'], ['-h'], ['help']]) expect(await run(args)).toEqual({ status: 0, out: MAIN_HELP, err: '' });
+    for (const args of [['--help'], ['-h'], ['help']])
+      expect(await run(args)).toEqual({ status: 0, out: MAIN_HELP, err: '' });
   });
 
-  test.each(COMMANDS.map((c) => [c.name, c] as const))('help %s prints what %s --help prints, exit 0', async (name, command) => {
-    const words = name.split(' ');
-    const asked = await run(['help', ...words]);
-    expect(asked).toEqual({ status: 0, out: command.help, err: '' });
-    expect(await run([...words, '--help'])).toEqual(asked);
-    expect(command.help.startsWith(`Usage: chess-formats ${name} `)).toBe(true);
-  });
+  test.each(COMMANDS.map((c) => [c.name, c] as const))(
+    'help %s prints what %s --help prints, exit 0',
+    async (name, command) => {
+      const words = name.split(' ');
+      const asked = await run(['help', ...words]);
+      expect(asked).toEqual({ status: 0, out: command.help, err: '' });
+      expect(await run([...words, '--help'])).toEqual(asked);
+      expect(command.help.startsWith(`Usage: chess-formats ${name} `)).toBe(true);
+    },
+  );
 
   test('help of a group (icc) is the help of its commands', async () => {
     expect(await run(['help', 'icc'])).toEqual({ status: 0, out: ICC_HELP, err: '' });
@@ -40,7 +44,11 @@ describe('main: help, version and usage errors', () => {
   });
 
   test('a group without its command is a usage error: exit 2, its help on standard error', async () => {
-    expect(await run(['icc'])).toEqual({ status: 2, out: '', err: `chess-formats: icc needs a command: decode\n\n${ICC_HELP}` });
+    expect(await run(['icc'])).toEqual({
+      status: 2,
+      out: '',
+      err: `chess-formats: icc needs a command: decode\n\n${ICC_HELP}`,
+    });
     expect(await run(['icc', 'encode'])).toEqual({
       status: 2,
       out: '',
@@ -49,7 +57,11 @@ describe('main: help, version and usage errors', () => {
   });
 
   test('a bad option of a command prints the message and that command usage, exit 2', async () => {
-    expect(await run(['fen', '--colour'])).toEqual({ status: 2, out: '', err: `chess-formats: unknown option '--colour' for fen\n\n${FEN_HELP}` });
+    expect(await run(['fen', '--colour'])).toEqual({
+      status: 2,
+      out: '',
+      err: `chess-formats: unknown option '--colour' for fen\n\n${FEN_HELP}`,
+    });
   });
 
   test.each([
@@ -89,7 +101,10 @@ describe('standard output that cannot be written: one rule for every command', (
     fen: `${START}\n`.repeat(3),
     fenr: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 0\n'.repeat(3),
     ocpn: 'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq KQkq - wb -- 0 1\n'.repeat(3),
-    style12: '<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 White Black -3 0 0 39 39 0 0 1 none (0:00) none 0\n'.repeat(3),
+    style12:
+      '<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 White Black -3 0 0 39 39 0 0 1 none (0:00) none 0\n'.repeat(
+        3,
+      ),
     pgn: '[Event "A"]\n\n1. e4 e5 *\n\n[Event "B"]\n\n1. d4 *\n'.repeat(3),
     'icc decode': sample,
     convert: `${START}\n`.repeat(3),
@@ -105,7 +120,9 @@ describe('standard output that cannot be written: one rule for every command', (
   ];
 
   test('every command that writes is covered', () => {
-    expect(writing.map((c) => c.name)).toEqual(COMMANDS.filter((c) => !['connect', 'validate'].includes(c.name)).map((c) => c.name));
+    expect(writing.map((c) => c.name)).toEqual(
+      COMMANDS.filter((c) => !['connect', 'validate'].includes(c.name)).map((c) => c.name),
+    );
   });
 
   test.each(lines)('%s: a closed pipe (EPIPE) ends quietly with the status earned, 0', async (_, args, stdin) => {

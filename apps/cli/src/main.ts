@@ -28,12 +28,42 @@ export interface Command {
 
 /** Every command, in the order the program's help lists them. */
 export const COMMANDS: readonly Command[] = Object.freeze([
-  { name: 'fen', summary: 'read FEN positions, one a line, print them in canonical form', help: FEN_HELP, run: fenMain },
-  { name: 'fenr', summary: 'read FENr (realtime chess) positions, one a line, likewise', help: FENR_HELP, run: runFenrCommand },
-  { name: 'ocpn', summary: 'read OCPN (Omega chess) positions, one a line, likewise', help: OCPN_HELP, run: runOcpnCommand },
-  { name: 'pgn', summary: 'check PGN games (a stream of any size), list tags or FENs', help: PGN_HELP, run: runPgnCommand },
-  { name: 'style12', summary: 'read style 12 lines or a raw FICS stream, print their FENs', help: STYLE12_HELP, run: style12Main },
-  { name: 'icc decode', summary: 'read ICC output (units, datagrams), print its events as JSON', help: ICC_HELP, run: runIccCommand },
+  {
+    name: 'fen',
+    summary: 'read FEN positions, one a line, print them in canonical form',
+    help: FEN_HELP,
+    run: fenMain,
+  },
+  {
+    name: 'fenr',
+    summary: 'read FENr (realtime chess) positions, one a line, likewise',
+    help: FENR_HELP,
+    run: runFenrCommand,
+  },
+  {
+    name: 'ocpn',
+    summary: 'read OCPN (Omega chess) positions, one a line, likewise',
+    help: OCPN_HELP,
+    run: runOcpnCommand,
+  },
+  {
+    name: 'pgn',
+    summary: 'check PGN games (a stream of any size), list tags or FENs',
+    help: PGN_HELP,
+    run: runPgnCommand,
+  },
+  {
+    name: 'style12',
+    summary: 'read style 12 lines or a raw FICS stream, print their FENs',
+    help: STYLE12_HELP,
+    run: style12Main,
+  },
+  {
+    name: 'icc decode',
+    summary: 'read ICC output (units, datagrams), print its events as JSON',
+    help: ICC_HELP,
+    run: runIccCommand,
+  },
   {
     name: 'connect',
     summary: 'observe a game on a FICS or ICC server, print its positions',
@@ -41,10 +71,25 @@ export const COMMANDS: readonly Command[] = Object.freeze([
     // connect needs the process's signals and terminal, taken only when it runs.
     run: (args, io) => connectMain(args, io, processConnectEnvironment()),
   },
-  { name: 'convert', summary: 'convert positions: fen, style12, ocpn, fenr, pgn, setup-json', help: CONVERT_HELP, run: runConvertCommand },
-  { name: 'validate', summary: 'check that each line is a valid (for FEN, legal) position', help: VALIDATE_HELP, run: runValidateCommand },
+  {
+    name: 'convert',
+    summary: 'convert positions: fen, style12, ocpn, fenr, pgn, setup-json',
+    help: CONVERT_HELP,
+    run: runConvertCommand,
+  },
+  {
+    name: 'validate',
+    summary: 'check that each line is a valid (for FEN, legal) position',
+    help: VALIDATE_HELP,
+    run: runValidateCommand,
+  },
   { name: 'detect', summary: 'print the format of each line', help: DETECT_HELP, run: runDetectCommand },
-  { name: 'moves', summary: 'list legal moves, or convert moves between notations', help: MOVES_HELP, run: runMovesCommand },
+  {
+    name: 'moves',
+    summary: 'list legal moves, or convert moves between notations',
+    help: MOVES_HELP,
+    run: runMovesCommand,
+  },
 ]);
 
 /** The rows of the program's help after the commands: `help` itself, then the options. */
@@ -87,7 +132,12 @@ const groupOf = (command: Command): string => command.name.split(' ')[0] ?? comm
  */
 type Found =
   | { readonly kind: 'command'; readonly command: Command; readonly rest: readonly string[] }
-  | { readonly kind: 'group'; readonly group: string; readonly commands: readonly Command[]; readonly rest: readonly string[] }
+  | {
+      readonly kind: 'group';
+      readonly group: string;
+      readonly commands: readonly Command[];
+      readonly rest: readonly string[];
+    }
   | { readonly kind: 'unknown' };
 
 function find(words: readonly string[]): Found {
@@ -114,7 +164,8 @@ async function runHelp(args: readonly string[], io: CommandIo): Promise<number> 
     return 0;
   }
   const found = find(args);
-  if (found.kind === 'unknown' || (found.kind === 'group' && found.rest.length > 0)) return usageError(io, `no help for unknown command '${args.join(' ')}'`, MAIN_HELP);
+  if (found.kind === 'unknown' || (found.kind === 'group' && found.rest.length > 0))
+    return usageError(io, `no help for unknown command '${args.join(' ')}'`, MAIN_HELP);
   if (found.rest.length > 0) return usageError(io, 'help takes one command name', MAIN_HELP);
   await io.out(found.kind === 'command' ? found.command.help : groupHelp(found.commands));
   return 0;

@@ -65,7 +65,12 @@ export const MOVES_SPEC: CommandSpec = {
   name: 'moves',
   help: MOVES_HELP,
   flags: ['--json'],
-  values: { '--from': [...POSITION_FORMATS, 'auto'], '--to': MOVE_NOTATIONS, '--notation': MOVE_NOTATIONS, '--position': 'any' },
+  values: {
+    '--from': [...POSITION_FORMATS, 'auto'],
+    '--to': MOVE_NOTATIONS,
+    '--notation': MOVE_NOTATIONS,
+    '--position': 'any',
+  },
 };
 
 const WRITERS: Readonly<Record<MoveNotation, (setup: Setup, move: Move) => string>> = {
@@ -87,7 +92,11 @@ const READERS: Readonly<Record<MoveNotation, (setup: Setup, text: string) => Res
  * the order in which a text is least likely to mean something else); the error is SAN's,
  * the notation people type most, unless one was named.
  */
-export function readMove(setup: Setup, text: string, notation: MoveNotation | undefined): Result<Move, MoveNotationError> {
+export function readMove(
+  setup: Setup,
+  text: string,
+  notation: MoveNotation | undefined,
+): Result<Move, MoveNotationError> {
   if (notation !== undefined) return READERS[notation](setup, text);
   const san = parseSan(setup, text);
   if (san.ok) return san;
@@ -109,7 +118,12 @@ export function reportMovesLine(
   if (!read.ok) return read.report;
   const { setup } = read.position;
   const moves = legalMoves(setup).map((move) => WRITERS[options.to](setup, move));
-  if (options.json) return { passed: true, out: `${JSON.stringify({ ...fileKey(where), line: where.line, input: text, ok: true, moves })}\n`, err: '' };
+  if (options.json)
+    return {
+      passed: true,
+      out: `${JSON.stringify({ ...fileKey(where), line: where.line, input: text, ok: true, moves })}\n`,
+      err: '',
+    };
   return { passed: true, out: `${moves.join(' ')}\n`, err: '' };
 }
 
@@ -117,9 +131,19 @@ export function reportMovesLine(
 export function reportMoveSequence(
   position: string,
   moves: readonly string[],
-  options: { readonly from: PositionFormat | 'auto'; readonly to: MoveNotation; readonly notation: MoveNotation | undefined; readonly json: boolean },
+  options: {
+    readonly from: PositionFormat | 'auto';
+    readonly to: MoveNotation;
+    readonly notation: MoveNotation | undefined;
+    readonly json: boolean;
+  },
 ): LineReport[] {
-  const read = readPositionLine(position, false, { file: '<position>', line: 1 }, { format: options.from, json: options.json });
+  const read = readPositionLine(
+    position,
+    false,
+    { file: '<position>', line: 1 },
+    { format: options.from, json: options.json },
+  );
   if (!read.ok) return [read.report];
   let setup = read.position.setup;
   const reports: LineReport[] = [];
@@ -164,7 +188,9 @@ export function runMovesCommand(args: readonly string[], io: CommandIo): Promise
     const position = values.get('--position');
     if (position === undefined) {
       if (notation !== undefined) return '--notation reads the moves given after --position';
-      return runLineCommand(operands, io, (text, overflow, where) => reportMovesLine(text, overflow, where, { from, to, json }));
+      return runLineCommand(operands, io, (text, overflow, where) =>
+        reportMovesLine(text, overflow, where, { from, to, json }),
+      );
     }
     if (operands.length === 0) return 'moves --position needs one move or more';
     return printReports(reportMoveSequence(position, operands, { from, to, notation, json }), io);

@@ -64,7 +64,12 @@ describe('chess-formats ocpn', () => {
     const result = await run(`4/5k4/A/A/A/A/A/A/A/A/5K4 b - Q - b -P 3 40\nWWww w\n`, ['--json']);
     expect(result.status).toBe(1);
     expect(result.err).toBe('');
-    expect(result.out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown)).toEqual([
+    expect(
+      result.out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([
       {
         line: 1,
         input: '4/5k4/A/A/A/A/A/A/A/A/5K4 b - Q - b -P 3 40',
@@ -105,7 +110,9 @@ describe('chess-formats ocpn', () => {
     const result = await run(`${'A'.repeat(MAX_LINE_LENGTH + 1)}\n${INITIAL_OCPN}\n`);
     expect(result.status).toBe(1);
     expect(result.out).toBe(`${INITIAL_OCPN}\n`);
-    expect(result.err.split('\n')[1]).toBe(`error[line-too-long]: the line is longer than ${MAX_LINE_LENGTH} characters and was not read`);
+    expect(result.err.split('\n')[1]).toBe(
+      `error[line-too-long]: the line is longer than ${MAX_LINE_LENGTH} characters and was not read`,
+    );
   });
 
   test('reads files in order, names them, and exits 2 on an unreadable one', async () => {
@@ -123,8 +130,14 @@ describe('arguments', () => {
       options: { files: ['a.ocpn', '-', '--board'], board: true, json: true, strict: true },
     });
     expect(parseOcpnArgs(['x', '-h'])).toEqual({ kind: 'help' });
-    expect(parseOcpnArgs(['--castling'])).toEqual({ kind: 'usage-error', message: "unknown option '--castling' for ocpn" });
-    expect(parseOcpnArgs(['--toString'])).toEqual({ kind: 'usage-error', message: "unknown option '--toString' for ocpn" });
+    expect(parseOcpnArgs(['--castling'])).toEqual({
+      kind: 'usage-error',
+      message: "unknown option '--castling' for ocpn",
+    });
+    expect(parseOcpnArgs(['--toString'])).toEqual({
+      kind: 'usage-error',
+      message: "unknown option '--toString' for ocpn",
+    });
   });
 
   test('main runs ocpn, its help and its usage errors', async () => {

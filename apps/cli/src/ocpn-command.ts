@@ -1,7 +1,16 @@
 import { boardDiagram, setupToJson, type SetupJson } from '@chess-formats/board-core';
 import { parseOcpn, writeOcpn } from '@chess-formats/ocpn';
 import { parseCommandArgs, type CommandSpec } from './command-args.js';
-import { errorReport, fileKey, overflowReport, runLineCommand, type CommandIo, type LineError, type LineReport, type LineWhere } from './line-command.js';
+import {
+  errorReport,
+  fileKey,
+  overflowReport,
+  runLineCommand,
+  type CommandIo,
+  type LineError,
+  type LineReport,
+  type LineWhere,
+} from './line-command.js';
 
 export interface OcpnCommandOptions {
   readonly files: readonly string[];
@@ -39,14 +48,25 @@ export type OcpnJsonLine =
       /** The setup JSON of board-core, the Omega Chess Advanced fields under `omegaAdvanced`. */
       readonly position: SetupJson;
     }
-  | { readonly file?: string; readonly line: number; readonly input: string; readonly ok: false; readonly error: LineError };
+  | {
+      readonly file?: string;
+      readonly line: number;
+      readonly input: string;
+      readonly ok: false;
+      readonly error: LineError;
+    };
 
 export type OcpnInvocation =
   | { readonly kind: 'help' }
   | { readonly kind: 'ocpn'; readonly options: OcpnCommandOptions }
   | { readonly kind: 'usage-error'; readonly message: string };
 
-export const OCPN_SPEC: CommandSpec = { name: 'ocpn', help: OCPN_HELP, flags: ['--board', '--json', '--strict'], values: {} };
+export const OCPN_SPEC: CommandSpec = {
+  name: 'ocpn',
+  help: OCPN_HELP,
+  flags: ['--board', '--json', '--strict'],
+  values: {},
+};
 
 /** Reads the arguments after `ocpn`. */
 export function parseOcpnArgs(args: readonly string[]): OcpnInvocation {
@@ -60,16 +80,32 @@ export function parseOcpnArgs(args: readonly string[]): OcpnInvocation {
 }
 
 /** Reports one line: its canonical OCPN (and diagram) or its error with a caret. */
-export function reportOcpnLine(text: string, overflow: boolean, where: LineWhere, options: OcpnCommandOptions): LineReport {
+export function reportOcpnLine(
+  text: string,
+  overflow: boolean,
+  where: LineWhere,
+  options: OcpnCommandOptions,
+): LineReport {
   if (overflow) return overflowReport(text, where, options.json);
   const parsed = parseOcpn(text, options.strict ? { strict: true } : undefined);
   if (!parsed.ok) return errorReport(text, parsed.error, where, options.json);
   const ocpn = writeOcpn(parsed.value);
   if (options.json) {
-    const json: OcpnJsonLine = { ...fileKey(where), line: where.line, input: text, ok: true, ocpn, position: setupToJson(parsed.value) };
+    const json: OcpnJsonLine = {
+      ...fileKey(where),
+      line: where.line,
+      input: text,
+      ok: true,
+      ocpn,
+      position: setupToJson(parsed.value),
+    };
     return { passed: true, out: `${JSON.stringify(json)}\n`, err: '' };
   }
-  return { passed: true, out: options.board ? `${ocpn}\n${boardDiagram(parsed.value.board)}\n\n` : `${ocpn}\n`, err: '' };
+  return {
+    passed: true,
+    out: options.board ? `${ocpn}\n${boardDiagram(parsed.value.board)}\n\n` : `${ocpn}\n`,
+    err: '',
+  };
 }
 
 /**

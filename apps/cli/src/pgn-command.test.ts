@@ -61,7 +61,7 @@ describe('chess-formats pgn', () => {
     });
   });
 
-  test('--tags lists each game\'s tags as tag pairs', async () => {
+  test("--tags lists each game's tags as tag pairs", async () => {
     expect((await run(['--tags'], GAMES)).out).toBe('[Event "A"]\n[White "Anna"]\n\n[Event "B"]\n\n');
   });
 
@@ -74,7 +74,10 @@ describe('chess-formats pgn', () => {
   test('--json: a line a game, with --fens a line a move before it; errors as values', async () => {
     const { status, out } = await run(['--json', '--fens', 'a.pgn'], '', { 'a.pgn': BROKEN });
     expect(status).toBe(1);
-    const lines = out.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => [line['game'], line['ok'], line['ply']])).toEqual([
       [1, undefined, 1],
       [1, true, undefined],
@@ -82,7 +85,15 @@ describe('chess-formats pgn', () => {
       [3, undefined, 1],
       [3, true, undefined],
     ]);
-    expect(lines[1]).toEqual({ file: 'a.pgn', game: 1, ok: true, tags: { Event: 'A' }, plies: 1, result: '1-0', fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' });
+    expect(lines[1]).toEqual({
+      file: 'a.pgn',
+      game: 1,
+      ok: true,
+      tags: { Event: 'A' },
+      plies: 1,
+      result: '1-0',
+      fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+    });
     expect(lines[2]).toMatchObject({ error: { code: 'illegal-move', line: 7, column: 13 } });
   });
 
@@ -151,7 +162,9 @@ describe('chess-formats style12 --pgn', () => {
 describe('chess-formats connect --pgn', () => {
   test('appends the observed game to the file when it ends', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'chess-formats-pgn-')), 'games.pgn');
-    const result = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), { args: ['--quiet', '--pgn', file] });
+    const result = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), {
+      args: ['--quiet', '--pgn', file],
+    });
     expect(result.status).toBe(0);
     const first = readFileSync(file, 'utf8');
     expect(first).toContain('[White "Melanchthon"]');
@@ -164,7 +177,9 @@ describe('chess-formats connect --pgn', () => {
 
   test('a file that cannot be written is exit 1, with why', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'chess-formats-pgn-'));
-    const result = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), { args: ['--quiet', '--pgn', dir] });
+    const result = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), {
+      args: ['--quiet', '--pgn', dir],
+    });
     expect(result.status).toBe(1);
     expect(result.err).toContain(`cannot write ${dir}`);
   });

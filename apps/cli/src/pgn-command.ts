@@ -42,12 +42,18 @@ export interface PgnCommandOptions {
 
 export const PGN_SPEC: CommandSpec = { name: 'pgn', help: PGN_HELP, flags: ['--tags', '--fens', '--json'], values: {} };
 
-const positionText = (setup: Setup): string => (setup.board.geometry.name === 'omega' ? writeOcpn(setup) : writeFen(setup));
+const positionText = (setup: Setup): string =>
+  setup.board.geometry.name === 'omega' ? writeOcpn(setup) : writeFen(setup);
 
-const tagPairs = (game: PgnGame): string => [...game.tags].map(([name, value]) => `[${name} "${value.replace(/[\\"]/g, '\\$&')}"]\n`).join('');
+const tagPairs = (game: PgnGame): string =>
+  [...game.tags].map(([name, value]) => `[${name} "${value.replace(/[\\"]/g, '\\$&')}"]\n`).join('');
 
 /** What one game prints, by the options. */
-function gameOutput(game: PgnGame, where: { readonly file?: string; readonly game: number }, options: PgnCommandOptions): string {
+function gameOutput(
+  game: PgnGame,
+  where: { readonly file?: string; readonly game: number },
+  options: PgnCommandOptions,
+): string {
   if (!options.json) {
     if (options.fens) {
       let out = '';
@@ -62,7 +68,8 @@ function gameOutput(game: PgnGame, where: { readonly file?: string; readonly gam
   for (const step of mainline(game)) {
     plies++;
     last = step.after;
-    if (options.fens) out += `${JSON.stringify({ ...where, ply: plies, san: step.node.san, fen: positionText(step.after) })}\n`;
+    if (options.fens)
+      out += `${JSON.stringify({ ...where, ply: plies, san: step.node.san, fen: positionText(step.after) })}\n`;
   }
   return `${out}${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), plies, result: game.result, fen: positionText(last) })}\n`;
 }
@@ -79,7 +86,12 @@ export async function runPgnCommand(args: readonly string[], io: CommandIo): Pro
     return 2;
   }
   const { operands, flags } = invocation.args;
-  const options: PgnCommandOptions = { files: operands, tags: flags.has('--tags'), fens: flags.has('--fens'), json: flags.has('--json') };
+  const options: PgnCommandOptions = {
+    files: operands,
+    tags: flags.has('--tags'),
+    fens: flags.has('--fens'),
+    json: flags.has('--json'),
+  };
   const { out: write } = guardOutput(io);
   let games = 0;
   let broken = 0;
@@ -116,7 +128,9 @@ export async function runPgnCommand(args: readonly string[], io: CommandIo): Pro
           step = await chunks.next();
         } catch (error) {
           unreadable = true;
-          await io.err(`chess-formats: cannot read ${file === undefined ? 'standard input' : printable(file)}: ${printable(error instanceof Error ? error.message : String(error))}\n`);
+          await io.err(
+            `chess-formats: cannot read ${file === undefined ? 'standard input' : printable(file)}: ${printable(error instanceof Error ? error.message : String(error))}\n`,
+          );
           break;
         }
         if (step.done === true) break;
@@ -124,7 +138,8 @@ export async function runPgnCommand(args: readonly string[], io: CommandIo): Pro
       }
       await emit(reader.end());
     }
-    if (!options.json && !options.tags && !options.fens) await write(`${games} ${games === 1 ? 'game' : 'games'}, ${broken} broken\n`);
+    if (!options.json && !options.tags && !options.fens)
+      await write(`${games} ${games === 1 ? 'game' : 'games'}, ${broken} broken\n`);
   } catch (error) {
     if (!(error instanceof OutputFailure)) throw error;
     return outputFailureStatus(error, unreadable ? 2 : broken > 0 ? 1 : 0, io);

@@ -1,7 +1,15 @@
 import { FORMATS } from '@chess-formats/formats';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { DETECTED_FORMATS, POSITION_FORMATS, detectFormat, readAnyPosition, readPosition, writePosition, type PositionFormat } from './positions.js';
+import {
+  DETECTED_FORMATS,
+  POSITION_FORMATS,
+  detectFormat,
+  readAnyPosition,
+  readPosition,
+  writePosition,
+  type PositionFormat,
+} from './positions.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const OMEGA_START = 'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq KQkq - wb PP 0 1';
@@ -15,7 +23,10 @@ describe('detectFormat', () => {
     ['  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1', 'fen'],
     ['bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', 'shredder'],
     ['rk2r3/8/8/8/8/8/8/RK2R3 w KEke - 0 1', 'x-fen'],
-    ['<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 1 a b 0 2 12 39 39 120 120 1 none (0:00) none 0 0 0', 'style12'],
+    [
+      '<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 1 a b 0 2 12 39 39 120 120 1 none (0:00) none 0 0 0',
+      'style12',
+    ],
     ['<b1> game 1 white [PP] black [n]', 'b1'],
     [OMEGA_START, 'ocpn'],
     [FENR, 'fenr'],
@@ -55,7 +66,10 @@ describe('readPosition and writePosition', () => {
   });
 
   test('style 12 and FENr refuse pockets and check counters rather than drop them', () => {
-    for (const fen of ['rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3', 'rnbqk1nr/pppp1ppp/4p3/8/1b1PP3/8/PPP2PPP/RNBQKBNR w KQkq - 3+2 1 3']) {
+    for (const fen of [
+      'rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3',
+      'rnbqk1nr/pppp1ppp/4p3/8/1b1PP3/8/PPP2PPP/RNBQKBNR w KQkq - 3+2 1 3',
+    ]) {
       const read = readPosition('fen', fen);
       if (!read.ok) throw new Error(fen);
       expect(() => writePosition('style12', read.value)).toThrow(TypeError);
@@ -70,7 +84,9 @@ describe('readPosition and writePosition', () => {
     const json = readPosition('setup-json', writePosition('setup-json', fenr.value));
     if (!json.ok) throw new Error('json');
     expect(writePosition('fenr', json.value)).toBe(FENR);
-    expect(writePosition('fen', fenr.value)).toBe('r2qk2r/pb1n2bp/1pp2n2/3p1pp1/QP1PpP2/2P1P1P1/PB1NN1BP/R3K1R1 b Qkq f3 0 1');
+    expect(writePosition('fen', fenr.value)).toBe(
+      'r2qk2r/pb1n2bp/1pp2n2/3p1pp1/QP1PpP2/2P1P1P1/PB1NN1BP/R3K1R1 b Qkq f3 0 1',
+    );
   });
 
   test('OCPN keeps its Omega Chess Advanced state when written back, also through setup JSON; an Omega setup without it gets none', () => {
@@ -81,11 +97,16 @@ describe('readPosition and writePosition', () => {
     if (!json.ok) throw new Error('json');
     expect(writePosition('ocpn', json.value)).toBe(OMEGA_START);
     const { omegaAdvanced: _state, ...plain } = json.value.setup;
-    expect(writePosition('ocpn', { setup: plain })).toBe('WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq - - - -- 0 1');
+    expect(writePosition('ocpn', { setup: plain })).toBe(
+      'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq - - - -- 0 1',
+    );
   });
 
   test('setup JSON errors carry their code; bad JSON its offset', () => {
-    expect(readPosition('setup-json', '{"geometry":"standard",}')).toMatchObject({ ok: false, error: { code: 'json-syntax', offset: 23 } });
+    expect(readPosition('setup-json', '{"geometry":"standard",}')).toMatchObject({
+      ok: false,
+      error: { code: 'json-syntax', offset: 23 },
+    });
     expect(readPosition('setup-json', '{"x":1}')).toMatchObject({ ok: false, error: { code: 'unknown-key' } });
   });
 

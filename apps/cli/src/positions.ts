@@ -9,7 +9,10 @@ import { errorReport, overflowReport, type LineError, type LineReport, type Line
 const SETUP_JSON = 'setup-json';
 
 /** The notations that hold one position a line, which `convert` reads and writes: every text format, then setup JSON. */
-export const POSITION_FORMATS: readonly string[] = Object.freeze([...TEXT_FORMATS.map((format) => format.name), SETUP_JSON]);
+export const POSITION_FORMATS: readonly string[] = Object.freeze([
+  ...TEXT_FORMATS.map((format) => format.name),
+  SETUP_JSON,
+]);
 export type PositionFormat = string;
 
 /** How the CLI names the FEN dialects and lines that hold no position of a format in the list. */
@@ -87,7 +90,11 @@ export function detectFormat(line: string): DetectedFormat {
   const first = words[0] ?? '';
   if (first === '<b1>') return 'b1';
   // FICS ends lines with LF CR, so a CR starts the next; prompts, bells and boards after a prompt.
-  if (first !== '<12>' && (line.startsWith('\r') || line.includes('\u0007') || first === 'fics%' || line.includes('<12> '))) return 'fics-stream';
+  if (
+    first !== '<12>' &&
+    (line.startsWith('\r') || line.includes('\u0007') || first === 'fics%' || line.includes('<12> '))
+  )
+    return 'fics-stream';
   if (first.startsWith('{')) return SETUP_JSON;
   if (format === undefined || found.score < RECORD_SCORE) return 'unknown';
   return format.name === 'fen' ? fenDialect(words[2]) : format.name;
@@ -123,9 +130,12 @@ function readSetupJson(text: string): Read {
 export function readPosition(format: PositionFormat, text: string, strict = false): Read {
   if (format === SETUP_JSON) return readSetupJson(text);
   const textFormat = formatByName(format, TEXT_FORMATS) as TextFormat | undefined;
-  if (textFormat === undefined) return { ok: false, error: { code: 'unknown-format', field: 0, offset: 0, message: `no format ${format}` } };
+  if (textFormat === undefined)
+    return { ok: false, error: { code: 'unknown-format', field: 0, offset: 0, message: `no format ${format}` } };
   const parsed = textFormat.parse(text, strict ? { strict: true } : undefined);
-  return parsed.ok ? { ok: true, value: { setup: textFormat.setupOf(parsed.value), format: textFormat, value: parsed.value } } : parsed;
+  return parsed.ok
+    ? { ok: true, value: { setup: textFormat.setupOf(parsed.value), format: textFormat, value: parsed.value } }
+    : parsed;
 }
 
 /**
@@ -140,7 +150,10 @@ export function readAnyPosition(
   const chosen = format === 'auto' ? readableFormat(detectFormat(text)) : format;
   if (chosen === undefined) {
     const detected = detectFormat(text);
-    const message = detected === 'unknown' ? 'not a position in any format this command reads' : `a ${detected} line holds no single position`;
+    const message =
+      detected === 'unknown'
+        ? 'not a position in any format this command reads'
+        : `a ${detected} line holds no single position`;
     return { format: undefined, read: { ok: false, error: { code: 'unknown-format', field: 0, offset: 0, message } } };
   }
   return { format: chosen, read: readPosition(chosen, text, strict) };
@@ -170,7 +183,9 @@ export function readPositionLine(
   overflow: boolean,
   where: LineWhere,
   options: { readonly format: PositionFormat | 'auto'; readonly strict?: boolean; readonly json: boolean },
-): { readonly ok: true; readonly format: PositionFormat; readonly position: Position } | { readonly ok: false; readonly report: LineReport } {
+):
+  | { readonly ok: true; readonly format: PositionFormat; readonly position: Position }
+  | { readonly ok: false; readonly report: LineReport } {
   if (overflow) return { ok: false, report: overflowReport(text, where, options.json) };
   const { format, read } = readAnyPosition(options.format, text, options.strict);
   if (!read.ok || format === undefined) {

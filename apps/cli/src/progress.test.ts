@@ -63,8 +63,10 @@ describe('the progress bar of a line command', () => {
   test('shows on a terminal for a slow input, cleared before each message and at the end', async () => {
     const { io, captured } = memoryIo(input);
     const { terminal, written } = fakeTerminal(true, 100);
-    const status = await runLineCommand([], { ...io, progress: terminal, sizeOf: () => Promise.resolve(input.length) }, (text) =>
-      text === 'bad' ? { passed: false, out: '', err: 'bad line\n' } : { passed: true, out: '', err: '' },
+    const status = await runLineCommand(
+      [],
+      { ...io, progress: terminal, sizeOf: () => Promise.resolve(input.length) },
+      (text) => (text === 'bad' ? { passed: false, out: '', err: 'bad line\n' } : { passed: true, out: '', err: '' }),
     );
     expect(status).toBe(1);
     expect(captured.err).toBe('bad line\n');

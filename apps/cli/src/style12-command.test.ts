@@ -5,9 +5,11 @@ import { memoryIo } from './test-io.js';
 
 // The ICC help file's example line (ICC help "style12") and a FatICS line for a user with
 // `iset ms 1` (FatICS test/test_style.py): protocol facts.
-const ICC = '<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 7 Quimbee Darooha 1 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0';
+const ICC =
+  '<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 7 Quimbee Darooha 1 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0';
 const ICC_FEN = 'rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 0 2';
-const FATICS = '<12> rnbqkbnr pppppppp -------- -------- ---P---- -------- PPP-PPPP RNBQKBNR B -1 1 1 1 1 0 1 testplayer admin -1 1 0 39 39 60000 60000 1 P/d2-d4 (0:00.000) d4 0 0 0';
+const FATICS =
+  '<12> rnbqkbnr pppppppp -------- -------- ---P---- -------- PPP-PPPP RNBQKBNR B -1 1 1 1 1 0 1 testplayer admin -1 1 0 39 39 60000 60000 1 P/d2-d4 (0:00.000) d4 0 0 0';
 
 async function run(args: string[], stdin: string, files: Record<string, string> = {}) {
   const { io, captured } = memoryIo(stdin, files);
@@ -30,11 +32,20 @@ describe('chess-formats style12', () => {
   test('--json prints the record with the setup as board-core JSON, holdings, and errors', async () => {
     const result = await run(['--json'], `${FATICS}\n<b1> game 1 white [P] black []\n<12> x\n`);
     expect(result.status).toBe(1);
-    const lines = result.out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = result.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({
       kind: 'board',
       fen: 'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1',
-      record: { gameNumber: 1, whiteName: 'testplayer', clockUnit: 'milliseconds', whiteRemainingMs: 60000, setup: { turn: 'black', board: { d4: 'P' } } },
+      record: {
+        gameNumber: 1,
+        whiteName: 'testplayer',
+        clockUnit: 'milliseconds',
+        whiteRemainingMs: 60000,
+        setup: { turn: 'black', board: { d4: 'P' } },
+      },
     });
     expect(lines[1]).toEqual({ kind: 'holdings', holdings: { gameNumber: 1, white: 'P', black: '', passed: null } });
     expect(lines[2]).toMatchObject({ kind: 'error', line: '<12> x', error: { code: 'board', field: 1, offset: 5 } });
@@ -80,10 +91,21 @@ describe('chess-formats style12', () => {
     expect(parseStyle12Args(['--nope'])).toMatchObject({ kind: 'usage-error' });
     expect((await run(['--nope'], '')).status).toBe(2);
     expect(parseStyle12Args(['--dialect'])).toEqual({ kind: 'usage-error', message: '--dialect needs fics or icc' });
-    expect(parseStyle12Args(['--clock-unit=minutes'])).toEqual({ kind: 'usage-error', message: '--clock-unit needs seconds or milliseconds' });
+    expect(parseStyle12Args(['--clock-unit=minutes'])).toEqual({
+      kind: 'usage-error',
+      message: '--clock-unit needs seconds or milliseconds',
+    });
     expect(parseStyle12Args(['--dialect', 'icc', '--clock-unit=seconds', '--text', 'a', '--', '--json'])).toEqual({
       kind: 'run',
-      options: { files: ['a', '--json'], board: false, json: false, text: true, pgn: false, dialect: 'icc', clockUnit: 'seconds' },
+      options: {
+        files: ['a', '--json'],
+        board: false,
+        json: false,
+        text: true,
+        pgn: false,
+        dialect: 'icc',
+        clockUnit: 'seconds',
+      },
     });
   });
 });

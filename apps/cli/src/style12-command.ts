@@ -81,7 +81,8 @@ export function parseStyle12Args(args: readonly string[]): Style12Invocation {
   const dialect = values.get('--dialect');
   const clockUnit = values.get('--clock-unit');
   const other = ['--board', '--json', '--text'].find((flag) => flags.has(flag));
-  if (flags.has('--pgn') && other !== undefined) return { kind: 'usage-error', message: `--pgn and ${other} cannot go together` };
+  if (flags.has('--pgn') && other !== undefined)
+    return { kind: 'usage-error', message: `--pgn and ${other} cannot go together` };
   return {
     kind: 'run',
     options: {
@@ -97,14 +98,20 @@ export function parseStyle12Args(args: readonly string[]): Style12Invocation {
 }
 
 /** What one scanner event prints, and whether it is a failure. */
-function report(event: Style12ScanEvent, label: string, options: Style12CommandOptions, pockets: Map<number, Pockets>): { out: string; err: string; failed: boolean } {
+function report(
+  event: Style12ScanEvent,
+  label: string,
+  options: Style12CommandOptions,
+  pockets: Map<number, Pockets>,
+): { out: string; err: string; failed: boolean } {
   const none = { out: '', err: '', failed: false };
   switch (event.kind) {
     case 'board': {
       const held = pockets.get(event.record.gameNumber);
       const setup = held === undefined ? event.record.setup : { ...event.record.setup, pockets: held };
       const fen = writeFen(setup);
-      if (options.json) return { ...none, out: `${JSON.stringify({ kind: 'board', fen, record: style12ToJson(event.record) })}\n` };
+      if (options.json)
+        return { ...none, out: `${JSON.stringify({ kind: 'board', fen, record: style12ToJson(event.record) })}\n` };
       return { ...none, out: options.board ? `${fen}\n${boardDiagram(setup.board)}\n\n` : `${fen}\n` };
     }
     case 'holdings': {
@@ -112,16 +119,25 @@ function report(event: Style12ScanEvent, label: string, options: Style12CommandO
       const count = Object.values(white).reduce((a, b) => a + b, 0) + Object.values(black).reduce((a, b) => a + b, 0);
       // FEN holds at most 64 pieces in pockets; a larger (hostile) holdings line is shown as JSON only.
       if (count <= 64) pockets.set(event.holdings.gameNumber, event.holdings.pockets);
-      return options.json ? { ...none, out: `${JSON.stringify({ kind: 'holdings', holdings: holdingsToJson(event.holdings) })}\n` } : none;
+      return options.json
+        ? { ...none, out: `${JSON.stringify({ kind: 'holdings', holdings: holdingsToJson(event.holdings) })}\n` }
+        : none;
     }
     case 'text':
       if (!options.text) return none;
-      return { ...none, out: options.json ? `${JSON.stringify({ kind: 'text', text: event.text })}\n` : `${event.text}\n` };
+      return {
+        ...none,
+        out: options.json ? `${JSON.stringify({ kind: 'text', text: event.text })}\n` : `${event.text}\n`,
+      };
     case 'error': {
       const { error, line } = event;
       if (options.json) return { out: `${JSON.stringify({ kind: 'error', line, error })}\n`, err: '', failed: true };
       const [shown, caret] = caretLines(line, error.offset, label.length);
-      return { out: '', err: `${label}${shown}\n${caret}\nerror[${error.code}] field ${String(error.field)}: ${error.message}\n`, failed: true };
+      return {
+        out: '',
+        err: `${label}${shown}\n${caret}\nerror[${error.code}] field ${String(error.field)}: ${error.message}\n`,
+        failed: true,
+      };
     }
     case 'unit-start':
     case 'unit-end':
@@ -180,7 +196,9 @@ export async function runStyle12Command(options: Style12CommandOptions, io: Comm
         step = await chunks.next();
       } catch (e) {
         unreadable = true;
-        await io.err(`chess-formats: cannot read ${file ?? 'standard input'}: ${e instanceof Error ? e.message : String(e)}\n`);
+        await io.err(
+          `chess-formats: cannot read ${file ?? 'standard input'}: ${e instanceof Error ? e.message : String(e)}\n`,
+        );
         break;
       }
       if (step.done === true) break;

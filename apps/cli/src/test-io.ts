@@ -13,7 +13,9 @@ export function memoryIo(stdin: string, files: Readonly<Record<string, string>> 
       const text = files[path];
       if (text === undefined) {
         return {
-          [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error(`ENOENT: no such file, open '${path}'`)) }),
+          [Symbol.asyncIterator]: () => ({
+            next: () => Promise.reject(new Error(`ENOENT: no such file, open '${path}'`)),
+          }),
         };
       }
       return chunks(text);
@@ -32,7 +34,12 @@ export function memoryIo(stdin: string, files: Readonly<Record<string, string>> 
  * memoryIo whose standard output fails with `code` (`EPIPE`, `ENOSPC`) from write number
  * `afterWrites` on (0: the first), as a closed pipe or a full disk does.
  */
-export function failingOutIo(stdin: string, code: string, afterWrites: number, files: Readonly<Record<string, string>> = {}) {
+export function failingOutIo(
+  stdin: string,
+  code: string,
+  afterWrites: number,
+  files: Readonly<Record<string, string>> = {},
+) {
   const { io, captured } = memoryIo(stdin, files);
   let writes = 0;
   const failing: CommandIo = {

@@ -41,13 +41,19 @@ export interface ValidateOptions {
 }
 
 /** Reports one line: nothing when it is a legal position, its error or problems otherwise. */
-export function reportValidateLine(text: string, overflow: boolean, where: LineWhere, options: ValidateOptions): LineReport {
+export function reportValidateLine(
+  text: string,
+  overflow: boolean,
+  where: LineWhere,
+  options: ValidateOptions,
+): LineReport {
   const read = readPositionLine(text, overflow, where, options);
   if (!read.ok) return read.report;
   const { format } = read;
   // Legality by the rules of the position's board (chess, Omega chess); FENr (realtime chess,
   // where kings are captured) and setup JSON (any state) are checked by their parsers only.
-  const problems = format === 'fen' || format === 'style12' || format === 'ocpn' ? validateSetup(read.position.setup) : [];
+  const problems =
+    format === 'fen' || format === 'style12' || format === 'ocpn' ? validateSetup(read.position.setup) : [];
   const passed = problems.length === 0;
   if (options.json) {
     const json = { ...fileKey(where), line: where.line, input: text, ok: passed, format, problems };

@@ -60,9 +60,12 @@ async function packagedChromium(): Promise<string> {
   const saved = process.env.TMPDIR;
   try {
     process.env.TMPDIR = staging;
-    const { default: packaged } = (await import('@sparticuz/chromium')) as { default: { executablePath(input?: string): Promise<string> } };
+    const { default: packaged } = (await import('@sparticuz/chromium')) as {
+      default: { executablePath(input?: string): Promise<string> };
+    };
     const unpacked = await packaged.executablePath(join(root, 'bin'));
-    if (unpacked !== join(staging, 'chromium')) throw new Error(`@sparticuz/chromium unpacked to ${unpacked}, not into ${staging}`);
+    if (unpacked !== join(staging, 'chromium'))
+      throw new Error(`@sparticuz/chromium unpacked to ${unpacked}, not into ${staging}`);
     await writeFile(join(staging, 'complete'), `${version}\n`);
   } finally {
     if (saved === undefined) delete process.env.TMPDIR;
@@ -106,7 +109,8 @@ export async function launchChromium(env: NodeJS.ProcessEnv = process.env): Prom
       const launched = await tryLaunch(path, 'system Chromium', reasons);
       if (launched) return launched;
     }
-    if (!reasons.length) reasons.push(`no system Chromium (CHROMIUM_PATH unset, none of ${SYSTEM_CHROMIUM_PATHS.join(', ')})`);
+    if (!reasons.length)
+      reasons.push(`no system Chromium (CHROMIUM_PATH unset, none of ${SYSTEM_CHROMIUM_PATHS.join(', ')})`);
   }
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     reasons.push(`@sparticuz/chromium ships a Linux binary only (this is ${process.platform}-${process.arch})`);

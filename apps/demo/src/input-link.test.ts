@@ -5,9 +5,17 @@ const START_B = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1';
 
 describe('input conveniences', () => {
   it('unwraps the FEN of lichess editor and analysis links', () => {
-    expect(unwrapInput('https://lichess.org/editor/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_b_KQkq_-_0_1')?.text).toBe(START_B);
-    expect(unwrapInput(' lichess.org/analysis/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR+b+KQkq+-+0+1 \n')?.text).toBe(START_B);
-    expect(unwrapInput('https://lichess.org/analysis/standard/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR%20b%20KQkq%20-%200%201?color=white')?.text).toBe(START_B);
+    expect(
+      unwrapInput('https://lichess.org/editor/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_b_KQkq_-_0_1')?.text,
+    ).toBe(START_B);
+    expect(unwrapInput(' lichess.org/analysis/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR+b+KQkq+-+0+1 \n')?.text).toBe(
+      START_B,
+    );
+    expect(
+      unwrapInput(
+        'https://lichess.org/analysis/standard/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR%20b%20KQkq%20-%200%201?color=white',
+      )?.text,
+    ).toBe(START_B);
   });
 
   it('reads a FEN joined by underscores, and leaves everything else alone', () => {

@@ -35,7 +35,10 @@ export function unwrapInput(text: string): Unwrapped | undefined {
     return { text: fen, note: 'Read the FEN inside the lichess link: its "_" and "+" stand for spaces.' };
   }
   if (UNDERSCORE_FEN.test(trimmed)) {
-    return { text: trimmed.replace(/_/g, ' '), note: 'Read as a FEN with "_" for spaces, as lichess writes it in links.' };
+    return {
+      text: trimmed.replace(/_/g, ' '),
+      note: 'Read as a FEN with "_" for spaces, as lichess writes it in links.',
+    };
   }
   return undefined;
 }

@@ -1,4 +1,12 @@
-import { advanceRealtime, isCheck, movableAt, play, squareName, type Move, type Setup } from '@chess-formats/board-core';
+import {
+  advanceRealtime,
+  isCheck,
+  movableAt,
+  play,
+  squareName,
+  type Move,
+  type Setup,
+} from '@chess-formats/board-core';
 import type { FormatAdapter, FormatView, GameInfo, PlayerInfo, Position } from './formats/adapter.js';
 import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, type Conversion } from './formats/registry.js';
 import { escapeHtml } from './html.js';
@@ -9,9 +17,26 @@ import type { ReadResult } from './read.js';
 import { READ_IN_WORKER_FROM, TextReader } from './reader.js';
 import './style.css';
 import { readCompressedState, readUrlState, shareLink, type UrlState } from './url-state.js';
-import { illegalReasons, renderConversions, renderErrors, renderFieldTable, renderIllegal, renderMoves, renderNotes, sanMoves } from './view/panels.js';
+import {
+  illegalReasons,
+  renderConversions,
+  renderErrors,
+  renderFieldTable,
+  renderIllegal,
+  renderMoves,
+  renderNotes,
+  sanMoves,
+} from './view/panels.js';
 import { renderPlayers, trackedInfo } from './view/players.js';
-import { EVENT_ROWS_SHOWN, cursorPosition, renderEvents, renderGameControls, stepCursor, type GameCursor, type Step } from './view/session.js';
+import {
+  EVENT_ROWS_SHOWN,
+  cursorPosition,
+  renderEvents,
+  renderGameControls,
+  stepCursor,
+  type GameCursor,
+  type Step,
+} from './view/session.js';
 
 function element<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -81,7 +106,8 @@ const reader = new TextReader(adapters);
 function fillFormatMenu(): void {
   const selected = formatSelect.value;
   const options = [`<option value="${AUTO}">Detect automatically</option>`];
-  for (const adapter of adapters) options.push(`<option value="${escapeHtml(adapter.name)}">${escapeHtml(adapter.label)}</option>`);
+  for (const adapter of adapters)
+    options.push(`<option value="${escapeHtml(adapter.name)}">${escapeHtml(adapter.label)}</option>`);
   formatSelect.innerHTML = options.join('');
   formatSelect.value = adapterByName(selected, adapters) ? selected : AUTO;
   const examples = document.querySelector('.examples');
@@ -156,7 +182,7 @@ function gameInfo(position: Position): GameInfo | undefined {
     ...own,
     white: { ...fromTracker.white, ...own.white } as PlayerInfo,
     black: { ...fromTracker.black, ...own.black } as PlayerInfo,
-    ...(own.result ?? fromTracker.result ? { result: own.result ?? fromTracker.result } : {}),
+    ...((own.result ?? fromTracker.result) ? { result: own.result ?? fromTracker.result } : {}),
   };
 }
 
@@ -302,7 +328,8 @@ function update(options: UpdateOptions = {}): Promise<void> {
     status = unwrapped.note;
   }
   inputStatus.textContent = status;
-  const chosen = formatSelect.value === AUTO || !adapterByName(formatSelect.value, adapters) ? undefined : formatSelect.value;
+  const chosen =
+    formatSelect.value === AUTO || !adapterByName(formatSelect.value, adapters) ? undefined : formatSelect.value;
   const read = ++reads;
   document.body.dataset.read = 'pending';
   const result = reader.read(text, chosen);
@@ -371,7 +398,13 @@ function applyView(view: UrlState, branch: HistoryEntry['branch'], mode: History
   flipBox.checked = view.flipped;
   coordinatesBox.checked = view.coordinates !== false;
   state.branch = branch;
-  return update({ cursor: { ...(view.game !== undefined ? { game: view.game } : {}), ...(view.ply !== undefined ? { ply: view.ply } : {}) }, history: mode });
+  return update({
+    cursor: {
+      ...(view.game !== undefined ? { game: view.game } : {}),
+      ...(view.ply !== undefined ? { ply: view.ply } : {}),
+    },
+    history: mode,
+  });
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -468,11 +501,17 @@ function onSessionClick(event: Event): void {
 /** After a step the controls are redrawn: focus the same button, or (at an end, where it is disabled) the way back. */
 function focusStep(step: Step): void {
   const back: Readonly<Record<Step, Step>> = { first: 'next', previous: 'next', next: 'previous', last: 'previous' };
-  const button = (name: Step): HTMLButtonElement | null => sessionControls.querySelector<HTMLButtonElement>(`button[data-step="${name}"]:not(:disabled)`);
+  const button = (name: Step): HTMLButtonElement | null =>
+    sessionControls.querySelector<HTMLButtonElement>(`button[data-step="${name}"]:not(:disabled)`);
   (button(step) ?? button(back[step]) ?? sessionControls.querySelector<HTMLElement>('#game-select'))?.focus();
 }
 
-const STEP_KEYS: Readonly<Record<string, Step>> = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' };
+const STEP_KEYS: Readonly<Record<string, Step>> = {
+  ArrowLeft: 'previous',
+  ArrowRight: 'next',
+  Home: 'first',
+  End: 'last',
+};
 
 /** Arrow keys, Home and End step through the shown game, unless the focus is in a form field. */
 function onStepKey(event: KeyboardEvent): void {
@@ -556,7 +595,9 @@ async function start(): Promise<void> {
     if (!more || !events) return;
     eventsBox.innerHTML = renderEvents(events, Number(more.dataset.shown) + EVENT_ROWS_SHOWN * 4);
     // Focus stays on the control, or on the table once everything is listed.
-    (eventsBox.querySelector<HTMLElement>('#show-more-events') ?? eventsBox.querySelector<HTMLElement>('table'))?.focus();
+    (
+      eventsBox.querySelector<HTMLElement>('#show-more-events') ?? eventsBox.querySelector<HTMLElement>('table')
+    )?.focus();
   });
   formatSelect.addEventListener('change', () => void update({ history: 'push' }));
   // Flipping turns the board (and the players beside it): nothing to read again.
@@ -570,11 +611,15 @@ async function start(): Promise<void> {
   });
   playButton.addEventListener('click', togglePlay);
   shareButton.addEventListener('click', () => {
-    void shareLink(currentUrlState()).then(({ link }) => copyText(`${location.origin}${location.pathname}${link}`).then((ok) => confirm(shareButton, ok)));
+    void shareLink(currentUrlState()).then(({ link }) =>
+      copyText(`${location.origin}${location.pathname}${link}`).then((ok) => confirm(shareButton, ok)),
+    );
   });
   branchBox.addEventListener('click', (event) => {
     if (!(event.target as HTMLElement).closest('#back-to-capture') || !state.branch) return;
-    void applyView(state.branch.from, undefined, 'push').then(() => sessionControls.querySelector<HTMLButtonElement>('button.step:not(:disabled), #game-select')?.focus());
+    void applyView(state.branch.from, undefined, 'push').then(() =>
+      sessionControls.querySelector<HTMLButtonElement>('button.step:not(:disabled), #game-select')?.focus(),
+    );
   });
   document.addEventListener('keydown', onStepKey);
   window.addEventListener('popstate', (event) => {
@@ -583,7 +628,9 @@ async function start(): Promise<void> {
       void applyView(entry.view, entry.branch, 'none');
       return;
     }
-    void readCompressedState(location.hash).then((view) => applyView(view ?? readUrlState(location.search), undefined, 'none'));
+    void readCompressedState(location.hash).then((view) =>
+      applyView(view ?? readUrlState(location.search), undefined, 'none'),
+    );
   });
   conversionsBox.addEventListener('click', onConversionClick);
   movesBox.addEventListener('click', onMoveClick);

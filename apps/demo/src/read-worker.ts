@@ -11,9 +11,14 @@ export interface ReadRequest {
   readonly chosen: string | undefined;
 }
 
-export type ReadReply = { readonly id: number; readonly ok: true; readonly result: ReadResult } | { readonly id: number; readonly ok: false; readonly message: string };
+export type ReadReply =
+  | { readonly id: number; readonly ok: true; readonly result: ReadResult }
+  | { readonly id: number; readonly ok: false; readonly message: string };
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<ReadRequest>) => void) | null; postMessage(message: ReadReply): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<ReadRequest>) => void) | null;
+  postMessage(message: ReadReply): void;
+};
 
 scope.onmessage = (event) => {
   const { id, text, chosen } = event.data;

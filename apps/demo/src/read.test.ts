@@ -7,12 +7,19 @@ describe('readText', () => {
   it('detects and reads, or reads in the format chosen', () => {
     const fen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
     expect(readText(fen, undefined, ADAPTERS)).toMatchObject({ adapter: 'fen', detected: 'fen', unrecognised: false });
-    expect(readText(fen, 'shredder', ADAPTERS)).toMatchObject({ adapter: 'shredder', detected: 'fen', unrecognised: false });
+    expect(readText(fen, 'shredder', ADAPTERS)).toMatchObject({
+      adapter: 'shredder',
+      detected: 'fen',
+      unrecognised: false,
+    });
   });
 
   it('says text no format recognises is unrecognised, with nothing read, unless a format is chosen', () => {
     const garbage = '♔♕♖ 日本語のテキスト';
-    expect(readText(garbage, undefined, ADAPTERS)).toMatchObject({ unrecognised: true, view: { positions: [], errors: [] } });
+    expect(readText(garbage, undefined, ADAPTERS)).toMatchObject({
+      unrecognised: true,
+      view: { positions: [], errors: [] },
+    });
     expect(readText(garbage, 'fen', ADAPTERS).view.errors.length).toBeGreaterThan(0);
   });
 });

@@ -31,5 +31,10 @@ export function readText(text: string, chosen: string | undefined, adapters: rea
   // Only the fallback's score (plain text, see the FICS adapter): no format recognises the text.
   const bestScore = detection.scores.find((s) => s.name === detection.adapter.name)?.score ?? 0;
   const unrecognised = !chosenAdapter && text.trim() !== '' && bestScore < UNRECOGNISED_BELOW;
-  return { adapter: adapter.name, detected: detection.adapter.name, unrecognised, view: unrecognised ? EMPTY : adapter.read(text) };
+  return {
+    adapter: adapter.name,
+    detected: detection.adapter.name,
+    unrecognised,
+    view: unrecognised ? EMPTY : adapter.read(text),
+  };
 }

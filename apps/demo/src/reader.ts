@@ -59,7 +59,10 @@ export class TextReader {
   #start(): Worker | undefined {
     if (this.#worker) return this.#worker;
     try {
-      const worker = new Worker(new URL('./read-worker.ts', import.meta.url), { type: 'module', name: 'chess-formats reader' });
+      const worker = new Worker(new URL('./read-worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'chess-formats reader',
+      });
       worker.onmessage = (event: MessageEvent<ReadReply>) => this.#settle(event.data);
       worker.onerror = (event) => {
         event.preventDefault();

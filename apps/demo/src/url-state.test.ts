@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SHARE_LINK_LENGTH, READABLE_INPUT_LENGTH, readCompressedState, readUrlState, shareLink, writeCompressedState, writeUrlState } from './url-state.js';
+import {
+  MAX_SHARE_LINK_LENGTH,
+  READABLE_INPUT_LENGTH,
+  readCompressedState,
+  readUrlState,
+  shareLink,
+  writeCompressedState,
+  writeUrlState,
+} from './url-state.js';
 
 describe('URL state', () => {
   it('reads input, format and flip', () => {
@@ -46,7 +54,9 @@ describe('URL state', () => {
     expect(link).toMatch(/^#z=[\w-]+$/);
     expect(link.length).toBeLessThan(input.length / 20);
     expect(await readCompressedState(link)).toEqual(state);
-    expect((await shareLink({ input: 'a'.repeat(READABLE_INPUT_LENGTH), flipped: false })).link.startsWith('?input=')).toBe(true);
+    expect(
+      (await shareLink({ input: 'a'.repeat(READABLE_INPUT_LENGTH), flipped: false })).link.startsWith('?input='),
+    ).toBe(true);
   });
 
   it('refuses links longer than it shares, and damaged fragments', async () => {
@@ -58,6 +68,9 @@ describe('URL state', () => {
     expect(result.link).toBe('?format=fics');
     expect(await readCompressedState('#z=!!!')).toBeUndefined();
     expect(await readCompressedState('#z=')).toBeUndefined();
-    expect(await readCompressedState(await writeCompressedState({ input: 'a', flipped: false }))).toEqual({ input: 'a', flipped: false });
+    expect(await readCompressedState(await writeCompressedState({ input: 'a', flipped: false }))).toEqual({
+      input: 'a',
+      flipped: false,
+    });
   });
 });

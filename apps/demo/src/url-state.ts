@@ -102,10 +102,13 @@ export async function writeCompressedState(state: UrlState): Promise<string> {
 export async function readCompressedState(hash: string): Promise<UrlState | undefined> {
   if (!hash.startsWith('#z=')) return undefined;
   try {
-    const json = new TextDecoder().decode(await through(fromBase64Url(hash.slice(3)), new DecompressionStream('deflate-raw')));
+    const json = new TextDecoder().decode(
+      await through(fromBase64Url(hash.slice(3)), new DecompressionStream('deflate-raw')),
+    );
     const value = JSON.parse(json) as Record<string, unknown>;
     if (typeof value.input !== 'string') return undefined;
-    const game = typeof value.game === 'number' && Number.isInteger(value.game) && value.game >= 0 ? value.game : undefined;
+    const game =
+      typeof value.game === 'number' && Number.isInteger(value.game) && value.game >= 0 ? value.game : undefined;
     const ply = typeof value.ply === 'number' && Number.isInteger(value.ply) && value.ply >= 0 ? value.ply : undefined;
     return {
       input: value.input,

@@ -9,7 +9,10 @@ describe('coordinate properties', () => {
     checkRoundTrip(coordinate, { runs: 30, plies: 60, every: 5 });
   });
   it('reads back castling written king-to-rook with the chess960 option', () => {
-    checkRoundTrip({ write: (setup, move) => writeCoordinate(setup, move, { chess960: true }), parse: parseCoordinate }, { runs: 15, plies: 60, every: 5 });
+    checkRoundTrip(
+      { write: (setup, move) => writeCoordinate(setup, move, { chess960: true }), parse: parseCoordinate },
+      { runs: 15, plies: 60, every: 5 },
+    );
   });
   it('never throws, whatever the text', () => {
     checkNeverThrows(coordinate, 400);

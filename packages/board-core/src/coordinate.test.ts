@@ -27,7 +27,9 @@ describe('writeCoordinate', () => {
     expect(writeCoordinate(START, normal('e2', 'e4'))).toBe('e2e4');
     expect(writeCoordinate(PROMOTION, normal('e7', 'e8', 'queen'))).toBe('e7e8q');
     expect(writeCoordinate(PROMOTION, normal('e7', 'd8', 'knight'))).toBe('e7d8n');
-    expect(writeCoordinate(EN_PASSANT, { kind: 'enPassant', from: sq('e5'), to: sq('f6'), captured: sq('f5') })).toBe('e5f6');
+    expect(writeCoordinate(EN_PASSANT, { kind: 'enPassant', from: sq('e5'), to: sq('f6'), captured: sq('f5') })).toBe(
+      'e5f6',
+    );
     expect(writeCoordinate(CRAZYHOUSE, { kind: 'drop', role: 'knight', to: sq('f3') })).toBe('N@f3');
     expect(writeCoordinate(CRAZYHOUSE, { kind: 'drop', role: 'pawn', to: sq('e4') })).toBe('P@e4');
   });
@@ -51,7 +53,12 @@ describe('parseCoordinate', () => {
     expect(unwrap(parseCoordinate(START, 'e2e4'))).toEqual(normal('e2', 'e4'));
     expect(unwrap(parseCoordinate(PROMOTION, 'e7e8q'))).toEqual(normal('e7', 'e8', 'queen'));
     expect(unwrap(parseCoordinate(PROMOTION, 'e7d8N'))).toEqual(normal('e7', 'd8', 'knight'));
-    expect(unwrap(parseCoordinate(EN_PASSANT, 'e5f6'))).toEqual({ kind: 'enPassant', from: sq('e5'), to: sq('f6'), captured: sq('f5') });
+    expect(unwrap(parseCoordinate(EN_PASSANT, 'e5f6'))).toEqual({
+      kind: 'enPassant',
+      from: sq('e5'),
+      to: sq('f6'),
+      captured: sq('f5'),
+    });
     expect(unwrap(parseCoordinate(CRAZYHOUSE, 'N@f3'))).toEqual({ kind: 'drop', role: 'knight', to: sq('f3') });
     expect(unwrap(parseCoordinate(CRAZYHOUSE, 'P@e4'))).toEqual({ kind: 'drop', role: 'pawn', to: sq('e4') });
   });

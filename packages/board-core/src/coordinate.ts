@@ -73,7 +73,8 @@ export function parseCoordinate(setup: Setup, text: string): Result<Move, MoveNo
   if (at >= 0) {
     const drop = scanDrop(geometry, text, at);
     if (isErr(drop)) return drop;
-    if (drop.end !== text.length) return moveError('syntax', 'suffix', drop.end, `unexpected text after the square in ${excerpt(text)}`);
+    if (drop.end !== text.length)
+      return moveError('syntax', 'suffix', drop.end, `unexpected text after the square in ${excerpt(text)}`);
     return legalDrop(setup, drop.role, drop.to, text);
   }
   const from = scanSquare(geometry, text, 0, 'from');
@@ -82,14 +83,20 @@ export function parseCoordinate(setup: Setup, text: string): Result<Move, MoveNo
   if (isErr(to)) return to;
   let promotion: Role | undefined;
   if (to.end < text.length) {
-    if (to.end + 1 !== text.length) return moveError('syntax', 'suffix', to.end + 1, `unexpected text after the move in ${excerpt(text)}`);
+    if (to.end + 1 !== text.length)
+      return moveError('syntax', 'suffix', to.end + 1, `unexpected text after the move in ${excerpt(text)}`);
     const letter = text.charCodeAt(to.end);
     if (!((letter >= 65 && letter <= 90) || (letter >= 97 && letter <= 122))) {
       return moveError('syntax', 'suffix', to.end, `unexpected text after the move in ${excerpt(text)}`);
     }
     promotion = roleFromLetter(text.charAt(to.end));
     if (promotion === undefined || promotion === 'pawn' || promotion === 'king') {
-      return moveError('unknown-role', 'promotion', to.end, `${excerpt(text.charAt(to.end))} is not a piece to promote to`);
+      return moveError(
+        'unknown-role',
+        'promotion',
+        to.end,
+        `${excerpt(text.charAt(to.end))} is not a piece to promote to`,
+      );
     }
   }
   return choosePromotion(matchFromTo(legalMovesTo(setup, to.square), from.square, to.square), promotion, text, to.end);

@@ -65,42 +65,48 @@ describe('Engine check state', () => {
 
   it('knows after every move, take-back and pass whether the side to move is in check as the full test does', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...starts), fc.array(fc.nat({ max: 1 << 16 }), { minLength: 20, maxLength: 90 }), (start, choices) => {
-        const replay = createReplay(start);
-        const engine = (replay as unknown as { engine: Engine }).engine;
-        // The reference: persistent positions, each loaded afresh, so nothing carries over from move to move.
-        const positions: Setup[] = [start];
-        for (const choice of choices) {
-          const setup = positions[positions.length - 1] as Setup;
-          if (choice % 13 === 0 && positions.length > 1) {
-            replay.undo();
-            positions.pop();
-          } else if (choice % 17 === 0) {
-            replay.pass();
-            positions.push(replay.setup());
-          } else {
-            const end = engine.generate(0);
-            if (end === 0) break;
-            const codes = Array.from(engine.moves.subarray(0, end));
-            // Odd choices favour checking moves, so that checks, double and discovered ones come often.
-            const checking = choice % 2 === 1 ? codes.filter((code) => givesCheck(engine, code)) : [];
-            const pool = checking.length > 0 ? checking : codes;
-            const move = engine.toMove(pool[(choice >> 1) % pool.length] as number);
-            expect(replay.play(move)).toBe(true);
-            positions.push(play(setup, move));
-          }
-          const reference = new Engine(rulesFor(start.board.geometry)).load(positions[positions.length - 1] as Setup);
-          expect(engine.inCheck()).toBe(reference.attackedKing());
-          expect(engine.inCheck()).toBe(engine.attackedKing());
-          expect(replay.setup().remainingChecks).toEqual(positions[positions.length - 1]?.remainingChecks);
-          if (choice % 5 === 0) {
-            const all = codes(engine, 0, engine.generate(0));
-            for (let cell = 0; cell < engine.c.cellCount; cell += 1) {
-              expect(codes(engine, 0, engine.generateTo(0, cell)), `cell ${cell}`).toEqual(all.filter((m) => landings(engine, m).includes(cell)));
+      fc.property(
+        fc.constantFrom(...starts),
+        fc.array(fc.nat({ max: 1 << 16 }), { minLength: 20, maxLength: 90 }),
+        (start, choices) => {
+          const replay = createReplay(start);
+          const engine = (replay as unknown as { engine: Engine }).engine;
+          // The reference: persistent positions, each loaded afresh, so nothing carries over from move to move.
+          const positions: Setup[] = [start];
+          for (const choice of choices) {
+            const setup = positions[positions.length - 1] as Setup;
+            if (choice % 13 === 0 && positions.length > 1) {
+              replay.undo();
+              positions.pop();
+            } else if (choice % 17 === 0) {
+              replay.pass();
+              positions.push(replay.setup());
+            } else {
+              const end = engine.generate(0);
+              if (end === 0) break;
+              const codes = Array.from(engine.moves.subarray(0, end));
+              // Odd choices favour checking moves, so that checks, double and discovered ones come often.
+              const checking = choice % 2 === 1 ? codes.filter((code) => givesCheck(engine, code)) : [];
+              const pool = checking.length > 0 ? checking : codes;
+              const move = engine.toMove(pool[(choice >> 1) % pool.length] as number);
+              expect(replay.play(move)).toBe(true);
+              positions.push(play(setup, move));
+            }
+            const reference = new Engine(rulesFor(start.board.geometry)).load(positions[positions.length - 1] as Setup);
+            expect(engine.inCheck()).toBe(reference.attackedKing());
+            expect(engine.inCheck()).toBe(engine.attackedKing());
+            expect(replay.setup().remainingChecks).toEqual(positions[positions.length - 1]?.remainingChecks);
+            if (choice % 5 === 0) {
+              const all = codes(engine, 0, engine.generate(0));
+              for (let cell = 0; cell < engine.c.cellCount; cell += 1) {
+                expect(codes(engine, 0, engine.generateTo(0, cell)), `cell ${cell}`).toEqual(
+                  all.filter((m) => landings(engine, m).includes(cell)),
+                );
+              }
             }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 60 },
     );
   });

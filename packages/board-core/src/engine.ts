@@ -224,7 +224,6 @@ export function compile(spec: RulesSpec): Compiled {
   return compiled;
 }
 
-
 /** Holds one position and walks the game tree from it with make/unmake. */
 export class Engine {
   readonly c: Compiled;
@@ -361,7 +360,8 @@ export class Engine {
       for (const role of ROLES) {
         pockets[roleCode(role)] = setup.pockets.white[role];
         pockets[16 + roleCode(role)] = setup.pockets.black[role];
-        if (setup.pockets.white[role] > 0 || setup.pockets.black[role] > 0) highestRole = Math.max(highestRole, roleCode(role));
+        if (setup.pockets.white[role] > 0 || setup.pockets.black[role] > 0)
+          highestRole = Math.max(highestRole, roleCode(role));
       }
       this.pockets = pockets;
     } else this.pockets = undefined;
@@ -455,7 +455,8 @@ export class Engine {
     const ply = this.ply - 1;
     const move = this.undoMove[ply] as number;
     const kind = move >>> 24;
-    if (kind === KIND_EP || kind === KIND_CASTLE || ((this.undoCaptured[ply] as number) & ROLE_BITS) === KING) return this.attackedKing();
+    if (kind === KIND_EP || kind === KIND_CASTLE || ((this.undoCaptured[ply] as number) & ROLE_BITS) === KING)
+      return this.attackedKing();
     const usIndex = this.us === WHITE ? 0 : 1;
     const king = this.kings[usIndex] as number;
     if (king < 0) return false;
@@ -541,7 +542,8 @@ export class Engine {
           if (b[t] === 0) {
             if ((!inCheck || evasion[t] === stamp) && (!pinned || rayTag[t] === pin)) {
               if (rankOf[t] === promotionRank) {
-                for (let p = 0; p < promotions.length; p++) out[n++] = from | (t << 10) | ((promotions[p] as number) << 20);
+                for (let p = 0; p < promotions.length; p++)
+                  out[n++] = from | (t << 10) | ((promotions[p] as number) << 20);
               } else out[n++] = from | (t << 10);
             }
             if (rankOf[from] === startRank) {
@@ -550,7 +552,8 @@ export class Engine {
                 if (b[t] !== 0) break;
                 if ((!inCheck || evasion[t] === stamp) && (!pinned || rayTag[t] === pin)) {
                   if (rankOf[t] === promotionRank) {
-                    for (let p = 0; p < promotions.length; p++) out[n++] = from | (t << 10) | ((promotions[p] as number) << 20);
+                    for (let p = 0; p < promotions.length; p++)
+                      out[n++] = from | (t << 10) | ((promotions[p] as number) << 20);
                   } else out[n++] = from | (t << 10);
                 }
               }
@@ -563,7 +566,8 @@ export class Engine {
             if (inCheck && evasion[to] !== stamp) continue;
             if (pinned && rayTag[to] !== pin) continue;
             if (rankOf[to] === promotionRank) {
-              for (let p = 0; p < promotions.length; p++) out[n++] = from | (to << 10) | ((promotions[p] as number) << 20);
+              for (let p = 0; p < promotions.length; p++)
+                out[n++] = from | (to << 10) | ((promotions[p] as number) << 20);
             } else out[n++] = from | (to << 10);
           }
           continue;
@@ -649,7 +653,13 @@ export class Engine {
         const from = to + (leaps[i] as number);
         const code = b[from] as number;
         const mover = code & ROLE_BITS;
-        if (code & us && (mover !== KING || from !== king) && (role ? mover === role : ((attacks.leapRoles[i] as number) >> mover) & 1) && this.pinAllows(from, to)) out[n++] = from | (to << 10);
+        if (
+          code & us &&
+          (mover !== KING || from !== king) &&
+          (role ? mover === role : ((attacks.leapRoles[i] as number) >> mover) & 1) &&
+          this.pinAllows(from, to)
+        )
+          out[n++] = from | (to << 10);
       }
       for (let i = 0; i < slides.length; i++) {
         const step = slides[i] as number;
@@ -657,12 +667,19 @@ export class Engine {
         let code: number;
         while ((code = b[from] as number) === 0) from += step;
         const mover = code & ROLE_BITS;
-        if (code & us && mover !== KING && (role ? mover === role : ((attacks.slideRoles[i] as number) >> mover) & 1) && this.pinAllows(from, to)) out[n++] = from | (to << 10);
+        if (
+          code & us &&
+          mover !== KING &&
+          (role ? mover === role : ((attacks.slideRoles[i] as number) >> mover) & 1) &&
+          this.pinAllows(from, to)
+        )
+          out[n++] = from | (to << 10);
       }
       if (role <= PAWN) n = this.pawnMovesTo(n, to, target);
       if (this.pockets && target === 0 && !role) n = this.dropsTo(n, to);
     }
-    if (role <= PAWN && checkers < 2 && (to === this.ep0 || to === this.ep1)) n = this.keepLandingOn(n, this.generateEnPassant(n), to);
+    if (role <= PAWN && checkers < 2 && (to === this.ep0 || to === this.ep1))
+      n = this.keepLandingOn(n, this.generateEnPassant(n), to);
     // The rest moves the king (castling too).
     if (role && role !== KING) return n;
 
@@ -1035,7 +1052,8 @@ export class Engine {
       b[to] = promotion ? promotion | us | (this.pockets ? PROMOTED : 0) : code;
       if (role === KING) {
         this.kings[usIndex] = (this.kingCount[usIndex] as number) > 1 ? this.findKing(us) : to;
-        if (this.castling.length) this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, usIndex) && r !== to);
+        if (this.castling.length)
+          this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, usIndex) && r !== to);
       } else if (this.castling.length && (this.castling.includes(from) || this.castling.includes(to))) {
         this.castling = this.castling.filter((r) => r !== from && r !== to);
       }

@@ -31,7 +31,12 @@ export interface FormatError<Code extends string = string> {
  *
  * `Value` is what the parser returns (a `Setup` for FEN, a record with game facts for style 12).
  */
-export interface TextFormat<Value = unknown, Code extends string = string, ParseOptions = unknown, WriteOptions = unknown> {
+export interface TextFormat<
+  Value = unknown,
+  Code extends string = string,
+  ParseOptions = unknown,
+  WriteOptions = unknown,
+> {
   /** Tells a text format from a stream format. */
   readonly kind: 'text';
   /** Stable lower-case id (`fen`, `style12`): the vectors' folder, the CLI's `--to` value. */

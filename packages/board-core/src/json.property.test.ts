@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OMEGA, STANDARD, parseSquare, type Geometry, type Square } from './geometry.js';
-import { SETUP_JSON_ERROR_CODES, moveToJson, parseMoveJson, parseSetupJson, setupToJson, type SetupJsonError } from './json.js';
+import {
+  SETUP_JSON_ERROR_CODES,
+  moveToJson,
+  parseMoveJson,
+  parseSetupJson,
+  setupToJson,
+  type SetupJsonError,
+} from './json.js';
 import type { Move } from './move.js';
 import { piece, type Piece } from './piece.js';
 import type { Result } from './result.js';
@@ -47,7 +54,9 @@ function setupArbitrary(geometry: Geometry): fc.Arbitrary<Setup> {
       halfmoves: fc.oneof(fc.nat({ max: 200 }), fc.maxSafeNat()),
       fullmoves: fc.oneof(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER })),
       pockets: fc.option(fc.record({ white: pocketArbitrary, black: pocketArbitrary }), { nil: undefined }),
-      remainingChecks: fc.option(fc.record({ white: fc.nat({ max: 3 }), black: fc.nat({ max: 3 }) }), { nil: undefined }),
+      remainingChecks: fc.option(fc.record({ white: fc.nat({ max: 3 }), black: fc.nat({ max: 3 }) }), {
+        nil: undefined,
+      }),
       // The reader checks shape, not which geometry the state belongs to: any board may carry it.
       omegaAdvanced: fc.option(omegaAdvancedArbitrary, { nil: undefined }),
     })
@@ -78,7 +87,9 @@ function moveArbitrary(geometry: Geometry): fc.Arbitrary<Move> {
   );
 }
 
-const anyPlacedMove = fc.constantFrom(...GEOMETRIES).chain((geometry) => fc.tuple(fc.constant(geometry), moveArbitrary(geometry)));
+const anyPlacedMove = fc
+  .constantFrom(...GEOMETRIES)
+  .chain((geometry) => fc.tuple(fc.constant(geometry), moveArbitrary(geometry)));
 
 /** Through text and back, as a value arrives from a socket. */
 const viaText = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
@@ -104,7 +115,10 @@ const hostile = fc.anything({
   withSparseArray: true,
   withTypedArray: true,
   withUnicodeString: true,
-  key: fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString', 'board', 'kind', 'white', 'e4', 'w1')),
+  key: fc.oneof(
+    fc.string(),
+    fc.constantFrom('__proto__', 'constructor', 'toString', 'board', 'kind', 'white', 'e4', 'w1'),
+  ),
 });
 
 describe('parseSetupJson properties', () => {
@@ -124,12 +138,23 @@ describe('parseSetupJson properties', () => {
 
   it('reads square lists and pocket letters in any order to the same setup', () => {
     const shuffled = <T>(list: readonly T[], keys: readonly number[]): T[] =>
-      list.map((item, i) => [keys[i % Math.max(keys.length, 1)] ?? 0, i, item] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , item]) => item);
+      list
+        .map((item, i) => [keys[i % Math.max(keys.length, 1)] ?? 0, i, item] as const)
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+        .map(([, , item]) => item);
     fc.assert(
       fc.property(anySetup, fc.array(fc.nat(), { minLength: 1 }), (setup, keys) => {
         const json = setupToJson(setup);
-        const pockets = json.pockets && { white: shuffled([...json.pockets.white], keys).join(''), black: shuffled([...json.pockets.black], keys).join('') };
-        const reordered = { ...json, castlingRooks: shuffled(json.castlingRooks, keys), epSquares: shuffled(json.epSquares, keys), ...(pockets ? { pockets } : {}) };
+        const pockets = json.pockets && {
+          white: shuffled([...json.pockets.white], keys).join(''),
+          black: shuffled([...json.pockets.black], keys).join(''),
+        };
+        const reordered = {
+          ...json,
+          castlingRooks: shuffled(json.castlingRooks, keys),
+          epSquares: shuffled(json.epSquares, keys),
+          ...(pockets ? { pockets } : {}),
+        };
         expect(parseSetupJson(reordered)).toEqual({ ok: true, value: setup });
       }),
       { numRuns: 200 },
@@ -148,10 +173,26 @@ describe('parseSetupJson properties', () => {
 
   it('never throws when any one key of valid JSON holds any value', () => {
     fc.assert(
-      fc.property(anySetup, fc.constantFrom('geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks', 'omegaAdvanced'), hostile, (setup, key, value) => {
-        const json = { ...setupToJson(setup), [key]: value };
-        checkResult(parseSetupJson(json));
-      }),
+      fc.property(
+        anySetup,
+        fc.constantFrom(
+          'geometry',
+          'board',
+          'turn',
+          'castlingRooks',
+          'epSquares',
+          'halfmoves',
+          'fullmoves',
+          'pockets',
+          'remainingChecks',
+          'omegaAdvanced',
+        ),
+        hostile,
+        (setup, key, value) => {
+          const json = { ...setupToJson(setup), [key]: value };
+          checkResult(parseSetupJson(json));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -159,51 +200,110 @@ describe('parseSetupJson properties', () => {
   /** What an accepted mutation must keep: canonical JSON up to list order and pocket letter order. */
   function normal(json: unknown, geometry: Geometry): unknown {
     const j = viaText(json) as Record<string, unknown>;
-    const bySquare = (list: unknown): unknown => (list as string[]).slice().sort((a, b) => (parseSquare(geometry, a) ?? 0) - (parseSquare(geometry, b) ?? 0));
+    const bySquare = (list: unknown): unknown =>
+      (list as string[]).slice().sort((a, b) => (parseSquare(geometry, a) ?? 0) - (parseSquare(geometry, b) ?? 0));
     const pockets = j['pockets'] as { white: string; black: string } | undefined;
     return {
       ...j,
       castlingRooks: bySquare(j['castlingRooks']),
       epSquares: bySquare(j['epSquares']),
-      ...(pockets ? { pockets: { white: [...pockets.white].sort().join(''), black: [...pockets.black].sort().join('') } } : {}),
+      ...(pockets
+        ? { pockets: { white: [...pockets.white].sort().join(''), black: [...pockets.black].sort().join('') } }
+        : {}),
     };
   }
 
   type Mutation = (json: Record<string, unknown>) => Record<string, unknown>;
   const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-    fc.tuple(fc.constantFrom('geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks', 'omegaAdvanced'), fc.jsonValue()).map(
-      ([key, value]): Mutation => (json) => ({ ...json, [key]: value }),
-    ),
-    fc.constantFrom('geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks', 'omegaAdvanced').map(
-      (key): Mutation => (json) => Object.fromEntries(Object.entries(json).filter(([k]) => k !== key)),
-    ),
-    fc.tuple(fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('e4', 'a0', 'j9', 'w3', 'e9', '__proto__')), fc.oneof(fc.string({ maxLength: 2 }), fc.constantFrom('K', 'q~', 'W', 'f', 'X'), fc.jsonValue())).map(
-      ([square, value]): Mutation => (json) => ({ ...json, board: { ...(json['board'] as object), [square]: value } }),
-    ),
-    fc.tuple(fc.constantFrom('castlingRooks', 'epSquares'), fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('a1', 'h8', 'b0', 'i0', 'w1'))).map(
-      ([key, name]): Mutation => (json) => ({ ...json, [key]: [...(json[key] as string[]), name] }),
-    ),
-    fc.tuple(fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('__proto__', 'Turn', 'toString')), fc.jsonValue()).map(
-      ([key, value]): Mutation => (json) => JSON.parse(JSON.stringify({ ...json, [key]: value })) as Record<string, unknown>,
-    ),
+    fc
+      .tuple(
+        fc.constantFrom(
+          'geometry',
+          'board',
+          'turn',
+          'castlingRooks',
+          'epSquares',
+          'halfmoves',
+          'fullmoves',
+          'pockets',
+          'remainingChecks',
+          'omegaAdvanced',
+        ),
+        fc.jsonValue(),
+      )
+      .map(
+        ([key, value]): Mutation =>
+          (json) => ({ ...json, [key]: value }),
+      ),
+    fc
+      .constantFrom(
+        'geometry',
+        'board',
+        'turn',
+        'castlingRooks',
+        'epSquares',
+        'halfmoves',
+        'fullmoves',
+        'pockets',
+        'remainingChecks',
+        'omegaAdvanced',
+      )
+      .map(
+        (key): Mutation =>
+          (json) =>
+            Object.fromEntries(Object.entries(json).filter(([k]) => k !== key)),
+      ),
+    fc
+      .tuple(
+        fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('e4', 'a0', 'j9', 'w3', 'e9', '__proto__')),
+        fc.oneof(fc.string({ maxLength: 2 }), fc.constantFrom('K', 'q~', 'W', 'f', 'X'), fc.jsonValue()),
+      )
+      .map(
+        ([square, value]): Mutation =>
+          (json) => ({ ...json, board: { ...(json['board'] as object), [square]: value } }),
+      ),
+    fc
+      .tuple(
+        fc.constantFrom('castlingRooks', 'epSquares'),
+        fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('a1', 'h8', 'b0', 'i0', 'w1')),
+      )
+      .map(
+        ([key, name]): Mutation =>
+          (json) => ({ ...json, [key]: [...(json[key] as string[]), name] }),
+      ),
+    fc
+      .tuple(fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('__proto__', 'Turn', 'toString')), fc.jsonValue())
+      .map(
+        ([key, value]): Mutation =>
+          (json) =>
+            JSON.parse(JSON.stringify({ ...json, [key]: value })) as Record<string, unknown>,
+      ),
     fc.tuple(fc.constantFrom('white', 'black'), fc.string({ maxLength: 4 })).map(
-      ([color, letters]): Mutation => (json) => ({ ...json, pockets: { white: '', black: '', ...(json['pockets'] as object), [color]: letters } }),
+      ([color, letters]): Mutation =>
+        (json) => ({ ...json, pockets: { white: '', black: '', ...(json['pockets'] as object), [color]: letters } }),
     ),
     // One value of the Omega Chess Advanced state, the state itself added when absent.
     fc
       .tuple(
         fc.constantFrom('guarding', 'foolInHand', 'lastMoved'),
         fc.constantFrom('white', 'black'),
-        fc.oneof(fc.constantFrom('pawn', 'fool', 'Q', null, true, false), fc.record({ kingSide: fc.boolean(), queenSide: fc.jsonValue() }), fc.jsonValue()),
+        fc.oneof(
+          fc.constantFrom('pawn', 'fool', 'Q', null, true, false),
+          fc.record({ kingSide: fc.boolean(), queenSide: fc.jsonValue() }),
+          fc.jsonValue(),
+        ),
       )
-      .map(([key, color, value]): Mutation => (json) => {
-        const state = (json['omegaAdvanced'] ?? {
-          guarding: { white: { kingSide: true, queenSide: false }, black: { kingSide: false, queenSide: true } },
-          foolInHand: { white: true, black: false },
-          lastMoved: { white: null, black: 'wizard' },
-        }) as Record<string, object>;
-        return { ...json, omegaAdvanced: { ...state, [key]: { ...state[key], [color]: value } } };
-      }),
+      .map(
+        ([key, color, value]): Mutation =>
+          (json) => {
+            const state = (json['omegaAdvanced'] ?? {
+              guarding: { white: { kingSide: true, queenSide: false }, black: { kingSide: false, queenSide: true } },
+              foolInHand: { white: true, black: false },
+              lastMoved: { white: null, black: 'wizard' },
+            }) as Record<string, object>;
+            return { ...json, omegaAdvanced: { ...state, [key]: { ...state[key], [color]: value } } };
+          },
+      ),
   );
 
   it('rejects a mutation of valid JSON, or reads exactly what it says', () => {
@@ -215,7 +315,9 @@ describe('parseSetupJson properties', () => {
         const result = parseSetupJson(mutated);
         if (checkResult(result) && result.ok) {
           accepted++;
-          expect(normal(setupToJson(result.value), setup.board.geometry)).toEqual(normal(mutated, setup.board.geometry));
+          expect(normal(setupToJson(result.value), setup.board.geometry)).toEqual(
+            normal(mutated, setup.board.geometry),
+          );
           expect(parseSetupJson(setupToJson(result.value))).toEqual(result);
         } else rejected++;
       }),
@@ -232,7 +334,10 @@ describe('parseSetupJson properties', () => {
         fc.pre(parseSquare(setup.board.geometry, name) === undefined);
         const json = setupToJson(setup);
         const result = parseSetupJson({ ...json, board: { [name]: 'K' } });
-        expect(result.ok ? undefined : [result.error.code, result.error.path]).toEqual(['unknown-square', `board.${name}`]);
+        expect(result.ok ? undefined : [result.error.code, result.error.path]).toEqual([
+          'unknown-square',
+          `board.${name}`,
+        ]);
       }),
     );
   });
@@ -264,7 +369,10 @@ describe('parseMoveJson properties', () => {
     let accepted = 0;
     let rejected = 0;
     const key = fc.constantFrom('kind', 'from', 'to', 'promotion', 'captured', 'rook', 'rookTo', 'role', 'other');
-    const value = fc.oneof(fc.constantFrom('normal', 'drop', 'castle', 'enPassant', 'e4', 'a0', 'w2', 'queen', 'wizard', 'Q'), fc.jsonValue());
+    const value = fc.oneof(
+      fc.constantFrom('normal', 'drop', 'castle', 'enPassant', 'e4', 'a0', 'w2', 'queen', 'wizard', 'Q'),
+      fc.jsonValue(),
+    );
     fc.assert(
       fc.property(anyPlacedMove, key, fc.option(value, { nil: undefined }), ([geometry, move], k, v) => {
         const json: Record<string, unknown> = { ...moveToJson(geometry, move) };

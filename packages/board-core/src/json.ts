@@ -1,5 +1,14 @@
 import type { Board } from './board.js';
-import { GEOMETRY_NAMES, OMEGA, STANDARD, parseSquare, squareName, type Geometry, type GeometryName, type Square } from './geometry.js';
+import {
+  GEOMETRY_NAMES,
+  OMEGA,
+  STANDARD,
+  parseSquare,
+  squareName,
+  type Geometry,
+  type GeometryName,
+  type Square,
+} from './geometry.js';
 import type { Move } from './move.js';
 import type { OmegaAdvancedState } from './omega-advanced.js';
 import { piece, pieceLetter, type Piece } from './piece.js';
@@ -130,7 +139,11 @@ function realtimeToJson(setup: Setup): RealtimeJson | undefined {
     if (state === undefined) return;
     states = true;
     if (state.kind === 'cooldown') cooldowns[squareName(geometry, square)] = { arrivedAtMs: state.arrivedAtMs };
-    else flights[squareName(geometry, square)] = { from: squareName(geometry, state.from), arrivesAtMs: state.arrivesAtMs };
+    else
+      flights[squareName(geometry, square)] = {
+        from: squareName(geometry, state.from),
+        arrivesAtMs: state.arrivesAtMs,
+      };
   });
   if (!setup.realtime && !states) return undefined;
   // Pieces in flight or cooling down are read against a clock: the start when there is none.
@@ -145,7 +158,13 @@ function realtimeToJson(setup: Setup): RealtimeJson | undefined {
 export type MoveJson =
   | { readonly kind: 'normal'; readonly from: string; readonly to: string; readonly promotion?: string }
   | { readonly kind: 'enPassant'; readonly from: string; readonly to: string; readonly captured: string }
-  | { readonly kind: 'castle'; readonly from: string; readonly to: string; readonly rook: string; readonly rookTo: string }
+  | {
+      readonly kind: 'castle';
+      readonly from: string;
+      readonly to: string;
+      readonly rook: string;
+      readonly rookTo: string;
+    }
   | { readonly kind: 'drop'; readonly role: string; readonly to: string };
 
 /** The canonical JSON form of a move, squares named in `geometry`; `parseMoveJson` reads it back. */
@@ -159,7 +178,13 @@ export function moveToJson(geometry: Geometry, move: Move): MoveJson {
     case 'enPassant':
       return { kind: move.kind, from: name(move.from), to: name(move.to), captured: name(move.captured) };
     case 'castle':
-      return { kind: move.kind, from: name(move.from), to: name(move.to), rook: name(move.rook), rookTo: name(move.rookTo) };
+      return {
+        kind: move.kind,
+        from: name(move.from),
+        to: name(move.to),
+        rook: name(move.rook),
+        rookTo: name(move.rookTo),
+      };
     case 'drop':
       return { kind: move.kind, role: move.role, to: name(move.to) };
   }
@@ -324,7 +349,8 @@ function listKeys<T>(path: string, limit: number, list: () => T): T {
   try {
     return list();
   } catch (caught) {
-    if (caught instanceof RangeError) fail('too-many', path, `more entries than the engine can list, and more than ${limit}`);
+    if (caught instanceof RangeError)
+      fail('too-many', path, `more entries than the engine can list, and more than ${limit}`);
     throw caught;
   }
 }
@@ -339,7 +365,9 @@ const ABSENT: unique symbol = /* @__PURE__ */ Symbol('absent');
 /** An own property of `container`, or ABSENT: inherited keys are not part of JSON. */
 function own(container: object, key: string, path: Path): unknown {
   return guard(path, () =>
-    Object.prototype.hasOwnProperty.call(container, key) ? (container as Readonly<Record<string, unknown>>)[key] : ABSENT,
+    Object.prototype.hasOwnProperty.call(container, key)
+      ? (container as Readonly<Record<string, unknown>>)[key]
+      : ABSENT,
   );
 }
 
@@ -351,7 +379,12 @@ function required(container: object, key: string, path: string): unknown {
 }
 
 /** Fails on the first own enumerable key not in `allowed`; looks at no more than allowed.length + 1 keys. */
-function rejectUnknownKeys(container: object, allowed: readonly string[], path: string, options: SetupJsonOptions | undefined): void {
+function rejectUnknownKeys(
+  container: object,
+  allowed: readonly string[],
+  path: string,
+  options: SetupJsonOptions | undefined,
+): void {
   if (options?.unknownKeys === 'ignore') return;
   guard(path, () =>
     listKeys(path, allowed.length, () => {
@@ -366,7 +399,8 @@ function rejectUnknownKeys(container: object, allowed: readonly string[], path: 
 
 function squareOf(geometry: Geometry, name: unknown, path: Path): Square {
   const square = parseSquare(geometry, expectString(name, path));
-  if (square === undefined) fail('unknown-square', path, `${excerpt(name as string)} is not a square of the ${geometry.name} geometry`);
+  if (square === undefined)
+    fail('unknown-square', path, `${excerpt(name as string)} is not a square of the ${geometry.name} geometry`);
   return square;
 }
 
@@ -386,18 +420,23 @@ function letterPiece(code: number): { readonly color: Color; readonly role: Role
 
 function pieceOf(value: unknown, path: Path): Piece {
   const text = expectString(value, path);
-  const found = text.length === 1 || (text.length === 2 && text.charCodeAt(1) === 126) ? letterPiece(text.charCodeAt(0)) : undefined;
+  const found =
+    text.length === 1 || (text.length === 2 && text.charCodeAt(1) === 126)
+      ? letterPiece(text.charCodeAt(0))
+      : undefined;
   if (!found) fail('unknown-piece', path, `expected a piece letter with an optional ~, got ${excerpt(text)}`);
   const promoted = text.length === 2;
   // The rules would read a pawn's mark as a piece of its own; no writer produces one.
-  if (promoted && found.role === 'pawn') fail('unknown-piece', path, `a pawn is never a promoted pawn, got ${excerpt(text)}`);
+  if (promoted && found.role === 'pawn')
+    fail('unknown-piece', path, `a pawn is never a promoted pawn, got ${excerpt(text)}`);
   return piece(found.color, found.role, promoted);
 }
 
 function boardOf(geometry: Geometry, value: unknown, limit: number): Board {
   const json = expectObject(value, 'board');
   const names = guard('board', () => listKeys('board', limit, () => Object.keys(json)));
-  if (names.length > limit) fail('too-many', 'board', `${names.length} entries, the ${geometry.name} geometry has ${limit} squares`);
+  if (names.length > limit)
+    fail('too-many', 'board', `${names.length} entries, the ${geometry.name} geometry has ${limit} squares`);
   const pieces = new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined);
   for (const name of names) {
     const path = (): string => keyPath('board', name);
@@ -417,7 +456,11 @@ function squareListOf(geometry: Geometry, value: unknown, path: string, limit: n
   const squares: Square[] = [];
   for (let i = 0; i < length; i++) {
     const at = (): string => `${path}[${i}]`;
-    const square = squareOf(geometry, guard(at, () => list[i]), at);
+    const square = squareOf(
+      geometry,
+      guard(at, () => list[i]),
+      at,
+    );
     if (squares.includes(square)) fail('duplicate-square', at, `${squareName(geometry, square)} is listed twice`);
     squares.push(square);
   }
@@ -427,13 +470,22 @@ function squareListOf(geometry: Geometry, value: unknown, path: string, limit: n
 function integerOf(value: unknown, path: string, min: number, max: number): number {
   if (typeof value !== 'number') fail('wrong-type', path, `expected a number, got ${describe(value)}`);
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    fail('out-of-range', path, `expected an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}, got ${value}`);
+    fail(
+      'out-of-range',
+      path,
+      `expected an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}, got ${value}`,
+    );
   }
   return value === 0 ? 0 : value; // no -0
 }
 
 /** An object with exactly the keys `white` and `black`, read by `side`. */
-function byColorOf<T>(value: unknown, path: string, options: SetupJsonOptions | undefined, side: (json: unknown, path: string, color: Color) => T): ByColor<T> {
+function byColorOf<T>(
+  value: unknown,
+  path: string,
+  options: SetupJsonOptions | undefined,
+  side: (json: unknown, path: string, color: Color) => T,
+): ByColor<T> {
   const json = expectObject(value, path);
   rejectUnknownKeys(json, COLORS, path, options);
   const white = side(required(json, 'white', path), keyPath(path, 'white'), 'white');
@@ -443,18 +495,36 @@ function byColorOf<T>(value: unknown, path: string, options: SetupJsonOptions | 
 
 function pocketOf(value: unknown, path: string, color: Color, limit: number): Pocket {
   const letters = expectString(value, path);
-  if (letters.length > limit) fail('too-many', path, `${letters.length} pieces in hand, more than the ${limit} squares`);
+  if (letters.length > limit)
+    fail('too-many', path, `${letters.length} pieces in hand, more than the ${limit} squares`);
   const counts: Record<Role, number> = { ...emptyPocket() };
   for (let i = 0; i < letters.length; i++) {
     const found = letterPiece(letters.charCodeAt(i));
     if (!found) fail('unknown-piece', `${path}[${i}]`, `${excerpt(letters.charAt(i))} is not a piece letter`);
-    if (found.color !== color) fail('wrong-color', `${path}[${i}]`, `${color === 'white' ? 'White' : 'Black'}'s pocket holds ${excerpt(letters.charAt(i))}`);
+    if (found.color !== color)
+      fail(
+        'wrong-color',
+        `${path}[${i}]`,
+        `${color === 'white' ? 'White' : 'Black'}'s pocket holds ${excerpt(letters.charAt(i))}`,
+      );
     counts[found.role]++;
   }
   return counts;
 }
 
-const SETUP_KEYS = ['geometry', 'board', 'turn', 'castlingRooks', 'epSquares', 'halfmoves', 'fullmoves', 'pockets', 'remainingChecks', 'realtime', 'omegaAdvanced'] as const;
+const SETUP_KEYS = [
+  'geometry',
+  'board',
+  'turn',
+  'castlingRooks',
+  'epSquares',
+  'halfmoves',
+  'fullmoves',
+  'pockets',
+  'remainingChecks',
+  'realtime',
+  'omegaAdvanced',
+] as const;
 
 const REALTIME_KEYS = ['clockMs', 'sinceCaptureMs', 'cooldownMs', 'cooldowns', 'flights'] as const;
 const MAX = Number.MAX_SAFE_INTEGER;
@@ -463,7 +533,13 @@ const MAX = Number.MAX_SAFE_INTEGER;
  * The realtime clock, and the pieces' states put on `pieces` (which the board read): a state
  * names a square with a piece, and a square has at most one state.
  */
-function realtimeOf(value: unknown, pieces: (Piece | undefined)[], geometry: Geometry, limit: number, options: SetupJsonOptions | undefined): RealtimeClock {
+function realtimeOf(
+  value: unknown,
+  pieces: (Piece | undefined)[],
+  geometry: Geometry,
+  limit: number,
+  options: SetupJsonOptions | undefined,
+): RealtimeClock {
   const path = 'realtime';
   const json = expectObject(value, path);
   rejectUnknownKeys(json, REALTIME_KEYS, path, options);
@@ -473,11 +549,16 @@ function realtimeOf(value: unknown, pieces: (Piece | undefined)[], geometry: Geo
     cooldownMs: integerOf(required(json, 'cooldownMs', path), 'realtime.cooldownMs', 1, MAX),
   };
   const seen = new Set<Square>();
-  const states = (key: 'cooldowns' | 'flights', keys: readonly string[], read: (entry: object, at: string) => Piece['realtime']): void => {
+  const states = (
+    key: 'cooldowns' | 'flights',
+    keys: readonly string[],
+    read: (entry: object, at: string) => Piece['realtime'],
+  ): void => {
     const at = keyPath(path, key);
     const map = expectObject(required(json, key, path), at);
     const names = guard(at, () => Object.keys(map));
-    if (names.length > limit) fail('too-many', at, `${names.length} entries, the ${geometry.name} geometry has ${limit} squares`);
+    if (names.length > limit)
+      fail('too-many', at, `${names.length} entries, the ${geometry.name} geometry has ${limit} squares`);
     for (const name of names) {
       const entryPath = keyPath(at, name);
       const square = squareOf(geometry, name, entryPath);
@@ -541,8 +622,11 @@ export function parseSetupJson(json: unknown, options?: SetupJsonOptions): Resul
     const root = expectObject(json, '');
     rejectUnknownKeys(root, SETUP_KEYS, '', options);
     const name = expectString(required(root, 'geometry', ''), 'geometry');
-    const geometry = (GEOMETRY_NAMES as readonly string[]).includes(name) ? GEOMETRY_BY_NAME[name as GeometryName] : undefined;
-    if (!geometry) fail('unknown-geometry', 'geometry', `expected one of ${GEOMETRY_NAMES.join(', ')}, got ${excerpt(name)}`);
+    const geometry = (GEOMETRY_NAMES as readonly string[]).includes(name)
+      ? GEOMETRY_BY_NAME[name as GeometryName]
+      : undefined;
+    if (!geometry)
+      fail('unknown-geometry', 'geometry', `expected one of ${GEOMETRY_NAMES.join(', ')}, got ${excerpt(name)}`);
     const limit = squareCount(geometry);
     const board = boardOf(geometry, required(root, 'board', ''), limit);
     const turnName = expectString(required(root, 'turn', ''), 'turn');
@@ -557,11 +641,14 @@ export function parseSetupJson(json: unknown, options?: SetupJsonOptions): Resul
       fullmoves: integerOf(required(root, 'fullmoves', ''), 'fullmoves', 1, Number.MAX_SAFE_INTEGER),
     };
     const pockets = own(root, 'pockets', 'pockets');
-    if (pockets !== ABSENT) setup.pockets = byColorOf(pockets, 'pockets', options, (v, path, color) => pocketOf(v, path, color, limit));
+    if (pockets !== ABSENT)
+      setup.pockets = byColorOf(pockets, 'pockets', options, (v, path, color) => pocketOf(v, path, color, limit));
     const checks = own(root, 'remainingChecks', 'remainingChecks');
-    if (checks !== ABSENT) setup.remainingChecks = byColorOf(checks, 'remainingChecks', options, (v, path) => integerOf(v, path, 0, 3));
+    if (checks !== ABSENT)
+      setup.remainingChecks = byColorOf(checks, 'remainingChecks', options, (v, path) => integerOf(v, path, 0, 3));
     const realtime = own(root, 'realtime', 'realtime');
-    if (realtime !== ABSENT) setup.realtime = realtimeOf(realtime, board.pieces as (Piece | undefined)[], geometry, limit, options);
+    if (realtime !== ABSENT)
+      setup.realtime = realtimeOf(realtime, board.pieces as (Piece | undefined)[], geometry, limit, options);
     const advanced = own(root, 'omegaAdvanced', 'omegaAdvanced');
     if (advanced !== ABSENT) setup.omegaAdvanced = omegaAdvancedOf(advanced, options);
     return setup;
@@ -587,7 +674,11 @@ function roleOf(value: unknown, path: string): Role {
  * throws. Like `parseSetupJson` it checks shape and vocabulary (kind, square names, role
  * names), not legality: a promotion to a king or a castle of any squares reads.
  */
-export function parseMoveJson(geometry: Geometry, json: unknown, options?: SetupJsonOptions): Result<Move, SetupJsonError> {
+export function parseMoveJson(
+  geometry: Geometry,
+  json: unknown,
+  options?: SetupJsonOptions,
+): Result<Move, SetupJsonError> {
   return run((): Move => {
     const root = expectObject(json, '');
     const kindName = expectString(required(root, 'kind', ''), 'kind');
@@ -600,7 +691,9 @@ export function parseMoveJson(geometry: Geometry, json: unknown, options?: Setup
         const from = square('from');
         const to = square('to');
         const promotion = own(root, 'promotion', 'promotion');
-        return promotion === ABSENT ? { kind, from, to } : { kind, from, to, promotion: roleOf(promotion, 'promotion') };
+        return promotion === ABSENT
+          ? { kind, from, to }
+          : { kind, from, to, promotion: roleOf(promotion, 'promotion') };
       }
       case 'enPassant':
         return { kind, from: square('from'), to: square('to'), captured: square('captured') };

@@ -76,8 +76,16 @@ describe('Omega chess moves in every notation', () => {
   const tripleStep: Move = { kind: 'normal', from: omega('c1'), to: omega('c4') };
   it('writes wizard, champion and pawn moves with Omega square names', () => {
     expect([wizard, champion, tripleStep].map((m) => writeSan(OMEGA_START, m))).toEqual(['Wa2', 'Ca2', 'c4']);
-    expect([wizard, champion, tripleStep].map((m) => writeCoordinate(OMEGA_START, m))).toEqual(['w1a2', 'a0a2', 'c1c4']);
-    expect([wizard, champion, tripleStep].map((m) => writeVerbose(OMEGA_START, m))).toEqual(['W/w1-a2', 'C/a0-a2', 'P/c1-c4']);
+    expect([wizard, champion, tripleStep].map((m) => writeCoordinate(OMEGA_START, m))).toEqual([
+      'w1a2',
+      'a0a2',
+      'c1c4',
+    ]);
+    expect([wizard, champion, tripleStep].map((m) => writeVerbose(OMEGA_START, m))).toEqual([
+      'W/w1-a2',
+      'C/a0-a2',
+      'P/c1-c4',
+    ]);
     expect([wizard, champion, tripleStep].map((m) => writeSmith(OMEGA_START, m))).toEqual(['w1a2', 'a0a2', 'c1c4']);
   });
   it('reads them back', () => {

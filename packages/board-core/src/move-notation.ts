@@ -96,7 +96,12 @@ export function excerpt(text: string): string {
 export function checkLength(text: string): Err<MoveNotationError> | undefined {
   const value: unknown = text;
   if (typeof value !== 'string') {
-    const kind = value === undefined || value === null ? String(value) : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+    const kind =
+      value === undefined || value === null
+        ? String(value)
+        : typeof value === 'object'
+          ? 'an object'
+          : `a ${typeof value}`;
     return moveError('syntax', 'move', 0, `expected the text of a move, got ${kind}`);
   }
   if (text.length === 0) return moveError('empty', 'move', 0, 'expected a move, got an empty text');
@@ -265,19 +270,28 @@ export function choosePromotion(
   const plain = candidates.filter((m) => !(m.kind === 'normal' && m.promotion !== undefined));
   if (promotion === undefined) {
     if (plain.length === 0 && promoting.length > 0) {
-      return moveError('missing-promotion', 'promotion', offset, `${excerpt(text)} reaches the last rank and names no piece to promote to`);
+      return moveError(
+        'missing-promotion',
+        'promotion',
+        offset,
+        `${excerpt(text)} reaches the last rank and names no piece to promote to`,
+      );
     }
     return onlyLegal(plain, text);
   }
   if (promoting.length === 0 && plain.length > 0) {
-    return moveError('unexpected-promotion', 'promotion', offset, `${excerpt(text)} names a promotion for a move that does not promote`);
+    return moveError(
+      'unexpected-promotion',
+      'promotion',
+      offset,
+      `${excerpt(text)} names a promotion for a move that does not promote`,
+    );
   }
   return onlyLegal(
     promoting.filter((m) => m.kind === 'normal' && m.promotion === promotion),
     text,
   );
 }
-
 
 export function isErr<T>(value: T | Err<MoveNotationError>): value is Err<MoveNotationError> {
   return typeof value === 'object' && value !== null && 'ok' in value && value.ok === false;
@@ -297,7 +311,9 @@ export function legalCastle(setup: Setup, short: boolean, text: string): Result<
 
 export function castleOn(engine: Engine, short: boolean, text: string): Result<Move, MoveNotationError> {
   return onlyLegal(
-    publicMoves(engine, engine.generateCastles(0)).filter((m) => m.kind === 'castle' && isShortCastle(engine.c.spec.geometry, m) === short),
+    publicMoves(engine, engine.generateCastles(0)).filter(
+      (m) => m.kind === 'castle' && isShortCastle(engine.c.spec.geometry, m) === short,
+    ),
     text,
   );
 }
@@ -318,7 +334,8 @@ export function scanDrop(geometry: Geometry, text: string, at: number): ScannedD
   let role: Role = 'pawn';
   if (at === 1) {
     const named = roleFromLetter(text.charAt(0));
-    if (named === undefined) return moveError('unknown-role', 'piece', 0, `${excerpt(text.charAt(0))} is not a piece letter`);
+    if (named === undefined)
+      return moveError('unknown-role', 'piece', 0, `${excerpt(text.charAt(0))} is not a piece letter`);
     role = named;
   }
   const to = scanSquare(geometry, text, at + 1, 'to');

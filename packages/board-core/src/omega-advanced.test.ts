@@ -27,10 +27,22 @@ function omega(placement?: Record<string, string>, extra: Partial<Setup> = {}): 
   }
   const pieces = new Array<Piece | undefined>(144).fill(undefined);
   for (const [name, letter] of Object.entries(letters)) {
-    pieces[sq(name)] = piece(letter === letter.toUpperCase() ? 'white' : 'black', roleFromLetter(letter.toLowerCase()) as Role);
+    pieces[sq(name)] = piece(
+      letter === letter.toUpperCase() ? 'white' : 'black',
+      roleFromLetter(letter.toLowerCase()) as Role,
+    );
   }
   const castlingRooks = ['b0', 'i0', 'b9', 'i9'].map(sq).sort((a, b) => a - b);
-  return { board: { geometry: OMEGA, pieces }, turn: 'white', castlingRooks, epSquares: [], halfmoves: 0, fullmoves: 1, omegaAdvanced: START_STATE, ...extra };
+  return {
+    board: { geometry: OMEGA, pieces },
+    turn: 'white',
+    castlingRooks,
+    epSquares: [],
+    halfmoves: 0,
+    fullmoves: 1,
+    omegaAdvanced: START_STATE,
+    ...extra,
+  };
 }
 
 function san(setup: Setup, text: string): Move {
@@ -54,7 +66,10 @@ describe('play and the Omega Chess Advanced state', () => {
 
   it('records the pawn for a promotion and an en passant capture, the king for castling', () => {
     const promotion = omega({ f0: 'K', f9: 'k', a8: 'P' });
-    expect(play(promotion, { kind: 'normal', from: sq('a8'), to: sq('a9'), promotion: 'wizard' }).omegaAdvanced?.lastMoved.white).toBe('pawn');
+    expect(
+      play(promotion, { kind: 'normal', from: sq('a8'), to: sq('a9'), promotion: 'wizard' }).omegaAdvanced?.lastMoved
+        .white,
+    ).toBe('pawn');
     const passing = after(omega({ f0: 'K', f9: 'k', d6: 'P', e8: 'p' }, { turn: 'black', castlingRooks: [] }), 'e5');
     const capture = legalMoves(passing).find((m) => m.kind === 'enPassant');
     expect(capture && play(passing, capture).omegaAdvanced?.lastMoved).toEqual({ white: 'pawn', black: 'pawn' });
@@ -71,11 +86,17 @@ describe('play and the Omega Chess Advanced state', () => {
   it('ends a guarding right when its queen or rook leaves its start square or is captured there', () => {
     const open = omega({ f0: 'K', f9: 'k', e0: 'Q', b0: 'R', i0: 'R', e9: 'q', b9: 'r', i9: 'r' });
     const queenMoved = play(open, { kind: 'normal', from: sq('e0'), to: sq('e5') });
-    expect(queenMoved.omegaAdvanced?.guarding).toEqual({ white: { kingSide: false, queenSide: false }, black: { kingSide: true, queenSide: true } });
+    expect(queenMoved.omegaAdvanced?.guarding).toEqual({
+      white: { kingSide: false, queenSide: false },
+      black: { kingSide: true, queenSide: true },
+    });
     const rookMoved = play(open, { kind: 'normal', from: sq('i0'), to: sq('i5') });
     expect(rookMoved.omegaAdvanced?.guarding.white).toEqual({ kingSide: false, queenSide: true });
     const rookTaken = play(open, { kind: 'normal', from: sq('i0'), to: sq('i9') });
-    expect(rookTaken.omegaAdvanced?.guarding).toEqual({ white: { kingSide: false, queenSide: true }, black: { kingSide: false, queenSide: true } });
+    expect(rookTaken.omegaAdvanced?.guarding).toEqual({
+      white: { kingSide: false, queenSide: true },
+      black: { kingSide: false, queenSide: true },
+    });
     // A king move keeps them (kingside guarding needs the king out of the way), and so do fools.
     const kingMoved = play(open, { kind: 'normal', from: sq('f0'), to: sq('g1') });
     expect(kingMoved.omegaAdvanced).toEqual({ ...START_STATE, lastMoved: { white: 'king', black: undefined } });
@@ -87,7 +108,11 @@ describe('play and the Omega Chess Advanced state', () => {
     expect(after(plain, 'Wa2')).not.toHaveProperty('omegaAdvanced');
     const standard = { ...standardSetup(), omegaAdvanced: START_STATE };
     // b3 is square 17, the number of e0 (the white queen's start) on the Omega grid.
-    const moved = play(standard, { kind: 'normal', from: parseSquare(STANDARD, 'b3') as number, to: parseSquare(STANDARD, 'b4') as number });
+    const moved = play(standard, {
+      kind: 'normal',
+      from: parseSquare(STANDARD, 'b3') as number,
+      to: parseSquare(STANDARD, 'b4') as number,
+    });
     expect(moved.omegaAdvanced?.guarding).toEqual(START_STATE.guarding);
   });
 });

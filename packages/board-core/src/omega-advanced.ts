@@ -33,7 +33,11 @@ export interface OmegaAdvancedState {
  * rank r on row r + 1, file a on column 1): queen e0/e9, king-side rook i0/i9, queen-side
  * rook b0/b9 (the rooks of the castling letters K, Q, k, q).
  */
-export const OMEGA_GUARDING_SQUARES: ByColor<{ readonly queen: Square; readonly kingSideRook: Square; readonly queenSideRook: Square }> = {
+export const OMEGA_GUARDING_SQUARES: ByColor<{
+  readonly queen: Square;
+  readonly kingSideRook: Square;
+  readonly queenSideRook: Square;
+}> = {
   white: { queen: 17, kingSideRook: 21, queenSideRook: 14 },
   black: { queen: 125, kingSideRook: 129, queenSideRook: 122 },
 };
@@ -62,7 +66,13 @@ function touchedSquares(move: Move): readonly Square[] {
  * captured there, as a castling right does: guarding needs both unmoved. Nothing else
  * changes: the king is not part of guarding, and a fool is placed by rules no source gives.
  */
-export function nextOmegaAdvanced(state: OmegaAdvancedState, omega: boolean, turn: Color, move: Move, moved: Role | undefined): OmegaAdvancedState {
+export function nextOmegaAdvanced(
+  state: OmegaAdvancedState,
+  omega: boolean,
+  turn: Color,
+  move: Move,
+  moved: Role | undefined,
+): OmegaAdvancedState {
   // The start squares are those of the Omega board: on another board no right is ended.
   const touched = omega ? touchedSquares(move) : [];
   const guardingOf = (color: Color): GuardingRights => {

@@ -44,7 +44,12 @@ describe('pieces', () => {
     const queen = piece('white', 'queen');
     const flying = withRealtime(queen, { kind: 'flight', from: 3, arrivesAtMs: 10 });
     expect(flying).not.toBe(queen);
-    expect(flying).toEqual({ color: 'white', role: 'queen', promoted: false, realtime: { kind: 'flight', from: 3, arrivesAtMs: 10 } });
+    expect(flying).toEqual({
+      color: 'white',
+      role: 'queen',
+      promoted: false,
+      realtime: { kind: 'flight', from: 3, arrivesAtMs: 10 },
+    });
     expect(Object.isFrozen(piece('white', 'queen'))).toBe(true);
     expect(withRealtime(flying, undefined)).toBe(queen);
     expect(piece('white', 'queen')).not.toHaveProperty('realtime');
@@ -54,8 +59,18 @@ describe('pieces', () => {
 describe('the board at a moment', () => {
   it('answers the worked example at its own clock', () => {
     const setup = example();
-    expect(statusAt(setup, sq('d8'))).toEqual({ kind: 'flight', from: sq('e7'), arrivesAtMs: 14_700, remainingMs: 500 });
-    expect(statusAt(setup, sq('a4'))).toEqual({ kind: 'flight', from: sq('d1'), arrivesAtMs: 14_650, remainingMs: 450 });
+    expect(statusAt(setup, sq('d8'))).toEqual({
+      kind: 'flight',
+      from: sq('e7'),
+      arrivesAtMs: 14_700,
+      remainingMs: 500,
+    });
+    expect(statusAt(setup, sq('a4'))).toEqual({
+      kind: 'flight',
+      from: sq('d1'),
+      arrivesAtMs: 14_650,
+      remainingMs: 450,
+    });
     expect(statusAt(setup, sq('f4'))).toEqual({ kind: 'cooldown', arrivedAtMs: 13_200, remainingMs: 9_000 });
     expect(statusAt(setup, sq('g1'))).toEqual({ kind: 'cooldown', arrivedAtMs: 9_200, remainingMs: 5_000 });
     expect(statusAt(setup, sq('e1'))).toEqual({ kind: 'ready' });
@@ -109,7 +124,14 @@ describe('the board at a moment', () => {
   it('reads a setup without a clock at time 0: every plain piece is ready', () => {
     const pieces = emptyBoard().pieces.slice();
     pieces[4] = piece('white', 'king');
-    const setup: Setup = { board: { geometry: STANDARD, pieces }, turn: 'white', castlingRooks: [], epSquares: [], halfmoves: 0, fullmoves: 1 };
+    const setup: Setup = {
+      board: { geometry: STANDARD, pieces },
+      turn: 'white',
+      castlingRooks: [],
+      epSquares: [],
+      halfmoves: 0,
+      fullmoves: 1,
+    };
     expect(movableAt(setup)).toEqual([4]);
     expect(advanceRealtime(setup, 5).realtime).toEqual({ clockMs: 5, sinceCaptureMs: 5, cooldownMs: 10_000 });
   });
@@ -166,7 +188,10 @@ describe('advanceRealtime', () => {
     expect(() => advanceRealtime(last, 10)).toThrow(RangeError);
     expect(() => advanceRealtime(example(), Number.MAX_SAFE_INTEGER)).toThrow(RangeError);
     // The time since the last capture is checked too (a setup read from JSON may hold any pair).
-    const captureless = { ...example(), realtime: { clockMs: 0, sinceCaptureMs: Number.MAX_SAFE_INTEGER, cooldownMs: 10_000 } };
+    const captureless = {
+      ...example(),
+      realtime: { clockMs: 0, sinceCaptureMs: Number.MAX_SAFE_INTEGER, cooldownMs: 10_000 },
+    };
     expect(() => advanceRealtime(captureless, 1)).toThrow(RangeError);
     expect(advanceRealtime(captureless, 0).realtime?.sinceCaptureMs).toBe(Number.MAX_SAFE_INTEGER);
   });
@@ -196,13 +221,38 @@ describe('canonical JSON', () => {
   });
 
   it.each([
-    ['a state on a square holding no piece', { cooldowns: { e4: { arrivedAtMs: 0 } } }, 'no-piece', 'realtime.cooldowns.e4'],
-    ['a square both cooling down and in flight', { cooldowns: { d8: { arrivedAtMs: 0 } } }, 'duplicate-square', 'realtime.flights.d8'],
+    [
+      'a state on a square holding no piece',
+      { cooldowns: { e4: { arrivedAtMs: 0 } } },
+      'no-piece',
+      'realtime.cooldowns.e4',
+    ],
+    [
+      'a square both cooling down and in flight',
+      { cooldowns: { d8: { arrivedAtMs: 0 } } },
+      'duplicate-square',
+      'realtime.flights.d8',
+    ],
     ['a zero cooldown', { cooldownMs: 0 }, 'out-of-range', 'realtime.cooldownMs'],
     ['a negative clock', { clockMs: -1 }, 'out-of-range', 'realtime.clockMs'],
-    ['a flight from no square', { flights: { d8: { from: 'e9', arrivesAtMs: 0 } } }, 'unknown-square', 'realtime.flights.d8.from'],
-    ['a flight without its arrival', { flights: { d8: { from: 'e7' } } }, 'missing-key', 'realtime.flights.d8.arrivesAtMs'],
-    ['an unknown key in a cooldown', { cooldowns: { f4: { arrivedAtMs: 0, speed: 1 } } }, 'unknown-key', 'realtime.cooldowns.f4.speed'],
+    [
+      'a flight from no square',
+      { flights: { d8: { from: 'e9', arrivesAtMs: 0 } } },
+      'unknown-square',
+      'realtime.flights.d8.from',
+    ],
+    [
+      'a flight without its arrival',
+      { flights: { d8: { from: 'e7' } } },
+      'missing-key',
+      'realtime.flights.d8.arrivesAtMs',
+    ],
+    [
+      'an unknown key in a cooldown',
+      { cooldowns: { f4: { arrivedAtMs: 0, speed: 1 } } },
+      'unknown-key',
+      'realtime.cooldowns.f4.speed',
+    ],
     ['cooldowns as an array', { cooldowns: [] }, 'wrong-type', 'realtime.cooldowns'],
     ['no flights key', { flights: undefined }, 'missing-key', 'realtime.flights'],
   ])('rejects %s', (_name, change, code, path) => {
@@ -217,22 +267,46 @@ describe('canonical JSON', () => {
     const stateArb = (squares: readonly Square[]): fc.Arbitrary<RealtimeState | undefined> =>
       fc.oneof(
         fc.constant(undefined),
-        fc.integer({ min: -20_000, max: 100_000 }).map((arrivedAtMs): RealtimeState => ({ kind: 'cooldown', arrivedAtMs })),
-        fc.tuple(fc.constantFrom(...squares), fc.integer({ min: 0, max: 100_000 })).map(([from, arrivesAtMs]): RealtimeState => ({ kind: 'flight', from, arrivesAtMs })),
+        fc
+          .integer({ min: -20_000, max: 100_000 })
+          .map((arrivedAtMs): RealtimeState => ({ kind: 'cooldown', arrivedAtMs })),
+        fc
+          .tuple(fc.constantFrom(...squares), fc.integer({ min: 0, max: 100_000 }))
+          .map(([from, arrivesAtMs]): RealtimeState => ({ kind: 'flight', from, arrivesAtMs })),
       );
     const arb = fc.constantFrom(STANDARD, OMEGA).chain((geometry) => {
       const squares = geometry.squareNames.flatMap((name, square) => (name === '' ? [] : [square]));
       return fc.record({
         geometry: fc.constant(geometry),
-        placed: fc.array(fc.tuple(fc.constantFrom(...squares), fc.constantFrom(...COLORS), fc.constantFrom(...ROLES), stateArb(squares)), { maxLength: 20 }),
-        clock: fc.record({ clockMs: fc.nat({ max: 1e7 }), sinceCaptureMs: fc.nat({ max: 1e7 }), cooldownMs: fc.integer({ min: 1, max: 60_000 }) }),
+        placed: fc.array(
+          fc.tuple(
+            fc.constantFrom(...squares),
+            fc.constantFrom(...COLORS),
+            fc.constantFrom(...ROLES),
+            stateArb(squares),
+          ),
+          { maxLength: 20 },
+        ),
+        clock: fc.record({
+          clockMs: fc.nat({ max: 1e7 }),
+          sinceCaptureMs: fc.nat({ max: 1e7 }),
+          cooldownMs: fc.integer({ min: 1, max: 60_000 }),
+        }),
       });
     });
     fc.assert(
       fc.property(arb, ({ geometry, placed, clock }) => {
         const pieces = emptyBoard(geometry).pieces.slice();
         for (const [square, color, role, state] of placed) pieces[square] = withRealtime(piece(color, role), state);
-        const setup: Setup = { board: { geometry, pieces }, turn: 'white', castlingRooks: [], epSquares: [], halfmoves: 0, fullmoves: 1, realtime: clock };
+        const setup: Setup = {
+          board: { geometry, pieces },
+          turn: 'white',
+          castlingRooks: [],
+          epSquares: [],
+          halfmoves: 0,
+          fullmoves: 1,
+          realtime: clock,
+        };
         expect(parseSetupJson(JSON.parse(JSON.stringify(setupToJson(setup))))).toEqual({ ok: true, value: setup });
       }),
       { numRuns: 200 },

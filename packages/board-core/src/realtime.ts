@@ -30,7 +30,9 @@ export function startClock(cooldownMs: number = FENR_COOLDOWN_MS): RealtimeClock
  * marker).
  */
 export function withRealtime(p: Piece, state: RealtimeState | undefined): Piece {
-  return state === undefined ? piece(p.color, p.role, p.promoted) : { color: p.color, role: p.role, promoted: p.promoted, realtime: state };
+  return state === undefined
+    ? piece(p.color, p.role, p.promoted)
+    : { color: p.color, role: p.role, promoted: p.promoted, realtime: state };
 }
 
 /** What a piece is doing at a moment. */
@@ -59,7 +61,8 @@ export function pieceStatus(p: Piece, t: number, cooldownMs: number): PieceStatu
   if (state === undefined) return READY;
   let arrivedAtMs: number;
   if (state.kind === 'flight') {
-    if (t < state.arrivesAtMs) return { kind: 'flight', from: state.from, arrivesAtMs: state.arrivesAtMs, remainingMs: state.arrivesAtMs - t };
+    if (t < state.arrivesAtMs)
+      return { kind: 'flight', from: state.from, arrivesAtMs: state.arrivesAtMs, remainingMs: state.arrivesAtMs - t };
     arrivedAtMs = state.arrivesAtMs;
   } else arrivedAtMs = state.arrivedAtMs;
   const remainingMs = arrivedAtMs + cooldownMs - t;
@@ -80,7 +83,11 @@ export function statusAt(setup: Setup, square: Square, t?: number): PieceStatus 
 export function boardAt(setup: Setup, t?: number): Board {
   const moment = momentOf(setup, t);
   const pieces = setup.board.pieces.map((p) =>
-    p === undefined ? p : p.realtime?.kind === 'flight' && moment < p.realtime.arrivesAtMs ? undefined : withRealtime(p, undefined),
+    p === undefined
+      ? p
+      : p.realtime?.kind === 'flight' && moment < p.realtime.arrivesAtMs
+        ? undefined
+        : withRealtime(p, undefined),
   );
   return { geometry: setup.board.geometry, pieces };
 }
@@ -106,7 +113,13 @@ export function flightsAt(setup: Setup, t?: number): Flight[] {
   setup.board.pieces.forEach((p, to) => {
     const state = p?.realtime;
     if (p && state?.kind === 'flight' && moment < state.arrivesAtMs) {
-      flights.push({ piece: withRealtime(p, undefined), from: state.from, to, arrivesAtMs: state.arrivesAtMs, remainingMs: state.arrivesAtMs - moment });
+      flights.push({
+        piece: withRealtime(p, undefined),
+        from: state.from,
+        to,
+        arrivesAtMs: state.arrivesAtMs,
+        remainingMs: state.arrivesAtMs - moment,
+      });
     }
   });
   return flights;
@@ -133,17 +146,21 @@ export function movableAt(setup: Setup, t?: number): Square[] {
  * `Number.MAX_SAFE_INTEGER` (every later time on that clock would be refused, or inexact).
  */
 export function advanceRealtime(setup: Setup, ms: number): Setup {
-  if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`expected a non-negative integer of milliseconds, got ${ms}`);
+  if (!Number.isSafeInteger(ms) || ms < 0)
+    throw new RangeError(`expected a non-negative integer of milliseconds, got ${ms}`);
   const clock = clockOf(setup);
   const now = clock.clockMs + ms;
   if (!Number.isSafeInteger(now) || !Number.isSafeInteger(clock.sinceCaptureMs + ms)) {
-    throw new RangeError(`expected at most ${Number.MAX_SAFE_INTEGER - Math.max(clock.clockMs, clock.sinceCaptureMs)} ms, got ${ms}`);
+    throw new RangeError(
+      `expected at most ${Number.MAX_SAFE_INTEGER - Math.max(clock.clockMs, clock.sinceCaptureMs)} ms, got ${ms}`,
+    );
   }
   const pieces = setup.board.pieces.map((p) => {
     if (p?.realtime === undefined) return p;
     const status = pieceStatus(p, now, clock.cooldownMs);
     if (status.kind === 'ready') return withRealtime(p, undefined);
-    if (status.kind === 'cooldown' && p.realtime.kind === 'flight') return withRealtime(p, { kind: 'cooldown', arrivedAtMs: status.arrivedAtMs });
+    if (status.kind === 'cooldown' && p.realtime.kind === 'flight')
+      return withRealtime(p, { kind: 'cooldown', arrivedAtMs: status.arrivedAtMs });
     return p;
   });
   return {

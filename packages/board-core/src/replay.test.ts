@@ -7,7 +7,10 @@ import type { Setup } from './setup.js';
 import { setupFromFen } from './testing/chessops-bridge.js';
 import { MOVE_TEXT_CHARS, gameArbitrary, randomGame } from './testing/random-play.js';
 
-const THREE_CHECK: Setup = { ...setupFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'), remainingChecks: { white: 3, black: 1 } };
+const THREE_CHECK: Setup = {
+  ...setupFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'),
+  remainingChecks: { white: 3, black: 1 },
+};
 
 describe('createReplay', () => {
   it('gives one frozen Move for a plain move, shared by every game read', () => {
@@ -21,46 +24,56 @@ describe('createReplay', () => {
   });
   it('reads and plays a random game as parseSan and play do, and takes it back with undo', () => {
     fc.assert(
-      fc.property(gameArbitrary(80), fc.boolean(), fc.option(gameArbitrary(20)), ({ start, choices }, threeCheck, other) => {
-        const positions = randomGame(threeCheck && start.name === 'standard' ? THREE_CHECK : start.setup, choices);
-        // Sometimes on the engine of a cursor that is done, left in another game's position.
-        let done;
-        if (other !== null) {
-          const played = randomGame(other.start.setup, other.choices);
-          done = createReplay(played[0]!.setup);
-          for (let i = 0; i + 1 < played.length; i++) done.play(findMove(played[i]!.setup, played[i + 1]!.setup, played[i]!.legal));
-        }
-        const replay = createReplay(positions[0]!.setup, done);
-        for (let i = 0; i + 1 < positions.length; i++) {
-          const before = positions[i]!.setup;
-          const after = positions[i + 1]!.setup;
-          const move = findMove(before, after, positions[i]!.legal);
-          const san = writeSan(before, move);
-          expect(replay.turn).toBe(before.turn);
-          expect(replay.playSan(san)).toEqual(parseSan(before, san));
-          expect(replay.setup()).toEqual(after);
-        }
-        for (let i = positions.length - 1; i > 0; i--) {
-          expect(replay.setup()).toEqual(positions[i]!.setup);
-          expect(replay.undo()).toBe(true);
-        }
-        expect(replay.undo()).toBe(false);
-        expect(replay.setup()).toEqual(positions[0]!.setup);
-      }),
+      fc.property(
+        gameArbitrary(80),
+        fc.boolean(),
+        fc.option(gameArbitrary(20)),
+        ({ start, choices }, threeCheck, other) => {
+          const positions = randomGame(threeCheck && start.name === 'standard' ? THREE_CHECK : start.setup, choices);
+          // Sometimes on the engine of a cursor that is done, left in another game's position.
+          let done;
+          if (other !== null) {
+            const played = randomGame(other.start.setup, other.choices);
+            done = createReplay(played[0]!.setup);
+            for (let i = 0; i + 1 < played.length; i++)
+              done.play(findMove(played[i]!.setup, played[i + 1]!.setup, played[i]!.legal));
+          }
+          const replay = createReplay(positions[0]!.setup, done);
+          for (let i = 0; i + 1 < positions.length; i++) {
+            const before = positions[i]!.setup;
+            const after = positions[i + 1]!.setup;
+            const move = findMove(before, after, positions[i]!.legal);
+            const san = writeSan(before, move);
+            expect(replay.turn).toBe(before.turn);
+            expect(replay.playSan(san)).toEqual(parseSan(before, san));
+            expect(replay.setup()).toEqual(after);
+          }
+          for (let i = positions.length - 1; i > 0; i--) {
+            expect(replay.setup()).toEqual(positions[i]!.setup);
+            expect(replay.undo()).toBe(true);
+          }
+          expect(replay.undo()).toBe(false);
+          expect(replay.setup()).toEqual(positions[0]!.setup);
+        },
+      ),
       { numRuns: 25 },
     );
   });
 
   it('answers a bad move as parseSan does and stays where it was', () => {
     fc.assert(
-      fc.property(gameArbitrary(30), fc.string({ unit: fc.constantFrom(...MOVE_TEXT_CHARS), maxLength: 8 }), ({ start, choices }, text) => {
-        const positions = randomGame(start.setup, choices);
-        const setup = positions[positions.length - 1]!.setup;
-        const replay = createReplay(setup);
-        const expected = parseSan(setup, text);
-        expect(replay.playSan(text)).toEqual(expected);
-        expect(replay.setup()).toEqual(expected.ok ? play(setup, expected.value) : setup);
-      }),
+      fc.property(
+        gameArbitrary(30),
+        fc.string({ unit: fc.constantFrom(...MOVE_TEXT_CHARS), maxLength: 8 }),
+        ({ start, choices }, text) => {
+          const positions = randomGame(start.setup, choices);
+          const setup = positions[positions.length - 1]!.setup;
+          const replay = createReplay(setup);
+          const expected = parseSan(setup, text);
+          expect(replay.playSan(text)).toEqual(expected);
+          expect(replay.setup()).toEqual(expected.ok ? play(setup, expected.value) : setup);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -76,7 +89,10 @@ describe('createReplay', () => {
     expect(replay.playSan('Nf3').ok).toBe(true);
     expect(replay.setup()).toEqual(setupFromFen('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'));
     // play records the square a pawn passed, whether or not a capture is possible.
-    expect(variation.setup()).toEqual({ ...setupFromFen('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'), epSquares: [44] });
+    expect(variation.setup()).toEqual({
+      ...setupFromFen('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'),
+      epSquares: [44],
+    });
     expect(replay.play({ kind: 'normal', from: 8, to: 32 })).toBe(false);
     expect(replay.play({ kind: 'normal', from: 60, to: 52 })).toBe(true);
     expect(replay.turn).toBe('white');

@@ -138,7 +138,10 @@ class EngineReplay implements Replay {
     const kind = code >>> 24;
     const from = code & 1023;
     // Pawn moves (drops too), captures and en passant (kind 1) reset the half-move clock; castling (kind 2) never does.
-    const resets = kind === 0 ? ((b[from] as number) & 15) === PAWN || b[(code >>> 10) & 1023] !== 0 : kind === 1 || (kind === 3 && from === PAWN);
+    const resets =
+      kind === 0
+        ? ((b[from] as number) & 15) === PAWN || b[(code >>> 10) & 1023] !== 0
+        : kind === 1 || (kind === 3 && from === PAWN);
     this.history.push(code, this.halfmoves, this.fullmoves);
     this.halfmoves = resets ? 0 : increment(this.halfmoves);
     if (engine.us !== WHITE) this.fullmoves = increment(this.fullmoves);
@@ -171,9 +174,14 @@ class EngineReplay implements Replay {
     const pieces: (Piece | undefined)[] = [];
     for (let square = 0; square < c.cellOf.length; square++) {
       const code = board[c.cellOf[square] as number] as number;
-      pieces.push(code > 0 && code < 128 ? piece(code & WHITE ? 'white' : 'black', roleOf(code), (code & PROMOTED) > 0) : undefined);
+      pieces.push(
+        code > 0 && code < 128
+          ? piece(code & WHITE ? 'white' : 'black', roleOf(code), (code & PROMOTED) > 0)
+          : undefined,
+      );
     }
-    const squares = (cells: readonly number[]): number[] => cells.filter((cell) => cell >= 0).map((cell) => c.squareOf[cell] as number);
+    const squares = (cells: readonly number[]): number[] =>
+      cells.filter((cell) => cell >= 0).map((cell) => c.squareOf[cell] as number);
     const setup: { -readonly [K in keyof Setup]: Setup[K] } = {
       board: { geometry, pieces },
       turn: this.turn,
@@ -184,10 +192,12 @@ class EngineReplay implements Replay {
     };
     const { pockets, remainingChecks } = engine;
     if (pockets) {
-      const pocket = (base: number) => Object.fromEntries(ROLES.map((role) => [role, pockets[base + roleCode(role)] as number])) as Pocket;
+      const pocket = (base: number) =>
+        Object.fromEntries(ROLES.map((role) => [role, pockets[base + roleCode(role)] as number])) as Pocket;
       setup.pockets = { white: pocket(0), black: pocket(16) };
     }
-    if (remainingChecks) setup.remainingChecks = { white: remainingChecks[0] as number, black: remainingChecks[1] as number };
+    if (remainingChecks)
+      setup.remainingChecks = { white: remainingChecks[0] as number, black: remainingChecks[1] as number };
     return setup;
   }
 
@@ -252,5 +262,7 @@ class SetupReplay implements Replay {
  * per game); `done` must then be dropped.
  */
 export function createReplay(setup: Setup, done?: Replay): Replay {
-  return fitsEngine(setup) ? new EngineReplay(setup, done instanceof EngineReplay ? done.engine : undefined) : new SetupReplay(setup);
+  return fitsEngine(setup)
+    ? new EngineReplay(setup, done instanceof EngineReplay ? done.engine : undefined)
+    : new SetupReplay(setup);
 }

@@ -102,7 +102,10 @@ describe('differential against chessops', () => {
     const next = random(960);
     for (let game = 0; game < 16; game++) positions += runGame({ fen: chess960Fen(next) }, seed++, 120);
     expect(positions).toBeGreaterThan(3000);
-    expect(Object.values(offered).every((count) => count >= 20), JSON.stringify(offered)).toBe(true);
+    expect(
+      Object.values(offered).every((count) => count >= 20),
+      JSON.stringify(offered),
+    ).toBe(true);
   });
 });
 
@@ -151,7 +154,9 @@ describe('differential against chessops on random positions', () => {
         const pos = result.value;
         // chessops drops impossible castling rights and en passant squares on the way in.
         const setup = fromChessops({ ...pos.toSetup(), epSquare: pos.epSquare });
-        const ours = legalMoves(setup).map((m) => makeUci(toChessopsMove(m))).sort();
+        const ours = legalMoves(setup)
+          .map((m) => makeUci(toChessopsMove(m)))
+          .sort();
         expect(ours, opsFen(pos)).toEqual(opsMoves(pos));
         expect([isCheckmate(setup), isStalemate(setup)]).toEqual([pos.isCheckmate(), pos.isStalemate()]);
       }),

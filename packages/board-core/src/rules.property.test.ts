@@ -21,7 +21,10 @@ const STARTS: readonly string[] = [
 
 /** A position reached by playing the chosen moves (as fractions of the legal move list). */
 const positionArbitrary = fc
-  .record({ start: fc.constantFrom(...STARTS), choices: fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { maxLength: 40 }) })
+  .record({
+    start: fc.constantFrom(...STARTS),
+    choices: fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { maxLength: 40 }),
+  })
   .map(({ start, choices }) => {
     let setup = setupFromFen(start);
     for (const choice of choices) {
@@ -34,10 +37,30 @@ const positionArbitrary = fc
   });
 
 const anyMove: fc.Arbitrary<Move> = fc.oneof(
-  fc.record({ kind: fc.constant('normal' as const), from: fc.integer({ min: -5, max: 70 }), to: fc.integer({ min: -5, max: 70 }) }),
-  fc.record({ kind: fc.constant('normal' as const), from: fc.integer({ min: 0, max: 63 }), to: fc.integer({ min: 0, max: 63 }), promotion: fc.constantFrom(...ROLES) }),
-  fc.record({ kind: fc.constant('enPassant' as const), from: fc.integer({ min: 0, max: 63 }), to: fc.integer({ min: 0, max: 63 }), captured: fc.integer({ min: -1, max: 64 }) }),
-  fc.record({ kind: fc.constant('castle' as const), from: fc.integer({ min: 0, max: 63 }), to: fc.integer({ min: 0, max: 63 }), rook: fc.integer({ min: 0, max: 63 }), rookTo: fc.integer({ min: 0, max: 63 }) }),
+  fc.record({
+    kind: fc.constant('normal' as const),
+    from: fc.integer({ min: -5, max: 70 }),
+    to: fc.integer({ min: -5, max: 70 }),
+  }),
+  fc.record({
+    kind: fc.constant('normal' as const),
+    from: fc.integer({ min: 0, max: 63 }),
+    to: fc.integer({ min: 0, max: 63 }),
+    promotion: fc.constantFrom(...ROLES),
+  }),
+  fc.record({
+    kind: fc.constant('enPassant' as const),
+    from: fc.integer({ min: 0, max: 63 }),
+    to: fc.integer({ min: 0, max: 63 }),
+    captured: fc.integer({ min: -1, max: 64 }),
+  }),
+  fc.record({
+    kind: fc.constant('castle' as const),
+    from: fc.integer({ min: 0, max: 63 }),
+    to: fc.integer({ min: 0, max: 63 }),
+    rook: fc.integer({ min: 0, max: 63 }),
+    rookTo: fc.integer({ min: 0, max: 63 }),
+  }),
   fc.record({ kind: fc.constant('drop' as const), role: fc.constantFrom(...ROLES), to: fc.double() }),
 );
 
@@ -86,7 +109,10 @@ describe('rules properties', () => {
 const oddSetupArbitrary: fc.Arbitrary<Setup> = fc
   .record({
     omega: fc.boolean(),
-    pieces: fc.array(fc.record({ square: fc.nat(143), white: fc.boolean(), role: fc.constantFrom(...ROLES), promoted: fc.boolean() }), { maxLength: 24 }),
+    pieces: fc.array(
+      fc.record({ square: fc.nat(143), white: fc.boolean(), role: fc.constantFrom(...ROLES), promoted: fc.boolean() }),
+      { maxLength: 24 },
+    ),
     white: fc.boolean(),
     castlingRooks: fc.array(fc.integer({ min: -3, max: 150 }), { maxLength: 5 }),
     epSquares: fc.array(fc.integer({ min: -3, max: 150 }), { maxLength: 3 }),

@@ -22,7 +22,16 @@ const sq = (name: string): Square => {
   return square;
 };
 
-const LETTERS: Record<string, Role> = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king', c: 'champion', w: 'wizard' };
+const LETTERS: Record<string, Role> = {
+  p: 'pawn',
+  n: 'knight',
+  b: 'bishop',
+  r: 'rook',
+  q: 'queen',
+  k: 'king',
+  c: 'champion',
+  w: 'wizard',
+};
 
 /** An Omega setup from "Kf0 Rb0 pe8 ..." (letter then square; upper case White), White to move. */
 function omega(placement: string, castling: readonly string[] = []): Setup {
@@ -121,11 +130,15 @@ function mirrored(setup: Setup): Setup {
 }
 
 function engineKeys(setup: Setup): string[] {
-  return legalMoves(setup).map((m) => moveKey(setup.board.geometry, m)).sort();
+  return legalMoves(setup)
+    .map((m) => moveKey(setup.board.geometry, m))
+    .sort();
 }
 
 function referenceKeys(setup: Setup): string[] {
-  return referenceLegalMoves(setup).map((m) => moveKey(setup.board.geometry, m)).sort();
+  return referenceLegalMoves(setup)
+    .map((m) => moveKey(setup.board.geometry, m))
+    .sort();
 }
 
 /** What the compared positions offered, to show the games reach every rule. */
@@ -232,7 +245,18 @@ function compareToDepthOne(setup: Setup, coverage: Coverage): number {
   return 1;
 }
 
-const PLACED_ROLES: readonly Role[] = ['pawn', 'pawn', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'champion', 'wizard', 'wizard'];
+const PLACED_ROLES: readonly Role[] = [
+  'pawn',
+  'pawn',
+  'pawn',
+  'knight',
+  'bishop',
+  'rook',
+  'queen',
+  'champion',
+  'wizard',
+  'wizard',
+];
 
 /**
  * A random Omega placement that a hand-written position could hold but play rarely reaches:
@@ -274,7 +298,14 @@ function randomOmegaSetup(next: () => number): Setup | undefined {
     const role = PLACED_ROLES[Math.floor(next() * PLACED_ROLES.length)] as Role;
     const color: Color = next() < 0.5 ? 'white' : 'black';
     // A pawn never stands on a wizard square or its own last rank, nor on the rank behind its start.
-    if (role === 'pawn' && (row(square) === 0 || row(square) === 11 || row(square) === (color === 'white' ? 10 : 1) || row(square) === (color === 'white' ? 1 : 10))) continue;
+    if (
+      role === 'pawn' &&
+      (row(square) === 0 ||
+        row(square) === 11 ||
+        row(square) === (color === 'white' ? 10 : 1) ||
+        row(square) === (color === 'white' ? 1 : 10))
+    )
+      continue;
     pieces[square] = piece(color, role);
   }
   let epSquares: Square[] = [];
@@ -299,7 +330,14 @@ function randomOmegaSetup(next: () => number): Setup | undefined {
     }
   }
   const rights = castlingRooks.filter((s) => pieces[s]?.role === 'rook').sort((a, b) => a - b);
-  const setup: Setup = { board: { geometry: OMEGA, pieces }, turn, castlingRooks: rights, epSquares, halfmoves: 0, fullmoves: 1 };
+  const setup: Setup = {
+    board: { geometry: OMEGA, pieces },
+    turn,
+    castlingRooks: rights,
+    epSquares,
+    halfmoves: 0,
+    fullmoves: 1,
+  };
   const waiting = kingSquares(setup.board, turn === 'white' ? 'black' : 'white')[0];
   if (waiting === undefined || isAttacked(setup.board, waiting, turn)) return undefined;
   return setup;
@@ -322,11 +360,18 @@ describe('reference rules agree with the engine on Omega chess', () => {
       }
       return referenceKeys(position);
     };
-    const corner = (name: string): readonly [string, Setup] => OMEGA_CORNERS.find(([n]) => n === name) as readonly [string, Setup];
+    const corner = (name: string): readonly [string, Setup] =>
+      OMEGA_CORNERS.find(([n]) => n === name) as readonly [string, Setup];
     const epMoves = (list: string[]): string[] => list.filter((k) => k.includes(' ep '));
     expect(epMoves(keys(corner('en passant opening a rank'), ['e1-e4']))).toEqual(['d3-e2 ep xe4']);
-    expect(epMoves(keys(corner('en passant removing the checker'), ['e1-e4']))).toEqual(['d3-e2 ep xe4', 'f4-e3 ep xe4']);
-    expect(epMoves(keys(corner('pinned pawn capturing along the pin'), ['e1-e4']))).toEqual(['d3-e2 ep xe4', 'f4-e3 ep xe4']);
+    expect(epMoves(keys(corner('en passant removing the checker'), ['e1-e4']))).toEqual([
+      'd3-e2 ep xe4',
+      'f4-e3 ep xe4',
+    ]);
+    expect(epMoves(keys(corner('pinned pawn capturing along the pin'), ['e1-e4']))).toEqual([
+      'd3-e2 ep xe4',
+      'f4-e3 ep xe4',
+    ]);
     const castles = (name: string): string[] => keys(corner(name), []).filter((k) => k.startsWith('castle'));
     expect(castles('castling past wizards')).toEqual(['castle f0-d0 rook b0-e0']);
     expect(castles('castling past champions')).toEqual(['castle f0-d0 rook b0-e0']);
@@ -346,7 +391,14 @@ describe('reference rules agree with the engine on Omega chess', () => {
       compared += sampled % 4 === 0 ? compareToDepthTwo(setup, coverage) : compareToDepthOne(setup, coverage);
     }
     expect(compared).toBeGreaterThan(2000);
-    for (const name of ['promotion', 'enPassant', 'tripleEnPassant', 'kingSideCastle', 'queenSideCastle', 'visitorOnWizardSquare'] as const) {
+    for (const name of [
+      'promotion',
+      'enPassant',
+      'tripleEnPassant',
+      'kingSideCastle',
+      'queenSideCastle',
+      'visitorOnWizardSquare',
+    ] as const) {
       expect(coverage[name], `${name}: ${JSON.stringify(coverage)}`).toBeGreaterThanOrEqual(10);
     }
   });
@@ -377,7 +429,8 @@ describe('reference rules agree with the engine on Omega chess', () => {
     }
     expect(roots).toBeGreaterThanOrEqual(200);
     expect(compared).toBeGreaterThan(5000);
-    for (const [name, count] of Object.entries(coverage)) expect(count, `${name}: ${JSON.stringify(coverage)}`).toBeGreaterThanOrEqual(20);
+    for (const [name, count] of Object.entries(coverage))
+      expect(count, `${name}: ${JSON.stringify(coverage)}`).toBeGreaterThanOrEqual(20);
   });
 });
 

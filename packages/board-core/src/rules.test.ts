@@ -17,7 +17,11 @@ const PERFT_SUITE: readonly [name: string, fen: string, counts: readonly number[
   ['position 3', '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', [14, 191, 2812, 43238, 674624]],
   ['position 4', 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', [6, 264, 9467, 422333]],
   ['position 5', 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8', [44, 1486, 62379, 2103487]],
-  ['position 6', 'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10', [46, 2079, 89890, 3894594]],
+  [
+    'position 6',
+    'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10',
+    [46, 2079, 89890, 3894594],
+  ],
   // Chess960, from the first lines of python-chess' data/chess960.perft (Reinhard Scharnagl's
   // list), checked against chessops' perft. Castling rights are Shredder-FEN rook files.
   ['960 #1', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', [21, 528, 12189, 326672]],
@@ -71,7 +75,13 @@ describe('legalMoves', () => {
   });
   it('castles in Chess960 by rook square, with king and rook swapping', () => {
     const setup = setupFromFen('4k3/8/8/8/8/8/8/5KR1 w G - 0 1');
-    expect(legalMoves(setup)).toContainEqual({ kind: 'castle', from: sq('f1'), to: sq('g1'), rook: sq('g1'), rookTo: sq('f1') });
+    expect(legalMoves(setup)).toContainEqual({
+      kind: 'castle',
+      from: sq('f1'),
+      to: sq('g1'),
+      rook: sq('g1'),
+      rookTo: sq('f1'),
+    });
   });
   it('refuses castling through an attacked square and out of check', () => {
     const castles = (fen: string) => legalMoves(setupFromFen(fen)).filter((m) => m.kind === 'castle');
@@ -112,8 +122,12 @@ describe('isLegal', () => {
   });
   it('requires a castle to name the destinations the rules give', () => {
     const setup = setupFromFen('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
-    expect(isLegal(setup, { kind: 'castle', from: sq('e1'), to: sq('g1'), rook: sq('h1'), rookTo: sq('f1') })).toBe(true);
-    expect(isLegal(setup, { kind: 'castle', from: sq('e1'), to: sq('h1'), rook: sq('h1'), rookTo: sq('f1') })).toBe(false);
+    expect(isLegal(setup, { kind: 'castle', from: sq('e1'), to: sq('g1'), rook: sq('h1'), rookTo: sq('f1') })).toBe(
+      true,
+    );
+    expect(isLegal(setup, { kind: 'castle', from: sq('e1'), to: sq('h1'), rook: sq('h1'), rookTo: sq('f1') })).toBe(
+      false,
+    );
   });
 });
 
@@ -150,7 +164,9 @@ describe('play', () => {
     );
   });
   it('resets the half-move clock on a capture', () => {
-    expect(playAll('4k3/8/8/3p4/8/2N5/8/4K3 w - - 7 30', [normal('c3', 'd5')])).toBe('4k3/8/8/3N4/8/8/8/4K3 b - - 0 30');
+    expect(playAll('4k3/8/8/3p4/8/2N5/8/4K3 w - - 7 30', [normal('c3', 'd5')])).toBe(
+      '4k3/8/8/3N4/8/8/8/4K3 b - - 0 30',
+    );
   });
   it('removes the pawn taken en passant', () => {
     const move: Move = { kind: 'enPassant', from: sq('b5'), to: sq('c6'), captured: sq('c5') };
@@ -172,8 +188,12 @@ describe('play', () => {
     expect(playAll('4k3/8/8/8/8/8/8/6KR w K - 0 1', [move])).toBe('4k3/8/8/8/8/8/8/5RK1 b - - 1 1');
   });
   it('drops the right of a rook that moves or is captured', () => {
-    expect(playAll('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', [normal('a1', 'a8')])).toBe('R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1');
-    expect(playAll('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', [normal('e1', 'f1')])).toBe('r3k2r/8/8/8/8/8/8/R4K1R b kq - 1 1');
+    expect(playAll('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', [normal('a1', 'a8')])).toBe(
+      'R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1',
+    );
+    expect(playAll('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', [normal('e1', 'f1')])).toBe(
+      'r3k2r/8/8/8/8/8/8/R4K1R b kq - 1 1',
+    );
   });
   it('promotes to an unpromoted piece without pockets', () => {
     const after = play(setupFromFen('4k3/P7/8/8/8/8/8/4K3 w - - 0 1'), normal('a7', 'a8', 'queen'));

@@ -218,6 +218,7 @@ export function play(setup: Setup, move: Move): Setup {
     if (isCheck(next)) checks[turn] = Math.max(0, checks[turn] - 1);
     next.remainingChecks = checks;
   }
-  if (setup.omegaAdvanced) next.omegaAdvanced = nextOmegaAdvanced(setup.omegaAdvanced, geometry.name === 'omega', turn, move, moved);
+  if (setup.omegaAdvanced)
+    next.omegaAdvanced = nextOmegaAdvanced(setup.omegaAdvanced, geometry.name === 'omega', turn, move, moved);
   return next;
 }

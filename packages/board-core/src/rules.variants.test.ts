@@ -25,7 +25,12 @@ describe('three-check', () => {
   const PUBLISHED: readonly [name: string, fen: string, depth: number, count: number][] = [
     ['castling rooks, one check each left', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+1 0 1', 2, 562],
     ['castling rooks, one check each left', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+1 0 1', 3, 13410],
-    ['Kiwipete, one check each left', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 1+1 0 1', 3, 97848],
+    [
+      'Kiwipete, one check each left',
+      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 1+1 0 1',
+      3,
+      97848,
+    ],
     ['White has given its three checks', 'R3k2r/8/8/8/8/8/8/4K2R b Kk - 0+1 0 1', 1, 0],
   ];
   for (const [name, fen, depth, count] of PUBLISHED) {
@@ -144,14 +149,21 @@ describe('play', () => {
     expect(kingMove.pockets?.black).not.toBe(setup.pockets?.black);
   });
   it('keeps counters safe integers at the top of the range', () => {
-    const top = { ...setupFromFen('4k3/8/8/8/8/8/8/R3K3 b - - 0 1'), halfmoves: Number.MAX_SAFE_INTEGER, fullmoves: Number.MAX_SAFE_INTEGER };
+    const top = {
+      ...setupFromFen('4k3/8/8/8/8/8/8/R3K3 b - - 0 1'),
+      halfmoves: Number.MAX_SAFE_INTEGER,
+      fullmoves: Number.MAX_SAFE_INTEGER,
+    };
     const after = play(top, normal('e8', 'e7'));
     expect(after.halfmoves).toBe(Number.MAX_SAFE_INTEGER);
     expect(after.fullmoves).toBe(Number.MAX_SAFE_INTEGER);
     expect(parseSetupJson(setupToJson(after)).ok).toBe(true);
   });
   it('takes a pocket with every role', () => {
-    const setup = { ...setupFromFen('4k3/8/8/8/8/8/8/4K3[] w - - 0 1'), pockets: { white: emptyPocket(), black: emptyPocket() } };
+    const setup = {
+      ...setupFromFen('4k3/8/8/8/8/8/8/4K3[] w - - 0 1'),
+      pockets: { white: emptyPocket(), black: emptyPocket() },
+    };
     expect(play(setup, normal('e1', 'e2')).pockets).toEqual(setup.pockets);
   });
 });

@@ -53,31 +53,44 @@ const CASES = STARTS.filter((s) => s.setup.board.geometry.name === 'standard').m
 /** What kinds of SAN the comparison met, so that a quiet generator cannot make it pass vacuously. */
 const seen = new Map<string, number>();
 function tally(san: string, move: Move): void {
-  const kinds = [move.kind, san.includes('=') ? 'promotion' : '', san.endsWith('#') ? 'mate' : '', /^[NBRQK][a-h1-8]{1,2}x?[a-h][1-8]/.test(san) ? 'disambiguation' : ''];
+  const kinds = [
+    move.kind,
+    san.includes('=') ? 'promotion' : '',
+    san.endsWith('#') ? 'mate' : '',
+    /^[NBRQK][a-h1-8]{1,2}x?[a-h][1-8]/.test(san) ? 'disambiguation' : '',
+  ];
   for (const kind of kinds) if (kind !== '') seen.set(kind, (seen.get(kind) ?? 0) + 1);
 }
 
 describe('SAN against chessops', () => {
-  it.each(CASES)('agrees on the legal moves of $positions.length positions: $start.name', ({ rules, positions: setups }) => {
-    const next = randomNumbers(7);
-    setups.forEach((setup, index) => {
-      const pos = setupPosition(rules, toChessops(setup)).unwrap();
-      const legal = legalMoves(setup);
-      // Every legal move at every eighth position, two random ones elsewhere.
-      const sample = index % 8 === 0 ? legal : [0, 1].map(() => legal[Math.floor(next() * legal.length)]).filter((m) => m !== undefined);
-      for (const move of sample) {
-        const opsMove = toChessopsMove(move);
-        const theirs = ourForm(makeSan(pos, opsMove));
-        const ours = writeSan(setup, move);
-        if (ours !== theirs) expect({ setup, move, ours }).toEqual({ setup, move, ours: theirs });
-        const parsed = parseSan(setup, theirs);
-        if (!parsed.ok || JSON.stringify(parsed.value) !== JSON.stringify(move)) expect({ theirs, parsed }).toEqual({ theirs, parsed: { ok: true, value: move } });
-        const back = opsParseSan(pos, ours);
-        if (back === undefined || makeUci(back) !== makeUci(opsMove)) expect({ ours, back }).toEqual({ ours, back: opsMove });
-        tally(ours, move);
-      }
-    });
-  });
+  it.each(CASES)(
+    'agrees on the legal moves of $positions.length positions: $start.name',
+    ({ rules, positions: setups }) => {
+      const next = randomNumbers(7);
+      setups.forEach((setup, index) => {
+        const pos = setupPosition(rules, toChessops(setup)).unwrap();
+        const legal = legalMoves(setup);
+        // Every legal move at every eighth position, two random ones elsewhere.
+        const sample =
+          index % 8 === 0
+            ? legal
+            : [0, 1].map(() => legal[Math.floor(next() * legal.length)]).filter((m) => m !== undefined);
+        for (const move of sample) {
+          const opsMove = toChessopsMove(move);
+          const theirs = ourForm(makeSan(pos, opsMove));
+          const ours = writeSan(setup, move);
+          if (ours !== theirs) expect({ setup, move, ours }).toEqual({ setup, move, ours: theirs });
+          const parsed = parseSan(setup, theirs);
+          if (!parsed.ok || JSON.stringify(parsed.value) !== JSON.stringify(move))
+            expect({ theirs, parsed }).toEqual({ theirs, parsed: { ok: true, value: move } });
+          const back = opsParseSan(pos, ours);
+          if (back === undefined || makeUci(back) !== makeUci(opsMove))
+            expect({ ours, back }).toEqual({ ours, back: opsMove });
+          tally(ours, move);
+        }
+      });
+    },
+  );
   it('met every kind of move', () => {
     expect(Object.fromEntries(seen)).toEqual({
       normal: expect.any(Number),

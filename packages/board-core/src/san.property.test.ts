@@ -25,7 +25,14 @@ describe('SAN properties', () => {
         fc.noBias(fc.nat(9999)),
         fc.nat(7),
         fc.nat(4),
-        fc.array(fc.tuple(fc.nat(), fc.constantFrom('replace', 'insert', 'delete', 'keep'), fc.constantFrom(...MOVE_TEXT_CHARS)), { maxLength: 2 }),
+        fc.array(
+          fc.tuple(
+            fc.nat(),
+            fc.constantFrom('replace', 'insert', 'delete', 'keep'),
+            fc.constantFrom(...MOVE_TEXT_CHARS),
+          ),
+          { maxLength: 2 },
+        ),
         ({ start, choices }, pick, form, role, edits) => {
           const positions = randomGame(start.setup, choices);
           const { setup, legal } = positions[positions.length - 1] as (typeof positions)[number];
@@ -48,7 +55,14 @@ describe('SAN properties', () => {
           let text = forms[form]!;
           for (const [at, how, char] of edits) {
             const i = at % (text.length + 1);
-            text = how === 'insert' ? text.slice(0, i) + char + text.slice(i) : how === 'replace' ? text.slice(0, i) + char + text.slice(i + 1) : how === 'delete' ? text.slice(0, i) + text.slice(i + 1) : text;
+            text =
+              how === 'insert'
+                ? text.slice(0, i) + char + text.slice(i)
+                : how === 'replace'
+                  ? text.slice(0, i) + char + text.slice(i + 1)
+                  : how === 'delete'
+                    ? text.slice(0, i) + text.slice(i + 1)
+                    : text;
           }
           const general = checkLength(text) ?? parseAnySan(engineFor(setup), text);
           expect(parseSanOn(engineFor(setup), text)).toEqual(general);

@@ -6,7 +6,6 @@ import { standardSetup, type Setup } from './setup.js';
 import { setupFromFen } from './testing/chessops-bridge.js';
 import { normal, sq } from './testing/notation-fixtures.js';
 
-
 function errorCode(setup: Setup, text: string): MoveNotationErrorCode | undefined {
   const result = parseSan(setup, text);
   return result.ok ? undefined : result.error.code;
@@ -57,10 +56,18 @@ describe('writeSan', () => {
     expect(writeSan(EN_PASSANT, { kind: 'enPassant', from: sq('e5'), to: sq('f6'), captured: sq('f5') })).toBe('exf6');
   });
   it('writes castling by the side of the rook, Chess960 too', () => {
-    expect(writeSan(CASTLING, { kind: 'castle', from: sq('e1'), to: sq('g1'), rook: sq('h1'), rookTo: sq('f1') })).toBe('O-O');
-    expect(writeSan(CASTLING, { kind: 'castle', from: sq('e1'), to: sq('c1'), rook: sq('a1'), rookTo: sq('d1') })).toBe('O-O-O');
-    expect(writeSan(CHESS960, { kind: 'castle', from: sq('g1'), to: sq('g1'), rook: sq('h1'), rookTo: sq('f1') })).toBe('O-O');
-    expect(writeSan(CHESS960, { kind: 'castle', from: sq('g1'), to: sq('c1'), rook: sq('b1'), rookTo: sq('d1') })).toBe('O-O-O');
+    expect(writeSan(CASTLING, { kind: 'castle', from: sq('e1'), to: sq('g1'), rook: sq('h1'), rookTo: sq('f1') })).toBe(
+      'O-O',
+    );
+    expect(writeSan(CASTLING, { kind: 'castle', from: sq('e1'), to: sq('c1'), rook: sq('a1'), rookTo: sq('d1') })).toBe(
+      'O-O-O',
+    );
+    expect(writeSan(CHESS960, { kind: 'castle', from: sq('g1'), to: sq('g1'), rook: sq('h1'), rookTo: sq('f1') })).toBe(
+      'O-O',
+    );
+    expect(writeSan(CHESS960, { kind: 'castle', from: sq('g1'), to: sq('c1'), rook: sq('b1'), rookTo: sq('d1') })).toBe(
+      'O-O-O',
+    );
   });
   it('writes drops with the piece letter, pawns included', () => {
     expect(writeSan(CRAZYHOUSE, { kind: 'drop', role: 'knight', to: sq('f3') })).toBe('N@f3');
@@ -79,7 +86,12 @@ describe('parseSan', () => {
     expect(unwrap(parseSan(THREE_QUEENS, 'Qa1b2'))).toEqual(normal('a1', 'b2'));
     expect(unwrap(parseSan(PROMOTION, 'exd8=Q+'))).toEqual(normal('e7', 'd8', 'queen'));
     expect(unwrap(parseSan(FOOLS_MATE, 'Qh4#'))).toEqual(normal('d8', 'h4'));
-    expect(unwrap(parseSan(EN_PASSANT, 'exf6'))).toEqual({ kind: 'enPassant', from: sq('e5'), to: sq('f6'), captured: sq('f5') });
+    expect(unwrap(parseSan(EN_PASSANT, 'exf6'))).toEqual({
+      kind: 'enPassant',
+      from: sq('e5'),
+      to: sq('f6'),
+      captured: sq('f5'),
+    });
     expect(unwrap(parseSan(CRAZYHOUSE, 'N@f3'))).toEqual({ kind: 'drop', role: 'knight', to: sq('f3') });
     expect(unwrap(parseSan(CRAZYHOUSE, 'Q@f7+'))).toEqual({ kind: 'drop', role: 'queen', to: sq('f7') });
   });
@@ -88,8 +100,20 @@ describe('parseSan', () => {
     const long = { kind: 'castle', from: sq('e1'), to: sq('c1'), rook: sq('a1'), rookTo: sq('d1') };
     for (const text of ['O-O', '0-0', 'o-o', 'O-O+', 'O-O!']) expect(unwrap(parseSan(CASTLING, text))).toEqual(short);
     for (const text of ['O-O-O', '0-0-0', 'o-o-o', 'O-O-O#']) expect(unwrap(parseSan(CASTLING, text))).toEqual(long);
-    expect(unwrap(parseSan(CHESS960, 'O-O'))).toEqual({ kind: 'castle', from: sq('g1'), to: sq('g1'), rook: sq('h1'), rookTo: sq('f1') });
-    expect(unwrap(parseSan(CHESS960, 'O-O-O'))).toEqual({ kind: 'castle', from: sq('g1'), to: sq('c1'), rook: sq('b1'), rookTo: sq('d1') });
+    expect(unwrap(parseSan(CHESS960, 'O-O'))).toEqual({
+      kind: 'castle',
+      from: sq('g1'),
+      to: sq('g1'),
+      rook: sq('h1'),
+      rookTo: sq('f1'),
+    });
+    expect(unwrap(parseSan(CHESS960, 'O-O-O'))).toEqual({
+      kind: 'castle',
+      from: sq('g1'),
+      to: sq('c1'),
+      rook: sq('b1'),
+      rookTo: sq('d1'),
+    });
   });
   it('accepts the lenient forms', () => {
     expect(unwrap(parseSan(PROMOTION, 'e8Q'))).toEqual(normal('e7', 'e8', 'queen'));
@@ -109,7 +133,8 @@ describe('parseSan', () => {
     expect(unwrap(parseSan(PINNED_KNIGHT, 'Nhg3'))).toEqual(normal('h1', 'g3'));
     expect(unwrap(parseSan(TWO_KNIGHTS, 'Nb:d2'))).toEqual(normal('b1', 'd2'));
     const ep = { kind: 'enPassant', from: sq('e5'), to: sq('f6'), captured: sq('f5') };
-    for (const text of ['exf6e.p.', 'exf6 e.p.', 'ef6', 'exf6+']) expect(unwrap(parseSan(EN_PASSANT, text))).toEqual(ep);
+    for (const text of ['exf6e.p.', 'exf6 e.p.', 'ef6', 'exf6+'])
+      expect(unwrap(parseSan(EN_PASSANT, text))).toEqual(ep);
     expect(unwrap(parseSan(CRAZYHOUSE, '@e4'))).toEqual({ kind: 'drop', role: 'pawn', to: sq('e4') });
     expect(unwrap(parseSan(CRAZYHOUSE, 'P@e4'))).toEqual({ kind: 'drop', role: 'pawn', to: sq('e4') });
     expect(unwrap(parseSan(CRAZYHOUSE, 'n@f3'))).toEqual({ kind: 'drop', role: 'knight', to: sq('f3') });
@@ -143,8 +168,16 @@ describe('parseSan', () => {
   it('reports offsets and fields that point at the problem', () => {
     expect(parseSan(START, 'Ni3')).toEqual({
       ok: false,
-      error: { code: 'unknown-square', field: 'to', offset: 1, message: '"i3" ends in no square of the standard board' },
+      error: {
+        code: 'unknown-square',
+        field: 'to',
+        offset: 1,
+        message: '"i3" ends in no square of the standard board',
+      },
     });
-    expect(parseSan(PROMOTION, 'e8')).toMatchObject({ ok: false, error: { code: 'missing-promotion', field: 'promotion', offset: 2 } });
+    expect(parseSan(PROMOTION, 'e8')).toMatchObject({
+      ok: false,
+      error: { code: 'missing-promotion', field: 'promotion', offset: 2 },
+    });
   });
 });

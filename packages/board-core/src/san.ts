@@ -49,7 +49,11 @@ function checkSuffix(setup: Setup, move: Move): string {
   const code = engine.encode(move);
   // The engine plays only a legal move in place; anything else (and a king capture, which only
   // an impossible position allows) takes the general road through `play`, as it always has.
-  if (code >= 0 && setup.board.pieces[move.to]?.role !== 'king' && isGenerated(engine, engine.generateTo(0, cellOf(engine, move.to)), code)) {
+  if (
+    code >= 0 &&
+    setup.board.pieces[move.to]?.role !== 'king' &&
+    isGenerated(engine, engine.generateTo(0, cellOf(engine, move.to)), code)
+  ) {
     engine.make(code);
     const suffix = !engine.inCheck() ? '' : engine.isMatedOnBoard() ? '#' : '+';
     engine.unmake(code);
@@ -232,7 +236,11 @@ export function plainSanCode(engine: Engine, text: string): number {
   const c = engine.c;
   if (c.spec.geometry.name !== 'standard') return -1;
   let end = text.length;
-  for (let ch = text.charCodeAt(end - 1); ch === 43 || ch === 35 || ch === 33 || ch === 63; ch = text.charCodeAt(--end - 1));
+  for (
+    let ch = text.charCodeAt(end - 1);
+    ch === 43 || ch === 35 || ch === 33 || ch === 63;
+    ch = text.charCodeAt(--end - 1)
+  );
   let promotion = 0;
   if (text.charCodeAt(end - 2) === 61) {
     promotion = PIECE_LETTERS.indexOf(text.charAt(end - 1)) + 2;
@@ -290,7 +298,8 @@ export function plainSanCode(engine: Engine, text: string): number {
 function parseDrop(engine: Engine, text: string, body: string, at: number): Result<Move, MoveNotationError> {
   const drop = scanDrop(engine.c.spec.geometry, text, at);
   if (isErr(drop)) return drop;
-  if (drop.end !== body.length) return moveError('syntax', 'suffix', drop.end, `unexpected text after the square in ${excerpt(text)}`);
+  if (drop.end !== body.length)
+    return moveError('syntax', 'suffix', drop.end, `unexpected text after the square in ${excerpt(text)}`);
   return dropOn(engine, drop.role, drop.to, text);
 }
 
@@ -317,11 +326,13 @@ function parseNormal(engine: Engine, text: string, body: string): Result<Move, M
     letterOffset = body.length - 2;
     promotion = roleFromLetter(body.charAt(letterOffset));
     squareEnd = body.length - 3;
-    if (promotion === undefined) return moveError('unknown-role', 'promotion', letterOffset, `${excerpt(text)} names no piece to promote to`);
+    if (promotion === undefined)
+      return moveError('unknown-role', 'promotion', letterOffset, `${excerpt(text)} names no piece to promote to`);
   } else if (isAsciiLetter(body.charCodeAt(body.length - 1))) {
     letterOffset = body.length - 1;
     promotion = roleFromLetter(lastChar);
-    if (promotion === undefined) return moveError('unknown-role', 'promotion', letterOffset, `${excerpt(lastChar)} is not a piece letter`);
+    if (promotion === undefined)
+      return moveError('unknown-role', 'promotion', letterOffset, `${excerpt(lastChar)} is not a piece letter`);
     squareEnd = body.length - 1;
     const mark = body.charAt(squareEnd - 1);
     if (mark === '=' || mark === '/') squareEnd--;
@@ -348,7 +359,12 @@ function parseNormal(engine: Engine, text: string, body: string): Result<Move, M
     if (to !== undefined) break;
   }
   if (to === undefined) {
-    return moveError('unknown-square', 'to', lettersStart, `${excerpt(body.slice(lettersStart, squareEnd))} ends in no square of the ${geometry.name} board`);
+    return moveError(
+      'unknown-square',
+      'to',
+      lettersStart,
+      `${excerpt(body.slice(lettersStart, squareEnd))} ends in no square of the ${geometry.name} board`,
+    );
   }
   let middleEnd = toStart;
   const mark = body.charAt(middleEnd - 1);

@@ -58,7 +58,9 @@ describe('separators and fields', () => {
   it('ends a field at a separator or the end of the text, and faults a stray character', () => {
     expect(fieldEnd('w KQ', 1, 'turn', 1)).toBe(1);
     expect(fieldEnd('w', 1, 'turn', 1)).toBe(1);
-    expect(caught(() => fieldEnd('wx', 1, 'turn', 1), 'wx')).toMatchObject({ error: { code: 'turn', field: 1, offset: 1 } });
+    expect(caught(() => fieldEnd('wx', 1, 'turn', 1), 'wx')).toMatchObject({
+      error: { code: 'turn', field: 1, offset: 1 },
+    });
   });
 });
 

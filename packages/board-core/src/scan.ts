@@ -38,7 +38,12 @@ export function faultError<E>(
   // Past the end there is no character: JSON.stringify(undefined) is undefined.
   return {
     ok: false,
-    error: { code, field, offset, message: `expected ${byCode[code] ?? byField[field]}, found ${JSON.stringify(text[offset]) ?? 'end'}` } as E,
+    error: {
+      code,
+      field,
+      offset,
+      message: `expected ${byCode[code] ?? byField[field]}, found ${JSON.stringify(text[offset]) ?? 'end'}`,
+    } as E,
   };
 }
 

@@ -8,7 +8,8 @@ import { MOVE_TEXT_CHARS, STARTS, gameArbitrary, randomGame } from './testing/ra
 
 const smith = { write: writeSmith, parse: parseSmith };
 
-const placement = (pieces: readonly (Piece | undefined)[]): string[] => pieces.map((p) => (p ? `${p.color} ${p.role}` : ''));
+const placement = (pieces: readonly (Piece | undefined)[]): string[] =>
+  pieces.map((p) => (p ? `${p.color} ${p.role}` : ''));
 
 describe('Smith properties', () => {
   it('reads back every legal move it writes, checked and unchecked', () => {
@@ -25,7 +26,12 @@ describe('Smith properties', () => {
             const after = play(setup, move);
             const applied = applySmith(setup, text);
             expect(applied.ok && applied.value).toEqual(after);
-            const hint = move.kind === 'castle' ? { castlingRook: move.rook } : move.kind === 'enPassant' ? { enPassantVictim: move.captured } : {};
+            const hint =
+              move.kind === 'castle'
+                ? { castlingRook: move.rook }
+                : move.kind === 'enPassant'
+                  ? { enPassantVictim: move.captured }
+                  : {};
             const before = unplaySmith(after, text, hint);
             if (!before.ok) expect({ start: start.name, text, before }).toBe('restored');
             else if (move.kind === 'normal' && setup.board.pieces[move.to]?.promoted === true) {
@@ -46,10 +52,14 @@ describe('Smith properties', () => {
     checkNeverThrows(smith, 400);
     checkNeverThrows({ write: writeSmith, parse: parseSmithUnchecked }, 200);
     fc.assert(
-      fc.property(fc.constantFrom(...STARTS), fc.string({ unit: fc.constantFrom(...MOVE_TEXT_CHARS), maxLength: 10 }), (start, text) => {
-        applySmith(start.setup, text);
-        unplaySmith(start.setup, text);
-      }),
+      fc.property(
+        fc.constantFrom(...STARTS),
+        fc.string({ unit: fc.constantFrom(...MOVE_TEXT_CHARS), maxLength: 10 }),
+        (start, text) => {
+          applySmith(start.setup, text);
+          unplaySmith(start.setup, text);
+        },
+      ),
       { numRuns: 300 },
     );
   });

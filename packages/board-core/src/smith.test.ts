@@ -7,15 +7,7 @@ import { standardSetup, type Setup } from './setup.js';
 import { applySmith, parseSmith, parseSmithUnchecked, unplaySmith, writeSmith } from './smith.js';
 import { fenOf, setupFromFen } from './testing/chessops-bridge.js';
 import { STARTS } from './testing/random-play.js';
-import {
-  BLACK_CASTLING,
-  CASTLING,
-  CHESS960,
-  CRAZYHOUSE,
-  castle,
-  normal,
-  sq,
-} from './testing/notation-fixtures.js';
+import { BLACK_CASTLING, CASTLING, CHESS960, CRAZYHOUSE, castle, normal, sq } from './testing/notation-fixtures.js';
 
 const START = standardSetup();
 /** formats2.txt DG_MOVE_SMITH: "e4g5p is a N move from e4 to g5 capturing a pawn". */
@@ -36,7 +28,9 @@ describe('writeSmith', () => {
     expect(writeSmith(CASTLING, castle('e1', 'g1', 'h1', 'f1'))).toBe('e1g1c');
     expect(writeSmith(CASTLING, castle('e1', 'c1', 'a1', 'd1'))).toBe('e1c1C');
     expect(writeSmith(BLACK_CASTLING, castle('e8', 'c8', 'a8', 'd8'))).toBe('e8c8C');
-    expect(writeSmith(EN_PASSANT_D6, { kind: 'enPassant', from: sq('e5'), to: sq('d6'), captured: sq('d5') })).toBe('e5d6E');
+    expect(writeSmith(EN_PASSANT_D6, { kind: 'enPassant', from: sq('e5'), to: sq('d6'), captured: sq('d5') })).toBe(
+      'e5d6E',
+    );
     expect(writeSmith(CRAZYHOUSE, { kind: 'drop', role: 'queen', to: sq('f7') })).toBe('Q@f7+');
     expect(writeSmith(CRAZYHOUSE, { kind: 'drop', role: 'pawn', to: sq('e4') })).toBe('P@e4');
     expect(writeSmith(START, normal('e2', 'e4'))).toBe('e2e4');
@@ -57,7 +51,12 @@ describe('parseSmith', () => {
     expect(unwrap(parseSmith(CASTLING, 'e1c1C'))).toEqual(castle('e1', 'c1', 'a1', 'd1'));
     expect(unwrap(parseSmith(CHESS960, 'g1g1c'))).toEqual(castle('g1', 'g1', 'h1', 'f1'));
     expect(unwrap(parseSmith(CHESS960, 'g1c1C'))).toEqual(castle('g1', 'c1', 'b1', 'd1'));
-    expect(unwrap(parseSmith(EN_PASSANT_D6, 'e5d6E'))).toEqual({ kind: 'enPassant', from: sq('e5'), to: sq('d6'), captured: sq('d5') });
+    expect(unwrap(parseSmith(EN_PASSANT_D6, 'e5d6E'))).toEqual({
+      kind: 'enPassant',
+      from: sq('e5'),
+      to: sq('d6'),
+      captured: sq('d5'),
+    });
     expect(unwrap(parseSmith(CRAZYHOUSE, 'Q@f7+'))).toEqual({ kind: 'drop', role: 'queen', to: sq('f7') });
     expect(unwrap(parseSmith(CRAZYHOUSE, 'Q@f7'))).toEqual({ kind: 'drop', role: 'queen', to: sq('f7') });
     expect(unwrap(parseSmith(CRAZYHOUSE, 'P@e4'))).toEqual({ kind: 'drop', role: 'pawn', to: sq('e4') });
@@ -112,7 +111,12 @@ describe('parseSmithUnchecked and applySmith', () => {
     expect(unwrap(parseSmithUnchecked(CASTLING, 'e1g1c'))).toEqual(castle('e1', 'g1', 'h1', 'f1'));
     expect(unwrap(parseSmithUnchecked(CASTLING, 'e1c1C'))).toEqual(castle('e1', 'c1', 'a1', 'd1'));
     expect(unwrap(parseSmithUnchecked(CHESS960, 'g1c1C'))).toEqual(castle('g1', 'c1', 'b1', 'd1'));
-    expect(unwrap(parseSmithUnchecked(EN_PASSANT_D6, 'e5d6E'))).toEqual({ kind: 'enPassant', from: sq('e5'), to: sq('d6'), captured: sq('d5') });
+    expect(unwrap(parseSmithUnchecked(EN_PASSANT_D6, 'e5d6E'))).toEqual({
+      kind: 'enPassant',
+      from: sq('e5'),
+      to: sq('d6'),
+      captured: sq('d5'),
+    });
     expect(unwrap(parseSmithUnchecked(CRAZYHOUSE, 'Q@f7+'))).toEqual({ kind: 'drop', role: 'queen', to: sq('f7') });
   });
   it('does not check legality: a king may walk into check', () => {
@@ -164,7 +168,10 @@ describe('unplaySmith', () => {
   });
   it('returns dropped and captured pieces to the pockets', () => {
     const afterDrop = unwrap(applySmith(CRAZYHOUSE, 'Q@f7+'));
-    expect(unwrap(unplaySmith(afterDrop, 'Q@f7+'))).toMatchObject({ board: CRAZYHOUSE.board, pockets: CRAZYHOUSE.pockets });
+    expect(unwrap(unplaySmith(afterDrop, 'Q@f7+'))).toMatchObject({
+      board: CRAZYHOUSE.board,
+      pockets: CRAZYHOUSE.pockets,
+    });
     const before = setupFromFen('4k3/8/8/6p1/4N3/8/8/4K3[] w - - 0 1');
     const afterCapture = unwrap(applySmith(before, 'e4g5p'));
     expect(afterCapture.pockets?.white.pawn).toBe(1);

@@ -43,7 +43,9 @@ export function writeSmith(setup: Setup, move: Move): string {
     case 'drop':
       return writeSan(setup, move);
     case 'castle':
-      return nameOf(setup, move.from) + nameOf(setup, move.to) + (isShortCastle(setup.board.geometry, move) ? 'c' : 'C');
+      return (
+        nameOf(setup, move.from) + nameOf(setup, move.to) + (isShortCastle(setup.board.geometry, move) ? 'c' : 'C')
+      );
     case 'enPassant':
       return `${nameOf(setup, move.from)}${nameOf(setup, move.to)}E`;
     case 'normal': {
@@ -84,7 +86,8 @@ function splitSmith(geometry: Geometry, text: string): SmithParts | Err<MoveNota
     if (isErr(drop)) return drop;
     let end = drop.end;
     if (text.charAt(end) === '+' || text.charAt(end) === '#') end++;
-    if (end !== text.length) return moveError('syntax', 'suffix', end, `unexpected text after the drop in ${excerpt(text)}`);
+    if (end !== text.length)
+      return moveError('syntax', 'suffix', end, `unexpected text after the drop in ${excerpt(text)}`);
     return { kind: 'drop', role: drop.role, to: drop.to };
   }
   const from = scanSquare(geometry, text, 0, 'from');
@@ -92,14 +95,21 @@ function splitSmith(geometry: Geometry, text: string): SmithParts | Err<MoveNota
   const to = scanSquare(geometry, text, from.end, 'to');
   if (isErr(to)) return to;
   const rest = text.slice(to.end);
-  if (rest.length > 2) return moveError('syntax', 'capture', to.end, `expected at most a capture and a promotion letter after the squares of ${excerpt(text)}`);
+  if (rest.length > 2)
+    return moveError(
+      'syntax',
+      'capture',
+      to.end,
+      `expected at most a capture and a promotion letter after the squares of ${excerpt(text)}`,
+    );
   let mark = '';
   let promotion = '';
   const first = rest.charAt(0);
   if (rest.length === 2) {
     mark = first;
     promotion = rest.charAt(1);
-    if (!isCaptureLetter(mark)) return moveError('syntax', 'capture', to.end, `${excerpt(mark)} is not a capture letter before a promotion`);
+    if (!isCaptureLetter(mark))
+      return moveError('syntax', 'capture', to.end, `${excerpt(mark)} is not a capture letter before a promotion`);
   } else if (rest.length === 1) {
     // Upper case promotes, except the indicators `E` and `C`; anything else is an indicator.
     if (first >= 'A' && first <= 'Z' && first !== 'E' && first !== 'C') promotion = first;
@@ -108,7 +118,12 @@ function splitSmith(geometry: Geometry, text: string): SmithParts | Err<MoveNota
   if (promotion !== '') {
     const role = roleFromUpperLetter(promotion);
     if (role === undefined || role === 'pawn' || role === 'king') {
-      return moveError('unknown-role', 'promotion', text.length - 1, `${excerpt(promotion)} is not a piece to promote to`);
+      return moveError(
+        'unknown-role',
+        'promotion',
+        text.length - 1,
+        `${excerpt(promotion)} is not a piece to promote to`,
+      );
     }
   }
   if (mark !== '' && !isCaptureLetter(mark) && mark !== 'E' && mark !== 'C') {
@@ -127,14 +142,24 @@ function isCaptureLetter(letter: string): boolean {
  * rank or lands on an enemy piece (`captures`, known before the move): castling does neither,
  * so that is a king taking a champion (`e1e2c`, or `f1g1c` onto a champion).
  */
-function isCastlingMark(geometry: Geometry, mark: string, kingMoves: boolean, from: Square, to: Square, captures: boolean): boolean {
+function isCastlingMark(
+  geometry: Geometry,
+  mark: string,
+  kingMoves: boolean,
+  from: Square,
+  to: Square,
+  captures: boolean,
+): boolean {
   if ((mark !== 'c' && mark !== 'C') || !kingMoves || captures) return false;
   if (squareY(geometry, from) !== squareY(geometry, to)) return false;
   return geometry.name === 'standard' || Math.abs(squareX(geometry, to) - squareX(geometry, from)) >= 2;
 }
 
 /** What the indicator and promotion letters of a non-castling, non-en-passant move say. */
-function capturedAndPromotion(parts: Extract<SmithParts, { kind: 'move' }>): { captured: Role | undefined; promotion: Role | undefined } {
+function capturedAndPromotion(parts: Extract<SmithParts, { kind: 'move' }>): {
+  captured: Role | undefined;
+  promotion: Role | undefined;
+} {
   // A lone `C` that is not castling promotes to a champion.
   if (parts.mark === 'C') return { captured: undefined, promotion: 'champion' };
   return {
@@ -158,11 +183,24 @@ export function parseSmith(setup: Setup, text: string): Result<Move, MoveNotatio
   }
   const mover = setup.board.pieces[parts.from];
   const target = setup.board.pieces[parts.to];
-  if (isCastlingMark(geometry, parts.mark, mover?.role === 'king', parts.from, parts.to, target !== undefined && target.color !== mover?.color)) {
+  if (
+    isCastlingMark(
+      geometry,
+      parts.mark,
+      mover?.role === 'king',
+      parts.from,
+      parts.to,
+      target !== undefined && target.color !== mover?.color,
+    )
+  ) {
     const short = parts.mark === 'c';
     return onlyLegal(
       legal.filter(
-        (m) => m.kind === 'castle' && m.from === parts.from && (m.to === parts.to || m.rook === parts.to) && isShortCastle(geometry, m) === short,
+        (m) =>
+          m.kind === 'castle' &&
+          m.from === parts.from &&
+          (m.to === parts.to || m.rook === parts.to) &&
+          isShortCastle(geometry, m) === short,
       ),
       text,
     );
@@ -182,9 +220,19 @@ export function parseSmith(setup: Setup, text: string): Result<Move, MoveNotatio
   return choosePromotion(candidates, promotion, text, parts.markOffset + parts.mark.length);
 }
 
-function checkCapture(target: Piece | undefined, captured: Role | undefined, text: string, offset: number): Err<MoveNotationError> | undefined {
+function checkCapture(
+  target: Piece | undefined,
+  captured: Role | undefined,
+  text: string,
+  offset: number,
+): Err<MoveNotationError> | undefined {
   if (captured === undefined && target !== undefined) {
-    return moveError('capture-mismatch', 'capture', offset, `${excerpt(text)} captures nothing, but a ${target.role} stands on its destination`);
+    return moveError(
+      'capture-mismatch',
+      'capture',
+      offset,
+      `${excerpt(text)} captures nothing, but a ${target.role} stands on its destination`,
+    );
   }
   if (captured !== undefined && target?.role !== captured) {
     return moveError(
@@ -207,7 +255,9 @@ function passedPawn(setup: Setup, from: Square, to: Square): Square {
   const { epSquares, board } = setup;
   if (!epSquares.includes(to)) return enPassantVictim(board.geometry, from, to);
   // The side not to move made the step: toward lower ranks when White is to move.
-  return setup.turn === 'white' ? Math.min(...epSquares) - board.geometry.width : Math.max(...epSquares) + board.geometry.width;
+  return setup.turn === 'white'
+    ? Math.min(...epSquares) - board.geometry.width
+    : Math.max(...epSquares) + board.geometry.width;
 }
 
 /**
@@ -222,25 +272,61 @@ export function parseSmithUnchecked(setup: Setup, text: string): Result<Move, Mo
   if (isErr(parts)) return parts;
   if (parts.kind === 'drop') {
     if (pieces[parts.to] !== undefined) {
-      return moveError('capture-mismatch', 'to', text.indexOf('@') + 1, `${excerpt(text)} drops onto an occupied square`);
+      return moveError(
+        'capture-mismatch',
+        'to',
+        text.indexOf('@') + 1,
+        `${excerpt(text)} drops onto an occupied square`,
+      );
     }
     return ok({ kind: 'drop', role: parts.role, to: parts.to });
   }
   const mover = pieces[parts.from];
   if (!mover) return moveError('no-piece', 'from', 0, `${excerpt(text)} moves from an empty square`);
   if (mover.color !== setup.turn) {
-    return moveError('wrong-color', 'from', 0, `${excerpt(text)} moves a ${mover.color} piece, but ${setup.turn} is to move`);
+    return moveError(
+      'wrong-color',
+      'from',
+      0,
+      `${excerpt(text)} moves a ${mover.color} piece, but ${setup.turn} is to move`,
+    );
   }
   const taken = pieces[parts.to];
-  if (isCastlingMark(geometry, parts.mark, mover.role === 'king', parts.from, parts.to, taken !== undefined && taken.color !== mover.color)) {
+  if (
+    isCastlingMark(
+      geometry,
+      parts.mark,
+      mover.role === 'king',
+      parts.from,
+      parts.to,
+      taken !== undefined && taken.color !== mover.color,
+    )
+  ) {
     const castle = castleFromBoard(setup, parts.from, parts.to, parts.mark === 'c');
-    return castle ? ok(castle) : moveError('no-castling-rook', 'capture', parts.markOffset, `${excerpt(text)} castles, but no rook stands on that side of the king`);
+    return castle
+      ? ok(castle)
+      : moveError(
+          'no-castling-rook',
+          'capture',
+          parts.markOffset,
+          `${excerpt(text)} castles, but no rook stands on that side of the king`,
+        );
   }
   if (parts.mark === 'E') {
     const victim = passedPawn(setup, parts.from, parts.to);
     const taken = pieces[victim];
-    if (mover.role !== 'pawn' || pieces[parts.to] !== undefined || taken?.role !== 'pawn' || taken.color === mover.color) {
-      return moveError('capture-mismatch', 'capture', parts.markOffset, `${excerpt(text)} takes en passant, but the board has no pawn to take`);
+    if (
+      mover.role !== 'pawn' ||
+      pieces[parts.to] !== undefined ||
+      taken?.role !== 'pawn' ||
+      taken.color === mover.color
+    ) {
+      return moveError(
+        'capture-mismatch',
+        'capture',
+        parts.markOffset,
+        `${excerpt(text)} takes en passant, but the board has no pawn to take`,
+      );
     }
     return ok({ kind: 'enPassant', from: parts.from, to: parts.to, captured: victim });
   }
@@ -254,7 +340,11 @@ export function parseSmithUnchecked(setup: Setup, text: string): Result<Move, Mo
   if (promotion !== undefined && mover.role !== 'pawn') {
     return moveError('unexpected-promotion', 'promotion', text.length - 1, `${excerpt(text)} promotes a ${mover.role}`);
   }
-  return ok(promotion === undefined ? { kind: 'normal', from: parts.from, to: parts.to } : { kind: 'normal', from: parts.from, to: parts.to, promotion });
+  return ok(
+    promotion === undefined
+      ? { kind: 'normal', from: parts.from, to: parts.to }
+      : { kind: 'normal', from: parts.from, to: parts.to, promotion },
+  );
 }
 
 /**
@@ -271,7 +361,8 @@ function castleFromBoard(setup: Setup, from: Square, to: Square, short: boolean)
     return p !== undefined && p.role === 'rook' && p.color === setup.turn;
   };
   const onSide = (square: Square): boolean =>
-    squareY(geometry, square) === row && (short ? squareX(geometry, square) > kingX : squareX(geometry, square) < kingX);
+    squareY(geometry, square) === row &&
+    (short ? squareX(geometry, square) > kingX : squareX(geometry, square) < kingX);
   let rook = setup.castlingRooks.find((square) => onSide(square) && isOwnRook(square));
   if (rook === undefined) {
     const files = short ? [...geometry.fieldFiles].reverse() : geometry.fieldFiles;
@@ -318,7 +409,11 @@ export interface UnplaySmithOptions {
  * quiet move, else 0), whether a captured piece was a promoted pawn (it comes back unpromoted,
  * and the pocket gives up the role, or a pawn when it holds none), remaining checks (kept).
  */
-export function unplaySmith(after: Setup, text: string, options: UnplaySmithOptions = {}): Result<Setup, MoveNotationError> {
+export function unplaySmith(
+  after: Setup,
+  text: string,
+  options: UnplaySmithOptions = {},
+): Result<Setup, MoveNotationError> {
   const { geometry } = after.board;
   const parts = splitSmith(geometry, text);
   if (isErr(parts)) return parts;
@@ -330,7 +425,12 @@ export function unplaySmith(after: Setup, text: string, options: UnplaySmithOpti
     const p = pieces[square];
     if (!p) return moveError('no-piece', 'to', 0, `${excerpt(text)} ends on ${nameOf(after, square)}, which is empty`);
     if (p.color !== mover || (role !== undefined && p.role !== role)) {
-      return moveError('piece-mismatch', 'to', 0, `${excerpt(text)}: ${nameOf(after, square)} holds a ${p.color} ${p.role}`);
+      return moveError(
+        'piece-mismatch',
+        'to',
+        0,
+        `${excerpt(text)}: ${nameOf(after, square)} holds a ${p.color} ${p.role}`,
+      );
     }
     return undefined;
   };
@@ -347,9 +447,15 @@ export function unplaySmith(after: Setup, text: string, options: UnplaySmithOpti
       const wrong = notMovers(parts.to, 'king');
       if (wrong) return wrong;
       if (pieces[rookTo]?.role !== 'rook' || pieces[rookTo]?.color !== mover) {
-        return moveError('no-castling-rook', 'capture', parts.markOffset, `${excerpt(text)}: no rook of the side stands on ${nameOf(after, rookTo)}`);
+        return moveError(
+          'no-castling-rook',
+          'capture',
+          parts.markOffset,
+          `${excerpt(text)}: no rook of the side stands on ${nameOf(after, rookTo)}`,
+        );
       }
-      const rookFrom = options.castlingRook ?? squareY(geometry, parts.from) * geometry.width + startingRookFile(geometry, short);
+      const rookFrom =
+        options.castlingRook ?? squareY(geometry, parts.from) * geometry.width + startingRookFile(geometry, short);
       const king = pieces[parts.to];
       const rook = pieces[rookTo];
       pieces[parts.to] = undefined;
@@ -362,7 +468,12 @@ export function unplaySmith(after: Setup, text: string, options: UnplaySmithOpti
       if (wrong) return wrong;
       const victim = options.enPassantVictim ?? enPassantVictim(geometry, parts.from, parts.to);
       if (pieces[victim] !== undefined || pieces[parts.from] !== undefined) {
-        return moveError('capture-mismatch', 'capture', parts.markOffset, `${excerpt(text)}: the squares the pawns came from are not empty`);
+        return moveError(
+          'capture-mismatch',
+          'capture',
+          parts.markOffset,
+          `${excerpt(text)}: the squares the pawns came from are not empty`,
+        );
       }
       pieces[parts.from] = pieces[parts.to];
       pieces[parts.to] = undefined;
@@ -373,7 +484,12 @@ export function unplaySmith(after: Setup, text: string, options: UnplaySmithOpti
       const wrong = notMovers(parts.to, promotion);
       if (wrong) return wrong;
       if (pieces[parts.from] !== undefined) {
-        return moveError('piece-mismatch', 'from', 0, `${excerpt(text)}: ${nameOf(after, parts.from)}, where the piece came from, is occupied`);
+        return moveError(
+          'piece-mismatch',
+          'from',
+          0,
+          `${excerpt(text)}: ${nameOf(after, parts.from)}, where the piece came from, is occupied`,
+        );
       }
       const moved = pieces[parts.to] as Piece;
       pieces[parts.from] = promotion === undefined ? moved : piece(mover, 'pawn');
@@ -406,14 +522,8 @@ function startingRookFile(geometry: Geometry, short: boolean): number {
   return files[short ? files.length - 1 - fromEdge : fromEdge] ?? 0;
 }
 
-function adjustPocket(
-  pockets: Setup['pockets'],
-  color: Color,
-  role: Role,
-  delta: number,
-): Setup['pockets'] {
+function adjustPocket(pockets: Setup['pockets'], color: Color, role: Role, delta: number): Setup['pockets'] {
   if (pockets === undefined) return undefined;
   const side: Pocket = { ...pockets[color], [role]: Math.max(0, pockets[color][role] + delta) };
   return color === 'white' ? { white: side, black: pockets.black } : { white: pockets.white, black: side };
 }
-

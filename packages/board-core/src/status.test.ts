@@ -20,7 +20,6 @@ import {
 import { setupFromFen } from './testing/chessops-bridge.js';
 import { normal, sq } from './testing/notation-fixtures.js';
 
-
 /** The keys of every position along `moves` from `setup`, the start included. */
 function keysAlong(setup: Setup, moves: readonly Move[]): { keys: string[]; last: Setup } {
   const keys = [positionKey(setup)];
@@ -42,7 +41,9 @@ describe('positionKey', () => {
   });
   it('tells the side to move and the castling rights apart', () => {
     const base = 'r3k2r/8/8/8/8/8/8/R3K2R';
-    const keys = [`${base} w KQkq - 0 1`, `${base} b KQkq - 0 1`, `${base} w Kkq - 0 1`].map((f) => positionKey(setupFromFen(f)));
+    const keys = [`${base} w KQkq - 0 1`, `${base} b KQkq - 0 1`, `${base} w Kkq - 0 1`].map((f) =>
+      positionKey(setupFromFen(f)),
+    );
     expect(new Set(keys).size).toBe(3);
   });
   it('counts an en passant square only when the capture is legal', () => {
@@ -64,7 +65,10 @@ describe('positionKey', () => {
     const base = { ...standardSetup(), omegaAdvanced: state };
     const keys = [
       base,
-      { ...base, omegaAdvanced: { ...state, guarding: { ...state.guarding, black: { kingSide: false, queenSide: true } } } },
+      {
+        ...base,
+        omegaAdvanced: { ...state, guarding: { ...state.guarding, black: { kingSide: false, queenSide: true } } },
+      },
       { ...base, omegaAdvanced: { ...state, foolInHand: { white: false, black: true } } },
       { ...base, omegaAdvanced: { ...state, lastMoved: { white: 'knight' as const, black: undefined } } },
     ].map(positionKey);
@@ -77,7 +81,9 @@ describe('positionKey', () => {
     expect(a).not.toBe(positionKey(setupFromFen('4k3/8/8/8/8/8/8/Q3K3[p] w - - 0 1')));
   });
   it('counts three-check remaining checks: positions differing only in them are not a repetition', () => {
-    const keys = ['3+3', '2+3', '3+2', '1+1'].map((checks) => positionKey(setupFromFen(`4k3/8/8/8/8/8/8/R3K3 w - - ${checks} 0 1`)));
+    const keys = ['3+3', '2+3', '3+2', '1+1'].map((checks) =>
+      positionKey(setupFromFen(`4k3/8/8/8/8/8/8/R3K3 w - - ${checks} 0 1`)),
+    );
     expect(new Set(keys).size).toBe(4);
     expect(keys[0]).not.toBe(positionKey(setupFromFen('4k3/8/8/8/8/8/8/R3K3 w - - 0 1')));
   });
@@ -121,7 +127,9 @@ describe('move-count draws', () => {
     expect(isSeventyFiveMoveDraw(setup)).toBe(true);
     expect(outcome(setup)).toEqual({ reason: 'seventyFiveMoves' });
     expect(outcome(setupFromFen('4k3/8/8/8/8/8/8/R3K3 w - - 120 90'))).toBeUndefined();
-    expect(outcome(setupFromFen('4k3/8/8/8/8/8/8/R3K3 w - - 120 90'), [], { claims: true })).toEqual({ reason: 'fiftyMoves' });
+    expect(outcome(setupFromFen('4k3/8/8/8/8/8/8/R3K3 w - - 120 90'), [], { claims: true })).toEqual({
+      reason: 'fiftyMoves',
+    });
   });
 });
 
@@ -159,7 +167,10 @@ describe('insufficient material', () => {
   for (const [fen, white, black] of cases) {
     it(`judges ${fen}`, () => {
       const setup = setupFromFen(fen);
-      expect([hasInsufficientMaterial(setup, 'white'), hasInsufficientMaterial(setup, 'black')]).toEqual([white, black]);
+      expect([hasInsufficientMaterial(setup, 'white'), hasInsufficientMaterial(setup, 'black')]).toEqual([
+        white,
+        black,
+      ]);
       expect(isInsufficientMaterial(setup)).toBe(white && black);
       const opsSetup = parseFen(fen).unwrap();
       const ops = setup.pockets
@@ -181,7 +192,10 @@ describe('outcome', () => {
     expect(outcome(setupFromFen('4k3/8/8/8/8/8/8/4KB2 b - - 0 1'))).toEqual({ reason: 'insufficientMaterial' });
   });
   it('gives three-check to the side that used up its checks', () => {
-    expect(outcome(setupFromFen('4k3/8/8/8/8/8/8/R3K3 b - - 0 1 0+2'))).toEqual({ reason: 'threeChecks', winner: 'white' });
+    expect(outcome(setupFromFen('4k3/8/8/8/8/8/8/R3K3 b - - 0 1 0+2'))).toEqual({
+      reason: 'threeChecks',
+      winner: 'white',
+    });
   });
   it('detects repetitions from the history of earlier positions', () => {
     const { keys, last } = keysAlong(standardSetup(), [...KNIGHT_DANCE, ...KNIGHT_DANCE]);

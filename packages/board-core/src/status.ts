@@ -187,7 +187,11 @@ export interface OutcomeOptions {
  * position keys (`positionKey`) of the game's earlier positions, oldest first; without it
  * repetitions are not detected.
  */
-export function outcome(setup: Setup, history: readonly string[] = [], options: OutcomeOptions = {}): Outcome | undefined {
+export function outcome(
+  setup: Setup,
+  history: readonly string[] = [],
+  options: OutcomeOptions = {},
+): Outcome | undefined {
   const winner = opposite(setup.turn);
   if (setup.remainingChecks) {
     for (const color of ['white', 'black'] as const) {

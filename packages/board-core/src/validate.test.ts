@@ -20,7 +20,15 @@ function placed(geometry: Geometry, placement: Record<string, string>, extra: Pa
     const color: Color = letter === letter.toUpperCase() ? 'white' : 'black';
     pieces[sq(name, geometry)] = piece(color, roleFromLetter(letter.toLowerCase()) as Role);
   }
-  return { board: { geometry, pieces }, turn: 'white', castlingRooks: [], epSquares: [], halfmoves: 0, fullmoves: 1, ...extra };
+  return {
+    board: { geometry, pieces },
+    turn: 'white',
+    castlingRooks: [],
+    epSquares: [],
+    halfmoves: 0,
+    fullmoves: 1,
+    ...extra,
+  };
 }
 
 function sq(name: string, geometry: Geometry = OMEGA): number {
@@ -51,7 +59,10 @@ function omegaWith(changes: Record<string, string>, extra: Partial<Setup> = {}):
   const start = omegaStart(extra);
   const pieces = start.board.pieces.slice();
   for (const [name, letter] of Object.entries(changes)) {
-    pieces[sq(name)] = letter === '' ? undefined : piece(letter === letter.toUpperCase() ? 'white' : 'black', roleFromLetter(letter.toLowerCase()) as Role);
+    pieces[sq(name)] =
+      letter === ''
+        ? undefined
+        : piece(letter === letter.toUpperCase() ? 'white' : 'black', roleFromLetter(letter.toLowerCase()) as Role);
   }
   return { ...start, board: { geometry: OMEGA, pieces } };
 }
@@ -59,14 +70,23 @@ function omegaWith(changes: Record<string, string>, extra: Partial<Setup> = {}):
 describe('the army table', () => {
   it('agrees with the start positions and the rules specs', () => {
     const counts = (setup: Setup): string =>
-      ROLES.map((role) => setup.board.pieces.filter((p) => p?.color === 'white' && p.role === role).length + (role === 'fool' && setup.omegaAdvanced ? 1 : 0))
+      ROLES.map(
+        (role) =>
+          setup.board.pieces.filter((p) => p?.color === 'white' && p.role === role).length +
+          (role === 'fool' && setup.omegaAdvanced ? 1 : 0),
+      )
         .map((n) => n.toString(16).toUpperCase())
         .join('');
     expect(ARMIES.standard).toBe(`${counts(standardSetup())}${STANDARD_RULES.pawnMaxFirstStep}`);
     expect(ARMIES.omega).toBe(`${counts(omegaStart())}${OMEGA_RULES.pawnMaxFirstStep}`);
     // Promotion roles: the army's but pawn, king and fool, in the rules' order.
-    for (const [table, rules] of [[ARMIES.standard, STANDARD_RULES], [ARMIES.omega, OMEGA_RULES]] as const) {
-      const roles = ROLES.filter((role, k) => role !== 'pawn' && role !== 'king' && role !== 'fool' && table.charAt(k) !== '0');
+    for (const [table, rules] of [
+      [ARMIES.standard, STANDARD_RULES],
+      [ARMIES.omega, OMEGA_RULES],
+    ] as const) {
+      const roles = ROLES.filter(
+        (role, k) => role !== 'pawn' && role !== 'king' && role !== 'fool' && table.charAt(k) !== '0',
+      );
       expect([...roles].sort()).toEqual([...rules.promotionRoles].sort());
     }
   });
@@ -77,7 +97,9 @@ describe('validateSetup on the standard board', () => {
     expect(validateSetup(standardSetup())).toEqual([]);
     const problems = validateSetup(placed(STANDARD, { a1: 'P', h8: 'Q' }, { castlingRooks: [sq('h1', STANDARD)] }));
     expect(problems).toEqual(['white-king-missing', 'black-king-missing', 'pawns-on-back-rank', 'castling-rights']);
-    expect(problems.map((p) => VALIDATION_PROBLEMS.indexOf(p))).toEqual([...problems.map((p) => VALIDATION_PROBLEMS.indexOf(p))].sort((a, b) => a - b));
+    expect(problems.map((p) => VALIDATION_PROBLEMS.indexOf(p))).toEqual(
+      [...problems.map((p) => VALIDATION_PROBLEMS.indexOf(p))].sort((a, b) => a - b),
+    );
     expect(Object.isFrozen(VALIDATION_PROBLEMS)).toBe(true);
   });
 
@@ -85,7 +107,20 @@ describe('validateSetup on the standard board', () => {
     const pocket = { ...emptyPocket(), king: 1 };
     const pockets = { white: pocket, black: emptyPocket() };
     expect(validateSetup(placed(STANDARD, { e1: 'K', e8: 'k' }, { pockets }))).toEqual(['white-kings-too-many']);
-    const queens = placed(STANDARD, { e1: 'K', e8: 'k', a1: 'Q', b1: 'Q', c1: 'Q', d1: 'Q', f1: 'Q', g1: 'Q', h1: 'Q', a2: 'Q', b2: 'Q', c2: 'Q' });
+    const queens = placed(STANDARD, {
+      e1: 'K',
+      e8: 'k',
+      a1: 'Q',
+      b1: 'Q',
+      c1: 'Q',
+      d1: 'Q',
+      f1: 'Q',
+      g1: 'Q',
+      h1: 'Q',
+      a2: 'Q',
+      b2: 'Q',
+      c2: 'Q',
+    });
     expect(validateSetup(queens)).toEqual(['white-too-many-pieces']);
     expect(validateSetup({ ...queens, pockets: { white: emptyPocket(), black: emptyPocket() } })).toEqual([]);
   });
@@ -126,7 +161,10 @@ describe('validateSetup on the Omega board', () => {
     expect(validateSetup(omegaWith({ e4: 'W' }))).toEqual(['white-too-many-pieces']);
     // A fool on the board while it is still in hand: two fools.
     expect(validateSetup(omegaWith({ e4: 'F' }))).toEqual(['white-too-many-pieces']);
-    const placedFool = omegaWith({ e4: 'F' }, { omegaAdvanced: { ...ADVANCED_START, foolInHand: { white: false, black: true } } });
+    const placedFool = omegaWith(
+      { e4: 'F' },
+      { omegaAdvanced: { ...ADVANCED_START, foolInHand: { white: false, black: true } } },
+    );
     expect(validateSetup(placedFool)).toEqual([]);
     // A fool is no promotion: a fool for a missing pawn is still a second fool.
     expect(validateSetup(omegaWith({ e1: '', e4: 'F' }))).toEqual(['white-too-many-pieces']);
@@ -140,10 +178,16 @@ describe('validateSetup on the Omega board', () => {
   it('guarding rights need the queen and the rook of their side on their start squares', () => {
     // Black's queen has moved: both of Black's rights are stale.
     expect(validateSetup(omegaWith({ e9: '', e5: 'q' }))).toEqual(['guarding-rights']);
-    const noBlackRights = { ...ADVANCED_START, guarding: { ...ADVANCED_START.guarding, black: { kingSide: false, queenSide: false } } };
+    const noBlackRights = {
+      ...ADVANCED_START,
+      guarding: { ...ADVANCED_START.guarding, black: { kingSide: false, queenSide: false } },
+    };
     expect(validateSetup(omegaWith({ e9: '', e5: 'q' }, { omegaAdvanced: noBlackRights }))).toEqual([]);
     // White's queen-side rook is gone (and its castling right with it).
-    const onlyKingSide = { ...ADVANCED_START, guarding: { ...ADVANCED_START.guarding, white: { kingSide: true, queenSide: false } } };
+    const onlyKingSide = {
+      ...ADVANCED_START,
+      guarding: { ...ADVANCED_START.guarding, white: { kingSide: true, queenSide: false } },
+    };
     const castling = ['i0', 'b9', 'i9'].map((name) => sq(name)).sort((a, b) => a - b);
     expect(validateSetup(omegaWith({ b0: '' }, { castlingRooks: castling }))).toEqual(['guarding-rights']);
     expect(validateSetup(omegaWith({ b0: '' }, { castlingRooks: castling, omegaAdvanced: onlyKingSide }))).toEqual([]);
@@ -179,9 +223,17 @@ describe('validateSetup on the Omega board', () => {
     expect(validateSetup(kings({ f2: 'R', h7: 'C', g8: 'W' }))).toEqual(['too-many-checkers', 'impossible-check']);
     // After White's triple step e1-e4 a rook check along rank 1 was uncovered by the pawn's
     // leaving e1; one along rank 3 could not have been.
-    const onFile = placed(OMEGA, { a1: 'k', j1: 'R', e4: 'P', j9: 'K' }, { turn: 'black', epSquares: [sq('e2'), sq('e3')] });
+    const onFile = placed(
+      OMEGA,
+      { a1: 'k', j1: 'R', e4: 'P', j9: 'K' },
+      { turn: 'black', epSquares: [sq('e2'), sq('e3')] },
+    );
     expect(validateSetup(onFile)).toEqual([]);
-    const elsewhere = placed(OMEGA, { a3: 'k', j3: 'R', e4: 'P', j9: 'K' }, { turn: 'black', epSquares: [sq('e2'), sq('e3')] });
+    const elsewhere = placed(
+      OMEGA,
+      { a3: 'k', j3: 'R', e4: 'P', j9: 'K' },
+      { turn: 'black', epSquares: [sq('e2'), sq('e3')] },
+    );
     expect(validateSetup(elsewhere)).toEqual(['impossible-check']);
   });
 });

@@ -129,8 +129,10 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
     const guardingValid = COLORS.every((color) => {
       const squares = OMEGA_GUARDING_SQUARES[color];
       const rights = advanced.guarding[color];
-      const holds = (square: Square, role: Role): boolean => pieces[square]?.role === role && pieces[square]?.color === color;
-      const needs = (right: boolean, rook: Square): boolean => !right || (holds(squares.queen, 'queen') && holds(rook, 'rook'));
+      const holds = (square: Square, role: Role): boolean =>
+        pieces[square]?.role === role && pieces[square]?.color === color;
+      const needs = (right: boolean, rook: Square): boolean =>
+        !right || (holds(squares.queen, 'queen') && holds(rook, 'rook'));
       return geometry.name === 'omega'
         ? needs(rights.kingSide, squares.kingSideRook) && needs(rights.queenSide, squares.queenSideRook)
         : !rights.kingSide && !rights.queenSide;
@@ -152,7 +154,10 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
     const valid =
       eps.length < maxFirstStep &&
       y(startSquare) === rankRow(pawnRank(mover)) &&
-      eps.every((square, k) => square === (mover === 'white' ? startSquare + forward * (k + 1) : startSquare + forward * (eps.length - k))) &&
+      eps.every(
+        (square, k) =>
+          square === (mover === 'white' ? startSquare + forward * (k + 1) : startSquare + forward * (eps.length - k)),
+      ) &&
       pieces[startSquare] === undefined &&
       eps.every((square) => pieces[square] === undefined) &&
       pieces[pawn]?.role === 'pawn' &&
@@ -162,7 +167,8 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
   }
 
   const theirKing = kings[mover];
-  if (theirKing.length === 1 && attackersOf(board, theirKing[0] as Square, turn).length > 0) problems.push('opposite-check');
+  if (theirKing.length === 1 && attackersOf(board, theirKing[0] as Square, turn).length > 0)
+    problems.push('opposite-check');
 
   const king = kings[turn][0];
   const checking = kings[turn].length === 1 && king !== undefined ? checkers(setup) : [];
@@ -175,7 +181,9 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
       // The last move was the long step: each checker is the pawn that made it, or a slider
       // it uncovered by leaving its start square.
       const pawn = pawnStart + forward * (eps.length + 1);
-      impossible = !checking.every((square) => square === pawn || (isSlider(pieces[square]?.role) && isBetween(square, king, pawnStart)));
+      impossible = !checking.every(
+        (square) => square === pawn || (isSlider(pieces[square]?.role) && isBetween(square, king, pawnStart)),
+      );
     } else if (checking.length === 2) {
       const [a, b] = checking as [Square, Square];
       const sliders = checking.filter((square) => isSlider(pieces[square]?.role)).length;

@@ -4,7 +4,10 @@ import type { Setup } from './setup.js';
 import { checkMutations, checkNeverThrows, checkRoundTrip } from './testing/notation-properties.js';
 
 // Written promotions always carry `=X`, so a round trip must not need the missing-piece default.
-const verbose = { write: writeVerbose, parse: (setup: Setup, text: string) => parseVerbose(setup, text, { missingPromotion: 'reject' }) };
+const verbose = {
+  write: writeVerbose,
+  parse: (setup: Setup, text: string) => parseVerbose(setup, text, { missingPromotion: 'reject' }),
+};
 
 describe('verbose properties', () => {
   it('reads back every legal move it writes, in random standard, Chess960, crazyhouse and Omega games', () => {

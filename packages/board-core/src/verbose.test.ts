@@ -40,7 +40,9 @@ describe('writeVerbose', () => {
     expect(writeVerbose(BLACK_ROOK, normal('f8', 'b8'))).toBe('R/f8-b8');
     expect(writeVerbose(PROMOTION, normal('e7', 'e8', 'queen'))).toBe('P/e7-e8=Q');
     expect(writeVerbose(PROMOTION, normal('e7', 'd8', 'knight'))).toBe('P/e7-d8=N');
-    expect(writeVerbose(EN_PASSANT, { kind: 'enPassant', from: sq('e5'), to: sq('f6'), captured: sq('f5') })).toBe('P/e5-f6');
+    expect(writeVerbose(EN_PASSANT, { kind: 'enPassant', from: sq('e5'), to: sq('f6'), captured: sq('f5') })).toBe(
+      'P/e5-f6',
+    );
     expect(writeVerbose(CRAZYHOUSE, { kind: 'drop', role: 'pawn', to: sq('e4') })).toBe('P/@@-e4');
     expect(writeVerbose(CRAZYHOUSE, { kind: 'drop', role: 'queen', to: sq('f7') })).toBe('Q/@@-f7');
   });
@@ -59,7 +61,12 @@ describe('parseVerbose', () => {
     expect(unwrap(parseVerbose(START, 'P/d2-d4'))).toEqual(normal('d2', 'd4'));
     expect(unwrap(parseVerbose(BLACK_ROOK, 'R/f8-b8'))).toEqual(normal('f8', 'b8'));
     expect(unwrap(parseVerbose(PROMOTION, 'P/e7-e8=Q'))).toEqual(normal('e7', 'e8', 'queen'));
-    expect(unwrap(parseVerbose(EN_PASSANT, 'P/e5-f6'))).toEqual({ kind: 'enPassant', from: sq('e5'), to: sq('f6'), captured: sq('f5') });
+    expect(unwrap(parseVerbose(EN_PASSANT, 'P/e5-f6'))).toEqual({
+      kind: 'enPassant',
+      from: sq('e5'),
+      to: sq('f6'),
+      captured: sq('f5'),
+    });
     expect(unwrap(parseVerbose(CRAZYHOUSE, 'P/@@-e4'))).toEqual({ kind: 'drop', role: 'pawn', to: sq('e4') });
     expect(unwrap(parseVerbose(CRAZYHOUSE, 'N/@@-f3'))).toEqual({ kind: 'drop', role: 'knight', to: sq('f3') });
   });
@@ -80,7 +87,9 @@ describe('parseVerbose', () => {
   });
   it('reads a promotion without =Q (FICS 1.x) as a queen, or as told', () => {
     expect(unwrap(parseVerbose(PROMOTION, 'P/e7-e8'))).toEqual(normal('e7', 'e8', 'queen'));
-    expect(unwrap(parseVerbose(PROMOTION, 'P/e7-d8', { missingPromotion: 'knight' }))).toEqual(normal('e7', 'd8', 'knight'));
+    expect(unwrap(parseVerbose(PROMOTION, 'P/e7-d8', { missingPromotion: 'knight' }))).toEqual(
+      normal('e7', 'd8', 'knight'),
+    );
     expect(parseVerbose(PROMOTION, 'P/e7-e8', { missingPromotion: 'reject' })).toMatchObject({
       ok: false,
       error: { code: 'missing-promotion', field: 'promotion', offset: 7 },

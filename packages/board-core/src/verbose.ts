@@ -59,21 +59,34 @@ export function writeVerbose(setup: Setup, move: Move): string {
  * written as `K/e1-g1` or `K/e1-h1` is read as castling when it can only be that. Also accepted:
  * `O-O`, `0-0`, a lower-case piece letter, `x` instead of `-`, and `=q`.
  */
-export function parseVerbose(setup: Setup, text: string, options: VerboseOptions = {}): Result<Move, MoveNotationError> {
+export function parseVerbose(
+  setup: Setup,
+  text: string,
+  options: VerboseOptions = {},
+): Result<Move, MoveNotationError> {
   const lengthError = checkLength(text);
   if (lengthError) return lengthError;
-  if (text === 'none') return moveError('no-move', 'move', 0, '"none" stands for no move (the position before the first move)');
+  if (text === 'none')
+    return moveError('no-move', 'move', 0, '"none" stands for no move (the position before the first move)');
   const { geometry } = setup.board;
-  const castling = text === 'o-o' || text === 'O-O' || text === '0-0' ? 'short' : text === 'o-o-o' || text === 'O-O-O' || text === '0-0-0' ? 'long' : undefined;
+  const castling =
+    text === 'o-o' || text === 'O-O' || text === '0-0'
+      ? 'short'
+      : text === 'o-o-o' || text === 'O-O-O' || text === '0-0-0'
+        ? 'long'
+        : undefined;
   if (castling !== undefined) return legalCastle(setup, castling === 'short', text);
   const role = roleFromLetter(text.charAt(0));
-  if (role === undefined) return moveError('unknown-role', 'piece', 0, `${excerpt(text.charAt(0))} is not a piece letter`);
-  if (text.charAt(1) !== '/') return moveError('syntax', 'piece', 1, `expected "/" after the piece letter in ${excerpt(text)}`);
+  if (role === undefined)
+    return moveError('unknown-role', 'piece', 0, `${excerpt(text.charAt(0))} is not a piece letter`);
+  if (text.charAt(1) !== '/')
+    return moveError('syntax', 'piece', 1, `expected "/" after the piece letter in ${excerpt(text)}`);
   if (text.startsWith('@@', 2)) {
     if (text.charAt(4) !== '-') return moveError('syntax', 'to', 4, `expected "-" after "@@" in ${excerpt(text)}`);
     const to = scanSquare(geometry, text, 5, 'to');
     if (isErr(to)) return to;
-    if (to.end !== text.length) return moveError('syntax', 'suffix', to.end, `unexpected text after the square in ${excerpt(text)}`);
+    if (to.end !== text.length)
+      return moveError('syntax', 'suffix', to.end, `unexpected text after the square in ${excerpt(text)}`);
     return legalDrop(setup, role, to.square, text);
   }
   const from = scanSquare(geometry, text, 2, 'from');
@@ -88,7 +101,12 @@ export function parseVerbose(setup: Setup, text: string, options: VerboseOptions
   if (to.end < text.length) {
     const letter = text.charAt(to.end + 1);
     if (text.charAt(to.end) !== '=' || to.end + 2 !== text.length) {
-      return moveError('syntax', 'promotion', to.end, `expected nothing or "=" and a piece letter after the squares of ${excerpt(text)}`);
+      return moveError(
+        'syntax',
+        'promotion',
+        to.end,
+        `expected nothing or "=" and a piece letter after the squares of ${excerpt(text)}`,
+      );
     }
     promotion = roleFromLetter(letter);
     if (promotion === undefined || promotion === 'pawn' || promotion === 'king') {
@@ -97,7 +115,12 @@ export function parseVerbose(setup: Setup, text: string, options: VerboseOptions
   }
   const mover = setup.board.pieces[from.square];
   if (mover && mover.role !== role) {
-    return moveError('piece-mismatch', 'piece', 0, `${excerpt(text)} names a ${role} but a ${mover.role} stands on ${nameOf(setup, from.square)}`);
+    return moveError(
+      'piece-mismatch',
+      'piece',
+      0,
+      `${excerpt(text)} names a ${role} but a ${mover.role} stands on ${nameOf(setup, from.square)}`,
+    );
   }
   const candidates = matchFromTo(legalMovesTo(setup, to.square), from.square, to.square);
   if (promotion === undefined && options.missingPromotion !== 'reject') {
@@ -107,4 +130,3 @@ export function parseVerbose(setup: Setup, text: string, options: VerboseOptions
   }
   return choosePromotion(candidates, promotion, text, to.end);
 }
-

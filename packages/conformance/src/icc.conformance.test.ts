@@ -26,7 +26,16 @@ import type { VectorCase, VectorFile, VectorOptions } from './types.js';
 // encoder writes for those events. The first error event is the case's error; with `track`, the
 // game tracker's first error too.
 
-const files = [iccDatagrams, iccSettings, iccQuoting, iccUnits, iccChunks, iccOverflow, iccErrors, iccTracker] as unknown as readonly VectorFile[];
+const files = [
+  iccDatagrams,
+  iccSettings,
+  iccQuoting,
+  iccUnits,
+  iccChunks,
+  iccOverflow,
+  iccErrors,
+  iccTracker,
+] as unknown as readonly VectorFile[];
 const cases: readonly VectorCase[] = vectorCases(files);
 
 interface Decoded {
@@ -41,9 +50,14 @@ function settingsOf(options: VectorOptions | undefined): readonly DatagramName[]
 function decoderOptions(options: VectorOptions | undefined): IccDecoderOptions {
   const known = new Set(['settings', 'chunkSize', 'maxDatagramSize', 'maxUnitSize', 'maxTextSize', 'track']);
   for (const key of Object.keys(options ?? {})) if (!known.has(key)) throw new TypeError(`unknown option ${key}`);
-  const number = (key: string): number | undefined => (typeof options?.[key] === 'number' ? (options[key] as number) : undefined);
+  const number = (key: string): number | undefined =>
+    typeof options?.[key] === 'number' ? (options[key] as number) : undefined;
   const settings = settingsOf(options);
-  const sizes = { maxDatagramSize: number('maxDatagramSize'), maxUnitSize: number('maxUnitSize'), maxTextSize: number('maxTextSize') };
+  const sizes = {
+    maxDatagramSize: number('maxDatagramSize'),
+    maxUnitSize: number('maxUnitSize'),
+    maxTextSize: number('maxTextSize'),
+  };
   return {
     ...(settings ? { settings } : {}),
     ...Object.fromEntries(Object.entries(sizes).filter(([, v]) => v !== undefined)),
@@ -62,7 +76,8 @@ const codec: Codec<Decoded> = {
     if (options?.['track'] === true) {
       const tracker = createIccTracker();
       for (const event of events) {
-        for (const change of tracker.push(event)) if (change.kind === 'error') return { ok: false, error: change.error };
+        for (const change of tracker.push(event))
+          if (change.kind === 'error') return { ok: false, error: change.error };
       }
     }
     return { ok: true, value: { events } };
@@ -94,7 +109,12 @@ describe('ICC conformance vectors', () => {
   test('every datagram of the schema has a valid case', () => {
     const ids = new Set(
       vectorCases([iccDatagrams as unknown as VectorFile]).flatMap((c) => {
-        const events = (c.expected?.value as { events?: { kind: string; datagram?: { id: number; name: string | null } }[] } | undefined)?.events ?? [];
+        const events =
+          (
+            c.expected?.value as
+              | { events?: { kind: string; datagram?: { id: number; name: string | null } }[] }
+              | undefined
+          )?.events ?? [];
         return events.flatMap((e) => (e.kind === 'datagram' && e.datagram?.name ? [e.datagram.id] : []));
       }),
     );

@@ -146,16 +146,40 @@ export const ICC_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
 ]);
 
 /** Every OCPN (Omega chess) vector file, in topic order. */
-export const OCPN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([ocpnBoard, ocpnFields, ocpnEnPassant, ocpnStrict]);
+export const OCPN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
+  ocpnBoard,
+  ocpnFields,
+  ocpnEnPassant,
+  ocpnStrict,
+]);
 
 /** Every FENr (realtime chess) vector file, in topic order. */
-export const FENR_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([fenrPlacement, fenrFields, fenrStrict, fenrExamples]);
+export const FENR_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
+  fenrPlacement,
+  fenrFields,
+  fenrStrict,
+  fenrExamples,
+]);
 
 /** Every PGN vector file (`@chess-formats/pgn` through its descriptor), in topic order. */
-export const PGN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([pgnTags, pgnMovetext, pgnAnnotations, pgnResults, pgnErrors]);
+export const PGN_VECTORS: readonly VectorFile[] = /* @__PURE__ */ asFiles([
+  pgnTags,
+  pgnMovetext,
+  pgnAnnotations,
+  pgnResults,
+  pgnErrors,
+]);
 
 /** The formats the corpus has vectors for, one folder of `vectors/` each. */
-export const VECTOR_FORMATS = /* @__PURE__ */ Object.freeze(['fen', 'moves', 'style12', 'icc', 'ocpn', 'fenr', 'pgn'] as const);
+export const VECTOR_FORMATS = /* @__PURE__ */ Object.freeze([
+  'fen',
+  'moves',
+  'style12',
+  'icc',
+  'ocpn',
+  'fenr',
+  'pgn',
+] as const);
 /** A format of the corpus, one of `VECTOR_FORMATS`. */
 export type VectorFormat = (typeof VECTOR_FORMATS)[number];
 

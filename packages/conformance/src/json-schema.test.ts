@@ -2,9 +2,18 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { schemaProblems } from './json-schema.js';
 
-const schema = JSON.parse(readFileSync(new URL('../vectors.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const schema = JSON.parse(readFileSync(new URL('../vectors.schema.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
-const goodCase = { id: 'fen.t.x', description: 'a case', input: 'x', result: 'invalid', error: { code: 'turn', field: 1, offset: 0 } };
+const goodCase = {
+  id: 'fen.t.x',
+  description: 'a case',
+  input: 'x',
+  result: 'invalid',
+  error: { code: 'turn', field: 1, offset: 0 },
+};
 const file = (cases: unknown[]): unknown => ({ format: 'fen', topic: 't', spec: 's', notes: {}, cases });
 
 describe('schemaProblems against vectors.schema.json', () => {
@@ -17,7 +26,9 @@ describe('schemaProblems against vectors.schema.json', () => {
       '$.cases: fewer than 1 items',
       '$: unexpected property extra',
     ]);
-    expect(schemaProblems({ format: 1, topic: 't', spec: 's', notes: {}, cases: [goodCase] }, schema)).toEqual(['$.format: expected string']);
+    expect(schemaProblems({ format: 1, topic: 't', spec: 's', notes: {}, cases: [goodCase] }, schema)).toEqual([
+      '$.format: expected string',
+    ]);
   });
 
   test('an invalid case without its error, and a valid case with one, are both reported', () => {
@@ -53,13 +64,23 @@ describe('schemaProblems against vectors.schema.json', () => {
   });
 
   test('a move case without its notation, and a FEN case with one, are both reported', () => {
-    const move = { id: 'moves.t.x', description: 'a move', position: '8/8/8/8/8/8/8/8 w - - 0 1', input: 'e4', result: 'invalid', error: { code: 'illegal', field: 'move', offset: 0 } };
+    const move = {
+      id: 'moves.t.x',
+      description: 'a move',
+      position: '8/8/8/8/8/8/8/8 w - - 0 1',
+      input: 'e4',
+      result: 'invalid',
+      error: { code: 'illegal', field: 'move', offset: 0 },
+    };
     expect(schemaProblems(file([{ ...move, notation: 'san' }]), schema)).toEqual([]);
     expect(schemaProblems(file([move]), schema)).toEqual(['$.cases[0]: missing notation']);
     expect(schemaProblems(file([{ ...goodCase, notation: 'san' }]), schema)).toHaveLength(1);
-    expect(schemaProblems(file([{ ...move, notation: 'san', error: { code: 'illegal', field: 'square', offset: 0 } }]), schema)).toEqual([
-      '$.cases[0].error.field: matches none of the anyOf schemas',
-    ]);
+    expect(
+      schemaProblems(
+        file([{ ...move, notation: 'san', error: { code: 'illegal', field: 'square', offset: 0 } }]),
+        schema,
+      ),
+    ).toEqual(['$.cases[0].error.field: matches none of the anyOf schemas']);
   });
 
   test('a keyword outside the supported subset is reported, not ignored', () => {

@@ -81,10 +81,13 @@ function check(value: unknown, schema: Schema, root: Schema, path: string, probl
   if (Array.isArray(schema.enum) && !schema.enum.some((e) => jsonEqual(e, value))) {
     problems.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
   }
-  if ('const' in schema && !jsonEqual(schema.const, value)) problems.push(`${path}: expected ${JSON.stringify(schema.const)}`);
+  if ('const' in schema && !jsonEqual(schema.const, value))
+    problems.push(`${path}: expected ${JSON.stringify(schema.const)}`);
   if (typeof value === 'string') {
-    if (typeof schema.minLength === 'number' && value.length < schema.minLength) problems.push(`${path}: shorter than ${schema.minLength}`);
-    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) problems.push(`${path}: longer than ${schema.maxLength}`);
+    if (typeof schema.minLength === 'number' && value.length < schema.minLength)
+      problems.push(`${path}: shorter than ${schema.minLength}`);
+    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength)
+      problems.push(`${path}: longer than ${schema.maxLength}`);
     if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) {
       problems.push(`${path}: ${JSON.stringify(value)} does not match ${schema.pattern}`);
     }
@@ -93,13 +96,15 @@ function check(value: unknown, schema: Schema, root: Schema, path: string, probl
     problems.push(`${path}: below ${schema.minimum}`);
   }
   if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && value.length < schema.minItems) problems.push(`${path}: fewer than ${schema.minItems} items`);
+    if (typeof schema.minItems === 'number' && value.length < schema.minItems)
+      problems.push(`${path}: fewer than ${schema.minItems} items`);
     const items = sub('items');
     if (items) value.forEach((item, i) => check(item, items, root, `${path}[${i}]`, problems));
   }
   if (isObject(value)) {
     if (Array.isArray(schema.required)) {
-      for (const key of schema.required) if (typeof key === 'string' && !(key in value)) problems.push(`${path}: missing ${key}`);
+      for (const key of schema.required)
+        if (typeof key === 'string' && !(key in value)) problems.push(`${path}: missing ${key}`);
     }
     const properties = sub('properties') ?? {};
     for (const [key, child] of Object.entries(value)) {

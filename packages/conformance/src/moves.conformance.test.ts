@@ -41,7 +41,8 @@ function verboseOptions(options: VectorOptions | undefined): VerboseOptions {
   if (Object.keys(rest).length > 0) fail(`unknown verbose options ${JSON.stringify(rest)}`);
   if (missingPromotion === undefined) return {};
   if (missingPromotion === 'reject') return { missingPromotion };
-  const role = ROLES.find((r) => r === missingPromotion) ?? fail(`missingPromotion ${JSON.stringify(missingPromotion)}`);
+  const role =
+    ROLES.find((r) => r === missingPromotion) ?? fail(`missingPromotion ${JSON.stringify(missingPromotion)}`);
   return { missingPromotion: role };
 }
 
@@ -50,7 +51,12 @@ function noOptions(options: VectorOptions | undefined, allowed: readonly string[
   if (unknown.length > 0) fail(`unknown options ${unknown.join(', ')}`);
 }
 
-function parseMove(notation: MoveNotation, setup: Setup, text: string, options: VectorOptions | undefined): Result<Move, MoveNotationError> {
+function parseMove(
+  notation: MoveNotation,
+  setup: Setup,
+  text: string,
+  options: VectorOptions | undefined,
+): Result<Move, MoveNotationError> {
   switch (notation) {
     case 'san':
       noOptions(options, []);
@@ -90,7 +96,8 @@ interface Placed {
 }
 
 const codec: MoveCodec<Setup, Placed> = {
-  position: (position) => (typeof position === 'string' ? unwrap(parseFen(position)) : unwrap(parseSetupJson(position))),
+  position: (position) =>
+    typeof position === 'string' ? unwrap(parseFen(position)) : unwrap(parseSetupJson(position)),
   parse: (notation, setup, text, options) => {
     const result = parseMove(notation, setup, text, options);
     return result.ok ? { ok: true, value: { setup, move: result.value } } : result;
@@ -124,8 +131,14 @@ describe('move conformance vectors, beyond error codes', () => {
   test('every notation has valid and invalid vectors', () => {
     for (const notation of MOVE_NOTATIONS) {
       const mine = cases.filter((c) => c.notation === notation);
-      expect(mine.some((c) => c.result === 'valid'), notation).toBe(true);
-      expect(mine.some((c) => c.result === 'invalid'), notation).toBe(true);
+      expect(
+        mine.some((c) => c.result === 'valid'),
+        notation,
+      ).toBe(true);
+      expect(
+        mine.some((c) => c.result === 'invalid'),
+        notation,
+      ).toBe(true);
     }
   });
 });

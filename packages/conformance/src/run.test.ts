@@ -27,7 +27,14 @@ function valid(input: string, text: string, extra: Partial<VectorCase> = {}): Ve
 describe('runCase', () => {
   test('a valid case passes when parse, write and the fixed point agree', () => {
     const outcome = runCase(valid('007', '7', { expected: { text: '7', value: { n: 7 }, problems: ['odd'] } }), toy);
-    expect(outcome).toEqual({ id: 'toy.t.007', description: '007', status: 'pass', reasons: [], unchecked: [], accepted: true });
+    expect(outcome).toEqual({
+      id: 'toy.t.007',
+      description: '007',
+      status: 'pass',
+      reasons: [],
+      unchecked: [],
+      accepted: true,
+    });
   });
 
   test('a wrong canonical text fails with both texts in the reason', () => {
@@ -56,22 +63,42 @@ describe('runCase', () => {
   });
 
   test('an invalid case checks code, field and offset', () => {
-    const vector: VectorCase = { id: 'toy.t.sign', description: 'sign', input: '1-2', result: 'invalid', error: { code: 'sign', field: 0, offset: 1 } };
+    const vector: VectorCase = {
+      id: 'toy.t.sign',
+      description: 'sign',
+      input: '1-2',
+      result: 'invalid',
+      error: { code: 'sign', field: 0, offset: 1 },
+    };
     expect(runCase(vector, toy).status).toBe('pass');
     const wrongOffset = { ...vector, error: { code: 'sign', field: 0, offset: 2 } };
-    expect(runCase(wrongOffset, toy).reasons).toEqual(['rejected with sign at field 0 offset 1 (no sign), expected sign at field 0 offset 2']);
+    expect(runCase(wrongOffset, toy).reasons).toEqual([
+      'rejected with sign at field 0 offset 1 (no sign), expected sign at field 0 offset 2',
+    ]);
     const accepted = { ...vector, input: '12' };
     expect(runCase(accepted, toy).reasons).toEqual(['accepted, expected a rejection with sign at field 0 offset 1']);
   });
 
   test('a rejected valid case fails with the error it got', () => {
-    expect(runCase(valid('x', 'x'), toy).reasons).toEqual(['rejected with digit at field 0 offset 0, expected acceptance']);
+    expect(runCase(valid('x', 'x'), toy).reasons).toEqual([
+      'rejected with digit at field 0 offset 0, expected acceptance',
+    ]);
   });
 
   test('an acceptable case passes either way but still checks what it states', () => {
-    const base: VectorCase = { id: 'toy.t.a', description: 'a', input: '-1', result: 'acceptable', flags: ['lenient'], error: { code: 'sign', field: 0, offset: 0 } };
+    const base: VectorCase = {
+      id: 'toy.t.a',
+      description: 'a',
+      input: '-1',
+      result: 'acceptable',
+      flags: ['lenient'],
+      error: { code: 'sign', field: 0, offset: 0 },
+    };
     expect(runCase(base, toy)).toMatchObject({ status: 'pass', accepted: false });
-    expect(runCase({ ...base, input: '01', expected: { text: '1' } }, toy)).toMatchObject({ status: 'pass', accepted: true });
+    expect(runCase({ ...base, input: '01', expected: { text: '1' } }, toy)).toMatchObject({
+      status: 'pass',
+      accepted: true,
+    });
     expect(runCase({ ...base, input: '01', expected: { text: '01' } }, toy).status).toBe('fail');
     expect(runCase({ ...base, error: { code: 'digit', field: 0, offset: 0 } }, toy).status).toBe('fail');
   });
@@ -84,14 +111,25 @@ describe('runCase', () => {
       write: () => '',
     };
     expect(runCase(valid('1', '1'), throwing).reasons).toEqual(['parse threw: boom']);
-    const badWriter: Codec<number> = { parse: toy.parse, write: () => { throw new TypeError('no'); } };
+    const badWriter: Codec<number> = {
+      parse: toy.parse,
+      write: () => {
+        throw new TypeError('no');
+      },
+    };
     expect(runCase(valid('1', '1'), badWriter).reasons).toEqual(['write threw: no']);
   });
 });
 
 describe('runVectors', () => {
   test('runs every case of every file and counts the outcomes', () => {
-    const file: VectorFile = { format: 'toy', topic: 't', spec: 'none', notes: {}, cases: [valid('1', '1'), valid('2', '3')] };
+    const file: VectorFile = {
+      format: 'toy',
+      topic: 't',
+      spec: 'none',
+      notes: {},
+      cases: [valid('1', '1'), valid('2', '3')],
+    };
     const suite = runVectors([file, file], toy);
     expect(suite.passed).toBe(2);
     expect(suite.failed).toBe(2);
@@ -125,24 +163,41 @@ function move(input: string, extra: Partial<VectorCase> = {}): VectorCase {
     notation: 'san',
     input,
     result: 'valid',
-    expected: { text: input.toUpperCase(), value: { kind: 'normal', to: input.toLowerCase() }, notations: { coordinate: input.toLowerCase() } },
+    expected: {
+      text: input.toUpperCase(),
+      value: { kind: 'normal', to: input.toLowerCase() },
+      notations: { coordinate: input.toLowerCase() },
+    },
     ...extra,
   };
 }
 
 describe('runCase with a move codec', () => {
   test('a move case passes when the move, its text and the other notations agree', () => {
-    expect(runCase(move('a'), toyMoves)).toEqual({ id: 'moves.t.a', description: 'a', status: 'pass', reasons: [], unchecked: [], accepted: true });
+    expect(runCase(move('a'), toyMoves)).toEqual({
+      id: 'moves.t.a',
+      description: 'a',
+      status: 'pass',
+      reasons: [],
+      unchecked: [],
+      accepted: true,
+    });
   });
 
   test('a wrong text in another notation is reported', () => {
     const outcome = runCase(move('b', { expected: { text: 'B', notations: { coordinate: 'B' } } }), toyMoves);
-    expect(outcome.reasons).toEqual(['wrote "b" in coordinate, expected "B"', 'the coordinate text "B" is rejected: illegal at field "to" offset 0']);
+    expect(outcome.reasons).toEqual([
+      'wrote "b" in coordinate, expected "B"',
+      'the coordinate text "B" is rejected: illegal at field "to" offset 0',
+    ]);
   });
 
   test('another notation text that reads as another move is reported', () => {
     const outcome = runCase(move('b', { expected: { text: 'B', notations: { coordinate: 'c' } } }), toyMoves);
-    expect(outcome.reasons).toEqual(['wrote "b" in coordinate, expected "c"', 'the coordinate text "c" reads as {"kind":"normal","to":"c"}, not {"kind":"normal","to":"b"}']);
+    expect(outcome.reasons).toEqual([
+      'wrote "b" in coordinate, expected "c"',
+      'the coordinate text "c" reads as {"kind":"normal","to":"c"}, not {"kind":"normal","to":"b"}',
+    ]);
   });
 
   test('an error field is a name compared exactly', () => {
@@ -160,7 +215,9 @@ describe('runCase with a move codec', () => {
   });
 
   test('a move case given a text codec, and a text case given a move codec, fail', () => {
-    expect(runCase(move('a'), toy).reasons).toEqual(['a move case (it has a position), given a codec without a position function']);
+    expect(runCase(move('a'), toy).reasons).toEqual([
+      'a move case (it has a position), given a codec without a position function',
+    ]);
     expect(runCase(valid('1', '1'), toyMoves).reasons).toEqual(['a case without a position, given a move codec']);
   });
 

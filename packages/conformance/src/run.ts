@@ -67,7 +67,16 @@ export interface MoveCodec<P, M> {
 }
 
 /** The parts of a case a runner checks; `unchecked` in an outcome names the ones it could not. */
-export const CHECKS = /* @__PURE__ */ Object.freeze(['parse', 'error', 'value', 'text', 'fixed-point', 'problems', 'position', 'notations'] as const);
+export const CHECKS = /* @__PURE__ */ Object.freeze([
+  'parse',
+  'error',
+  'value',
+  'text',
+  'fixed-point',
+  'problems',
+  'position',
+  'notations',
+] as const);
 /** A part of a case a runner checks, one of `CHECKS`. */
 export type Check = (typeof CHECKS)[number];
 
@@ -119,9 +128,7 @@ function describeExpectedError(error: ExpectedError): string {
 
 function checkError(actual: CodecError, expected: ExpectedError, reasons: string[]): void {
   if (actual.code !== expected.code || actual.field !== expected.field || actual.offset !== expected.offset) {
-    reasons.push(
-      `rejected with ${describeError(actual)}, expected ${describeExpectedError(expected)}`,
-    );
+    reasons.push(`rejected with ${describeError(actual)}, expected ${describeExpectedError(expected)}`);
   }
 }
 
@@ -267,7 +274,8 @@ function checkNotations<P, M>(
     const notation = name as MoveNotation;
     const written = attempt(`write ${name}`, () => codec.write(notation, position, move, undefined));
     if (!written.ok) reasons.push(written.reason);
-    else if (written.value !== text) reasons.push(`wrote ${excerpt(written.value)} in ${name}, expected ${excerpt(text)}`);
+    else if (written.value !== text)
+      reasons.push(`wrote ${excerpt(written.value)} in ${name}, expected ${excerpt(text)}`);
     const read = attempt(`parse ${name}`, () => codec.parse(notation, position, text, undefined));
     if (!read.ok) {
       reasons.push(read.reason);
@@ -282,7 +290,9 @@ function checkNotations<P, M>(
       const json = attempt('toJson', () => codec.toJson?.(readMove));
       if (!json.ok) reasons.push(json.reason);
       else if (!jsonEqual(json.value, moveJson.value)) {
-        reasons.push(`the ${name} text ${excerpt(text)} reads as ${excerpt(json.value)}, not ${excerpt(moveJson.value)}`);
+        reasons.push(
+          `the ${name} text ${excerpt(text)} reads as ${excerpt(json.value)}, not ${excerpt(moveJson.value)}`,
+        );
       }
     }
   }
@@ -319,11 +329,15 @@ function runWithCodec<V>(
 /** Runs every case of one file or of several, in order, with a `Codec` (FEN) or a `MoveCodec` (moves). */
 export function runVectors<V>(suite: VectorFile | readonly VectorFile[], codec: Codec<V>): SuiteOutcome;
 export function runVectors<P, M>(suite: VectorFile | readonly VectorFile[], codec: MoveCodec<P, M>): SuiteOutcome;
-export function runVectors(suite: VectorFile | readonly VectorFile[], codec: Codec<unknown> | MoveCodec<unknown, unknown>): SuiteOutcome {
+export function runVectors(
+  suite: VectorFile | readonly VectorFile[],
+  codec: Codec<unknown> | MoveCodec<unknown, unknown>,
+): SuiteOutcome {
   const files: readonly VectorFile[] = Array.isArray(suite) ? suite : [suite as VectorFile];
   const outcomes: CaseOutcome[] = [];
   for (const file of files) {
-    for (const vector of file.cases) outcomes.push(isMoveCodec(codec) ? runCase(vector, codec) : runCase(vector, codec));
+    for (const vector of file.cases)
+      outcomes.push(isMoveCodec(codec) ? runCase(vector, codec) : runCase(vector, codec));
   }
   const passed = outcomes.filter((o) => o.status === 'pass').length;
   return { passed, failed: outcomes.length - passed, outcomes };

@@ -15,10 +15,14 @@ describe('style 12 conformance vectors, beyond error codes', () => {
   });
 
   test('every relation code, every double-push file and 30 to 34 tokens appear', () => {
-    const accepted = cases.filter((c) => c.result === 'valid').map((c) => parseStyle12(c.input, c.options as Style12ParseOptions));
+    const accepted = cases
+      .filter((c) => c.result === 'valid')
+      .map((c) => parseStyle12(c.input, c.options as Style12ParseOptions));
     const records = accepted.flatMap((r) => (r.ok ? [r.value] : []));
     expect(new Set(records.map((r) => r.relation))).toEqual(new Set([-4, -3, -2, -1, 0, 1, 2]));
-    expect(new Set(records.flatMap((r) => r.setup.epSquares.map((s) => s & 7)))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7]));
+    expect(new Set(records.flatMap((r) => r.setup.epSquares.map((s) => s & 7)))).toEqual(
+      new Set([0, 1, 2, 3, 4, 5, 6, 7]),
+    );
     const lengths = new Set(records.map((r) => writeStyle12(r).split(' ').length));
     for (const n of [30, 31, 32, 33, 34]) expect(lengths.has(n), `${String(n)} tokens`).toBe(true);
   });

@@ -1,4 +1,13 @@
-import { boardDiagram, err, ok, standardSetup, setupToJson, type Format, type Setup, type TextFormat } from '@chess-formats/board-core';
+import {
+  boardDiagram,
+  err,
+  ok,
+  standardSetup,
+  setupToJson,
+  type Format,
+  type Setup,
+  type TextFormat,
+} from '@chess-formats/board-core';
 import { FORMATS, detectFormat, formatByName } from '@chess-formats/formats';
 import { describe, expect, test } from 'vitest';
 import { runVectors } from './index.js';
@@ -15,9 +24,12 @@ const toyFormat: TextFormat<Setup, 'toy-syntax'> = Object.freeze({
   name: 'toy',
   title: 'Toy',
   parse: (text: string) =>
-    text === 'toy:32' ? ok(standardSetup()) : err({ code: 'toy-syntax' as const, field: 0, offset: 0, message: 'toy:32 expected' }),
+    text === 'toy:32'
+      ? ok(standardSetup())
+      : err({ code: 'toy-syntax' as const, field: 0, offset: 0, message: 'toy:32 expected' }),
   write: (setup: Setup) => `toy:${String(setup.board.pieces.filter(Boolean).length)}`,
-  detect: (text: string) => (typeof text === 'string' && text.startsWith('toy:') ? (text === 'toy:32' ? 0.95 : 0.7) : 0),
+  detect: (text: string) =>
+    typeof text === 'string' && text.startsWith('toy:') ? (text === 'toy:32' ? 0.95 : 0.7) : 0,
   errorCodes: Object.freeze(['toy-syntax'] as const),
   fields: Object.freeze(['count']),
   setupOf: (setup: Setup) => setup,
@@ -31,8 +43,20 @@ const TOY_VECTORS: VectorFile = {
   topic: 'examples',
   description: 'the toy notation',
   cases: [
-    { id: 'toy.examples.start', description: 'the start', input: 'toy:32', result: 'valid', expected: { value: setupToJson(standardSetup()), text: 'toy:32' } },
-    { id: 'toy.examples.bad', description: 'anything else', input: 'toy:31', result: 'invalid', error: { code: 'toy-syntax', field: 0, offset: 0 } },
+    {
+      id: 'toy.examples.start',
+      description: 'the start',
+      input: 'toy:32',
+      result: 'valid',
+      expected: { value: setupToJson(standardSetup()), text: 'toy:32' },
+    },
+    {
+      id: 'toy.examples.bad',
+      description: 'anything else',
+      input: 'toy:31',
+      result: 'invalid',
+      error: { code: 'toy-syntax', field: 0, offset: 0 },
+    },
   ],
 } as unknown as VectorFile;
 

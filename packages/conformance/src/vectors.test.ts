@@ -2,7 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { FEN_VECTORS, errorCodeCoverage, MOVE_NOTATIONS, MOVE_VECTORS, VECTOR_FORMATS, loadVectors, vectorCases } from './index.js';
+import {
+  FEN_VECTORS,
+  errorCodeCoverage,
+  MOVE_NOTATIONS,
+  MOVE_VECTORS,
+  VECTOR_FORMATS,
+  loadVectors,
+  vectorCases,
+} from './index.js';
 import { schemaProblems } from './json-schema.js';
 import type { VectorFile } from './types.js';
 
@@ -78,14 +86,18 @@ describe('the corpus', () => {
     for (const file of allFiles) {
       const used = new Set(file.cases.flatMap((c) => c.flags ?? []));
       for (const flag of used) expect(Object.keys(file.notes), `${file.topic}: flag ${flag}`).toContain(flag);
-      for (const flag of Object.keys(file.notes)) expect([...used], `${file.topic}: unused note ${flag}`).toContain(flag);
+      for (const flag of Object.keys(file.notes))
+        expect([...used], `${file.topic}: unused note ${flag}`).toContain(flag);
     }
   });
 
   test('every option key used is explained in optionNotes', () => {
     for (const file of allFiles) {
-      const keys = new Set(file.cases.flatMap((c) => [...Object.keys(c.options ?? {}), ...Object.keys(c.writeOptions ?? {})]));
-      for (const key of keys) expect(Object.keys(file.optionNotes ?? {}), `${file.topic}: option ${key}`).toContain(key);
+      const keys = new Set(
+        file.cases.flatMap((c) => [...Object.keys(c.options ?? {}), ...Object.keys(c.writeOptions ?? {})]),
+      );
+      for (const key of keys)
+        expect(Object.keys(file.optionNotes ?? {}), `${file.topic}: option ${key}`).toContain(key);
     }
   });
 
@@ -161,8 +173,10 @@ describe('the corpus', () => {
     for (const c of vectorCases(MOVE_VECTORS)) {
       if (c.result !== 'valid' || c.expected?.value === undefined || c.options !== undefined) continue;
       const where = JSON.stringify(c.position);
-      if (c.writeOptions === undefined) agree(`${where} ${String(c.notation)} ${c.expected.text}`, c.expected.value, c.id);
-      for (const [notation, text] of Object.entries(c.expected.notations ?? {})) agree(`${where} ${notation} ${text}`, c.expected.value, c.id);
+      if (c.writeOptions === undefined)
+        agree(`${where} ${String(c.notation)} ${c.expected.text}`, c.expected.value, c.id);
+      for (const [notation, text] of Object.entries(c.expected.notations ?? {}))
+        agree(`${where} ${notation} ${text}`, c.expected.value, c.id);
     }
     expect(byText.size).toBeGreaterThan(100);
   });

@@ -31,14 +31,19 @@ function workspaceManifests(): { readonly dir: string; readonly manifest: Manife
 }
 
 describe('conformance wiring', () => {
-  test.each(vectorFormats())('vectors/%s has its adapter: a text format of the list, or src/<format>.conformance.test.ts', (format) => {
-    const viaList = TEXT_FORMATS.some((text) => text.name === format);
-    expect(viaList || existsSync(join(PACKAGE_DIR, 'src', `${format}.conformance.test.ts`))).toBe(true);
-  });
+  test.each(vectorFormats())(
+    'vectors/%s has its adapter: a text format of the list, or src/<format>.conformance.test.ts',
+    (format) => {
+      const viaList = TEXT_FORMATS.some((text) => text.name === format);
+      expect(viaList || existsSync(join(PACKAGE_DIR, 'src', `${format}.conformance.test.ts`))).toBe(true);
+    },
+  );
 
   test('every published package is a dependency of this package, so its adapter can import it', () => {
     const published = workspaceManifests()
-      .filter(({ dir, manifest }) => dir.startsWith('packages/') && manifest.private !== true && manifest.name !== own.name)
+      .filter(
+        ({ dir, manifest }) => dir.startsWith('packages/') && manifest.private !== true && manifest.name !== own.name,
+      )
       .map(({ manifest }) => manifest.name);
     expect(published.length).toBeGreaterThan(1);
     const missing = published.filter((name) => own.devDependencies?.[name] === undefined);

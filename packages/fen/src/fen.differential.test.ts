@@ -86,7 +86,8 @@ function fromOps(ops: OpsSetup): Setup {
     return held;
   };
   if (ops.pockets) setup.pockets = { white: pocket(ops.pockets.white), black: pocket(ops.pockets.black) };
-  if (ops.remainingChecks) setup.remainingChecks = { white: ops.remainingChecks.white, black: ops.remainingChecks.black };
+  if (ops.remainingChecks)
+    setup.remainingChecks = { white: ops.remainingChecks.white, black: ops.remainingChecks.black };
   return setup;
 }
 
@@ -131,7 +132,9 @@ function randomGame(start: Setup, next: () => number, plies: number): Setup[] {
       (m: Move) =>
         m.kind === 'enPassant' ||
         (m.kind === 'normal' &&
-          (pieces[m.to] !== undefined || m.promotion !== undefined || (pieces[m.from]?.role === 'pawn' && Math.abs(m.to - m.from) === 16))),
+          (pieces[m.to] !== undefined ||
+            m.promotion !== undefined ||
+            (pieces[m.from]?.role === 'pawn' && Math.abs(m.to - m.from) === 16))),
     );
     setup = play(setup, pick(next, next() < 0.5 && favoured.length > 0 ? favoured : legal));
     setups.push(setup);
@@ -274,7 +277,8 @@ function agree({ ours, theirs }: Verdicts): boolean {
 const DOCUMENTED: readonly { readonly row: string; readonly explains: (v: Verdicts) => boolean }[] = [
   {
     row: 'other whitespace (form feed, vertical tab, no-break and other Unicode spaces)',
-    explains: ({ text }) => OTHER_WHITESPACE.test(text) && explained(verdicts(text.replace(new RegExp(OTHER_WHITESPACE, 'g'), ' '))),
+    explains: ({ text }) =>
+      OTHER_WHITESPACE.test(text) && explained(verdicts(text.replace(new RegExp(OTHER_WHITESPACE, 'g'), ' '))),
   },
   {
     row: 'adjacent digits',
@@ -287,15 +291,18 @@ const DOCUMENTED: readonly { readonly row: string; readonly explains: (v: Verdic
   },
   {
     row: 'leading space',
-    explains: ({ text, ours }) => ours.ok && SEPARATOR.test(text.charAt(0)) && explained(verdicts(text.replace(/^[ \t\n\r_]+/, ''))),
+    explains: ({ text, ours }) =>
+      ours.ok && SEPARATOR.test(text.charAt(0)) && explained(verdicts(text.replace(/^[ \t\n\r_]+/, ''))),
   },
   {
     row: 'trailing space or newline',
-    explains: ({ text, ours }) => ours.ok && SEPARATOR.test(text.charAt(text.length - 1)) && explained(verdicts(text.replace(/[ \t\n\r_]+$/, ''))),
+    explains: ({ text, ours }) =>
+      ours.ok && SEPARATOR.test(text.charAt(text.length - 1)) && explained(verdicts(text.replace(/[ \t\n\r_]+$/, ''))),
   },
   {
     row: 'en dash',
-    explains: ({ text, ours }) => ours.ok && text.includes('\u2013') && explained(verdicts(text.replace(/\u2013/g, '-'))),
+    explains: ({ text, ours }) =>
+      ours.ok && text.includes('\u2013') && explained(verdicts(text.replace(/\u2013/g, '-'))),
   },
   {
     row: 'leading zeros (any number: the value is bounded, not the length)',
@@ -304,7 +311,10 @@ const DOCUMENTED: readonly { readonly row: string; readonly explains: (v: Verdic
   {
     row: 'a promoted pawn',
     explains: ({ text, ours, theirs }) =>
-      !ours.ok && ours.error.code === 'promoted-marker' && /[Pp]/.test(text.charAt(ours.error.offset - 1)) && theirs.isOk,
+      !ours.ok &&
+      ours.error.code === 'promoted-marker' &&
+      /[Pp]/.test(text.charAt(ours.error.offset - 1)) &&
+      theirs.isOk,
   },
   {
     row: 'three-check, fifth field in the given form or with leading zeros',
@@ -335,7 +345,9 @@ describe('mutations of valid FENs', () => {
         const row = DOCUMENTED.find(({ explains }) => explains(v))?.row;
         if (row === undefined) {
           const ours = v.ours.ok ? 'ok' : `${v.ours.error.code} at ${v.ours.error.offset}`;
-          unexplained.push(`${JSON.stringify(v.text)}: ours ${ours}, chessops ${v.theirs.isOk ? 'ok' : v.theirs.error.message}`);
+          unexplained.push(
+            `${JSON.stringify(v.text)}: ours ${ours}, chessops ${v.theirs.isOk ? 'ok' : v.theirs.error.message}`,
+          );
         } else tally.set(row, (tally.get(row) ?? 0) + 1);
       }
     }
@@ -390,7 +402,12 @@ const REFUSAL_PROBLEMS: Record<string, readonly ValidationProblem[]> = {
   [IllegalSetup.Kings]: ['white-king-missing', 'black-king-missing', 'white-kings-too-many', 'black-kings-too-many'],
   [IllegalSetup.OppositeCheck]: ['opposite-check'],
   [IllegalSetup.PawnsOnBackrank]: ['pawns-on-back-rank'],
-  [IllegalSetup.Variant]: ['white-kings-too-many', 'black-kings-too-many', 'white-too-many-pieces', 'black-too-many-pieces'],
+  [IllegalSetup.Variant]: [
+    'white-kings-too-many',
+    'black-kings-too-many',
+    'white-too-many-pieces',
+    'black-too-many-pieces',
+  ],
 };
 /** Problems of ours that chessops refuses a setup for. */
 const REFUSED_FOR: readonly ValidationProblem[] = [
@@ -414,7 +431,11 @@ function randomSetup(next: () => number): Setup {
     for (let k = 0; k < kings; k++) pieces[Math.floor(next() * 64)] = piece(color, 'king');
   }
   const others = Math.floor(next() * 25);
-  for (let k = 0; k < others; k++) pieces[Math.floor(next() * 64)] = pick(next, ALL_PIECES.filter((p) => p.role !== 'king'));
+  for (let k = 0; k < others; k++)
+    pieces[Math.floor(next() * 64)] = pick(
+      next,
+      ALL_PIECES.filter((p) => p.role !== 'king'),
+    );
   const turn = next() < 0.5 ? 'white' : 'black';
   const epSquares: Square[] = [];
   if (next() < 0.3) {
@@ -424,7 +445,8 @@ function randomSetup(next: () => number): Setup {
   }
   // Up to two rights a colour (as FEN holds them), mostly on the corners.
   const rights = new Set<Square>();
-  for (const base of [0, 56]) for (let k = 0; k < 2; k++) if (next() < 0.4) rights.add(base + pick(next, [0, 7, 0, 7, 2, 5]));
+  for (const base of [0, 56])
+    for (let k = 0; k < 2; k++) if (next() < 0.4) rights.add(base + pick(next, [0, 7, 0, 7, 2, 5]));
   const castlingRooks = [...rights].sort((a, b) => a - b);
   return { board: { geometry: STANDARD, pieces }, turn, castlingRooks, epSquares, halfmoves: 0, fullmoves: 1 };
 }
@@ -464,7 +486,10 @@ describe('validateSetup vs chessops fromSetup', () => {
     const setups = [
       ...Array.from({ length: 3000 }, () => randomSetup(next)),
       ...PLAYED.filter((_, k) => k % 2 === 0).map(({ setup }) => mutateSetup(setup, next)),
-      ...Array.from({ length: 10 }, () => ({ ...randomSetup(next), board: { geometry: STANDARD, pieces: new Array<undefined>(64).fill(undefined) } })),
+      ...Array.from({ length: 10 }, () => ({
+        ...randomSetup(next),
+        board: { geometry: STANDARD, pieces: new Array<undefined>(64).fill(undefined) },
+      })),
     ];
     const tally: Record<string, number> = {};
     for (const setup of setups) {
@@ -477,10 +502,17 @@ describe('validateSetup vs chessops fromSetup', () => {
         tally[kind] = (tally[kind] ?? 0) + 1;
         const expected = REFUSAL_PROBLEMS[kind] ?? [];
         if (kind === IllegalSetup.Empty) expect(problems, context).toEqual(expect.arrayContaining([...expected]));
-        else expect(problems.some((problem) => expected.includes(problem)), context).toBe(true);
+        else
+          expect(
+            problems.some((problem) => expected.includes(problem)),
+            context,
+          ).toBe(true);
       } else {
         tally.ok = (tally.ok ?? 0) + 1;
-        expect(problems.filter((problem) => REFUSED_FOR.includes(problem)), context).toEqual([]);
+        expect(
+          problems.filter((problem) => REFUSED_FOR.includes(problem)),
+          context,
+        ).toEqual([]);
         const position = result.value;
         const keptRights = [...position.castles.castlingRights].sort((a, b) => a - b);
         expect(problems.includes('castling-rights'), context).toBe(keptRights.join() !== setup.castlingRooks.join());
@@ -492,7 +524,13 @@ describe('validateSetup vs chessops fromSetup', () => {
       }
     }
     console.log(`fen differential, validation: ${setups.length} setups, chessops verdicts:`, tally);
-    for (const kind of [IllegalSetup.Empty, IllegalSetup.Kings, IllegalSetup.OppositeCheck, IllegalSetup.PawnsOnBackrank, IllegalSetup.Variant]) {
+    for (const kind of [
+      IllegalSetup.Empty,
+      IllegalSetup.Kings,
+      IllegalSetup.OppositeCheck,
+      IllegalSetup.PawnsOnBackrank,
+      IllegalSetup.Variant,
+    ]) {
       expect(tally[kind], kind).toBeGreaterThan(5);
     }
     expect(tally.ok).toBeGreaterThan(1000);
@@ -503,7 +541,11 @@ describe('validateSetup vs chessops fromSetup', () => {
     ['r3k2r/8/8/8/8/8/8/R3K2R[k] w KQkq - 0 1', ['black-kings-too-many'], IllegalSetup.Kings],
     ['r3k2r/8/8/8/8/8/8/R3K2R[Kq] w KQkq - 0 1', ['white-kings-too-many'], IllegalSetup.Kings],
     // 32 on the board and 33 in pockets: chessops refuses more than 64 (Variant), we more than 32 of a colour.
-    [`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[${'Q'.repeat(17)}${'q'.repeat(16)}] w KQkq - 0 1`, ['white-too-many-pieces'], IllegalSetup.Variant],
+    [
+      `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[${'Q'.repeat(17)}${'q'.repeat(16)}] w KQkq - 0 1`,
+      ['white-too-many-pieces'],
+      IllegalSetup.Variant,
+    ],
     // 16 a side on the board and 16 in each pocket: 32 a colour, as many as a game can have.
     [`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[${'Q'.repeat(16)}${'q'.repeat(16)}] w KQkq - 0 1`, [], undefined],
   ])('crazyhouse: %s', (text, problems, refusal) => {

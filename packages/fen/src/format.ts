@@ -44,36 +44,45 @@ function placementShape(text: string): { readonly slashes: number; readonly turn
  * FEN, X-FEN and Shredder-FEN (with crazyhouse pockets and three-check counters) as one
  * text format: the value is a board-core `Setup`.
  */
-export const fenFormat: TextFormat<Setup, FenErrorCode, FenParseOptions, FenFormatWriteOptions> = /* @__PURE__ */ Object.freeze({
-  kind: 'text',
-  name: 'fen',
-  title: 'FEN',
-  parse: parseFen,
-  write(setup: Setup, options?: FenFormatWriteOptions): string {
-    const { epPolicy, ...rest } = options ?? {};
-    if (epPolicy === 'legal') return writeFen(setup, { ...rest, epPolicy: enPassantCapturable });
-    // Options may come from JSON: a policy this writer does not know is refused, not ignored.
-    if (epPolicy !== undefined && epPolicy !== 'always') throw new TypeError(`unknown epPolicy ${String(epPolicy)}`);
-    return writeFen(setup, rest);
-  },
-  detect(text: string): number {
-    if (typeof text !== 'string') return 0;
-    if (parseFen(text).ok) return 0.9;
-    // A placement of 7 to 9 ranks is a FEN meant, however broken (9 with a crazyhouse pocket
-    // rank), and so are ranks followed by a side to move; other slash-separated text may be
-    // one with ranks missing.
-    const { slashes, turn } = placementShape(text);
-    if (slashes >= 6 && slashes <= 8) return 0.6;
-    if (slashes > 0 && turn) return 0.5;
-    return slashes >= 3 ? 0.3 : 0;
-  },
-  errorCodes: FEN_ERROR_CODES,
-  fields: /* @__PURE__ */ Object.freeze(['placement', 'turn', 'castling', 'en passant', 'halfmove clock', 'fullmove number', 'check counters']),
-  setupOf: (setup: Setup): Setup => setup,
-  fromSetup(setup: Setup): Setup {
-    // The realtime clock is the game's timing, not the position: FEN has no room for it.
-    if (setup.realtime === undefined) return setup;
-    const { realtime: _clock, ...rest } = setup;
-    return rest;
-  },
-});
+export const fenFormat: TextFormat<Setup, FenErrorCode, FenParseOptions, FenFormatWriteOptions> =
+  /* @__PURE__ */ Object.freeze({
+    kind: 'text',
+    name: 'fen',
+    title: 'FEN',
+    parse: parseFen,
+    write(setup: Setup, options?: FenFormatWriteOptions): string {
+      const { epPolicy, ...rest } = options ?? {};
+      if (epPolicy === 'legal') return writeFen(setup, { ...rest, epPolicy: enPassantCapturable });
+      // Options may come from JSON: a policy this writer does not know is refused, not ignored.
+      if (epPolicy !== undefined && epPolicy !== 'always') throw new TypeError(`unknown epPolicy ${String(epPolicy)}`);
+      return writeFen(setup, rest);
+    },
+    detect(text: string): number {
+      if (typeof text !== 'string') return 0;
+      if (parseFen(text).ok) return 0.9;
+      // A placement of 7 to 9 ranks is a FEN meant, however broken (9 with a crazyhouse pocket
+      // rank), and so are ranks followed by a side to move; other slash-separated text may be
+      // one with ranks missing.
+      const { slashes, turn } = placementShape(text);
+      if (slashes >= 6 && slashes <= 8) return 0.6;
+      if (slashes > 0 && turn) return 0.5;
+      return slashes >= 3 ? 0.3 : 0;
+    },
+    errorCodes: FEN_ERROR_CODES,
+    fields: /* @__PURE__ */ Object.freeze([
+      'placement',
+      'turn',
+      'castling',
+      'en passant',
+      'halfmove clock',
+      'fullmove number',
+      'check counters',
+    ]),
+    setupOf: (setup: Setup): Setup => setup,
+    fromSetup(setup: Setup): Setup {
+      // The realtime clock is the game's timing, not the position: FEN has no room for it.
+      if (setup.realtime === undefined) return setup;
+      const { realtime: _clock, ...rest } = setup;
+      return rest;
+    },
+  });

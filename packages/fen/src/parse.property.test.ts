@@ -6,14 +6,23 @@ import { FEN_ERROR_CODES } from './errors.js';
 import { INITIAL_FEN, parseFen, writeFen } from './index.js';
 
 const LETTERS = 'PNBRQKpnbrqk';
-const ROLE_OF: Record<string, Piece['role']> = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+const ROLE_OF: Record<string, Piece['role']> = {
+  p: 'pawn',
+  n: 'knight',
+  b: 'bishop',
+  r: 'rook',
+  q: 'queen',
+  k: 'king',
+};
 
-const pieceArb: fc.Arbitrary<Piece> = fc
-  .tuple(fc.constantFrom(...LETTERS), fc.boolean())
-  .map(([letter, promoted]) =>
-    // A pawn is never marked promoted (the reader refuses `P~`).
-    piece(letter === letter.toUpperCase() ? 'white' : 'black', ROLE_OF[letter.toLowerCase()] as Piece['role'], promoted && letter !== 'P' && letter !== 'p'),
-  );
+const pieceArb: fc.Arbitrary<Piece> = fc.tuple(fc.constantFrom(...LETTERS), fc.boolean()).map(([letter, promoted]) =>
+  // A pawn is never marked promoted (the reader refuses `P~`).
+  piece(
+    letter === letter.toUpperCase() ? 'white' : 'black',
+    ROLE_OF[letter.toLowerCase()] as Piece['role'],
+    promoted && letter !== 'P' && letter !== 'p',
+  ),
+);
 
 /** Up to two castling rook squares per colour on its back rank (rooks need not stand there). */
 const rightsArb = (base: number): fc.Arbitrary<number[]> =>
@@ -21,7 +30,10 @@ const rightsArb = (base: number): fc.Arbitrary<number[]> =>
 
 const pocketArb = fc
   .tuple(...[0, 1, 2, 3, 4, 5].map(() => fc.integer({ min: 0, max: 5 })))
-  .map(([pawn, knight, bishop, rook, queen, king]) => ({ ...emptyPocket(), pawn, knight, bishop, rook, queen, king }) as ReturnType<typeof emptyPocket>);
+  .map(
+    ([pawn, knight, bishop, rook, queen, king]) =>
+      ({ ...emptyPocket(), pawn, knight, bishop, rook, queen, king }) as ReturnType<typeof emptyPocket>,
+  );
 
 /** Setups the writer accepts: any placement, consistent rights, an ep square on the right rank. */
 const setupArb: fc.Arbitrary<Setup> = fc
@@ -78,6 +90,9 @@ describeTextFormatProperties<Setup>({
   ],
   onLongInputs: (large) => {
     expect(parseFen(large[1] as string)).toMatchObject({ ok: true, value: { halfmoves: 0 } });
-    expect(parseFen(large[0] as string, { strict: true })).toMatchObject({ ok: false, error: { code: 'castling-order', offset: 50 } });
+    expect(parseFen(large[0] as string, { strict: true })).toMatchObject({
+      ok: false,
+      error: { code: 'castling-order', offset: 50 },
+    });
   },
 });

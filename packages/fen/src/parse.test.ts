@@ -3,7 +3,15 @@ import { describe, expect, test } from 'vitest';
 import { describeDecisionTable, describeErrorTable, same, type Outcome } from '@chess-formats/testing';
 import { FEN_ERROR_CODES, type FenErrorCode } from './errors.js';
 import * as core from '@chess-formats/board-core';
-import { INITIAL_FEN, VALIDATION_PROBLEMS, parseBoardFen, parseCastling, parseFen, validateSetup, writeFen } from './index.js';
+import {
+  INITIAL_FEN,
+  VALIDATION_PROBLEMS,
+  parseBoardFen,
+  parseCastling,
+  parseFen,
+  validateSetup,
+  writeFen,
+} from './index.js';
 
 /** The start board (43 characters), as in the README's decision table. */
 const S = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
@@ -17,18 +25,43 @@ function parsed(text: string, strict = false): Setup {
 
 /** README decision table: [row, input, default outcome, strict outcome]. */
 const DECISIONS: readonly [string, string, Outcome<FenErrorCode>, Outcome<FenErrorCode>][] = [
-  ['adjacent digits', `rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1`, ...same({ error: ['board-digits', 0, 19] })],
+  [
+    'adjacent digits',
+    `rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1`,
+    ...same({ error: ['board-digits', 0, 19] }),
+  ],
   ['a 0 count', `rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1`, ...same({ error: ['board-digits', 0, 18] })],
-  ['the digit 9', `rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1`, ...same({ error: ['rank-too-long', 0, 18] })],
+  [
+    'the digit 9',
+    `rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1`,
+    ...same({ error: ['rank-too-long', 0, 18] }),
+  ],
   ['a ninth rank', `${S}/8 w - - 0 1`, ...same({ error: ['rank-count', 0, 43] })],
-  ['lichess slash pockets', `${S}/Qn w KQkq - 0 1`, { write: `${S}[Qn] w KQkq - 0 1` }, { error: ['rank-count', 0, 43] }],
+  [
+    'lichess slash pockets',
+    `${S}/Qn w KQkq - 0 1`,
+    { write: `${S}[Qn] w KQkq - 0 1` },
+    { error: ['rank-count', 0, 43] },
+  ],
   ['a trailing slash', `${S}/ w KQkq - 0 1`, { write: `${S}[] w KQkq - 0 1` }, { error: ['rank-count', 0, 43] }],
   ['bracket pockets', `${S}[Qn] w KQkq - 0 1`, ...same({ write: `${S}[Qn] w KQkq - 0 1` })],
   ['pockets out of order', `${S}[nQ] w KQkq - 0 1`, { write: `${S}[Qn] w KQkq - 0 1` }, { error: ['pocket', 0, 45] }],
   ['empty pockets', `${S}[] w KQkq - 0 1`, ...same({ write: `${S}[] w KQkq - 0 1` })],
-  ['promoted marker', `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w KQkq - 0 1`, ...same({ write: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w KQkq - 0 1` })],
-  ['~ after a digit', `rnbqkbnr/pppppppp/8~/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`, ...same({ error: ['promoted-marker', 0, 19] })],
-  ['~ at a rank start', `rnbqkbnr/~pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`, ...same({ error: ['promoted-marker', 0, 9] })],
+  [
+    'promoted marker',
+    `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w KQkq - 0 1`,
+    ...same({ write: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w KQkq - 0 1` }),
+  ],
+  [
+    '~ after a digit',
+    `rnbqkbnr/pppppppp/8~/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`,
+    ...same({ error: ['promoted-marker', 0, 19] }),
+  ],
+  [
+    '~ at a rank start',
+    `rnbqkbnr/~pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`,
+    ...same({ error: ['promoted-marker', 0, 9] }),
+  ],
   ['en dash castling', `${S} w \u2013 - 0 1`, { write: `${S} w - - 0 1` }, { error: ['castling', 2, 46] }],
   ['en dash ep', `${S} w KQkq \u2013 0 1`, { write: `${S} w KQkq - 0 1` }, { error: ['ep-square', 3, 51] }],
   ['leading space', ` ${S} w KQkq - 0 1`, { write: INITIAL_FEN }, { error: ['whitespace', 0, 0] }],
@@ -45,7 +78,11 @@ const DECISIONS: readonly [string, string, Outcome<FenErrorCode>, Outcome<FenErr
   ['- mixed with letters', `${S} w K- - 0 1`, ...same({ error: ['castling', 2, 47] })],
   ['three rights for one colour', `${S} w HDA - 0 1`, ...same({ error: ['castling-too-many', 2, 48] })],
   ['Shredder letters', `${S} w HAha - 0 1`, ...same({ write: INITIAL_FEN })],
-  ['K with no rook on that side', `4k3/8/8/8/8/8/8/4K3 w Kq - 0 1`, ...same({ write: `4k3/8/8/8/8/8/8/4K3 w Kq - 0 1` })],
+  [
+    'K with no rook on that side',
+    `4k3/8/8/8/8/8/8/4K3 w Kq - 0 1`,
+    ...same({ write: `4k3/8/8/8/8/8/8/4K3 w Kq - 0 1` }),
+  ],
   ['counters 0 1', INITIAL_FEN, ...same({ write: INITIAL_FEN })],
   ['counter above 9999', `${S} w KQkq - 10000 1`, ...same({ error: ['halfmoves', 4, 57] })],
   ['counter with a sign', `${S} w KQkq - 0 +1`, ...same({ error: ['fullmoves', 5, 55] })],
@@ -59,12 +96,25 @@ const DECISIONS: readonly [string, string, Outcome<FenErrorCode>, Outcome<FenErr
   ['turn W', `${S} W KQkq - 0 1`, ...same({ error: ['turn', 1, 44] })],
   ['turn white', `${S} white KQkq - 0 1`, ...same({ error: ['turn', 1, 45] })],
   ['three-check fifth field', `${S} w KQkq - 3+3 0 1`, ...same({ write: `${S} w KQkq - 3+3 0 1` })],
-  ['three-check seventh field', `${S} w KQkq - 0 1 +1+2`, { write: `${S} w KQkq - 2+1 0 1` }, { error: ['checks', 6, 57] }],
+  [
+    'three-check seventh field',
+    `${S} w KQkq - 0 1 +1+2`,
+    { write: `${S} w KQkq - 2+1 0 1` },
+    { error: ['checks', 6, 57] },
+  ],
   ['both three-check forms', `${S} w KQkq - 3+3 0 1 +1+2`, ...same({ error: ['checks', 6, 61] })],
   ['check count above 3', `${S} w KQkq - 4+3 0 1`, ...same({ error: ['checks', 6, 53] })],
   ['a seventh field not +W+B', `${S} w KQkq - 0 1 x`, ...same({ error: ['extra-field', 6, 57] })],
-  ['unknown piece letter C', `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNC w KQkq - 0 1`, ...same({ error: ['board-char', 0, 42] })],
-  ['non-ASCII piece', `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\u265c w KQkq - 0 1`, ...same({ error: ['board-char', 0, 42] })],
+  [
+    'unknown piece letter C',
+    `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNC w KQkq - 0 1`,
+    ...same({ error: ['board-char', 0, 42] }),
+  ],
+  [
+    'non-ASCII piece',
+    `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\u265c w KQkq - 0 1`,
+    ...same({ error: ['board-char', 0, 42] }),
+  ],
   ['a promoted pawn', '4k3/8/8/5p~2/5K2/8/8/8 w - - 0 1', ...same({ error: ['promoted-marker', 0, 10] })],
   ['three checkers', '4k3/5P2/3N4/8/8/8/4R3/4K3 b - - 0 1', ...same({ write: '4k3/5P2/3N4/8/8/8/4R3/4K3 b - - 0 1' })],
 ];
@@ -100,7 +150,7 @@ describe('every error code, with its field and offset', () => {
     expect(Object.isFrozen(FEN_ERROR_CODES)).toBe(true);
     expect(Object.isFrozen(VALIDATION_PROBLEMS)).toBe(true);
   });
-  test('validateSetup and VALIDATION_PROBLEMS are board-core\'s, re-exported for compatibility', () => {
+  test("validateSetup and VALIDATION_PROBLEMS are board-core's, re-exported for compatibility", () => {
     expect(validateSetup).toBe(core.validateSetup);
     expect(VALIDATION_PROBLEMS).toBe(core.VALIDATION_PROBLEMS);
   });
@@ -117,7 +167,9 @@ describe('every error code, with its field and offset', () => {
       const result = parseFen(fen);
       return result.ok ? '' : result.error.message;
     };
-    expect(message('rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1')).toBe('expected 1-8, no 2 digits, found "4"');
+    expect(message('rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1')).toBe(
+      'expected 1-8, no 2 digits, found "4"',
+    );
     expect(message('rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1')).toBe('expected 8 squares, found "p"');
     expect(message('8/8/8/8/8/8/8/8/8/8 w - - 0 1')).toBe('expected 8 ranks, found "/"');
     expect(message('r3k2r/8/8/8/8/8/8/R3K2R w KQBkq - 0 1')).toBe('expected 2 a side, found "B"');
@@ -168,7 +220,9 @@ describe('values', () => {
     // Chess960 start position 0 (Scharnagl numbering): rooks f and h, king g.
     const setup = parsed('bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1');
     expect(setup.castlingRooks).toEqual([sq('f1'), sq('h1'), sq('f8'), sq('h8')]);
-    expect(parsed('bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1').castlingRooks).toEqual(setup.castlingRooks);
+    expect(parsed('bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1').castlingRooks).toEqual(
+      setup.castlingRooks,
+    );
     // Two rooks on the king's side: K is the outer one, the inner one needs its file.
     const inner = parsed('4k3/8/8/8/8/8/8/4KRR1 w KF - 0 1');
     expect(inner.castlingRooks).toEqual([sq('f1'), sq('g1')]);
@@ -190,25 +244,41 @@ describe('field helpers', () => {
     expect(parseCastling(board, 'Kq')).toEqual({ ok: true, value: [sq('h1'), sq('a8')] });
     expect(parseCastling(board, '-')).toEqual({ ok: true, value: [] });
     expect(parseCastling(board, 'KX')).toMatchObject({ ok: false, error: { code: 'castling', field: 2, offset: 1 } });
-    expect(parseCastling(board, 'qK', { strict: true })).toMatchObject({ ok: false, error: { code: 'castling-order', offset: 1 } });
+    expect(parseCastling(board, 'qK', { strict: true })).toMatchObject({
+      ok: false,
+      error: { code: 'castling-order', offset: 1 },
+    });
   });
 });
 
 describe('never throws', () => {
-  test.each([undefined, null, 42, Number.NaN, {}, [], Symbol('fen'), 10n])('on %s from untyped JavaScript: empty at 0', (input) => {
-    const untyped = input as unknown as string;
-    for (const result of [parseFen(untyped), parseFen(untyped, { strict: true }), parseBoardFen(untyped)]) {
-      expect(result.ok ? 'ok' : `${result.error.code} at ${result.error.offset}`).toBe('empty at 0');
-    }
-    const castling = parseCastling(parsed(INITIAL_FEN).board, untyped);
-    expect(castling.ok ? 'ok' : castling.error.code).toBe('castling');
-  });
-  test.each(['', ' ', '/', '[', ']', '~', '8/8/8/8/8/8/8/8[', `${S} w KQkq e`, `${S} w - - 3+`, `${S} w - - 0 1 +`, '\uffff', '\ud800'])(
-    '%j',
+  test.each([undefined, null, 42, Number.NaN, {}, [], Symbol('fen'), 10n])(
+    'on %s from untyped JavaScript: empty at 0',
     (input) => {
-      expect(() => parseFen(input)).not.toThrow();
-      expect(() => parseFen(input, { strict: true })).not.toThrow();
-      expect(parseFen(input).ok).toBe(false);
+      const untyped = input as unknown as string;
+      for (const result of [parseFen(untyped), parseFen(untyped, { strict: true }), parseBoardFen(untyped)]) {
+        expect(result.ok ? 'ok' : `${result.error.code} at ${result.error.offset}`).toBe('empty at 0');
+      }
+      const castling = parseCastling(parsed(INITIAL_FEN).board, untyped);
+      expect(castling.ok ? 'ok' : castling.error.code).toBe('castling');
     },
   );
+  test.each([
+    '',
+    ' ',
+    '/',
+    '[',
+    ']',
+    '~',
+    '8/8/8/8/8/8/8/8[',
+    `${S} w KQkq e`,
+    `${S} w - - 3+`,
+    `${S} w - - 0 1 +`,
+    '\uffff',
+    '\ud800',
+  ])('%j', (input) => {
+    expect(() => parseFen(input)).not.toThrow();
+    expect(() => parseFen(input, { strict: true })).not.toThrow();
+    expect(parseFen(input).ok).toBe(false);
+  });
 });

@@ -88,7 +88,6 @@ const NONE: readonly Square[] = /* @__PURE__ */ rooksOf(0);
 
 type MutablePockets = ByColor<{ -readonly [R in keyof Pocket]: number }>;
 
-
 /** What the placement and castling readers read into, besides the index they return. */
 interface ReadInto {
   pockets?: ByColor<Pocket>;
@@ -96,7 +95,6 @@ interface ReadInto {
 }
 
 const fail: (code: FenErrorCode, field: FenField, offset: number) => never = fault;
-
 
 /**
  * Reads the placement into `board` from `pos`, and its pocket into `pockets`. Returns where
@@ -159,7 +157,8 @@ function readPocket(input: string, pos: number, strict: boolean, into: ReadInto)
     const p = PIECE_BY_CODE[c];
     // Canonical order is the order of LETTERS: white first, then pawn to king.
     const key = LETTERS.indexOf(input[i] as string);
-    if (p === undefined || ++count > 64 || (strict && key < lastKey)) fail(slash ? 'rank-count' : 'pocket', 0, slash ? pos : i);
+    if (p === undefined || ++count > 64 || (strict && key < lastKey))
+      fail(slash ? 'rank-count' : 'pocket', 0, slash ? pos : i);
     lastKey = key;
     held[p.color][p.role]++;
   }
@@ -188,7 +187,13 @@ export function sideRook(board: readonly (Piece | undefined)[], color: Color, si
  * Reads the castling field at `pos` into `into.castlingRooks`, which holds NONE until then (so
  * `-` leaves it).
  */
-function readCastling(input: string, pos: number, strict: boolean, board: readonly (Piece | undefined)[], into: ReadInto): number {
+function readCastling(
+  input: string,
+  pos: number,
+  strict: boolean,
+  board: readonly (Piece | undefined)[],
+  into: ReadInto,
+): number {
   let c = input.charCodeAt(pos);
   if (c === 45 || (c === 8211 && !strict)) return fieldEnd(input, pos + 1, 'castling', 2);
   // Rights as rook files: bits 0-7 White's, bits 8-15 Black's.
@@ -314,7 +319,8 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
           }
         }
         // Strict: no leading zero, and no fullmove 0.
-        if (strict && input.charCodeAt(start) === 48 && (pos > start + 1 || field === 5)) fail(code, field as 4 | 5, start);
+        if (strict && input.charCodeAt(start) === 48 && (pos > start + 1 || field === 5))
+          fail(code, field as 4 | 5, start);
         if (field === 4) setup.halfmoves = value;
         else setup.fullmoves = value || 1;
       }
@@ -354,7 +360,10 @@ export function parseCastling(board: Board, input: string, options?: FenParseOpt
   input = typeof input == 'string' ? input : '';
   try {
     const read: ReadInto = { castlingRooks: NONE };
-    const pos = input.length === 0 ? fail('castling', 2, 0) : readCastling(input, 0, options?.strict === true, board.pieces, read);
+    const pos =
+      input.length === 0
+        ? fail('castling', 2, 0)
+        : readCastling(input, 0, options?.strict === true, board.pieces, read);
     if (pos < input.length) fail('castling', 2, pos);
     return ok(read.castlingRooks.slice());
   } catch (thrown) {

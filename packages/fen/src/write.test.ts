@@ -65,7 +65,9 @@ describe('en passant policy', () => {
     expect(writeFen(afterE4, { epPolicy: 'always' })).toContain(' e3 ');
   });
   test('enPassantCapturable drops a square no pawn can use', () => {
-    expect(writeFen(afterE4, { epPolicy: enPassantCapturable })).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    expect(writeFen(afterE4, { epPolicy: enPassantCapturable })).toBe(
+      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+    );
   });
   test('enPassantCapturable keeps a square a pawn can capture on', () => {
     const capturable = parsed('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2');
@@ -108,7 +110,10 @@ describe('setups FEN cannot express throw a TypeError', () => {
   const start = standardSetup();
   test.each([
     ['another geometry', { ...start, board: emptyBoard(OMEGA) }],
-    ['a champion', { ...start, board: { geometry: STANDARD, pieces: [piece('white', 'champion'), ...start.board.pieces.slice(1)] } }],
+    [
+      'a champion',
+      { ...start, board: { geometry: STANDARD, pieces: [piece('white', 'champion'), ...start.board.pieces.slice(1)] } },
+    ],
     ['a castling rook off the back rank', { ...start, castlingRooks: [8] }],
     ['three rights for one colour', { ...start, castlingRooks: [0, 3, 7] }],
     ['rights out of order', { ...start, castlingRooks: [7, 0] }],

@@ -71,7 +71,19 @@ export function writeBoardFen(board: Board, pockets?: ByColor<Pocket>): string {
           // the pawn it is.
           const role = (last = p).role;
           const k =
-            role === 'pawn' ? 0 : role === 'knight' ? 1 : role === 'bishop' ? 2 : role === 'rook' ? 3 : role === 'queen' ? 4 : role === 'king' ? 5 : refuse(role);
+            role === 'pawn'
+              ? 0
+              : role === 'knight'
+                ? 1
+                : role === 'bishop'
+                  ? 2
+                  : role === 'rook'
+                    ? 3
+                    : role === 'queen'
+                      ? 4
+                      : role === 'king'
+                        ? 5
+                        : refuse(role);
           letters = AFTER_EMPTY[k + (p.color === 'white' ? 0 : 6) + (p.promoted && k ? 12 : 0)] as readonly string[];
         }
         out += letters[empty];
@@ -116,7 +128,13 @@ export function writeCastling(
     previous = rook;
     // Letters as offsets from `a`/`A`: k is 10 on, q 16.
     const offset =
-      mode !== 'xfen' ? rook - base : rook === sideRook(pieces, color, 1) ? 10 : rook === sideRook(pieces, color, -1) ? 16 : rook - base;
+      mode !== 'xfen'
+        ? rook - base
+        : rook === sideRook(pieces, color, 1)
+          ? 10
+          : rook === sideRook(pieces, color, -1)
+            ? 16
+            : rook - base;
     // Each colour's rights descend: prepend.
     if (base) black = String.fromCharCode(97 + offset) + black;
     else white = String.fromCharCode(65 + offset) + white;

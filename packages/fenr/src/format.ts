@@ -23,7 +23,13 @@ function fenrShaped(fields: readonly string[]): boolean {
 /** At most four fields ending in two times, the first not a side to move: FENr's count with a broken field. */
 function endsInTimes(fields: readonly string[]): boolean {
   const time = (field: string | undefined): boolean => field !== undefined && /^-?\d/.test(field);
-  return fields.length <= 4 && fields[0] !== 'w' && fields[0] !== 'b' && time(fields[fields.length - 1]) && time(fields[fields.length - 2]);
+  return (
+    fields.length <= 4 &&
+    fields[0] !== 'w' &&
+    fields[0] !== 'b' &&
+    time(fields[fields.length - 1]) &&
+    time(fields[fields.length - 2])
+  );
 }
 
 /** FENr, the realtime chess FEN, as one text format: the value is a board-core `Setup` with its clock. */
@@ -47,7 +53,14 @@ export const fenrFormat: TextFormat<Setup, FenrErrorCode, FenrParseOptions, unde
     return slashes >= 6 && fields.length > 0 && (fenrShaped(fields) || endsInTimes(fields)) ? 0.7 : 0;
   },
   errorCodes: FENR_ERROR_CODES,
-  fields: /* @__PURE__ */ Object.freeze(['placement', 'castling', 'en passant', 'ms since the last capture', 'ms since the start', 'after the last field']),
+  fields: /* @__PURE__ */ Object.freeze([
+    'placement',
+    'castling',
+    'en passant',
+    'ms since the last capture',
+    'ms since the start',
+    'after the last field',
+  ]),
   setupOf: (setup: Setup): Setup => setup,
   fromSetup(setup: Setup): Setup {
     // FENr has no room for pockets or check counters, which its writer would leave out.

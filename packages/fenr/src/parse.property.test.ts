@@ -5,7 +5,14 @@ import { describeTextFormatProperties } from '@chess-formats/testing';
 import { FENR_ERROR_CODES, MAX_TIME_MS, parseFenr, writeFenr } from './index.js';
 
 const LETTERS = 'PNBRQKpnbrqk';
-const ROLE_OF: Record<string, Piece['role']> = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+const ROLE_OF: Record<string, Piece['role']> = {
+  p: 'pawn',
+  n: 'knight',
+  b: 'bishop',
+  r: 'rook',
+  q: 'queen',
+  k: 'king',
+};
 const RIGHTS = [0, 7, 56, 63];
 
 /** A piece at rest, cooling down (0-9999 ms since arrival) or in flight (0-9999 ms to go), as a function of its square and the clock. */
@@ -29,7 +36,10 @@ const setupArb: fc.Arbitrary<Setup> = fc
     const pieces = placed.map((entry, square): Piece | undefined => {
       if (!entry) return undefined;
       const [letter, kind, ms, origin] = entry;
-      const plain = piece(letter === letter.toUpperCase() ? 'white' : 'black', ROLE_OF[letter.toLowerCase()] as Piece['role']);
+      const plain = piece(
+        letter === letter.toUpperCase() ? 'white' : 'black',
+        ROLE_OF[letter.toLowerCase()] as Piece['role'],
+      );
       if (kind === 'rest') return plain;
       if (kind === 'cooldown') return withRealtime(plain, { kind, arrivedAtMs: clockMs - ms });
       // Any origin but the square itself.
@@ -74,13 +84,26 @@ describeTextFormatProperties<Setup>({
     'x'.repeat(size),
   ],
   onLongInputs: (large) => {
-    expect(parseFenr(large[1] as string)).toMatchObject({ ok: true, value: { realtime: { sinceCaptureMs: 0, clockMs: 1 } } });
+    expect(parseFenr(large[1] as string)).toMatchObject({
+      ok: true,
+      value: { realtime: { sinceCaptureMs: 0, clockMs: 1 } },
+    });
     expect(parseFenr(large[0] as string)).toMatchObject({ ok: false, error: { code: 'castling', offset: 45 } });
   },
 });
 
 test('an empty board with every square cooling down writes and reads back', () => {
-  const pieces = emptyBoard().pieces.map((_, square) => withRealtime(piece('white', 'pawn'), { kind: 'cooldown', arrivedAtMs: square === 0 ? 0 : -square }));
-  const setup: Setup = { board: { geometry: STANDARD, pieces }, turn: 'white', castlingRooks: [], epSquares: [], halfmoves: 0, fullmoves: 1, realtime: { clockMs: 0, sinceCaptureMs: 0, cooldownMs: 10_000 } };
+  const pieces = emptyBoard().pieces.map((_, square) =>
+    withRealtime(piece('white', 'pawn'), { kind: 'cooldown', arrivedAtMs: square === 0 ? 0 : -square }),
+  );
+  const setup: Setup = {
+    board: { geometry: STANDARD, pieces },
+    turn: 'white',
+    castlingRooks: [],
+    epSquares: [],
+    halfmoves: 0,
+    fullmoves: 1,
+    realtime: { clockMs: 0, sinceCaptureMs: 0, cooldownMs: 10_000 },
+  };
   expect(parseFenr(writeFenr(setup), { strict: true })).toEqual({ ok: true, value: setup });
 });

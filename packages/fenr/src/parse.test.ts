@@ -1,4 +1,15 @@
-import { STANDARD, boardAt, boardDiagram, legalMoves, movableAt, parseSquare, piece, setupToJson, statusAt, type Square } from '@chess-formats/board-core';
+import {
+  STANDARD,
+  boardAt,
+  boardDiagram,
+  legalMoves,
+  movableAt,
+  parseSquare,
+  piece,
+  setupToJson,
+  statusAt,
+  type Square,
+} from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
 import { FENR_ERROR_CODES, MAX_TIME_MS, parseFenr, writeFenr, type FenrErrorCode, type FenrField } from './index.js';
 
@@ -23,14 +34,38 @@ describe('the worked example of the specification', () => {
     expect(setupToJson(setup)).toEqual({
       geometry: 'standard',
       board: {
-        a1: 'R', e1: 'K', g1: 'R',
-        a2: 'P', b2: 'B', d2: 'N', e2: 'N', g2: 'B', h2: 'P',
-        c3: 'P', e3: 'P', g3: 'P',
-        a4: 'Q', b4: 'P', d4: 'P', e4: 'p', f4: 'P',
-        d5: 'p', f5: 'p', g5: 'p',
-        b6: 'p', c6: 'p', f6: 'n',
-        a7: 'p', b7: 'b', d7: 'n', g7: 'b', h7: 'p',
-        a8: 'r', d8: 'q', e8: 'k', h8: 'r',
+        a1: 'R',
+        e1: 'K',
+        g1: 'R',
+        a2: 'P',
+        b2: 'B',
+        d2: 'N',
+        e2: 'N',
+        g2: 'B',
+        h2: 'P',
+        c3: 'P',
+        e3: 'P',
+        g3: 'P',
+        a4: 'Q',
+        b4: 'P',
+        d4: 'P',
+        e4: 'p',
+        f4: 'P',
+        d5: 'p',
+        f5: 'p',
+        g5: 'p',
+        b6: 'p',
+        c6: 'p',
+        f6: 'n',
+        a7: 'p',
+        b7: 'b',
+        d7: 'n',
+        g7: 'b',
+        h7: 'p',
+        a8: 'r',
+        d8: 'q',
+        e8: 'k',
+        h8: 'r',
       },
       // No side to move in realtime chess: the turn is the side that may capture en passant.
       turn: 'black',
@@ -51,7 +86,12 @@ describe('the worked example of the specification', () => {
   });
 
   test('answers the realtime questions without another parse', () => {
-    expect(statusAt(setup, sq('d8'))).toEqual({ kind: 'flight', from: sq('e7'), arrivesAtMs: 14_700, remainingMs: 500 });
+    expect(statusAt(setup, sq('d8'))).toEqual({
+      kind: 'flight',
+      from: sq('e7'),
+      arrivesAtMs: 14_700,
+      remainingMs: 500,
+    });
     expect(statusAt(setup, sq('f4'))).toEqual({ kind: 'cooldown', arrivedAtMs: 13_200, remainingMs: 9_000 });
     // Black may not castle queenside while its queen is on the way to d8, but keeps the right.
     expect(boardAt(setup).pieces[sq('d8')]).toBeUndefined();
@@ -67,7 +107,8 @@ describe('the worked example of the specification', () => {
   });
 
   test('writes back canonically: single spaces, castling in KQkq order', () => {
-    const canonical = 'r2Mqe70500k2r/pb1n2bp/1pp2n2/3p1pp1/MQd10450P1PpDP10002/2P1P1P1/PB1NN1BP/R3K1DR50001 Qkq f3 14200 14200';
+    const canonical =
+      'r2Mqe70500k2r/pb1n2bp/1pp2n2/3p1pp1/MQd10450P1PpDP10002/2P1P1P1/PB1NN1BP/R3K1DR50001 Qkq f3 14200 14200';
     expect(writeFenr(setup)).toBe(canonical);
     expect(parseFenr(canonical, { strict: true })).toEqual({ ok: true, value: setup });
   });
@@ -81,7 +122,10 @@ describe('markers', () => {
   test('the examples of the specification read as it says', () => {
     // "A Black pawn with full delay marker": Dp0000; "a White rook with half size delay marker": DR5000.
     const delays = parseFenr('Dp00007/8/8/8/8/8/8/DR50007 - - 0 20000');
-    expect(delays.ok && setupToJson(delays.value).realtime?.cooldowns).toEqual({ a1: { arrivedAtMs: 15_000 }, a8: { arrivedAtMs: 20_000 } });
+    expect(delays.ok && setupToJson(delays.value).realtime?.cooldowns).toEqual({
+      a1: { arrivedAtMs: 15_000 },
+      a8: { arrivedAtMs: 20_000 },
+    });
     // "A White rook moving from a1, 2.5 fields away": MRa12500 (here to a4); "a Black pawn moving from b7, 0.5 fields away": Mpb70500 (to b6).
     const moving = parseFenr('8/8/1Mpb705006/8/MRa125007/8/8/8 - - 0 1000');
     expect(moving.ok && setupToJson(moving.value).realtime?.flights).toEqual({
@@ -91,7 +135,10 @@ describe('markers', () => {
   });
 
   test('digits after a marker count empty squares; a fifth marker digit is such a count', () => {
-    expect(parseFenr('DP10007/8/8/8/8/8/8/8 - - 0 1000')).toMatchObject({ ok: true, value: { board: { pieces: { 56: { role: 'pawn' } } } } });
+    expect(parseFenr('DP10007/8/8/8/8/8/8/8 - - 0 1000')).toMatchObject({
+      ok: true,
+      value: { board: { pieces: { 56: { role: 'pawn' } } } },
+    });
     // DP10000 is DP1000 followed by a count of 0: a value of five digits is never read.
     expect(errorOf('DP100007/8/8/8/8/8/8/8 - - 0 20000')).toEqual({ code: 'board-digits', field: 0, offset: 6 });
   });
@@ -120,12 +167,21 @@ describe('fields read by shape', () => {
     [`${EMPTY} qk - 100 200`, [56, 63], [], 'white'],
     [`${EMPTY}\tKq\t\th6  100 200\n`, [7, 56], [47], 'white'],
   ])('%j', (input, castlingRooks, epSquares, turn) => {
-    expect(parseFenr(input)).toMatchObject({ ok: true, value: { castlingRooks, epSquares, turn, realtime: { sinceCaptureMs: 100, clockMs: 200 } } });
+    expect(parseFenr(input)).toMatchObject({
+      ok: true,
+      value: { castlingRooks, epSquares, turn, realtime: { sinceCaptureMs: 100, clockMs: 200 } },
+    });
   });
 
   test('times may have leading zeros by default, and are bounded by value', () => {
-    expect(parseFenr(`${EMPTY} - - 007 0000000000000000000042`)).toMatchObject({ ok: true, value: { realtime: { sinceCaptureMs: 7, clockMs: 42 } } });
-    expect(parseFenr(`${EMPTY} - - 0 999999999999999`)).toMatchObject({ ok: true, value: { realtime: { clockMs: MAX_TIME_MS } } });
+    expect(parseFenr(`${EMPTY} - - 007 0000000000000000000042`)).toMatchObject({
+      ok: true,
+      value: { realtime: { sinceCaptureMs: 7, clockMs: 42 } },
+    });
+    expect(parseFenr(`${EMPTY} - - 0 999999999999999`)).toMatchObject({
+      ok: true,
+      value: { realtime: { clockMs: MAX_TIME_MS } },
+    });
   });
 });
 
@@ -199,7 +255,10 @@ describe('errors', () => {
 
   test('values from untyped callers are errors, not throws', () => {
     for (const value of [undefined, null, 42, {}, ['8/8']]) {
-      expect(parseFenr(value as unknown as string)).toMatchObject({ ok: false, error: { code: 'empty', field: 0, offset: 0 } });
+      expect(parseFenr(value as unknown as string)).toMatchObject({
+        ok: false,
+        error: { code: 'empty', field: 0, offset: 0 },
+      });
     }
     expect(parseFenr(`${EMPTY} - - 0 0`, 'strict' as never)).toMatchObject({ ok: true });
     expect(parseFenr(`${EMPTY} - - 0 0`, null as never)).toMatchObject({ ok: true });

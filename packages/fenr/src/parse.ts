@@ -27,7 +27,9 @@ export interface FenrParseOptions {
 }
 
 // What was expected, by field, and for the codes that say more than their field.
-const EXPECTED_IN_FIELD = /* @__PURE__ */ 'PNBRQK/1-8/D/M|KQkq or -|a3-h3, a6-h6 or -|ms, digits|ms, digits|end'.split('|');
+const EXPECTED_IN_FIELD = /* @__PURE__ */ 'PNBRQK/1-8/D/M|KQkq or -|a3-h3, a6-h6 or -|ms, digits|ms, digits|end'.split(
+  '|',
+);
 const EXPECTED: Partial<Record<FenrErrorCode, string>> = {
   empty: 'FENr text',
   whitespace: '1 space',
@@ -48,7 +50,8 @@ export const LETTERS = 'PNBRQKpnbrqk';
 /** The interned piece of each FENr letter, by char code. */
 const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (() => {
   const table = new Array<Piece | undefined>(128).fill(undefined);
-  for (let k = 0; k < 12; k++) table[LETTERS.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
+  for (let k = 0; k < 12; k++)
+    table[LETTERS.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
   return table;
 })();
 
@@ -71,7 +74,6 @@ function isSeparator(c: number): boolean {
 
 /** Throws the fault `code` of `field` at `offset`; `parseFenr` makes it its error value. */
 const fail: (code: FenrErrorCode, field: FenrField, offset: number) => never = fault;
-
 
 /** `pos` when it is a separator or the end; otherwise the field has a stray character. */
 function fieldEnd(input: string, pos: number, code: FenrErrorCode, field: FenrField): number {
@@ -169,7 +171,12 @@ export const MAX_TIME_MS = 999_999_999_999_999;
  */
 export function parseFenr(input: string, options?: FenrParseOptions): Result<Setup, FenrError> {
   if (typeof input !== 'string') {
-    return err({ code: 'empty', field: 0, offset: 0, message: `expected FENr text, found ${input === null ? 'null' : typeof input}` });
+    return err({
+      code: 'empty',
+      field: 0,
+      offset: 0,
+      message: `expected FENr text, found ${input === null ? 'null' : typeof input}`,
+    });
   }
   const strict = options?.strict === true;
   const n = input.length;

@@ -1,4 +1,14 @@
-import { STANDARD, OMEGA, advanceRealtime, emptyBoard, piece, standardSetup, withRealtime, type Piece, type Setup } from '@chess-formats/board-core';
+import {
+  STANDARD,
+  OMEGA,
+  advanceRealtime,
+  emptyBoard,
+  piece,
+  standardSetup,
+  withRealtime,
+  type Piece,
+  type Setup,
+} from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
 import { parseFenr, writeFenr } from './index.js';
 
@@ -7,7 +17,16 @@ const CLOCK = { clockMs: 20_000, sinceCaptureMs: 3_000, cooldownMs: 10_000 };
 function withPieces(entries: readonly [number, Piece][], changes: Partial<Setup> = {}): Setup {
   const pieces = emptyBoard().pieces.slice();
   for (const [square, p] of entries) pieces[square] = p;
-  return { board: { geometry: STANDARD, pieces }, turn: 'white', castlingRooks: [], epSquares: [], halfmoves: 0, fullmoves: 1, realtime: CLOCK, ...changes };
+  return {
+    board: { geometry: STANDARD, pieces },
+    turn: 'white',
+    castlingRooks: [],
+    epSquares: [],
+    halfmoves: 0,
+    fullmoves: 1,
+    realtime: CLOCK,
+    ...changes,
+  };
 }
 
 describe('writeFenr', () => {
@@ -37,7 +56,13 @@ describe('writeFenr', () => {
   });
 
   test('writes castling as KQkq and en passant by name; ignores the turn and the move counters', () => {
-    const setup = withPieces([], { castlingRooks: [0, 56, 63], epSquares: [21], turn: 'black', halfmoves: 12, fullmoves: 30 });
+    const setup = withPieces([], {
+      castlingRooks: [0, 56, 63],
+      epSquares: [21],
+      turn: 'black',
+      halfmoves: 12,
+      fullmoves: 30,
+    });
     expect(writeFenr(setup)).toBe('8/8/8/8/8/8/8/8 Qkq f3 3000 20000');
     expect(writeFenr({ ...setup, turn: 'white' })).toBe('8/8/8/8/8/8/8/8 Qkq f3 3000 20000');
   });
@@ -46,12 +71,30 @@ describe('writeFenr', () => {
     ['no realtime clock', withPieces([], { realtime: undefined } as unknown as Partial<Setup>)],
     ['a cooldown other than 10,000 ms', withPieces([], { realtime: { ...CLOCK, cooldownMs: 2_000 } })],
     ['the Omega geometry', { ...withPieces([]), board: emptyBoard(OMEGA) }],
-    ['a delay of 10,000 ms (five digits)', withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'cooldown', arrivedAtMs: 10_000 })]])],
-    ['a delay marker from the future', withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'cooldown', arrivedAtMs: 20_001 })]])],
-    ['a flight 10,000 ms from arrival', withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'flight', from: 1, arrivesAtMs: 30_000 })]])],
-    ['a flight already over', withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'flight', from: 1, arrivesAtMs: 19_999 })]])],
-    ['a flight from its own square', withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'flight', from: 0, arrivesAtMs: 20_000 })]])],
-    ['a flight from no square', withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'flight', from: 64, arrivesAtMs: 20_000 })]])],
+    [
+      'a delay of 10,000 ms (five digits)',
+      withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'cooldown', arrivedAtMs: 10_000 })]]),
+    ],
+    [
+      'a delay marker from the future',
+      withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'cooldown', arrivedAtMs: 20_001 })]]),
+    ],
+    [
+      'a flight 10,000 ms from arrival',
+      withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'flight', from: 1, arrivesAtMs: 30_000 })]]),
+    ],
+    [
+      'a flight already over',
+      withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'flight', from: 1, arrivesAtMs: 19_999 })]]),
+    ],
+    [
+      'a flight from its own square',
+      withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'flight', from: 0, arrivesAtMs: 20_000 })]]),
+    ],
+    [
+      'a flight from no square',
+      withPieces([[0, withRealtime(piece('white', 'king'), { kind: 'flight', from: 64, arrivesAtMs: 20_000 })]]),
+    ],
     ['a promoted piece', withPieces([[0, piece('white', 'queen', true)]])],
     ['a champion', withPieces([[0, piece('white', 'champion')]])],
     ['a castling rook off the corners', withPieces([], { castlingRooks: [2] })],

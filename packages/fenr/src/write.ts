@@ -12,7 +12,14 @@ function fourDigits(ms: number, what: string): string {
 }
 
 /** The index in LETTERS of each role of standard chess. */
-const ROLE_INDEX: Readonly<Partial<Record<Piece['role'], number>>> = { pawn: 0, knight: 1, bishop: 2, rook: 3, queen: 4, king: 5 };
+const ROLE_INDEX: Readonly<Partial<Record<Piece['role'], number>>> = {
+  pawn: 0,
+  knight: 1,
+  bishop: 2,
+  rook: 3,
+  queen: 4,
+  king: 5,
+};
 
 /** The letter of a piece (a role of standard chess, not promoted). */
 function letterOf(p: Piece): string {
@@ -58,10 +65,12 @@ export function writeFenr(setup: Setup): string {
       empty = 0;
       const state = p.realtime;
       if (state === undefined) out += letterOf(p);
-      else if (state.kind === 'cooldown') out += `D${letterOf(p)}${fourDigits(now - state.arrivedAtMs, 'a delay marker')}`;
+      else if (state.kind === 'cooldown')
+        out += `D${letterOf(p)}${fourDigits(now - state.arrivedAtMs, 'a delay marker')}`;
       else {
         const from = state.from;
-        if (!(Number.isInteger(from) && from >= 0 && from < 64 && from !== square)) refuse(`a flight from ${from} to ${square}`);
+        if (!(Number.isInteger(from) && from >= 0 && from < 64 && from !== square))
+          refuse(`a flight from ${from} to ${square}`);
         out += `M${letterOf(p)}${STANDARD.squareNames[from]}${fourDigits(state.arrivesAtMs - now, 'a moving piece')}`;
       }
     }
@@ -75,6 +84,10 @@ export function writeFenr(setup: Setup): string {
   });
   if (castling.length !== rooks.length) refuse(`castling rooks ${rooks.join(',')}`);
   const [ep, ...more] = setup.epSquares;
-  if (ep !== undefined && (more.length > 0 || !Number.isInteger(ep) || !((ep >= 16 && ep < 24) || (ep >= 40 && ep < 48)))) refuse(`en passant squares ${setup.epSquares.join(',')}`);
+  if (
+    ep !== undefined &&
+    (more.length > 0 || !Number.isInteger(ep) || !((ep >= 16 && ep < 24) || (ep >= 40 && ep < 48)))
+  )
+    refuse(`en passant squares ${setup.epSquares.join(',')}`);
   return `${out} ${castling || '-'} ${ep === undefined ? '-' : STANDARD.squareNames[ep]} ${timeOf(realtime.sinceCaptureMs, 'a time since capture')} ${now}`;
 }

@@ -5,7 +5,8 @@ import { FORMATS, STREAM_FORMATS, TEXT_FORMATS, detectFormat, formatByName } fro
 
 const SAMPLES: Readonly<Record<string, string>> = {
   fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-  style12: '<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 7 Newton Einstein 1 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0',
+  style12:
+    '<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 7 Newton Einstein 1 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0',
   ocpn: 'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq KQkq - wb PP 0 1',
   fenr: 'r2Dq0000k2r/pb1n2bp/1pp2n2/3p1pp1/DQ0050P1PpDP15002/2P1P1P1/PB1NN1BP/R3K1DR55001 Qkq f3 14200 14200',
   pgn: '[Event "Casual"]\n[White "Newton"]\n[Black "Einstein"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',
@@ -71,9 +72,26 @@ describe('FORMATS', () => {
   });
 
   test('earlier formats win ties; a throwing or wild detector counts as 0', () => {
-    const toy = (name: string, detect: (text: string) => number): Format => ({ kind: 'stream', name, title: name, detect, createReader: () => ({}), errorCodes: [] });
-    const list = [toy('a', () => 0.5), toy('b', () => 0.5), toy('c', () => { throw new Error('no'); }), toy('d', () => Number.NaN)];
-    expect(detectFormat('x', list)).toMatchObject({ format: { name: 'a' }, scores: [{ score: 0.5 }, { score: 0.5 }, { score: 0 }, { score: 0 }] });
+    const toy = (name: string, detect: (text: string) => number): Format => ({
+      kind: 'stream',
+      name,
+      title: name,
+      detect,
+      createReader: () => ({}),
+      errorCodes: [],
+    });
+    const list = [
+      toy('a', () => 0.5),
+      toy('b', () => 0.5),
+      toy('c', () => {
+        throw new Error('no');
+      }),
+      toy('d', () => Number.NaN),
+    ];
+    expect(detectFormat('x', list)).toMatchObject({
+      format: { name: 'a' },
+      scores: [{ score: 0.5 }, { score: 0.5 }, { score: 0 }, { score: 0 }],
+    });
     expect(detectFormat('x', [toy('e', () => 7)]).score).toBe(1);
   });
 
@@ -110,8 +128,12 @@ describe('TEXT_FORMATS and STREAM_FORMATS', () => {
   test('split the list by kind, each in list order, together every format once', () => {
     expect(TEXT_FORMATS.every((format) => format.kind === 'text')).toBe(true);
     expect(STREAM_FORMATS.every((format) => format.kind === 'stream')).toBe(true);
-    expect(TEXT_FORMATS.map((format) => format.name)).toEqual(FORMATS.filter((format) => format.kind === 'text').map((format) => format.name));
-    expect([...TEXT_FORMATS, ...STREAM_FORMATS].map((format) => format.name).sort()).toEqual(FORMATS.map((format) => format.name).sort());
+    expect(TEXT_FORMATS.map((format) => format.name)).toEqual(
+      FORMATS.filter((format) => format.kind === 'text').map((format) => format.name),
+    );
+    expect([...TEXT_FORMATS, ...STREAM_FORMATS].map((format) => format.name).sort()).toEqual(
+      FORMATS.map((format) => format.name).sort(),
+    );
     expect(Object.isFrozen(TEXT_FORMATS) && Object.isFrozen(STREAM_FORMATS)).toBe(true);
   });
 });

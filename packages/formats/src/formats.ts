@@ -12,10 +12,19 @@ import { style12Format } from '@chess-formats/style12';
  * here (see CONTRIBUTING.md): the CLI, the demo, the conformance tests and the benchmarks
  * loop over this list.
  */
-export const FORMATS: readonly Format[] = /* @__PURE__ */ Object.freeze([fenFormat, style12Format, ocpnFormat, fenrFormat, pgnFormat, iccFormat]);
+export const FORMATS: readonly Format[] = /* @__PURE__ */ Object.freeze([
+  fenFormat,
+  style12Format,
+  ocpnFormat,
+  fenrFormat,
+  pgnFormat,
+  iccFormat,
+]);
 
 /** The formats of `FORMATS` that read one text (a record, a game file), in list order. */
-export const TEXT_FORMATS: readonly TextFormat[] = /* @__PURE__ */ Object.freeze(FORMATS.filter((format): format is TextFormat => format.kind === 'text'));
+export const TEXT_FORMATS: readonly TextFormat[] = /* @__PURE__ */ Object.freeze(
+  FORMATS.filter((format): format is TextFormat => format.kind === 'text'),
+);
 
 /** The formats of `FORMATS` read as a stream of events, in list order. */
 export const STREAM_FORMATS: readonly StreamFormat[] = /* @__PURE__ */ Object.freeze(

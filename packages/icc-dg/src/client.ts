@@ -41,7 +41,12 @@ export interface Level1Options {
 
 /** The value for `set level1 N` or the `level1=N` login line (0-15; section 2, section 3). */
 export function level1Value(options: Level1Options): number {
-  return (options.units ? 1 : 0) | (options.commandDelimiters ? 2 : 0) | (options.tags ? 4 : 0) | (options.anonymousIssuer ? 8 : 0);
+  return (
+    (options.units ? 1 : 0) |
+    (options.commandDelimiters ? 2 : 0) |
+    (options.tags ? 4 : 0) |
+    (options.anonymousIssuer ? 8 : 0)
+  );
 }
 
 /**
@@ -50,7 +55,9 @@ export function level1Value(options: Level1Options): number {
  */
 export function taggedCommand(tag: string, command: string): string {
   if (typeof tag !== 'string' || tag.length === 0 || tag.length > 99 || /[\s`\x00-\x1f]/.test(tag)) {
-    throw new TypeError(`a command tag is 1-99 characters without blanks, backquotes or controls, got ${JSON.stringify(tag)}`);
+    throw new TypeError(
+      `a command tag is 1-99 characters without blanks, backquotes or controls, got ${JSON.stringify(tag)}`,
+    );
   }
   if (typeof command !== 'string' || /[\r\n]/.test(command)) throw new TypeError('a command is one line');
   return `\`${tag}\`${command}`;

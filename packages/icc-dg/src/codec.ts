@@ -1,4 +1,14 @@
-import { moveInfoPlan, planOf, READ_COLOR, READ_FLAG, READ_INTEGER, READ_RATING, READ_STRING, READ_WORDS, type FieldPlan } from './plan.js';
+import {
+  moveInfoPlan,
+  planOf,
+  READ_COLOR,
+  READ_FLAG,
+  READ_INTEGER,
+  READ_RATING,
+  READ_STRING,
+  READ_WORDS,
+  type FieldPlan,
+} from './plan.js';
 import type { Datagram, MoveInfo } from './schema.js';
 import type { SettingBits } from './settings.js';
 import { fieldsObject } from './shape.js';
@@ -31,7 +41,8 @@ export function readInteger(text: string): number | undefined {
 /** Blank-separated words (titles `{GM TD}`, a braced move); `{}` is no words. */
 export function words(text: string): readonly string[] {
   if (text === '') return NONE;
-  if (text.indexOf(' ') < 0 && text.indexOf('\n') < 0 && text.indexOf('\t') < 0 && text.indexOf('\r') < 0) return [text];
+  if (text.indexOf(' ') < 0 && text.indexOf('\n') < 0 && text.indexOf('\t') < 0 && text.indexOf('\r') < 0)
+    return [text];
   return text.split(/[ \t\r\n]/).filter((word) => word !== '');
 }
 
@@ -131,7 +142,12 @@ const found: unknown[] = [];
  * Types the arguments of a datagram by the schema and the level 2 variables that are on.
  * A number the document does not describe comes back raw (`name` and `fields` null).
  */
-export function decodeArgs(id: number, args: readonly string[], settings: SettingBits, compile = true): Datagram | FieldFault {
+export function decodeArgs(
+  id: number,
+  args: readonly string[],
+  settings: SettingBits,
+  compile = true,
+): Datagram | FieldFault {
   const plan = planOf(id);
   if (plan === undefined) return { id, name: null, args, fields: null, extra: args };
   const plans = plan.fields;
@@ -296,7 +312,8 @@ function writeRest(field: FieldPlan, value: unknown, settings: SettingBits, out:
  */
 export function encodeArgs(id: number, fields: Readonly<Record<string, unknown>>, settings: SettingBits): string[] {
   const plan = planOf(id);
-  if (plan === undefined) throw new TypeError(`datagram ${String(id)} is not described by the document; write its arguments raw`);
+  if (plan === undefined)
+    throw new TypeError(`datagram ${String(id)} is not described by the document; write its arguments raw`);
   const out: string[] = [];
   let missing: string | undefined;
   for (const field of plan.fields) {
@@ -308,13 +325,19 @@ export function encodeArgs(id: number, fields: Readonly<Record<string, unknown>>
         missing ??= field.name;
         continue;
       }
-      throw new TypeError(`${plan.name} needs its field ${field.name}${field.gate >= 0 ? ` (variable ${String(field.gate)} is on)` : ''}`);
+      throw new TypeError(
+        `${plan.name} needs its field ${field.name}${field.gate >= 0 ? ` (variable ${String(field.gate)} is on)` : ''}`,
+      );
     }
-    if (missing !== undefined) throw new TypeError(`${plan.name}: ${field.name} cannot be written without ${missing} before it`);
+    if (missing !== undefined)
+      throw new TypeError(`${plan.name}: ${field.name} cannot be written without ${missing} before it`);
     if (field.rest) writeRest(field, value, settings, out);
     else if (field.kind === 'R') {
       const pair = value as { rating?: unknown; annotation?: unknown };
-      out.push(writeInteger(`${field.name}.rating`, pair.rating), writeInteger(`${field.name}.annotation`, pair.annotation));
+      out.push(
+        writeInteger(`${field.name}.rating`, pair.rating),
+        writeInteger(`${field.name}.annotation`, pair.annotation),
+      );
     } else out.push(writeScalar(field, value));
   }
   return out;

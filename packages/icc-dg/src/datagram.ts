@@ -17,9 +17,18 @@ export interface DecodeDatagramOptions {
  * Types the raw arguments of one datagram (its number and its arguments, unquoted) by the
  * schema: the generic codec the decoder uses, for datagrams split by other means.
  */
-export function decodeDatagram(id: number, args: readonly string[], options: DecodeDatagramOptions = {}): Result<Datagram, IccError> {
+export function decodeDatagram(
+  id: number,
+  args: readonly string[],
+  options: DecodeDatagramOptions = {},
+): Result<Datagram, IccError> {
   if (!Number.isSafeInteger(id) || id < 0 || !Array.isArray(args) || args.some((arg) => typeof arg !== 'string')) {
-    return err({ code: 'datagram-number', field: 0, offset: 0, message: 'a datagram is a non-negative number and an array of string arguments' });
+    return err({
+      code: 'datagram-number',
+      field: 0,
+      offset: 0,
+      message: 'a datagram is a non-negative number and an array of string arguments',
+    });
   }
   const decoded = decodeArgs(id, args, settingBits(options.settings), options.compile !== false);
   if (!isFault(decoded)) return ok(decoded);
@@ -32,7 +41,8 @@ export function decodeDatagram(id: number, args: readonly string[], options: Dec
  * around it, a fault) is an error. Offsets count from the start of `text`.
  */
 export function parseDatagram(text: string, options: DecodeDatagramOptions = {}): Result<Datagram, IccError> {
-  if (typeof text !== 'string') return err({ code: 'datagram-number', field: 0, offset: 0, message: 'a datagram is text' });
+  if (typeof text !== 'string')
+    return err({ code: 'datagram-number', field: 0, offset: 0, message: 'a datagram is text' });
   const decoder = createIccDecoder(options);
   const events = [...decoder.push(text), ...decoder.end()];
   const first = events[0];

@@ -18,8 +18,15 @@ test('an internal fault is an internal-fault error at the chunk it hit; the deco
   const decoder = createIccDecoder();
   expect(decoder.push('ab\n')).toEqual([{ kind: 'text', text: 'ab\n' }]);
   const events = decoder.push('\x19(999 1\x19)lost\n');
-  expect(events).toEqual([{ kind: 'error', error: { code: 'internal-fault', field: 0, offset: 3, message: 'internal decoder fault: Error: a defect' } }]);
+  expect(events).toEqual([
+    {
+      kind: 'error',
+      error: { code: 'internal-fault', field: 0, offset: 3, message: 'internal decoder fault: Error: a defect' },
+    },
+  ]);
   expect(decoder.buffered()).toBe(0);
-  expect(decoder.push('\x19(41 7\x19)')).toEqual([{ kind: 'datagram', datagram: expect.objectContaining({ fields: { gameNumber: 7 } }) as unknown, offset: 17 }]);
+  expect(decoder.push('\x19(41 7\x19)')).toEqual([
+    { kind: 'datagram', datagram: expect.objectContaining({ fields: { gameNumber: 7 } }) as unknown, offset: 17 },
+  ]);
   expect(decoder.end()).toEqual([]);
 });

@@ -32,8 +32,29 @@ function split<T extends string | Uint8Array>(input: T, cuts: readonly number[])
 
 /** Pieces of ICC output, valid and broken, that streams are built from. */
 const piece = fc.oneof(
-  fc.constantFrom(`${Y}[101 *\r\n`, `${Y}[12 * tag\n`, `${Y}]`, `${Y}<`, `${Y}>`, '\x1a', `${Y}`, `${Y})`, `${Y}(`, `${Y}{`, '{', '}', '\r\n', '\n'),
-  fc.constantFrom(`${Y}(24 117 Nf3 g1f3 177${Y})`, `${Y}(25 5 * {e4 e2e4}{c5 c7c5}${Y})`, `${Y}(31 bob {} ${Y}{hi {x}${Y}} 1${Y})`, `${Y}(56 1 W x${Y})`, `${Y}(41 {1${Y})`),
+  fc.constantFrom(
+    `${Y}[101 *\r\n`,
+    `${Y}[12 * tag\n`,
+    `${Y}]`,
+    `${Y}<`,
+    `${Y}>`,
+    '\x1a',
+    `${Y}`,
+    `${Y})`,
+    `${Y}(`,
+    `${Y}{`,
+    '{',
+    '}',
+    '\r\n',
+    '\n',
+  ),
+  fc.constantFrom(
+    `${Y}(24 117 Nf3 g1f3 177${Y})`,
+    `${Y}(25 5 * {e4 e2e4}{c5 c7c5}${Y})`,
+    `${Y}(31 bob {} ${Y}{hi {x}${Y}} 1${Y})`,
+    `${Y}(56 1 W x${Y})`,
+    `${Y}(41 {1${Y})`,
+  ),
   argText,
   fc.string({ maxLength: 20 }),
 );
@@ -74,7 +95,12 @@ function value(events: readonly IccEvent[]): unknown[] {
 
 /** Mutations of a text: a range cut out, a piece of ICC output put in, a range doubled, a character replaced; up to four of them. */
 function mutated(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  const mutation = fc.tuple(fc.nat(), fc.nat({ max: 40 }), fc.constantFrom('cut', 'insert', 'double', 'replace'), fc.oneof(piece, datagramPiece));
+  const mutation = fc.tuple(
+    fc.nat(),
+    fc.nat({ max: 40 }),
+    fc.constantFrom('cut', 'insert', 'double', 'replace'),
+    fc.oneof(piece, datagramPiece),
+  );
   return fc.tuple(base, fc.array(mutation, { minLength: 1, maxLength: 4 })).map(([text, mutations]) => {
     let out = text;
     for (const [at, length, kind, inserted] of mutations) {
@@ -100,13 +126,20 @@ describe('properties', () => {
   });
 
   test('a delimiter cut by a chunk end, then a chunk longer than a carry (joined another way), gives the events of the whole', () => {
-    const long = fc.array(piece, { minLength: 20, maxLength: 40 }).map((pieces) => `${pieces.join('')}${'x'.repeat(300)}\n`);
+    const long = fc
+      .array(piece, { minLength: 20, maxLength: 40 })
+      .map((pieces) => `${pieces.join('')}${'x'.repeat(300)}\n`);
     fc.assert(
-      fc.property(fc.constantFrom(`${Y}(24 117 Nf3 g1f3 177${Y})`, `${Y}[12 * tag\n`, `${Y}(31 bob {} ${Y}{hi {x}${Y}} 1${Y})`), fc.nat(), long, (head, cut, rest) => {
-        const at = 1 + (cut % (head.length - 1));
-        const chunks = [head.slice(0, at), head.slice(at) + rest];
-        expect(decodeChunks(chunks, options)).toEqual(decodeChunks([head + rest], options));
-      }),
+      fc.property(
+        fc.constantFrom(`${Y}(24 117 Nf3 g1f3 177${Y})`, `${Y}[12 * tag\n`, `${Y}(31 bob {} ${Y}{hi {x}${Y}} 1${Y})`),
+        fc.nat(),
+        long,
+        (head, cut, rest) => {
+          const at = 1 + (cut % (head.length - 1));
+          const chunks = [head.slice(0, at), head.slice(at) + rest];
+          expect(decodeChunks(chunks, options)).toEqual(decodeChunks([head + rest], options));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -132,7 +165,9 @@ describe('properties', () => {
       fc.property(stream, fc.array(fc.nat(), { maxLength: 12 }), (input, cuts) => {
         const bytes = new TextEncoder().encode(input);
         // The text the bytes stand for (a lone surrogate in the input is U+FFFD in UTF-8).
-        expect(decodeChunks(split(bytes, cuts), options)).toEqual(decodeChunks([new TextDecoder().decode(bytes)], options));
+        expect(decodeChunks(split(bytes, cuts), options)).toEqual(
+          decodeChunks([new TextDecoder().decode(bytes)], options),
+        );
       }),
       { numRuns: 200 },
     );
@@ -145,7 +180,12 @@ describe('properties', () => {
           const input = { name: datagramName(id), fields, extra } as DatagramInput;
           const [event, ...rest] = decodeChunks([encodeDatagram(input, { settings: ALL_ON })], { settings: ALL_ON });
           expect(rest).toEqual([]);
-          expect(event?.kind === 'datagram' && event.datagram).toMatchObject({ id, name: datagramName(id), fields, extra });
+          expect(event?.kind === 'datagram' && event.datagram).toMatchObject({
+            id,
+            name: datagramName(id),
+            fields,
+            extra,
+          });
         }),
         { numRuns: 10 },
       );
@@ -177,9 +217,13 @@ describe('properties', () => {
 
   test('decode(encode(decode(x))) is decode(x) for mutations of generated datagrams of every type', () => {
     const allOn = { settings: ALL_ON };
-    const datagram = fc.constantFrom(...SCHEMA_IDS).chain((id) =>
-      arbitraryDatagram(id).map(({ fields, extra }) => encodeDatagram({ name: datagramName(id), fields, extra } as DatagramInput, allOn)),
-    );
+    const datagram = fc
+      .constantFrom(...SCHEMA_IDS)
+      .chain((id) =>
+        arbitraryDatagram(id).map(({ fields, extra }) =>
+          encodeDatagram({ name: datagramName(id), fields, extra } as DatagramInput, allOn),
+        ),
+      );
     const datagrams = fc.array(datagram, { minLength: 1, maxLength: 4 }).map((list) => list.join(''));
     fc.assert(
       fc.property(mutated(datagrams), (input) => {

@@ -19,7 +19,9 @@ function kinds(events: readonly IccEvent[]): string[] {
 }
 
 function errors(events: readonly IccEvent[]): { code: string; field: number; offset: number }[] {
-  return events.flatMap((e) => (e.kind === 'error' ? [{ code: e.error.code, field: e.error.field, offset: e.error.offset }] : []));
+  return events.flatMap((e) =>
+    e.kind === 'error' ? [{ code: e.error.code, field: e.error.field, offset: e.error.offset }] : [],
+  );
 }
 
 describe('level 1 units (formats2.txt, section 3)', () => {
@@ -48,16 +50,29 @@ describe('level 1 units (formats2.txt, section 3)', () => {
   });
 
   test('the backquote tag comes third in the header', () => {
-    expect(decode(`${Y}[129 * asdf\nhistory\n${Y}]`)[0]).toEqual({ kind: 'unit-start', command: 129, player: '*', tag: 'asdf', depth: 1 });
+    expect(decode(`${Y}[129 * asdf\nhistory\n${Y}]`)[0]).toEqual({
+      kind: 'unit-start',
+      command: 129,
+      player: '*',
+      tag: 'asdf',
+      depth: 1,
+    });
   });
 
   test('$server$ and % as issuers', () => {
     const events = decode(`${Y}[10 $server$\n${Y}]${Y}[101 %\n${Y}]`);
-    expect(events.filter((e) => e.kind === 'unit-start').map((e) => (e.kind === 'unit-start' ? e.player : ''))).toEqual(['$server$', '%']);
+    expect(events.filter((e) => e.kind === 'unit-start').map((e) => (e.kind === 'unit-start' ? e.player : ''))).toEqual(
+      ['$server$', '%'],
+    );
   });
 
   test('^Y< and ^Y> bracket the output of your command (level1 & 2)', () => {
-    expect(kinds(decode(`${Y}<${Y}[101 *\n${Y}]${Y}>`))).toEqual(['command-start', 'unit-start', 'unit-end', 'command-end']);
+    expect(kinds(decode(`${Y}<${Y}[101 *\n${Y}]${Y}>`))).toEqual([
+      'command-start',
+      'unit-start',
+      'unit-end',
+      'command-end',
+    ]);
   });
 
   test('the extra ^Y] of a disconnect is a unit end at depth 0', () => {
@@ -72,7 +87,9 @@ describe('level 1 units (formats2.txt, section 3)', () => {
 
 describe('level 2 datagrams (section 4)', () => {
   test('datagrams between units and text after a datagram on the same line', () => {
-    const events = decode(`${Y}]${Y}(56 117 W 177840 1${Y})${Y}(56 117 B 176210 0${Y})You are now observing game 117.\r\n`);
+    const events = decode(
+      `${Y}]${Y}(56 117 W 177840 1${Y})${Y}(56 117 B 176210 0${Y})You are now observing game 117.\r\n`,
+    );
     expect(kinds(events)).toEqual(['unit-end', 'datagram', 'datagram', 'text']);
     expect(events[3]).toEqual({ kind: 'text', text: 'You are now observing game 117.\r\n' });
   });
@@ -80,7 +97,15 @@ describe('level 2 datagrams (section 4)', () => {
   test('quotes: {...} may hold newlines; ^Y{...^Y} may hold braces and parentheses; adjacent }{ are two arguments', () => {
     const events = decode(`${Y}(25 3 * {e4 e2e4}{e5 e7e5}${Y}{x {y} (z)${Y}}{a\nb}{}${Y})`);
     const dg = events[0];
-    expect(dg?.kind === 'datagram' && dg.datagram.args).toEqual(['3', '*', 'e4 e2e4', 'e5 e7e5', 'x {y} (z)', 'a\nb', '']);
+    expect(dg?.kind === 'datagram' && dg.datagram.args).toEqual([
+      '3',
+      '*',
+      'e4 e2e4',
+      'e5 e7e5',
+      'x {y} (z)',
+      'a\nb',
+      '',
+    ]);
   });
 
   test('zero-argument datagrams', () => {
@@ -141,7 +166,11 @@ describe('overflow (Appendix 1: a control-Z, then the rest of the command output
 describe('errors and resynchronisation', () => {
   test('a unit given up for its size is closed with unit-end events, so that starts and ends stay balanced', () => {
     const events = decode(`${Y}[1 *\n${Y}[2 *\n${'x\n'.repeat(20)}${Y}[3 *\n${Y}]`, { maxUnitSize: 16 });
-    expect(events.filter((e) => e.kind !== 'text').map((e) => (e.kind === 'error' ? e.error.code : `${e.kind} ${'depth' in e ? e.depth : ''}`))).toEqual([
+    expect(
+      events
+        .filter((e) => e.kind !== 'text')
+        .map((e) => (e.kind === 'error' ? e.error.code : `${e.kind} ${'depth' in e ? e.depth : ''}`)),
+    ).toEqual([
       'unit-start 1',
       'unit-start 2',
       'unit-too-large',
@@ -152,12 +181,18 @@ describe('errors and resynchronisation', () => {
     ]);
     // What the writer makes of those events decodes to them again.
     const kept = events.filter((e) => e.kind !== 'error');
-    expect(decode(encodeEvents(kept), {}).filter((e) => e.kind !== 'text')).toEqual(kept.filter((e) => e.kind !== 'text'));
+    expect(decode(encodeEvents(kept), {}).filter((e) => e.kind !== 'text')).toEqual(
+      kept.filter((e) => e.kind !== 'text'),
+    );
   });
 
   test('every error code, with its offset', () => {
     const cases: [string, IccDecoderOptions, { code: string; field: number; offset: number }][] = [
-      [`${Y}(41 1 ${'x'.repeat(50)}${Y})`, { maxDatagramSize: 20 }, { code: 'datagram-too-large', field: 0, offset: 0 }],
+      [
+        `${Y}(41 1 ${'x'.repeat(50)}${Y})`,
+        { maxDatagramSize: 20 },
+        { code: 'datagram-too-large', field: 0, offset: 0 },
+      ],
       [`${Y}[1 *\n${'x\n'.repeat(20)}${Y}]`, { maxUnitSize: 16 }, { code: 'unit-too-large', field: 0, offset: 0 }],
       [`${Y}(41 1${Y}[1 *\n${Y}]`, {}, { code: 'unterminated-datagram', field: 0, offset: 0 }],
       [`${Y}(41 {1${Y})`, {}, { code: 'unterminated-quote', field: 1, offset: 5 }],
@@ -167,12 +202,18 @@ describe('errors and resynchronisation', () => {
       [`${Y}(41 x${Y})`, {}, { code: 'field-type', field: 1, offset: 5 }],
       [`${Y}(38 1 2${Y})`, {}, { code: 'missing-field', field: 3, offset: 8 }],
     ];
-    for (const [input, options, expected] of cases) expect(errors(decode(input, options)), JSON.stringify(input)).toEqual([expected]);
+    for (const [input, options, expected] of cases)
+      expect(errors(decode(input, options)), JSON.stringify(input)).toEqual([expected]);
   });
 
   test('after a broken datagram the next one still decodes', () => {
     const events = decode(`${Y}(41 x${Y})${Y}(41 2${Y})${Y}(41 {3${Y})${Y}(41 4${Y})`);
-    expect(events.map((e) => (e.kind === 'datagram' ? e.datagram.fields : e.kind))).toEqual(['error', { gameNumber: 2 }, 'error', { gameNumber: 4 }]);
+    expect(events.map((e) => (e.kind === 'datagram' ? e.datagram.fields : e.kind))).toEqual([
+      'error',
+      { gameNumber: 2 },
+      'error',
+      { gameNumber: 4 },
+    ]);
   });
 
   test('a field error keeps the datagram as it came', () => {
@@ -182,7 +223,10 @@ describe('errors and resynchronisation', () => {
 
   test('a datagram too large is skipped up to its ^Y), and decoding goes on', () => {
     const events = decode(`${Y}(41 ${'9'.repeat(100)}${Y})${Y}(41 7${Y})`, { maxDatagramSize: 10 }, 3);
-    expect(events.map((e) => (e.kind === 'datagram' ? e.datagram.fields : e.kind))).toEqual(['error', { gameNumber: 7 }]);
+    expect(events.map((e) => (e.kind === 'datagram' ? e.datagram.fields : e.kind))).toEqual([
+      'error',
+      { gameNumber: 7 },
+    ]);
   });
 
   test('the stream ends inside a datagram, or on a lone control-Y', () => {
@@ -200,7 +244,8 @@ describe('errors and resynchronisation', () => {
 
   test('never throws on values untyped callers pass', () => {
     const decoder = createIccDecoder(undefined);
-    for (const bad of [undefined, null, 42, {}, [1, 2]]) expect(() => decoder.push(bad as unknown as string)).not.toThrow();
+    for (const bad of [undefined, null, 42, {}, [1, 2]])
+      expect(() => decoder.push(bad as unknown as string)).not.toThrow();
     expect(() => createIccDecoder(7 as unknown as IccDecoderOptions).end()).not.toThrow();
   });
 });
@@ -208,7 +253,8 @@ describe('errors and resynchronisation', () => {
 describe('chunks', () => {
   test('every delimiter split down to one character per chunk gives the same events', () => {
     const whole = decode(SAMPLE_SESSION, { settings: SAMPLE_SETTINGS });
-    for (const size of [1, 2, 3, 7, 64]) expect(decode(SAMPLE_SESSION, { settings: SAMPLE_SETTINGS }, size)).toEqual(whole);
+    for (const size of [1, 2, 3, 7, 64])
+      expect(decode(SAMPLE_SESSION, { settings: SAMPLE_SETTINGS }, size)).toEqual(whole);
   });
 
   test('strings and bytes decode alike, and a UTF-8 character split across chunks stays whole', () => {
@@ -216,7 +262,10 @@ describe('chunks', () => {
     const bytes = new TextEncoder().encode(text);
     expect(decode(bytes, {}, 1)).toEqual(decode(text));
     const [event] = decode(bytes, {}, 1);
-    expect(event?.kind === 'datagram' && event.datagram.fields).toMatchObject({ playerName: 'Zoë', tellString: 'schön ♞' });
+    expect(event?.kind === 'datagram' && event.datagram.fields).toMatchObject({
+      playerName: 'Zoë',
+      tellString: 'schön ♞',
+    });
   });
 
   test('bytes that are not UTF-8 become U+FFFD by default, and Latin-1 characters with encoding latin1', () => {
@@ -227,7 +276,11 @@ describe('chunks', () => {
 
   test('long lines come in pieces of maxTextSize, whatever the chunks', () => {
     const input = `${'a'.repeat(25)}\n`;
-    const expected = [{ kind: 'text', text: 'a'.repeat(10) }, { kind: 'text', text: 'a'.repeat(10) }, { kind: 'text', text: 'aaaaa\n' }];
+    const expected = [
+      { kind: 'text', text: 'a'.repeat(10) },
+      { kind: 'text', text: 'a'.repeat(10) },
+      { kind: 'text', text: 'aaaaa\n' },
+    ];
     expect(decode(input, { maxTextSize: 10 })).toEqual(expected);
     expect(decode(input, { maxTextSize: 10 }, 3)).toEqual(expected);
   });

@@ -135,7 +135,11 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
       // Bytes that end with an ASCII byte, `utf8` holding nothing, are whole characters (a
       // sequence an ASCII byte cuts short is U+FFFD either way): no stream needed.
       const last = chunk[chunk.length - 1] ?? 0x80;
-      text = useLatin1 ? latin1(chunk) : !bytesPending && last < 0x80 ? wholeUtf8.decode(chunk) : utf8.decode(chunk, STREAM);
+      text = useLatin1
+        ? latin1(chunk)
+        : !bytesPending && last < 0x80
+          ? wholeUtf8.decode(chunk)
+          : utf8.decode(chunk, STREAM);
       bytesPending = last >= 0x80;
     }
     // Decoded from bytes (Latin-1 never gives U+FEFF); the string is added after.

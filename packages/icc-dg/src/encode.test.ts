@@ -14,16 +14,32 @@ describe('what the decoder produced, the encoder writes back', () => {
   test('a field whose variable is on is due: missing, it is a missing-field error that keeps the arguments', () => {
     const settings = ['DG_BLITZ', 'DG_TITLES'] as const;
     const result = parseDatagram(`${Y}(64 Corvid GM${Y})`, { settings });
-    expect(result).toMatchObject({ ok: false, error: { code: 'missing-field', field: 3, datagram: { id: 64, args: ['Corvid', 'GM'] } } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'missing-field', field: 3, datagram: { id: 64, args: ['Corvid', 'GM'] } },
+    });
     const read = parseDatagram(`${Y}(64 Corvid 1650 2 {GM}${Y})`, { settings });
-    expect(read.ok && read.value.fields).toEqual({ playerName: 'Corvid', blitz: { rating: 1650, annotation: 2 }, titles: ['GM'] });
+    expect(read.ok && read.value.fields).toEqual({
+      playerName: 'Corvid',
+      blitz: { rating: 1650, annotation: 2 },
+      titles: ['GM'],
+    });
     // Written without its rating, the titles would be read as the rating: the encoder refuses.
-    expect(() => encodeDatagram({ name: 'DG_NOTIFY_ARRIVED', fields: { playerName: 'Corvid', titles: ['GM'] } }, { settings })).toThrow(TypeError);
+    expect(() =>
+      encodeDatagram({ name: 'DG_NOTIFY_ARRIVED', fields: { playerName: 'Corvid', titles: ['GM'] } }, { settings }),
+    ).toThrow(TypeError);
   });
 
   test('an optional field may be missing at the end only', () => {
-    expect(() => encodeDatagram({ name: 'DG_MSEC', fields: { gameNumber: 1, color: 'W', msec: 5, running: true, minMoveTime: 3 } })).toThrow(/freeTimeToMove/);
-    expect(encodeDatagram({ name: 'DG_MSEC', fields: { gameNumber: 1, color: 'W', msec: 5, running: true } })).toBe(`${Y}(56 1 W 5 1${Y})`);
+    expect(() =>
+      encodeDatagram({
+        name: 'DG_MSEC',
+        fields: { gameNumber: 1, color: 'W', msec: 5, running: true, minMoveTime: 3 },
+      }),
+    ).toThrow(/freeTimeToMove/);
+    expect(encodeDatagram({ name: 'DG_MSEC', fields: { gameNumber: 1, color: 'W', msec: 5, running: true } })).toBe(
+      `${Y}(56 1 W 5 1${Y})`,
+    );
   });
 
   test('a move of a move list whose Smith move holds a brace (the server quoted it with ^Y{ ^Y})', () => {

@@ -29,10 +29,13 @@ function encodeWith(datagram: DatagramInput, bits: SettingBits): string {
     if (known === undefined) throw new TypeError(`unknown datagram name ${JSON.stringify(datagram.name)}`);
     id = known;
     const fields = (datagram as { fields: Readonly<Record<string, unknown>> }).fields;
-    args = encodeArgs(id, fields, bits).concat(((datagram as { extra?: readonly string[] }).extra ?? []).map((arg) => quote(arg)));
+    args = encodeArgs(id, fields, bits).concat(
+      ((datagram as { extra?: readonly string[] }).extra ?? []).map((arg) => quote(arg)),
+    );
   } else {
     const raw = datagram as { id: number; args: readonly string[] };
-    if (!Number.isSafeInteger(raw.id) || raw.id < 0 || raw.id > 999_999_999) throw new TypeError(`a datagram number is an integer from 0 to 999999999, got ${String(raw.id)}`);
+    if (!Number.isSafeInteger(raw.id) || raw.id < 0 || raw.id > 999_999_999)
+      throw new TypeError(`a datagram number is an integer from 0 to 999999999, got ${String(raw.id)}`);
     id = raw.id;
     args = raw.args.map((arg) => quote(arg));
   }
@@ -62,10 +65,14 @@ function writeUnitStart(command: number, player: string, tag: string | undefined
     throw new TypeError(`a command number is an integer from 0 to 999999999, got ${String(command)}`);
   }
   if (typeof player !== 'string' || (player === '' && !unread) || /[ \n\x19\x1a]/.test(player)) {
-    throw new TypeError(`a unit's player is one word, without spaces, line feeds or controls, got ${JSON.stringify(player)}`);
+    throw new TypeError(
+      `a unit's player is one word, without spaces, line feeds or controls, got ${JSON.stringify(player)}`,
+    );
   }
   if (tag !== undefined && (typeof tag !== 'string' || tag === '' || /[\n\x19\x1a]/.test(tag))) {
-    throw new TypeError(`a unit's tag is the rest of the line, not empty, without line feeds or controls, got ${JSON.stringify(tag)}`);
+    throw new TypeError(
+      `a unit's tag is the rest of the line, not empty, without line feeds or controls, got ${JSON.stringify(tag)}`,
+    );
   }
   const header = `${String(command)}${player === '' && tag === undefined ? '' : ` ${player}`}${tag === undefined ? '' : ` ${tag}`}`;
   if (header.length + 1 > MAX_HEADER) throw new TypeError(`a unit header is at most ${String(MAX_HEADER)} characters`);
@@ -110,9 +117,13 @@ export function encodeEvents(events: Iterable<IccEvent>, options: EncodeOptions 
         break;
       case 'datagram': {
         const dg = event.datagram;
-        out += encodeWith(dg.name === null ? dg : ({ name: dg.name, fields: dg.fields, extra: dg.extra } as DatagramInput), bits);
+        out += encodeWith(
+          dg.name === null ? dg : ({ name: dg.name, fields: dg.fields, extra: dg.extra } as DatagramInput),
+          bits,
+        );
         // Later datagrams follow a DG_SET2 acknowledgement, as the decoder does.
-        if (dg.name === 'DG_SET2' && dg.fields.dgCode >= 0 && dg.fields.dgCode < 256) bits[dg.fields.dgCode] = dg.fields.offOn ? 1 : 0;
+        if (dg.name === 'DG_SET2' && dg.fields.dgCode >= 0 && dg.fields.dgCode < 256)
+          bits[dg.fields.dgCode] = dg.fields.offOn ? 1 : 0;
         break;
       }
       case 'error':

@@ -57,7 +57,9 @@ const COMMAND_START: IccEvent = Object.freeze({ kind: 'command-start' });
 const COMMAND_END: IccEvent = Object.freeze({ kind: 'command-end' });
 const OVERFLOW: IccEvent = Object.freeze({ kind: 'overflow' });
 /** The unit ends of the usual depths, shared (every move comes in a unit). */
-const UNIT_ENDS: readonly IccEvent[] = /* @__PURE__ */ [0, 1, 2, 3, 4].map((depth) => Object.freeze({ kind: 'unit-end', depth }));
+const UNIT_ENDS: readonly IccEvent[] = /* @__PURE__ */ [0, 1, 2, 3, 4].map((depth) =>
+  Object.freeze({ kind: 'unit-end', depth }),
+);
 
 /** The size limits and settings a {@link Framing} starts from. */
 export interface FramingLimits {
@@ -215,7 +217,8 @@ export class Framing {
         if (this.#pendingText !== '') this.#pushText('', true);
         break;
       case DATAGRAM:
-        if (!this.#dropping) this.#fail('unterminated-datagram', this.#datagramStart, 'the stream ends inside a datagram');
+        if (!this.#dropping)
+          this.#fail('unterminated-datagram', this.#datagramStart, 'the stream ends inside a datagram');
         break;
       default:
         if (!this.#headerTooLong) this.#startUnit(this.#header, 0, this.#header.length, this.#headerStart + 2);
@@ -309,7 +312,8 @@ export class Framing {
    * (a control-Y that ends the chunk may still be its end).
    */
   #carries(stop: number, next: number, length: number): boolean {
-    if (this.#noCarry || length - stop > MAX_CARRY || (next >= 0 && next + 1 < length) || this.#nextControlZ(stop) >= 0) return false;
+    if (this.#noCarry || length - stop > MAX_CARRY || (next >= 0 && next + 1 < length) || this.#nextControlZ(stop) >= 0)
+      return false;
     this.#carry = this.#chunk.slice(stop);
     return true;
   }
@@ -444,7 +448,12 @@ export class Framing {
     this.#state = TEXT;
     if (this.#dropping) return;
     if (length > this.#limits.maxDatagram) this.#tooLarge();
-    else if (!closes) this.#fail('unterminated-datagram', this.#datagramStart, `a datagram has no ^Y) before the next delimiter at ${String(at)}`);
+    else if (!closes)
+      this.#fail(
+        'unterminated-datagram',
+        this.#datagramStart,
+        `a datagram has no ^Y) before the next delimiter at ${String(at)}`,
+      );
     else if (joined === undefined) this.#finishDatagram(this.#chunk, from, to);
     else this.#finishDatagram(joined, 0, joined.length);
   }
@@ -489,7 +498,12 @@ export class Framing {
     if (space2 >= to) space2 = -1;
     const player = space < 0 ? '' : text.slice(space + 1, space2 < 0 ? to : space2);
     if (player === '') command = -1;
-    if (command < 0) this.#fail('unit-header', at, `a unit header is "command-number player [tag]", found ${JSON.stringify(text.slice(from, Math.min(to, from + 40)))}`);
+    if (command < 0)
+      this.#fail(
+        'unit-header',
+        at,
+        `a unit header is "command-number player [tag]", found ${JSON.stringify(text.slice(from, Math.min(to, from + 40)))}`,
+      );
     const depth = ++this.#depth;
     if (space2 < 0 || space2 + 1 === to) this.#emit({ kind: 'unit-start', command, player, depth });
     else this.#emit({ kind: 'unit-start', command, player, tag: text.slice(space2 + 1, to), depth });
@@ -503,8 +517,13 @@ export class Framing {
    */
   #checkUnitSize(at: number): void {
     if (this.#depth > 0 && at - this.#unitStart > this.#limits.maxUnit) {
-      this.#fail('unit-too-large', this.#unitStart, `a unit ran past ${String(this.#limits.maxUnit)} characters without its ^Y]; nesting starts again from the top`);
-      for (; this.#depth > 0; this.#depth--) this.#emit(UNIT_ENDS[this.#depth] ?? { kind: 'unit-end', depth: this.#depth });
+      this.#fail(
+        'unit-too-large',
+        this.#unitStart,
+        `a unit ran past ${String(this.#limits.maxUnit)} characters without its ^Y]; nesting starts again from the top`,
+      );
+      for (; this.#depth > 0; this.#depth--)
+        this.#emit(UNIT_ENDS[this.#depth] ?? { kind: 'unit-end', depth: this.#depth });
     }
   }
 
@@ -514,7 +533,11 @@ export class Framing {
   }
 
   #tooLarge(): void {
-    this.#fail('datagram-too-large', this.#datagramStart, `a datagram ran past ${String(this.#limits.maxDatagram)} characters; it is dropped`);
+    this.#fail(
+      'datagram-too-large',
+      this.#datagramStart,
+      `a datagram ran past ${String(this.#limits.maxDatagram)} characters; it is dropped`,
+    );
   }
 
   #fail(code: IccErrorCode, offset: number, message: string, field = 0, datagram?: RawDatagram): void {
@@ -565,7 +588,8 @@ export class Framing {
   #datagramEnd(from: number): number {
     const s = this.#chunk;
     const at = this.#nextDelimiter(from);
-    if (at < 0 || at + 1 >= s.length || s.charCodeAt(at + 1) !== DATAGRAM_CLOSE || at - from > this.#limits.maxDatagram) return -1;
+    if (at < 0 || at + 1 >= s.length || s.charCodeAt(at + 1) !== DATAGRAM_CLOSE || at - from > this.#limits.maxDatagram)
+      return -1;
     const controlZ = this.#nextControlZ(from);
     return controlZ >= 0 && controlZ < at ? -1 : at;
   }

@@ -62,7 +62,12 @@ export function planOf(id: number): DatagramPlan | undefined {
   if (cached !== undefined) return cached;
   const entry = Number.isInteger(id) ? schema[id] : undefined;
   if (entry === undefined) return undefined;
-  const plan: DatagramPlan = { name: entry[0], fields: entry[1] === '' ? [] : entry[1].split(' ').map(readField), masks: [], makers: [] };
+  const plan: DatagramPlan = {
+    name: entry[0],
+    fields: entry[1] === '' ? [] : entry[1].split(' ').map(readField),
+    masks: [],
+    makers: [],
+  };
   plans[id] = plan;
   return plan;
 }

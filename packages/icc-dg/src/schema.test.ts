@@ -23,7 +23,14 @@ describe('the schema table', () => {
     const names = SCHEMA_IDS.map((id) => datagramName(id));
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name).toMatch(/^DG_[A-Z0-9_]+$/);
-    expect([datagramName(99), datagramName(123), datagramName(129), datagramName(133), datagramName(135), datagramName(157)]).toEqual([
+    expect([
+      datagramName(99),
+      datagramName(123),
+      datagramName(129),
+      datagramName(133),
+      datagramName(135),
+      datagramName(157),
+    ]).toEqual([
       'DG_QRETRACT',
       'DG_SPEAK',
       'DG_TRANSLATIONSOKAY',
@@ -47,7 +54,10 @@ describe('the schema table', () => {
         if (field.gate >= 0) expect(datagramName(field.gate), `${String(id)} ${field.name}`).toBeDefined();
       }
       // A rest field takes everything, so it is the last one.
-      expect(fields.slice(0, -1).some((f) => f.rest), String(id)).toBe(false);
+      expect(
+        fields.slice(0, -1).some((f) => f.rest),
+        String(id),
+      ).toBe(false);
       // The decoder marks the fields present in the bits of one 32-bit integer.
       expect(fields.length, String(id)).toBeLessThanOrEqual(31);
     }
@@ -55,7 +65,16 @@ describe('the schema table', () => {
 
   test('the spec names become camelCase: gamenumber, white-initial, whitename', () => {
     const fields = planOf(12)?.fields.map((f) => f.name);
-    expect(fields?.slice(0, 8)).toEqual(['gameNumber', 'whiteName', 'blackName', 'wildNumber', 'ratingType', 'rated', 'whiteInitial', 'whiteIncrement']);
+    expect(fields?.slice(0, 8)).toEqual([
+      'gameNumber',
+      'whiteName',
+      'blackName',
+      'wildNumber',
+      'ratingType',
+      'rated',
+      'whiteInitial',
+      'whiteIncrement',
+    ]);
   });
 
   test('the fields type narrows by name', () => {
@@ -71,7 +90,9 @@ describe('the schema table', () => {
     }
     if (dg.name === null) expectTypeOf(dg.fields).toEqualTypeOf<null>();
     expectTypeOf<DatagramOf<'DG_MSEC'>['fields']['color']>().toEqualTypeOf<'W' | 'B'>();
-    expectTypeOf<DatagramOf<'DG_PLAYER_ARRIVED'>['fields']['bullet']>().toEqualTypeOf<{ readonly rating: number; readonly annotation: number } | undefined>();
+    expectTypeOf<DatagramOf<'DG_PLAYER_ARRIVED'>['fields']['bullet']>().toEqualTypeOf<
+      { readonly rating: number; readonly annotation: number } | undefined
+    >();
   });
 
   test('is plain data: numbers map to a name and a field notation', () => {
@@ -85,11 +106,23 @@ describe('the schema table', () => {
 describe('the generic codec', () => {
   test('extra trailing fields are kept, in args and in extra', () => {
     const result = decodeDatagram(41, ['117', 'new', 'fields']);
-    expect(result).toEqual({ ok: true, value: { id: 41, name: 'DG_REFRESH', args: ['117', 'new', 'fields'], fields: { gameNumber: 117 }, extra: ['new', 'fields'] } });
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        id: 41,
+        name: 'DG_REFRESH',
+        args: ['117', 'new', 'fields'],
+        fields: { gameNumber: 117 },
+        extra: ['new', 'fields'],
+      },
+    });
   });
 
   test('an unknown number comes through raw', () => {
-    expect(decodeDatagram(500, ['a', 'b c'])).toEqual({ ok: true, value: { id: 500, name: null, args: ['a', 'b c'], fields: null, extra: ['a', 'b c'] } });
+    expect(decodeDatagram(500, ['a', 'b c'])).toEqual({
+      ok: true,
+      value: { id: 500, name: null, args: ['a', 'b c'], fields: null, extra: ['a', 'b c'] },
+    });
     expect(encodeDatagram({ id: 500, args: ['a', 'b c'] })).toBe(`${Y}(500 a {b c}${Y})`);
   });
 
@@ -111,24 +144,56 @@ describe('the generic codec', () => {
   });
 
   test('DG_SEND_MOVES by the move variables, and DG_MOVE_LIST by the same ones', () => {
-    const settings = ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_TIME', 'DG_MOVE_CLOCK', 'DG_IS_VARIATION'] as const;
+    const settings = [
+      'DG_MOVE_ALGEBRAIC',
+      'DG_MOVE_SMITH',
+      'DG_MOVE_TIME',
+      'DG_MOVE_CLOCK',
+      'DG_IS_VARIATION',
+    ] as const;
     expect(parseDatagram(`${Y}(24 5 Nf3 g1f3 3 177 1${Y})`, { settings })).toMatchObject({
       ok: true,
-      value: { fields: { gameNumber: 5, algebraicMove: 'Nf3', smithMove: 'g1f3', time: 3, clock: 177, isVariation: 1 } },
+      value: {
+        fields: { gameNumber: 5, algebraicMove: 'Nf3', smithMove: 'g1f3', time: 3, clock: 177, isVariation: 1 },
+      },
     });
-    expect(parseDatagram(`${Y}(24 5 g1f3${Y})`, { settings: ['DG_MOVE_SMITH'] })).toMatchObject({ ok: true, value: { fields: { gameNumber: 5, smithMove: 'g1f3' } } });
-    expect(parseDatagram(`${Y}(25 5 * {e4 e2e4}{c5 c7c5}${Y})`, { settings: ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH'] })).toMatchObject({
+    expect(parseDatagram(`${Y}(24 5 g1f3${Y})`, { settings: ['DG_MOVE_SMITH'] })).toMatchObject({
       ok: true,
-      value: { fields: { gameNumber: 5, initialPosition: '*', moves: [{ algebraicMove: 'e4', smithMove: 'e2e4' }, { algebraicMove: 'c5', smithMove: 'c7c5' }] } },
+      value: { fields: { gameNumber: 5, smithMove: 'g1f3' } },
+    });
+    expect(
+      parseDatagram(`${Y}(25 5 * {e4 e2e4}{c5 c7c5}${Y})`, { settings: ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH'] }),
+    ).toMatchObject({
+      ok: true,
+      value: {
+        fields: {
+          gameNumber: 5,
+          initialPosition: '*',
+          moves: [
+            { algebraicMove: 'e4', smithMove: 'e2e4' },
+            { algebraicMove: 'c5', smithMove: 'c7c5' },
+          ],
+        },
+      },
     });
   });
 
   test('DG_MATCH: ratings and time controls are two numbers each; the assessment comes with DG_MATCH_ASSESSMENT', () => {
     const text = `${Y}(29 Bramble 1650 2 {} Lumen 1612 1 {C} 0 Blitz 1 0 3 0 3 0 -1 {}${Y})`;
     const plain = parseDatagram(text);
-    expect(plain.ok && plain.value.fields).toMatchObject({ challengerRating: { rating: 1650, annotation: 2 }, receiverTitles: ['C'], challengerColorRequest: -1, fancyTimeControl: '' });
+    expect(plain.ok && plain.value.fields).toMatchObject({
+      challengerRating: { rating: 1650, annotation: 2 },
+      receiverTitles: ['C'],
+      challengerColorRequest: -1,
+      fancyTimeControl: '',
+    });
     const assessed = parseDatagram(text.replace('-1 {}', '-1 -8 0 8 {}'), { settings: ['DG_MATCH_ASSESSMENT'] });
-    expect(assessed.ok && assessed.value.fields).toMatchObject({ assessLoss: -8, assessDraw: 0, assessWin: 8, fancyTimeControl: '' });
+    expect(assessed.ok && assessed.value.fields).toMatchObject({
+      assessLoss: -8,
+      assessDraw: 0,
+      assessWin: 8,
+      fancyTimeControl: '',
+    });
   });
 
   test('DG_PSTAT: records separated by a bare | (the example of the spec)', () => {
@@ -146,14 +211,22 @@ describe('the generic codec', () => {
   });
 
   test('DG_FEATURES takes words, braced together or not', () => {
-    expect(parseDatagram(`${Y}(153 {Universal Play_Universal} examine${Y})`)).toMatchObject({ ok: true, value: { fields: { features: ['Universal', 'Play_Universal', 'examine'] } } });
+    expect(parseDatagram(`${Y}(153 {Universal Play_Universal} examine${Y})`)).toMatchObject({
+      ok: true,
+      value: { fields: { features: ['Universal', 'Play_Universal', 'examine'] } },
+    });
   });
 
   test('the server quoting comes back: ^Y{...^Y} for tells, {...} for titles and FENs', () => {
-    expect(encodeDatagram({ name: 'DG_PERSONAL_TELL', fields: { playerName: 'Corvid', titles: ['GM'], tellString: 'hi', type: 1 } })).toBe(
-      `${Y}(31 Corvid {GM} ${Y}{hi${Y}} 1${Y})`,
-    );
-    expect(encodeDatagram({ name: 'DG_FEN', fields: { gameNumber: 3, fenString: '8/8/8/8/8/8/8/K6k w - - 0 1' } })).toBe(`${Y}(70 3 {8/8/8/8/8/8/8/K6k w - - 0 1}${Y})`);
+    expect(
+      encodeDatagram({
+        name: 'DG_PERSONAL_TELL',
+        fields: { playerName: 'Corvid', titles: ['GM'], tellString: 'hi', type: 1 },
+      }),
+    ).toBe(`${Y}(31 Corvid {GM} ${Y}{hi${Y}} 1${Y})`);
+    expect(
+      encodeDatagram({ name: 'DG_FEN', fields: { gameNumber: 3, fenString: '8/8/8/8/8/8/8/K6k w - - 0 1' } }),
+    ).toBe(`${Y}(70 3 {8/8/8/8/8/8/8/K6k w - - 0 1}${Y})`);
     expect(encodeDatagram({ name: 'DG_PLAYER_LEFT', fields: { playerName: 'a{b' } })).toBe(`${Y}(2 ${Y}{a{b${Y}}${Y})`);
     expect(encodeDatagram({ name: 'DG_PLAYER_LEFT', fields: { playerName: '' } })).toBe(`${Y}(2 {}${Y})`);
   });

@@ -69,7 +69,10 @@ export const DG_SCHEMA = /* @__PURE__ */ deepFreeze({
   18: ['DG_STARTED_OBSERVING', GAME_STARTED],
   19: ['DG_STOP_OBSERVING', 'gameNumber:i'],
   20: ['DG_PLAYERS_IN_MY_GAME', 'gameNumber:i playerName symbol kibValue:f'],
-  21: ['DG_OFFERS_IN_MY_GAME', 'gameNumber:i wDraw:f bDraw:f wAdjourn:f bAdjourn:f wAbort:f bAbort:f wTakeback:i bTakeback:i'],
+  21: [
+    'DG_OFFERS_IN_MY_GAME',
+    'gameNumber:i wDraw:f bDraw:f wAdjourn:f bAdjourn:f wAbort:f bAbort:f wTakeback:i bTakeback:i',
+  ],
   22: ['DG_TAKEBACK', 'gameNumber:i takebackCount:i'],
   23: ['DG_BACKWARD', 'gameNumber:i backupCount:i'],
   24: ['DG_SEND_MOVES', MOVE],
@@ -306,7 +309,9 @@ type KindOf<F extends string> = Bare<F> extends `${string}:${infer T}` ? T : 's'
 type IsOptional<F extends string> = F extends `${string}@${string}` | `${string}?` ? true : false;
 
 type FieldOf<F extends string> =
-  IsOptional<F> extends true ? { readonly [K in NameOf<F>]?: TypeOf<KindOf<F>> } : { readonly [K in NameOf<F>]: TypeOf<KindOf<F>> };
+  IsOptional<F> extends true
+    ? { readonly [K in NameOf<F>]?: TypeOf<KindOf<F>> }
+    : { readonly [K in NameOf<F>]: TypeOf<KindOf<F>> };
 
 type ParseFields<S extends string> = S extends ''
   ? unknown

@@ -9,7 +9,11 @@ export type SettingBits = Uint8Array;
 /** The bits of a list of variable names or numbers; unknown names and out-of-range numbers are ignored. */
 export function settingBits(names: SettingNames | undefined): SettingBits {
   const bits = new Uint8Array(256);
-  if (names === undefined || names === null || typeof (names as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
+  if (
+    names === undefined ||
+    names === null ||
+    typeof (names as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function'
+  ) {
     return bits;
   }
   for (const name of names) {

@@ -8,7 +8,9 @@ import { SAMPLE_SESSION, SAMPLE_SETTINGS } from './testing/sample.js';
 
 const ALL_ON = Array.from({ length: 256 }, (_, i) => i);
 /** The variables that change the shape of some datagram (moves, ratings, match assessment, arrivals). */
-const GATES = [3, 4, 5, 6, 7, 8, 9, 10, 11, 33, 34, 35, 36, 85, 88, 113, 121, 125, 126, 130, 131, 133, 140, 145, 149, 150, 151];
+const GATES = [
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 33, 34, 35, 36, 85, 88, 113, 121, 125, 126, 130, 131, 133, 140, 145, 149, 150, 151,
+];
 
 function decode(input: string | Uint8Array, options: IccDecoderOptions): IccEvent[] {
   const decoder = createIccDecoder(options);
@@ -45,7 +47,8 @@ describe('fields objects made by generated literals (compile) and key by key', (
     const made = calls.mock.calls.length;
     expect(made).toBeGreaterThan(5);
     // Only field names from the schema go into the generated source.
-    for (const [args] of calls.mock.calls as [string[]][]) expect(args[1]).toMatch(/^return \{ ("[A-Za-z0-9]+": v\[\d+\](, )?)* \};$/);
+    for (const [args] of calls.mock.calls as [string[]][])
+      expect(args[1]).toMatch(/^return \{ ("[A-Za-z0-9]+": v\[\d+\](, )?)* \};$/);
     decode(SAMPLE_SESSION, { settings: SAMPLE_SETTINGS });
     expect(calls.mock.calls.length).toBe(made);
   });
@@ -61,7 +64,9 @@ describe('fields objects made by generated literals (compile) and key by key', (
           const shortened = `\x19(${body.slice(0, Math.max(1, body.length - cut)).join(' ')}\x19)`;
           for (const sample of [text, shortened]) {
             const compiled = decode(sample, { settings: gates });
-            expect(withKeyOrder(compiled)).toStrictEqual(withKeyOrder(decode(sample, { settings: gates, compile: false })));
+            expect(withKeyOrder(compiled)).toStrictEqual(
+              withKeyOrder(decode(sample, { settings: gates, compile: false })),
+            );
           }
         }),
         { numRuns: 8 },

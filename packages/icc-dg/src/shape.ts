@@ -15,7 +15,10 @@ function compile(names: readonly string[]): FieldsMaker | null {
   if (!canCompile) return null;
   try {
     // The source is made of the schema's own field names only, never of the input.
-    return new Function('v', `return { ${names.map((name, i) => `${JSON.stringify(name)}: v[${String(i)}]`).join(', ')} };`) as FieldsMaker;
+    return new Function(
+      'v',
+      `return { ${names.map((name, i) => `${JSON.stringify(name)}: v[${String(i)}]`).join(', ')} };`,
+    ) as FieldsMaker;
   } catch {
     canCompile = false;
     return null;
@@ -31,7 +34,12 @@ function compile(names: readonly string[]): FieldsMaker | null {
  * each field, the decoder's single largest cost (a quarter of its time on moves and clocks).
  * Without `compile`, or where `new Function` is refused, the fields are stored one by one.
  */
-export function fieldsObject(plan: DatagramPlan, mask: number, values: readonly unknown[], allowCompile: boolean): Record<string, unknown> {
+export function fieldsObject(
+  plan: DatagramPlan,
+  mask: number,
+  values: readonly unknown[],
+  allowCompile: boolean,
+): Record<string, unknown> {
   if (allowCompile) {
     let index = plan.masks.indexOf(mask);
     if (index < 0 && plan.masks.length < MAKERS_PER_DATAGRAM) {
@@ -43,6 +51,7 @@ export function fieldsObject(plan: DatagramPlan, mask: number, values: readonly 
   }
   const object: Record<string, unknown> = {};
   const fields = plan.fields;
-  for (let i = 0, k = 0; i < fields.length; i++) if ((mask & (1 << i)) !== 0) object[(fields[i] as { name: string }).name] = values[k++];
+  for (let i = 0, k = 0; i < fields.length; i++)
+    if ((mask & (1 << i)) !== 0) object[(fields[i] as { name: string }).name] = values[k++];
   return object;
 }

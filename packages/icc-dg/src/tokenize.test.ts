@@ -4,7 +4,27 @@ import { readTokens, tokensId } from './tokenize.js';
 
 /** Bodies made of the characters that matter to the reader: digits, blanks, quotes, control-Y. */
 const body = fc
-  .array(fc.constantFrom('1', '0', 'a', 'W', ' ', ' ', '\t', '\r\n', '{', '}', '\x19{', '\x19}', '\x19', '{GM TD}', '|', '}{'), { maxLength: 30 })
+  .array(
+    fc.constantFrom(
+      '1',
+      '0',
+      'a',
+      'W',
+      ' ',
+      ' ',
+      '\t',
+      '\r\n',
+      '{',
+      '}',
+      '\x19{',
+      '\x19}',
+      '\x19',
+      '{GM TD}',
+      '|',
+      '}{',
+    ),
+    { maxLength: 30 },
+  )
   .map((parts) => parts.join(''));
 
 function read(text: string, from = 0, to = text.length): { args: string[]; id: number } | object {
@@ -16,10 +36,16 @@ function read(text: string, from = 0, to = text.length): { args: string[]; id: n
 describe('readTokens, the in-place reader of a datagram body', () => {
   test('reads a body inside a larger text exactly as the body alone: nothing outside [from, to) leaks in', () => {
     fc.assert(
-      fc.property(fc.constantFrom('24 ', '56', '0 ', '123456789', '1234567890 ', ''), body, fc.string({ maxLength: 4 }), body, (id, rest, before, after) => {
-        const text = id + rest;
-        expect(read(before + text + after, before.length, before.length + text.length)).toEqual(read(text));
-      }),
+      fc.property(
+        fc.constantFrom('24 ', '56', '0 ', '123456789', '1234567890 ', ''),
+        body,
+        fc.string({ maxLength: 4 }),
+        body,
+        (id, rest, before, after) => {
+          const text = id + rest;
+          expect(read(before + text + after, before.length, before.length + text.length)).toEqual(read(text));
+        },
+      ),
     );
   });
 
@@ -38,6 +64,9 @@ describe('readTokens, the in-place reader of a datagram body', () => {
   test('a body of many quotes with a fault at its end is read in linear time', () => {
     const text = `9 ${'{} '.repeat(100_000)}{\x19}`;
     expect(read(text)).toMatchObject({ code: 'stray-delimiter', field: 100_001 });
-    expect(read(`9 ${'\x19{\x19} '.repeat(100_000)}\x19{`)).toMatchObject({ code: 'unterminated-quote', field: 100_001 });
+    expect(read(`9 ${'\x19{\x19} '.repeat(100_000)}\x19{`)).toMatchObject({
+      code: 'unterminated-quote',
+      field: 100_001,
+    });
   });
 });

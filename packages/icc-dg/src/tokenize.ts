@@ -48,7 +48,12 @@ export function readTokens(text: string, from: number, to: number, starts?: numb
   }
   const after = i < to ? text.charCodeAt(i) : 32;
   if (i === from || i - from > 9 || !(isBlank(after) || after === 123 || after === 0x19)) {
-    return { code: 'datagram-number', at: 0, field: 0, message: `a datagram starts with its decimal number, found ${JSON.stringify(text.slice(from, Math.min(to, from + 12)))}` };
+    return {
+      code: 'datagram-number',
+      at: 0,
+      field: 0,
+      message: `a datagram starts with its decimal number, found ${JSON.stringify(text.slice(from, Math.min(to, from + 12)))}`,
+    };
   }
   let count = 0;
   while (i < to) {
@@ -64,8 +69,15 @@ export function readTokens(text: string, from: number, to: number, starts?: numb
     if (c === 123) {
       let stray = -1;
       for (start = ++i; i < to && (c = text.charCodeAt(i)) !== 125; i++) if (c === 0x19 && stray < 0) stray = i;
-      if (i === to) return { code: 'unterminated-quote', at: start - 1 - from, field, message: 'a {-quoted argument has no closing }' };
-      if (stray >= 0) return { code: 'stray-delimiter', at: stray - from, field, message: 'a control-Y inside a {-quoted argument' };
+      if (i === to)
+        return {
+          code: 'unterminated-quote',
+          at: start - 1 - from,
+          field,
+          message: 'a {-quoted argument has no closing }',
+        };
+      if (stray >= 0)
+        return { code: 'stray-delimiter', at: stray - from, field, message: 'a control-Y inside a {-quoted argument' };
       end = i++;
     } else if (c === 0x19) {
       if (i + 1 === to || text.charCodeAt(i + 1) !== 123) {
@@ -77,9 +89,17 @@ export function readTokens(text: string, from: number, to: number, starts?: numb
       if (close >= 0 && close + 1 < to && text.charCodeAt(close + 1) === 125) i = close;
       else {
         let stray = -1;
-        for (; i + 1 < to && !(text.charCodeAt(i) === 0x19 && text.charCodeAt(i + 1) === 125); i++) if (text.charCodeAt(i) === 0x19 && stray < 0) stray = i;
-        if (i + 1 >= to) return { code: 'unterminated-quote', at: start - 2 - from, field, message: 'a ^Y{-quoted argument has no closing ^Y}' };
-        if (stray >= 0) return { code: 'stray-delimiter', at: stray - from, field, message: 'a ^Y{ inside a ^Y{-quoted argument' };
+        for (; i + 1 < to && !(text.charCodeAt(i) === 0x19 && text.charCodeAt(i + 1) === 125); i++)
+          if (text.charCodeAt(i) === 0x19 && stray < 0) stray = i;
+        if (i + 1 >= to)
+          return {
+            code: 'unterminated-quote',
+            at: start - 2 - from,
+            field,
+            message: 'a ^Y{-quoted argument has no closing ^Y}',
+          };
+        if (stray >= 0)
+          return { code: 'stray-delimiter', at: stray - from, field, message: 'a ^Y{ inside a ^Y{-quoted argument' };
       }
       end = i;
       i += 2;

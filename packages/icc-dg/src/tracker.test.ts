@@ -47,7 +47,13 @@ describe('the game tracker', () => {
     expect(observed?.clocks).toEqual({ white: 174800, black: 0 });
     expect(observed?.running).toBe('white');
     const mine = left.get(214);
-    expect(mine).toMatchObject({ white: { name: 'Lumen' }, black: { name: 'Bramble' }, relation: 'playing', result: '0-1', reason: 'White checkmated' });
+    expect(mine).toMatchObject({
+      white: { name: 'Lumen' },
+      black: { name: 'Bramble' },
+      relation: 'playing',
+      result: '0-1',
+      reason: 'White checkmated',
+    });
     const sans: string[] = [];
     let setup = mine?.initial;
     for (const { move } of mine?.moves ?? []) {
@@ -56,7 +62,9 @@ describe('the game tracker', () => {
       setup = play(setup, move);
     }
     expect(sans).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
-    const ended = events.filter((e) => e.kind === 'game-ended').map((e) => e.kind === 'game-ended' && [e.game.gameNumber, e.result, e.reason]);
+    const ended = events
+      .filter((e) => e.kind === 'game-ended')
+      .map((e) => e.kind === 'game-ended' && [e.game.gameNumber, e.result, e.reason]);
     expect(ended).toEqual([
       [214, '0-1', 'White checkmated'],
       [117, '1-0', 'Black forfeits on time'],
@@ -72,16 +80,31 @@ describe('the game tracker', () => {
     };
     expect(result('1-0', 'Black resigns')).toEqual(['1-0', 'Black resigns', 'Res']);
     expect(result('0-1', 'White forfeits on time')).toEqual(['0-1', 'White forfeits on time', 'Res']);
-    expect(result('1/2-1/2', 'Black ran out of time and White has no material to mate')).toEqual(['1/2-1/2', 'Black ran out of time and White has no material to mate', 'Res']);
-    expect(result('aborted', 'Game aborted by mutual agreement')).toEqual(['*', 'Game aborted by mutual agreement', 'Res']);
-    expect(result('*', 'Game adjourned by mutual agreement')).toEqual(['*', 'Game adjourned by mutual agreement', 'Res']);
+    expect(result('1/2-1/2', 'Black ran out of time and White has no material to mate')).toEqual([
+      '1/2-1/2',
+      'Black ran out of time and White has no material to mate',
+      'Res',
+    ]);
+    expect(result('aborted', 'Game aborted by mutual agreement')).toEqual([
+      '*',
+      'Game aborted by mutual agreement',
+      'Res',
+    ]);
+    expect(result('*', 'Game adjourned by mutual agreement')).toEqual([
+      '*',
+      'Game adjourned by mutual agreement',
+      'Res',
+    ]);
     expect(result('*', '')).toEqual(['*', 'Res', 'Res']);
     // DG_GAME_RESULT (13) reads the same way.
     const { events } = run(`${STARTED}${Y}(13 7 0 Mat 0-1 {White checkmated} C20${Y})`);
-    expect(events.map((e) => (e.kind === 'game-ended' ? `${e.result} ${e.reason}` : e.kind))).toEqual(['game-started', '0-1 White checkmated']);
+    expect(events.map((e) => (e.kind === 'game-ended' ? `${e.result} ${e.reason}` : e.kind))).toEqual([
+      'game-started',
+      '0-1 White checkmated',
+    ]);
   });
 
-  test('reports moves with the mover\'s clock after each, and the game-started facts', () => {
+  test("reports moves with the mover's clock after each, and the game-started facts", () => {
     const { events, tracker } = run(`${STARTED}${Y}(24 7 e4 e2e4 175${Y})${Y}(24 7 e5 e7e5 178${Y})`);
     expect(kinds(events)).toEqual(['game-started', 'move', 'move']);
     const game = tracker.game(7);
@@ -98,7 +121,9 @@ describe('the game tracker', () => {
   });
 
   test('replays algebraic moves when Smith moves are off', () => {
-    const { tracker, errors } = run(`${STARTED}${Y}(24 7 e4${Y})${Y}(24 7 e5${Y})${Y}(24 7 Nf3${Y})`, ['DG_MOVE_ALGEBRAIC']);
+    const { tracker, errors } = run(`${STARTED}${Y}(24 7 e4${Y})${Y}(24 7 e5${Y})${Y}(24 7 Nf3${Y})`, [
+      'DG_MOVE_ALGEBRAIC',
+    ]);
     expect(errors).toEqual([]);
     expect(tracker.facts(7)?.moveTexts).toEqual(['e4', 'e5', 'Nf3']);
   });
@@ -106,9 +131,19 @@ describe('the game tracker', () => {
   test('a move it cannot replay is an error for that game, then it waits for the next position', () => {
     const input = `${STARTED}${Y}(24 7 e4 e2e4 180${Y})${Y}(24 7 Ke3 e1e3 179${Y})${Y}(24 7 e5 e7e5 178${Y})`;
     const broken = run(input);
-    expect(broken.errors).toEqual([{ code: 'unreplayable-move', gameNumber: 7, field: 3, offset: expect.any(Number) as unknown, message: expect.stringContaining('e1e3') as unknown }]);
+    expect(broken.errors).toEqual([
+      {
+        code: 'unreplayable-move',
+        gameNumber: 7,
+        field: 3,
+        offset: expect.any(Number) as unknown,
+        message: expect.stringContaining('e1e3') as unknown,
+      },
+    ]);
     expect(broken.tracker.facts(7)).toMatchObject({ inStep: false, moveTexts: ['e2e4'] });
-    const healed = run(`${input}${Y}(101 7 {rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2} 0${Y})${Y}(24 7 Nf3 g1f3 177${Y})`);
+    const healed = run(
+      `${input}${Y}(101 7 {rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2} 0${Y})${Y}(24 7 Nf3 g1f3 177${Y})`,
+    );
     expect(healed.tracker.facts(7)).toMatchObject({ inStep: true, moveTexts: ['g1f3'] });
     expect(fenOf(healed.tracker.game(7))).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2');
   });
@@ -147,8 +182,12 @@ describe('the game tracker', () => {
     const board = `${'r'.padEnd(4, '-')}k${'-'.repeat(51)}R---K--R`;
     const fromBoard = run(`${STARTED}${Y}(25 7 ${board} {O-O e1g1c}${Y})`).tracker.game(7);
     expect(fenOf(fromBoard)).toBe('r3k3/8/8/8/8/8/8/R4RK1 b q - 1 1');
-    expect(fenOf(run(`${STARTED}${Y}(70 7 {8/8/8/8/8/8/8/K6k b - - 0 40}${Y})`).tracker.game(7))).toBe('8/8/8/8/8/8/8/K6k b - - 0 40');
-    expect(fenOf(run(`${STARTED}${Y}(84 7 ${'-'.repeat(63)}K B${Y})`).tracker.game(7))).toBe('8/8/8/8/8/8/8/7K b - - 0 1');
+    expect(fenOf(run(`${STARTED}${Y}(70 7 {8/8/8/8/8/8/8/K6k b - - 0 40}${Y})`).tracker.game(7))).toBe(
+      '8/8/8/8/8/8/8/K6k b - - 0 40',
+    );
+    expect(fenOf(run(`${STARTED}${Y}(84 7 ${'-'.repeat(63)}K B${Y})`).tracker.game(7))).toBe(
+      '8/8/8/8/8/8/8/7K b - - 0 1',
+    );
   });
 
   test('a game leaves with relation X; other events change nothing', () => {
@@ -166,19 +205,17 @@ describe('the game tracker', () => {
   });
 
   test('holds at most maxGames games; a maxGames that is not a whole number from 1 is the default', () => {
-    const starts = (n: number) => Array.from({ length: n }, (_, i) => STARTED.replace('(18 7 ', `(18 ${String(i + 1)} `)).join('');
+    const starts = (n: number) =>
+      Array.from({ length: n }, (_, i) => STARTED.replace('(18 7 ', `(18 ${String(i + 1)} `)).join('');
     const decoded = (n: number) => {
       const decoder = createIccDecoder();
       return [...decoder.push(starts(n)), ...decoder.end()];
     };
     const small = createIccTracker({ maxGames: 2 });
     const events = decoded(3).flatMap((e) => small.push(e));
-    expect(events.map((e) => (e.kind === 'game-left' ? `left ${String(e.game.gameNumber)} ${e.why}` : e.kind))).toEqual([
-      'game-started',
-      'game-started',
-      'game-started',
-      'left 1 evicted',
-    ]);
+    expect(events.map((e) => (e.kind === 'game-left' ? `left ${String(e.game.gameNumber)} ${e.why}` : e.kind))).toEqual(
+      ['game-started', 'game-started', 'game-started', 'left 1 evicted'],
+    );
     for (const maxGames of [Number.NaN, -1, 0, 2.5]) {
       const tracker = createIccTracker({ maxGames });
       decoded(70).forEach((e) => tracker.push(e));
@@ -188,7 +225,15 @@ describe('the game tracker', () => {
 
   test('never throws on inputs that are not decoder events', () => {
     const tracker = createIccTracker(null as never);
-    for (const input of [null, undefined, 42, {}, { kind: 'datagram' }, { kind: 'datagram', datagram: null }, { kind: 'datagram', datagram: { name: 'DG_MSEC', fields: null } }]) {
+    for (const input of [
+      null,
+      undefined,
+      42,
+      {},
+      { kind: 'datagram' },
+      { kind: 'datagram', datagram: null },
+      { kind: 'datagram', datagram: { name: 'DG_MSEC', fields: null } },
+    ]) {
       expect(tracker.push(input as never)).toEqual([]);
     }
   });

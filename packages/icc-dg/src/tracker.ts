@@ -29,7 +29,12 @@ import type { IccEvent } from './decoder.js';
 import type { Datagram, DatagramOf } from './schema.js';
 
 /** Every code a `TrackerError` can carry (frozen). */
-export const TRACKER_ERROR_CODES = /* @__PURE__ */ Object.freeze(['unknown-game', 'unreplayable-move', 'bad-position', 'no-move-text'] as const);
+export const TRACKER_ERROR_CODES = /* @__PURE__ */ Object.freeze([
+  'unknown-game',
+  'unreplayable-move',
+  'bad-position',
+  'no-move-text',
+] as const);
 /** The code of a `TrackerError`, one of `TRACKER_ERROR_CODES`. */
 export type TrackerErrorCode = (typeof TRACKER_ERROR_CODES)[number];
 
@@ -46,7 +51,6 @@ export interface TrackerError {
   /** Short English for people: what could not be followed. */
   readonly message: string;
 }
-
 
 /**
  * What changed, in the order the datagrams came: board-core's tracked-game events (the style12
@@ -100,7 +104,9 @@ interface Entry {
   readonly positions: readonly Setup[];
 }
 
-type GameStarted = DatagramOf<'DG_MY_GAME_STARTED' | 'DG_STARTED_OBSERVING' | 'DG_ISOLATED_BOARD' | 'DG_MY_GAME_CHANGE'>;
+type GameStarted = DatagramOf<
+  'DG_MY_GAME_STARTED' | 'DG_STARTED_OBSERVING' | 'DG_ISOLATED_BOARD' | 'DG_MY_GAME_CHANGE'
+>;
 
 const minutes = (n: number): number => n * 60_000;
 const seconds = (n: number): number => n * 1000;
@@ -118,7 +124,8 @@ function startedEntry(dg: GameStarted, previous: Entry | undefined): Entry {
             ? 'playing'
             : 'examining';
   const initial = previous?.game.initial ?? standardSetup();
-  const player = (name: string, rating: number | undefined, titles: readonly string[]) => (rating === undefined ? { name, titles } : { name, rating, titles });
+  const player = (name: string, rating: number | undefined, titles: readonly string[]) =>
+    rating === undefined ? { name, titles } : { name, rating, titles };
   const game: TrackedGame = {
     gameNumber: f.gameNumber,
     white: player(f.whiteName, f.whiteRating, f.whiteTitles),
@@ -166,12 +173,23 @@ function boardSetup(text: string, whiteToMove: boolean): Setup | undefined {
   const castlingRooks: number[] = [];
   if (at(4, 'white', 'king')) castlingRooks.push(...[0, 7].filter((s) => at(s, 'white', 'rook')));
   if (at(60, 'black', 'king')) castlingRooks.push(...[56, 63].filter((s) => at(s, 'black', 'rook')));
-  return { board: { geometry: board.geometry, pieces }, turn: whiteToMove ? 'white' : 'black', castlingRooks, epSquares: [], halfmoves: 0, fullmoves: 1 };
+  return {
+    board: { geometry: board.geometry, pieces },
+    turn: whiteToMove ? 'white' : 'black',
+    castlingRooks,
+    epSquares: [],
+    halfmoves: 0,
+    fullmoves: 1,
+  };
 }
 
 /** The entry with its moves starting again from `initial`. */
 function withPosition(entry: Entry, initial: Setup): Entry {
-  return { game: { ...entry.game, initial, setup: initial, moves: [] }, facts: { ...entry.facts, inStep: true, moveTexts: [] }, positions: [initial] };
+  return {
+    game: { ...entry.game, initial, setup: initial, moves: [] },
+    facts: { ...entry.facts, inStep: true, moveTexts: [] },
+    positions: [initial],
+  };
 }
 
 /** The entry with its current position replaced (the server's word on it), moves kept. */
@@ -194,7 +212,12 @@ interface Replayed {
 }
 
 /** Replays one move: Smith as `applySmith` does (the server is the authority), else SAN with `parseSan`. */
-function replay(before: Setup, smith: string | undefined, algebraic: string | undefined, field: number): Replayed | Fault {
+function replay(
+  before: Setup,
+  smith: string | undefined,
+  algebraic: string | undefined,
+  field: number,
+): Replayed | Fault {
   if (smith !== undefined) {
     // applySmith's two steps (read from the board without legality checks, then play), since
     // the tracker keeps the move as well as the position.
@@ -207,14 +230,22 @@ function replay(before: Setup, smith: string | undefined, algebraic: string | un
     if (!read.ok) return { code: 'unreplayable-move', field, message: `${algebraic}: ${read.error.message}` };
     return { after: play(before, read.value), move: read.value, text: algebraic };
   }
-  return { code: 'no-move-text', field, message: 'a move without Smith or algebraic text: turn on DG_MOVE_SMITH or DG_MOVE_ALGEBRAIC' };
+  return {
+    code: 'no-move-text',
+    field,
+    message: 'a move without Smith or algebraic text: turn on DG_MOVE_SMITH or DG_MOVE_ALGEBRAIC',
+  };
 }
 
 function backUp(entry: Entry, count: number): Entry {
   const keep = Math.max(0, entry.game.moves.length - Math.max(0, count));
   const positions = entry.positions.slice(0, keep + 1);
   return {
-    game: { ...entry.game, setup: positions[positions.length - 1] ?? entry.game.initial, moves: entry.game.moves.slice(0, keep) },
+    game: {
+      ...entry.game,
+      setup: positions[positions.length - 1] ?? entry.game.initial,
+      moves: entry.game.moves.slice(0, keep),
+    },
     facts: { ...entry.facts, moveTexts: entry.facts.moveTexts.slice(0, keep) },
     positions,
   };
@@ -242,7 +273,10 @@ const DEFAULT_MAX_GAMES = 64;
  */
 export function createIccTracker(options: TrackerOptions = {}): IccTracker {
   const opts: TrackerOptions = typeof options === 'object' && options !== null ? options : {};
-  const maxGames = Number.isSafeInteger(opts.maxGames) && (opts.maxGames as number) >= 1 ? (opts.maxGames as number) : DEFAULT_MAX_GAMES;
+  const maxGames =
+    Number.isSafeInteger(opts.maxGames) && (opts.maxGames as number) >= 1
+      ? (opts.maxGames as number)
+      : DEFAULT_MAX_GAMES;
   const entries = new Map<number, Entry>();
 
   const onDatagram = (dg: Datagram, offset: number): TrackerEvent[] => {
@@ -266,7 +300,11 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
       return [next ? { kind: 'error', error: full, game: keep(next) } : { kind: 'error', error: full }];
     };
     const unknown = (what: string): TrackerEvent[] =>
-      fault({ code: 'unknown-game', field: 1, message: `${what} for game ${String(gameNumber)}, which no game-started datagram announced` });
+      fault({
+        code: 'unknown-game',
+        field: 1,
+        message: `${what} for game ${String(gameNumber)}, which no game-started datagram announced`,
+      });
     switch (dg.name) {
       case 'DG_MY_GAME_STARTED':
       case 'DG_STARTED_OBSERVING':
@@ -304,7 +342,12 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
         const f = (dg as MoveDatagram).fields;
         const smithField = dg.args.indexOf(f.smithMove ?? '\x19') + 1;
         const algebraicField = dg.args.indexOf(f.algebraicMove ?? '\x19') + 1;
-        const played = replay(entry.game.setup, f.smithMove, f.algebraicMove, f.smithMove !== undefined ? smithField : algebraicField || 1);
+        const played = replay(
+          entry.game.setup,
+          f.smithMove,
+          f.algebraicMove,
+          f.smithMove !== undefined ? smithField : algebraicField || 1,
+        );
         if ('code' in played) return fault(played, { ...entry, facts: { ...entry.facts, inStep: false } });
         const mover = entry.game.setup.turn;
         const clockMs = f.clock === undefined ? undefined : seconds(f.clock);
@@ -323,9 +366,13 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
       }
       case 'DG_MOVE_LIST': {
         if (!entry) return unknown('a move list');
-        const initial = dg.fields.initialPosition === '*' ? standardSetup() : boardSetup(dg.fields.initialPosition, true);
+        const initial =
+          dg.fields.initialPosition === '*' ? standardSetup() : boardSetup(dg.fields.initialPosition, true);
         if (initial === undefined)
-          return fault({ code: 'bad-position', field: 2, message: 'the initial position is neither * nor 64 board characters' }, { ...entry, facts: { ...entry.facts, inStep: false } });
+          return fault(
+            { code: 'bad-position', field: 2, message: 'the initial position is neither * nor 64 board characters' },
+            { ...entry, facts: { ...entry.facts, inStep: false } },
+          );
         // Built in place: a move list can be long, and copying per move would make it quadratic.
         const positions: Setup[] = [initial];
         const moves: TrackedMove[] = [];
@@ -335,15 +382,30 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
           const before = positions[positions.length - 1] ?? initial;
           const played = replay(before, info.smithMove, info.algebraicMove, i + 3);
           if ('code' in played) {
-            const partial: Entry = { game: { ...entry.game, initial, setup: before, moves }, facts: { ...entry.facts, inStep: false, moveTexts }, positions };
+            const partial: Entry = {
+              game: { ...entry.game, initial, setup: before, moves },
+              facts: { ...entry.facts, inStep: false, moveTexts },
+              positions,
+            };
             return fault(played, partial);
           }
           positions.push(played.after);
-          moves.push(info.clock === undefined ? { move: played.move } : { move: played.move, clockMs: seconds(info.clock) });
+          moves.push(
+            info.clock === undefined ? { move: played.move } : { move: played.move, clockMs: seconds(info.clock) },
+          );
           moveTexts.push(played.text);
         }
         const setup = positions[positions.length - 1] ?? initial;
-        return [{ kind: 'position', game: keep({ game: { ...entry.game, initial, setup, moves }, facts: { ...entry.facts, inStep: true, moveTexts }, positions }) }];
+        return [
+          {
+            kind: 'position',
+            game: keep({
+              game: { ...entry.game, initial, setup, moves },
+              facts: { ...entry.facts, inStep: true, moveTexts },
+              positions,
+            }),
+          },
+        ];
       }
       case 'DG_POSITION_BEGIN':
       case 'DG_POSITION_BEGIN2': {
@@ -351,19 +413,31 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
         const fen = dg.fields.initialFen.trim();
         if (fen === '') return [{ kind: 'position', game: keep(withPosition(entry, standardSetup())) }];
         const parsed = parseFen(fen);
-        if (!parsed.ok) return fault({ code: 'bad-position', field: 2, message: `the initial FEN: ${parsed.error.message}` }, { ...entry, facts: { ...entry.facts, inStep: false } });
+        if (!parsed.ok)
+          return fault(
+            { code: 'bad-position', field: 2, message: `the initial FEN: ${parsed.error.message}` },
+            { ...entry, facts: { ...entry.facts, inStep: false } },
+          );
         return [{ kind: 'position', game: keep(withPosition(entry, parsed.value)) }];
       }
       case 'DG_FEN': {
         if (!entry) return [];
         const parsed = parseFen(dg.fields.fenString.trim());
-        if (!parsed.ok) return fault({ code: 'bad-position', field: 2, message: `the FEN: ${parsed.error.message}` }, { ...entry, facts: { ...entry.facts, inStep: false } });
+        if (!parsed.ok)
+          return fault(
+            { code: 'bad-position', field: 2, message: `the FEN: ${parsed.error.message}` },
+            { ...entry, facts: { ...entry.facts, inStep: false } },
+          );
         return [{ kind: 'position', game: keep(withCurrent(entry, parsed.value)) }];
       }
       case 'DG_SET_BOARD': {
         if (!entry) return [];
         const setup = boardSetup(dg.fields.board, dg.fields.sideToMove === 'W');
-        if (setup === undefined) return fault({ code: 'bad-position', field: 2, message: 'the board is not 64 board characters' }, { ...entry, facts: { ...entry.facts, inStep: false } });
+        if (setup === undefined)
+          return fault(
+            { code: 'bad-position', field: 2, message: 'the board is not 64 board characters' },
+            { ...entry, facts: { ...entry.facts, inStep: false } },
+          );
         return [{ kind: 'position', game: keep(withCurrent(entry, setup)) }];
       }
       case 'DG_BACKWARD':
@@ -379,12 +453,19 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
         // Whose clock runs: this side's when its flag says so, no longer this side's when it does not.
         const running = dg.fields.running ? side : entry.game.running === side ? undefined : entry.game.running;
         const { running: _previous, ...rest } = entry.game;
-        const game: TrackedGame = { ...rest, clocks: { ...entry.game.clocks, [side]: dg.fields.msec }, ...(running === undefined ? {} : { running }) };
+        const game: TrackedGame = {
+          ...rest,
+          clocks: { ...entry.game.clocks, [side]: dg.fields.msec },
+          ...(running === undefined ? {} : { running }),
+        };
         return [{ kind: 'clock', game: keep({ ...entry, game }) }];
       }
       case 'DG_SET_CLOCK': {
         if (!entry) return [];
-        const game = { ...entry.game, clocks: { white: seconds(dg.fields.whiteClock), black: seconds(dg.fields.blackClock) } };
+        const game = {
+          ...entry.game,
+          clocks: { white: seconds(dg.fields.whiteClock), black: seconds(dg.fields.blackClock) },
+        };
         return [{ kind: 'clock', game: keep({ ...entry, game }) }];
       }
       case 'DG_FLIP':
@@ -397,7 +478,11 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
         const result = scoreOf(f.scoreString2);
         // The description is the server's words ("White checkmated"); the code stands in when it is empty.
         const reason = f.descriptionString !== '' ? f.descriptionString : f.gameResultCode;
-        const facts: IccGameFacts = { ...entry.facts, resultCode: f.gameResultCode, ...(f.eco === undefined ? {} : { eco: f.eco }) };
+        const facts: IccGameFacts = {
+          ...entry.facts,
+          resultCode: f.gameResultCode,
+          ...(f.eco === undefined ? {} : { eco: f.eco }),
+        };
         const game = keep({ ...entry, game: { ...entry.game, result, reason }, facts });
         return [{ kind: 'game-ended', game, result, reason }];
       }
@@ -410,7 +495,13 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
     push(event) {
       if (typeof event !== 'object' || event === null || event.kind !== 'datagram') return [];
       const dg = (event as { datagram?: unknown }).datagram;
-      if (typeof dg !== 'object' || dg === null || typeof (dg as Datagram).fields !== 'object' || (dg as Datagram).fields === null) return [];
+      if (
+        typeof dg !== 'object' ||
+        dg === null ||
+        typeof (dg as Datagram).fields !== 'object' ||
+        (dg as Datagram).fields === null
+      )
+        return [];
       return onDatagram(dg as Datagram, typeof event.offset === 'number' ? event.offset : 0);
     },
     game: (gameNumber) => entries.get(gameNumber)?.game,

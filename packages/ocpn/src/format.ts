@@ -3,7 +3,6 @@ import { OCPN_ERROR_CODES, type OcpnErrorCode } from './errors.js';
 import { parseOcpn, type OcpnParseOptions } from './parse.js';
 import { writeOcpn } from './write.js';
 
-
 /** Omega Chess Positional Notation as one text format: the value is a `Setup` with its `omegaAdvanced` state. */
 export const ocpnFormat: TextFormat<Setup, OcpnErrorCode, OcpnParseOptions, undefined> = /* @__PURE__ */ Object.freeze({
   kind: 'text',
@@ -17,7 +16,13 @@ export const ocpnFormat: TextFormat<Setup, OcpnErrorCode, OcpnParseOptions, unde
     const slashes = countCode(tokens[0] ?? '', 47);
     // Without its ranks, an OCPN record still shows its fool fields: availability (`wb`, `-`)
     // and two identities (`--`, `P-`), fields no other format has.
-    if (slashes === 0 && tokens.length === 9 && /^(?:-|[wb]{1,2})$/.test(tokens[5] ?? '') && /^[PNBRQKCWF-]{2}$/i.test(tokens[6] ?? '')) return 0.65;
+    if (
+      slashes === 0 &&
+      tokens.length === 9 &&
+      /^(?:-|[wb]{1,2})$/.test(tokens[5] ?? '') &&
+      /^[PNBRQKCWF-]{2}$/i.test(tokens[6] ?? '')
+    )
+      return 0.65;
     // Ten ranks and the wizard segment: eleven segments, where a FEN has eight. A rank too
     // many or too few still scores above a broken FEN (0.6).
     if (slashes < 9 || slashes > 12) return 0;

@@ -19,7 +19,10 @@ const roleArb: fc.Arbitrary<Role | undefined> = fc.option(fc.constantFrom(...ROL
 /** Positions the writer accepts: any placement, any rights, the squares a long pawn step passes. */
 const positionArb: fc.Arbitrary<OcpnPosition> = fc
   .record({
-    placed: fc.array(fc.option(pieceArb, { nil: undefined, freq: 2 }), { minLength: SQUARES.length, maxLength: SQUARES.length }),
+    placed: fc.array(fc.option(pieceArb, { nil: undefined, freq: 2 }), {
+      minLength: SQUARES.length,
+      maxLength: SQUARES.length,
+    }),
     turn: fc.constantFrom(...COLORS),
     rights: fc.subarray([...RIGHT_ROOKS]),
     ep: fc.option(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.boolean()), { nil: undefined }),
@@ -79,6 +82,9 @@ describeTextFormatProperties<OcpnPosition>({
   ],
   onLongInputs: (large) => {
     expect(parseOcpn(large[3] as string)).toMatchObject({ ok: true, value: { halfmoves: 0 } });
-    expect(parseOcpn(large[0] as string, { strict: true })).toMatchObject({ ok: false, error: { code: 'castling-order', offset: 67 } });
+    expect(parseOcpn(large[0] as string, { strict: true })).toMatchObject({
+      ok: false,
+      error: { code: 'castling-order', offset: 67 },
+    });
   },
 });

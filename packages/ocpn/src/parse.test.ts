@@ -21,39 +21,141 @@ const itself = (text: string): [Outcome<OcpnErrorCode>, Outcome<OcpnErrorCode>] 
 /** README decision table: [row, input, default outcome, strict outcome]. */
 const DECISIONS: readonly [string, string, Outcome<OcpnErrorCode>, Outcome<OcpnErrorCode>][] = [
   ['the seed example', INITIAL_OCPN, ...itself(INITIAL_OCPN)],
-  ['files a-h: a rank of eight squares', `WWww/rnbqkbnr/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...same({ error: ['rank-too-short', 0, 13] })],
-  ['ranks 0-9: e2/e3 after White\'s triple step', `${E4} b KQkq KQkq e2/e3 wb P- 0 1`, ...itself(`${E4} b KQkq KQkq e2/e3 wb P- 0 1`)],
-  ['ranks 1-10: e3/e4 after White\'s triple step', `${E4} b KQkq KQkq e3/e4 wb P- 0 1`, ...same({ error: ['ep-rank', 4, 76] })],
+  [
+    'files a-h: a rank of eight squares',
+    `WWww/rnbqkbnr/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`,
+    ...same({ error: ['rank-too-short', 0, 13] }),
+  ],
+  [
+    "ranks 0-9: e2/e3 after White's triple step",
+    `${E4} b KQkq KQkq e2/e3 wb P- 0 1`,
+    ...itself(`${E4} b KQkq KQkq e2/e3 wb P- 0 1`),
+  ],
+  [
+    "ranks 1-10: e3/e4 after White's triple step",
+    `${E4} b KQkq KQkq e3/e4 wb P- 0 1`,
+    ...same({ error: ['ep-rank', 4, 76] }),
+  ],
   ['ep squares against the passing order', `${E4} b KQkq KQkq e3/e2 wb P- 0 1`, ...same({ error: ['ep-rank', 4, 76] })],
   ['ep squares on two files', `${E4} b KQkq KQkq e2/f3 wb P- 0 1`, ...same({ error: ['ep-path', 4, 78] })],
   ['ep squares with a gap', `${E4} b KQkq KQkq e2/e4 wb P- 0 1`, ...same({ error: ['ep-path', 4, 79] })],
   ['three ep squares', `${E4} b KQkq KQkq e2/e3/e4 wb P- 0 1`, ...same({ error: ['ep-path', 4, 80] })],
   ['an ep square off the field', `${E4} b KQkq KQkq k2 wb P- 0 1`, ...same({ error: ['ep-square', 4, 75] })],
   ['an ep square on a wizard square', `${E4} b KQkq KQkq w1 wb P- 0 1`, ...same({ error: ['ep-square', 4, 75] })],
-  ['Black\'s triple step: e7/e6', `${B} w KQkq KQkq e7/e6 wb P- 0 1`, ...itself(`${B} w KQkq KQkq e7/e6 wb P- 0 1`)],
-  ['en dash for no castling', `${B} w \u2013 KQkq - wb -- 0 1`, { write: `${B} w - KQkq - wb -- 0 1` }, { error: ['castling', 2, 63] }],
-  ['en dash for no guarding', `${B} w KQkq \u2013 - wb -- 0 1`, { write: `${B} w KQkq - - wb -- 0 1` }, { error: ['guarding', 3, 68] }],
-  ['en dash for no en passant', `${B} w KQkq KQkq \u2013 wb -- 0 1`, { write: INITIAL_OCPN }, { error: ['ep-square', 4, 73] }],
-  ['en dash for no fools in hand', `${B} w KQkq KQkq - \u2013 -- 0 1`, { write: `${B} w KQkq KQkq - - -- 0 1` }, { error: ['fool-availability', 5, 75] }],
-  ['en dashes for no identities', `${B} w KQkq KQkq - wb \u2013\u2013 0 1`, { write: INITIAL_OCPN }, { error: ['fool-identities', 6, 78] }],
-  ['10 for ten empty squares', `WWww/crnbqkbnrc/pppppppppp/10/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...same({ error: ['board-digits', 0, 28] })],
-  ['adjacent digits', `WWww/crnbqkbnrc/pppppppppp/55/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...same({ error: ['board-digits', 0, 28] })],
-  ['a lower-case a', `WWww/crnbqkbnrc/pppppppppp/a/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...same({ error: ['board-char', 0, 27] })],
-  ['B, C and F are pieces, not digits', `WWww/crnbqkbnrc/pppppppppp/F9/A/1B1C6/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...itself(`WWww/crnbqkbnrc/pppppppppp/F9/A/1B1C6/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`)],
-  ['empty wizard squares as a digit', `4/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...itself(`4/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`)],
-  ['wizard squares with a gap', `W2w/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...itself(`W2w/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`)],
-  ['wizard squares with adjacent digits', `22/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...same({ error: ['board-digits', 0, 1] })],
-  ['five wizard squares', `WWwww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...same({ error: ['wizard-squares', 0, 4] })],
-  ['no wizard segment', `crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...same({ error: ['wizard-squares', 0, 4] })],
+  ["Black's triple step: e7/e6", `${B} w KQkq KQkq e7/e6 wb P- 0 1`, ...itself(`${B} w KQkq KQkq e7/e6 wb P- 0 1`)],
+  [
+    'en dash for no castling',
+    `${B} w \u2013 KQkq - wb -- 0 1`,
+    { write: `${B} w - KQkq - wb -- 0 1` },
+    { error: ['castling', 2, 63] },
+  ],
+  [
+    'en dash for no guarding',
+    `${B} w KQkq \u2013 - wb -- 0 1`,
+    { write: `${B} w KQkq - - wb -- 0 1` },
+    { error: ['guarding', 3, 68] },
+  ],
+  [
+    'en dash for no en passant',
+    `${B} w KQkq KQkq \u2013 wb -- 0 1`,
+    { write: INITIAL_OCPN },
+    { error: ['ep-square', 4, 73] },
+  ],
+  [
+    'en dash for no fools in hand',
+    `${B} w KQkq KQkq - \u2013 -- 0 1`,
+    { write: `${B} w KQkq KQkq - - -- 0 1` },
+    { error: ['fool-availability', 5, 75] },
+  ],
+  [
+    'en dashes for no identities',
+    `${B} w KQkq KQkq - wb \u2013\u2013 0 1`,
+    { write: INITIAL_OCPN },
+    { error: ['fool-identities', 6, 78] },
+  ],
+  [
+    '10 for ten empty squares',
+    `WWww/crnbqkbnrc/pppppppppp/10/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`,
+    ...same({ error: ['board-digits', 0, 28] }),
+  ],
+  [
+    'adjacent digits',
+    `WWww/crnbqkbnrc/pppppppppp/55/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`,
+    ...same({ error: ['board-digits', 0, 28] }),
+  ],
+  [
+    'a lower-case a',
+    `WWww/crnbqkbnrc/pppppppppp/a/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`,
+    ...same({ error: ['board-char', 0, 27] }),
+  ],
+  [
+    'B, C and F are pieces, not digits',
+    `WWww/crnbqkbnrc/pppppppppp/F9/A/1B1C6/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`,
+    ...itself(`WWww/crnbqkbnrc/pppppppppp/F9/A/1B1C6/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`),
+  ],
+  [
+    'empty wizard squares as a digit',
+    `4/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`,
+    ...itself(`4/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`),
+  ],
+  [
+    'wizard squares with a gap',
+    `W2w/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`,
+    ...itself(`W2w/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`),
+  ],
+  [
+    'wizard squares with adjacent digits',
+    `22/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`,
+    ...same({ error: ['board-digits', 0, 1] }),
+  ],
+  [
+    'five wizard squares',
+    `WWwww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`,
+    ...same({ error: ['wizard-squares', 0, 4] }),
+  ],
+  [
+    'no wizard segment',
+    `crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`,
+    ...same({ error: ['wizard-squares', 0, 4] }),
+  ],
   ['eleven ranks', `${B}/A w - - - - -- 0 1`, ...same({ error: ['rank-count', 0, 60] })],
-  ['nine ranks', `WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`, ...same({ error: ['rank-count', 0, 58] })],
-  ['fool identities in lower case', `${B} w KQkq KQkq - wb pc 0 1`, { write: `${B} w KQkq KQkq - wb PC 0 1` }, { error: ['fool-identities', 6, 78] }],
-  ['a lone - for the fool identities', `${B} w KQkq KQkq - wb - 0 1`, { write: INITIAL_OCPN }, { error: ['fool-identities', 6, 79] }],
+  [
+    'nine ranks',
+    `WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w - - - - -- 0 1`,
+    ...same({ error: ['rank-count', 0, 58] }),
+  ],
+  [
+    'fool identities in lower case',
+    `${B} w KQkq KQkq - wb pc 0 1`,
+    { write: `${B} w KQkq KQkq - wb PC 0 1` },
+    { error: ['fool-identities', 6, 78] },
+  ],
+  [
+    'a lone - for the fool identities',
+    `${B} w KQkq KQkq - wb - 0 1`,
+    { write: INITIAL_OCPN },
+    { error: ['fool-identities', 6, 79] },
+  ],
   ['three fool identities', `${B} w KQkq KQkq - wb PCQ 0 1`, ...same({ error: ['fool-identities', 6, 80] })],
-  ['fools in hand as bw', `${B} w KQkq KQkq - bw -- 0 1`, { write: INITIAL_OCPN }, { error: ['fool-availability-order', 5, 76] }],
-  ['castling out of order', `${B} w qkQK KQkq - wb -- 0 1`, { write: INITIAL_OCPN }, { error: ['castling-order', 2, 64] }],
+  [
+    'fools in hand as bw',
+    `${B} w KQkq KQkq - bw -- 0 1`,
+    { write: INITIAL_OCPN },
+    { error: ['fool-availability-order', 5, 76] },
+  ],
+  [
+    'castling out of order',
+    `${B} w qkQK KQkq - wb -- 0 1`,
+    { write: INITIAL_OCPN },
+    { error: ['castling-order', 2, 64] },
+  ],
   ['castling repeated', `${B} w KKQkq KQkq - wb -- 0 1`, { write: INITIAL_OCPN }, { error: ['castling-order', 2, 64] }],
-  ['guarding out of order', `${B} w KQkq qkQK - wb -- 0 1`, { write: INITIAL_OCPN }, { error: ['guarding-order', 3, 69] }],
+  [
+    'guarding out of order',
+    `${B} w KQkq qkQK - wb -- 0 1`,
+    { write: INITIAL_OCPN },
+    { error: ['guarding-order', 3, 69] },
+  ],
   ['eight fields: no fool identities', `${B} w KQkq KQkq - wb 0 1`, ...same({ error: ['fool-identities', 6, 78] })],
   ['no full-move number', `${B} w KQkq KQkq - wb -- 0`, ...same({ error: ['missing-field', 8, 82] })],
   ['a tenth field', `${INITIAL_OCPN} x`, ...same({ error: ['extra-field', 9, 85] })],
@@ -105,7 +207,9 @@ describe('every error code, with its field and offset', () => {
     };
     expect(message(`${B} x`)).toBe('expected w or b, found "x"');
     expect(message(`${B} w - - - - --`)).toBe('expected 9 fields, found end');
-    expect(message(`WWww/crnbqkbnrc/pppppppppp/55/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC`)).toBe('expected 1-9 or A (ten), no 2 digits, found "5"');
+    expect(message(`WWww/crnbqkbnrc/pppppppppp/55/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC`)).toBe(
+      'expected 1-9 or A (ten), no 2 digits, found "5"',
+    );
     expect(message(`${E4} b - - e3/e4 - -- 0 1`)).toBe(
       'expected the first square the pawn passed (rank 2 after White, 7 after Black; ranks 0-9), found "3"',
     );
@@ -137,7 +241,10 @@ describe('values', () => {
     expect([json.halfmoves, json.fullmoves]).toEqual([0, 1]);
     expect(setup.board.geometry).toBe(OMEGA);
     expect(setup.board.pieces).toHaveLength(144);
-    expect(guarding).toEqual({ white: { kingSide: true, queenSide: true }, black: { kingSide: true, queenSide: true } });
+    expect(guarding).toEqual({
+      white: { kingSide: true, queenSide: true },
+      black: { kingSide: true, queenSide: true },
+    });
     expect(foolInHand).toEqual({ white: true, black: true });
     expect(lastMoved).toEqual({ white: undefined, black: undefined });
   });
@@ -161,11 +268,14 @@ describe('values', () => {
     expect(parsed(`${B} w - - h7 - -P 0 2`).epSquares).toEqual([sq('h7')]);
   });
 
-  test('castling letters name the rooks\' start squares; guarding stays flags', () => {
+  test("castling letters name the rooks' start squares; guarding stays flags", () => {
     const setup = parsed(`${B} b Kq Qk - - -- 3 40`, true);
     const { guarding } = setup.omegaAdvanced;
     expect(setup.castlingRooks).toEqual([sq('i0'), sq('b9')]);
-    expect(guarding).toEqual({ white: { kingSide: false, queenSide: true }, black: { kingSide: true, queenSide: false } });
+    expect(guarding).toEqual({
+      white: { kingSide: false, queenSide: true },
+      black: { kingSide: true, queenSide: false },
+    });
     expect(setup.turn).toBe('black');
     expect([setup.halfmoves, setup.fullmoves]).toEqual([3, 40]);
   });

@@ -30,7 +30,10 @@ export interface OcpnParseOptions {
 }
 
 // What was expected, by field, and for the codes that say more than their field.
-const EXPECTED_IN_FIELD = /* @__PURE__ */ 'PNBRQKCWF, 1-9, A or /|w or b|KQkq or -|KQkq or -|a square or -|w, b, wb or -|P N B R Q K C W F or - for each player|0-9999|1-9999|end'.split('|');
+const EXPECTED_IN_FIELD =
+  /* @__PURE__ */ 'PNBRQKCWF, 1-9, A or /|w or b|KQkq or -|KQkq or -|a square or -|w, b, wb or -|P N B R Q K C W F or - for each player|0-9999|1-9999|end'.split(
+    '|',
+  );
 const EXPECTED: Partial<Record<OcpnErrorCode, string>> = {
   empty: 'OCPN text',
   whitespace: '1 space',
@@ -42,7 +45,7 @@ const EXPECTED: Partial<Record<OcpnErrorCode, string>> = {
   'castling-order': 'KQkq order, no repeats',
   'guarding-order': 'KQkq order, no repeats',
   'ep-rank': 'the first square the pawn passed (rank 2 after White, 7 after Black; ranks 0-9)',
-  'ep-path': 'the next square on the pawn\'s path',
+  'ep-path': "the next square on the pawn's path",
   'fool-availability-order': 'wb order, no repeats',
   'missing-field': '9 fields',
 };
@@ -93,7 +96,6 @@ const fail: (code: OcpnErrorCode, field: OcpnField, offset: number) => never = f
 interface FieldEnd {
   end: number;
 }
-
 
 /** The number of empty squares a character stands for: `1`-`9`, and `A` for ten; else 0. */
 function emptyCount(c: number): number {
@@ -245,7 +247,12 @@ function identity(input: string, pos: number, strict: boolean): Role | undefined
  */
 export function parseOcpn(input: string, options?: OcpnParseOptions): Result<OcpnPosition, OcpnError> {
   if (typeof input !== 'string') {
-    return err({ code: 'empty', field: 0, offset: 0, message: `expected OCPN text, found ${input === null ? 'null' : typeof input}` });
+    return err({
+      code: 'empty',
+      field: 0,
+      offset: 0,
+      message: `expected OCPN text, found ${input === null ? 'null' : typeof input}`,
+    });
   }
   const strict = options?.strict === true;
   const n = input.length;
@@ -290,11 +297,15 @@ export function parseOcpn(input: string, options?: OcpnParseOptions): Result<Ocp
           pos = fieldEnd(input, pos + 1, 'turn', 1);
           break;
         case 2:
-          castlingRooks = ROOKS_BY_RIGHTS[readLetters(input, pos, strict, 'KQkq', 'castling', 'castling-order', 2, read)] as readonly Square[];
+          castlingRooks = ROOKS_BY_RIGHTS[
+            readLetters(input, pos, strict, 'KQkq', 'castling', 'castling-order', 2, read)
+          ] as readonly Square[];
           pos = read.end;
           break;
         case 3:
-          guarding = GUARDING_BY_RIGHTS[readLetters(input, pos, strict, 'KQkq', 'guarding', 'guarding-order', 3, read)] as ByColor<GuardingRights>;
+          guarding = GUARDING_BY_RIGHTS[
+            readLetters(input, pos, strict, 'KQkq', 'guarding', 'guarding-order', 3, read)
+          ] as ByColor<GuardingRights>;
           pos = read.end;
           break;
         case 4:
@@ -302,7 +313,9 @@ export function parseOcpn(input: string, options?: OcpnParseOptions): Result<Ocp
           pos = read.end;
           break;
         case 5:
-          foolInHand = FOOLS_BY_BITS[readLetters(input, pos, strict, 'wb', 'fool-availability', 'fool-availability-order', 5, read)] as ByColor<boolean>;
+          foolInHand = FOOLS_BY_BITS[
+            readLetters(input, pos, strict, 'wb', 'fool-availability', 'fool-availability-order', 5, read)
+          ] as ByColor<boolean>;
           pos = read.end;
           break;
         case 6:
@@ -323,7 +336,8 @@ export function parseOcpn(input: string, options?: OcpnParseOptions): Result<Ocp
             if (c < 48 || c > 57 || (value = value * 10 + c - 48) > 9999) fail(code, field as 7 | 8, pos);
           }
           // Strict: no leading zero, and no full-move number 0.
-          if (strict && input.charCodeAt(start) === 48 && (pos > start + 1 || field === 8)) fail(code, field as 7 | 8, start);
+          if (strict && input.charCodeAt(start) === 48 && (pos > start + 1 || field === 8))
+            fail(code, field as 7 | 8, start);
           if (field === 7) halfmoves = value;
           else fullmoves = value || 1;
           break;

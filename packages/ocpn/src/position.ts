@@ -1,4 +1,10 @@
-import { setupToJson, type GuardingRights, type OmegaAdvancedState, type Setup, type SetupJson } from '@chess-formats/board-core';
+import {
+  setupToJson,
+  type GuardingRights,
+  type OmegaAdvancedState,
+  type Setup,
+  type SetupJson,
+} from '@chess-formats/board-core';
 
 export type { GuardingRights };
 

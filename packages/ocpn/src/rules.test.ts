@@ -28,6 +28,9 @@ describe('the parsed start position plays', () => {
     const wizard = legalMoves(setup).find((m) => m.kind === 'normal' && m.from === parseSquare(OMEGA, 'w1'));
     expect(wizard).toEqual({ kind: 'normal', from: parseSquare(OMEGA, 'w1'), to: parseSquare(OMEGA, 'a2') });
     if (wizard) expect(writeSan(setup, wizard)).toBe('Wa2');
-    expect(parseSan(setup, 'e4')).toEqual({ ok: true, value: { kind: 'normal', from: parseSquare(OMEGA, 'e1'), to: parseSquare(OMEGA, 'e4') } });
+    expect(parseSan(setup, 'e4')).toEqual({
+      ok: true,
+      value: { kind: 'normal', from: parseSquare(OMEGA, 'e1'), to: parseSquare(OMEGA, 'e4') },
+    });
   });
 });

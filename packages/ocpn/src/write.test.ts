@@ -1,4 +1,14 @@
-import { OMEGA, STANDARD, parseSan, parseSquare, piece, play, setupToJson, standardSetup, type Setup } from '@chess-formats/board-core';
+import {
+  OMEGA,
+  STANDARD,
+  parseSan,
+  parseSquare,
+  piece,
+  play,
+  setupToJson,
+  standardSetup,
+  type Setup,
+} from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
 import { INITIAL_OCPN, ocpnToJson, parseOcpn, writeOcpn, type OcpnPosition } from './index.js';
 
@@ -55,7 +65,10 @@ describe('writeOcpn', () => {
     const { omegaAdvanced: _state, ...plain } = start();
     const text = writeOcpn(plain);
     expect(text.slice(60)).toBe(' w KQkq - - - -- 0 1');
-    expect(parseOcpn(text)).toMatchObject({ ok: true, value: { omegaAdvanced: { foolInHand: { white: false, black: false } } } });
+    expect(parseOcpn(text)).toMatchObject({
+      ok: true,
+      value: { omegaAdvanced: { foolInHand: { white: false, black: false } } },
+    });
   });
 
   test('the start, Wa2 played by board-core, written back: rights and fools kept, the last-moved field updated', () => {
@@ -72,7 +85,7 @@ describe('writeOcpn', () => {
     expect(writeOcpn(play(after, reply.value)).slice(-16)).toBe('KQkq - wb WC 2 2');
   });
 
-  test('ocpnToJson (deprecated) is board-core\'s setup JSON, the advanced fields under omegaAdvanced, null for no move', () => {
+  test("ocpnToJson (deprecated) is board-core's setup JSON, the advanced fields under omegaAdvanced, null for no move", () => {
     const position = withAdvanced(start(), { lastMoved: { white: 'champion', black: undefined } });
     const json = ocpnToJson(position);
     expect(json).toEqual(setupToJson(position));
@@ -90,26 +103,55 @@ describe('writeOcpn', () => {
     const s = start();
     const cases: [string, OcpnPosition][] = [
       ['the standard board', withSetup(s, { board: standardSetup().board })],
-      ['a piece on a hole', withSetup(s, { board: { geometry: OMEGA, pieces: s.board.pieces.map((p, cell) => (cell === 1 ? piece('white', 'pawn') : p)) } })],
-      ['a promoted piece', withSetup(s, { board: { geometry: OMEGA, pieces: s.board.pieces.map((p, cell) => (cell === sq('e4') ? piece('white', 'queen', true) : p)) } })],
+      [
+        'a piece on a hole',
+        withSetup(s, {
+          board: {
+            geometry: OMEGA,
+            pieces: s.board.pieces.map((p, cell) => (cell === 1 ? piece('white', 'pawn') : p)),
+          },
+        }),
+      ],
+      [
+        'a promoted piece',
+        withSetup(s, {
+          board: {
+            geometry: OMEGA,
+            pieces: s.board.pieces.map((p, cell) => (cell === sq('e4') ? piece('white', 'queen', true) : p)),
+          },
+        }),
+      ],
       ['a castling rook off the start squares', withSetup(s, { castlingRooks: [sq('a0')] })],
       ['castling rooks out of order', withSetup(s, { castlingRooks: [sq('i0'), sq('b0')] })],
       ['an ep square on the wrong rank', withSetup(s, { turn: 'black', epSquares: [sq('e3')] })],
       ['ep squares not on one path', withSetup(s, { turn: 'black', epSquares: [sq('e2'), sq('f3')] })],
       ['three ep squares', withSetup(s, { turn: 'black', epSquares: [sq('e2'), sq('e3'), sq('e4')] })],
-      ['pockets', withSetup(s, { pockets: { white: { pawn: 0, knight: 0, bishop: 0, rook: 0, queen: 0, king: 0, champion: 0, wizard: 0, fool: 1 }, black: { pawn: 0, knight: 0, bishop: 0, rook: 0, queen: 0, king: 0, champion: 0, wizard: 0, fool: 1 } } })],
+      [
+        'pockets',
+        withSetup(s, {
+          pockets: {
+            white: { pawn: 0, knight: 0, bishop: 0, rook: 0, queen: 0, king: 0, champion: 0, wizard: 0, fool: 1 },
+            black: { pawn: 0, knight: 0, bishop: 0, rook: 0, queen: 0, king: 0, champion: 0, wizard: 0, fool: 1 },
+          },
+        }),
+      ],
       ['three-check counters', withSetup(s, { remainingChecks: { white: 3, black: 3 } })],
       ['a realtime clock', withSetup(s, { realtime: { clockMs: 0, sinceCaptureMs: 0, cooldownMs: 10_000 } })],
       ['a negative half-move clock', withSetup(s, { halfmoves: -1 })],
       ['a full-move number 0', withSetup(s, { fullmoves: 0 })],
       ['a counter above 9999', withSetup(s, { fullmoves: 10_000 })],
-      ['an unknown role as identity', withAdvanced(s, { lastMoved: { white: 'archbishop' as never, black: undefined } })],
+      [
+        'an unknown role as identity',
+        withAdvanced(s, { lastMoved: { white: 'archbishop' as never, black: undefined } }),
+      ],
     ];
     test.each(cases)('%s', (_name, position) => {
       expect(() => writeOcpn(position)).toThrow(TypeError);
     });
     test('the standard geometry is named in the message', () => {
-      expect(() => writeOcpn(withSetup(s, { board: { geometry: STANDARD, pieces: [] } }))).toThrow('not in OCPN: "standard"');
+      expect(() => writeOcpn(withSetup(s, { board: { geometry: STANDARD, pieces: [] } }))).toThrow(
+        'not in OCPN: "standard"',
+      );
     });
   });
 });

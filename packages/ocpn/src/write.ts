@@ -1,4 +1,13 @@
-import { OMEGA, ROLES, type Board, type OmegaAdvancedState, type Piece, type Role, type Setup, type Square } from '@chess-formats/board-core';
+import {
+  OMEGA,
+  ROLES,
+  type Board,
+  type OmegaAdvancedState,
+  type Piece,
+  type Role,
+  type Setup,
+  type Square,
+} from '@chess-formats/board-core';
 import { LETTERS, RIGHT_ROOKS, WIZARD_SQUARES } from './parse.js';
 
 /** The Omega chess start position, as the seed spec prints it. */
@@ -90,7 +99,13 @@ function enPassantText(setup: Setup): string {
   const first = squares[white ? squares.length - 1 : 0] as Square;
   const second = squares[white ? 0 : 1];
   const file = (first % 12) - 1;
-  if (squares.length > 2 || !Number.isInteger(first) || file < 0 || file > 9 || Math.floor(first / 12) !== (white ? 8 : 3)) {
+  if (
+    squares.length > 2 ||
+    !Number.isInteger(first) ||
+    file < 0 ||
+    file > 9 ||
+    Math.floor(first / 12) !== (white ? 8 : 3)
+  ) {
     refuse(squares);
   }
   // Both are squares of the board now, so they have names.
@@ -103,7 +118,7 @@ function enPassantText(setup: Setup): string {
 function identityText(role: Role | undefined): string {
   if (role === undefined) return '-';
   const k = ROLES.indexOf(role);
-  return k < 0 ? refuse(role) : LETTERS[k] as string;
+  return k < 0 ? refuse(role) : (LETTERS[k] as string);
 }
 
 /** The Advanced state of a plain Omega chess setup: no guarding right, no fool in hand, nobody's last move. */

@@ -15,7 +15,9 @@ import { parsePgn } from './read.js';
 import { writePgn } from './write.js';
 
 // Beside the repository (a clone next to shared/), or beside the directory of worktrees.
-const DIRECTORY = ['../../../../shared', '../../../../../shared'].map((up) => join(import.meta.dirname, up, 'external-testdata/pgn')).find((dir) => existsSync(dir));
+const DIRECTORY = ['../../../../shared', '../../../../../shared']
+  .map((up) => join(import.meta.dirname, up, 'external-testdata/pgn'))
+  .find((dir) => existsSync(dir));
 const files = DIRECTORY === undefined ? [] : readdirSync(DIRECTORY).filter((f) => f.endsWith('.pgn'));
 
 /** The game without the moves' text as read (the writer writes board-core's SAN). */
@@ -24,7 +26,7 @@ function withoutSan(game: PgnGame): unknown {
   return { ...game, root: { ...game.root, children: game.root.children.map(strip) } };
 }
 
-describe.skipIf(files.length === 0)('the peers\' PGN files, against chessops', () => {
+describe.skipIf(files.length === 0)("the peers' PGN files, against chessops", () => {
   const tally = { files: 0, games: 0, replayed: 0, unsupported: 0 };
   for (const file of files) {
     test(file, () => {
@@ -59,7 +61,9 @@ describe.skipIf(files.length === 0)('the peers\' PGN files, against chessops', (
           position.play(move);
         }
         // chessops writes an en passant square only when a capture is legal.
-        expect(writeFen(finalSetup(result.value), { epPolicy: enPassantCapturable }).replace(/\[.*\]/, '')).toBe(makeFen(position.toSetup()).replace(/\[.*\]|~/g, ''));
+        expect(writeFen(finalSetup(result.value), { epPolicy: enPassantCapturable }).replace(/\[.*\]/, '')).toBe(
+          makeFen(position.toSetup()).replace(/\[.*\]|~/g, ''),
+        );
         const again = parsePgn(writePgn(result.value));
         expect(again).toHaveLength(1);
         expect(again[0]?.ok && withoutSan(again[0].value)).toEqual(withoutSan(result.value));
@@ -68,7 +72,9 @@ describe.skipIf(files.length === 0)('the peers\' PGN files, against chessops', (
     });
   }
   test('tally', () => {
-    console.log(`external PGN: ${tally.files} files, ${tally.games} games, ${tally.replayed} replayed to chessops' final position and round-tripped, ${tally.unsupported} of unsupported variants`);
+    console.log(
+      `external PGN: ${tally.files} files, ${tally.games} games, ${tally.replayed} replayed to chessops' final position and round-tripped, ${tally.unsupported} of unsupported variants`,
+    );
     expect(tally.replayed).toBeGreaterThan(0);
   });
 });

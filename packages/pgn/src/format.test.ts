@@ -15,26 +15,35 @@ describe('pgnFormat', () => {
     const read = pgnFormat.parse('[Event "A"]\n\n1. e4 e5 1-0\n\n[Event "B"]\n\n1. d4 0-1\n');
     if (!read.ok) throw new Error(read.error.message);
     expect(read.value.map((game) => game.tags.get('Event'))).toEqual(['A', 'B']);
-    expect(writeFen(pgnFormat.setupOf(read.value))).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2');
+    expect(writeFen(pgnFormat.setupOf(read.value))).toBe(
+      'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2',
+    );
     expect(pgnFormat.write(read.value)).toBe('[Event "A"]\n\n1. e4 e5 1-0\n\n[Event "B"]\n\n1. d4 0-1\n');
   });
 
   test('a text with a broken game is that error, with the field it stands in', () => {
-    expect(pgnFormat.parse('[Event "A"]\n\n1. e4 1-0\n\n[Event "B"]\n\n1. e5 *')).toMatchObject({ ok: false, error: { code: 'illegal-move', field: 2, line: 7, column: 4 } });
-    expect(pgnFormat.parse('[Event A]\n1. e4 *')).toMatchObject({ ok: false, error: { code: 'tag-syntax', field: 1, offset: 0 } });
+    expect(pgnFormat.parse('[Event "A"]\n\n1. e4 1-0\n\n[Event "B"]\n\n1. e5 *')).toMatchObject({
+      ok: false,
+      error: { code: 'illegal-move', field: 2, line: 7, column: 4 },
+    });
+    expect(pgnFormat.parse('[Event A]\n1. e4 *')).toMatchObject({
+      ok: false,
+      error: { code: 'tag-syntax', field: 1, offset: 0 },
+    });
     expect(pgnFormat.fields[2]).toBe('movetext');
   });
 
   test('the error carries every game of the text, read or broken, so that a viewer shows the good ones', () => {
-    const read = pgnFormat.parse('[Event "A"]\n\n1. e4 1-0\n\n[Event B]\n\n1. e4 *\n\n[Event "C"]\n\n1. d4 d5 2. Ke3 *\n\n[Event "D"]\n\n1. c4 *');
+    const read = pgnFormat.parse(
+      '[Event "A"]\n\n1. e4 1-0\n\n[Event B]\n\n1. e4 *\n\n[Event "C"]\n\n1. d4 d5 2. Ke3 *\n\n[Event "D"]\n\n1. c4 *',
+    );
     if (read.ok) throw new Error('read');
     expect(read.error).toMatchObject({ code: 'tag-syntax', field: 1, line: 5 });
-    expect(read.error.games.map((game) => (game.ok ? game.value.tags.get('Event') : `${game.error.code} ${game.error.field} ${game.error.line}`))).toEqual([
-      'A',
-      'tag-syntax 1 5',
-      'illegal-move 2 11',
-      'D',
-    ]);
+    expect(
+      read.error.games.map((game) =>
+        game.ok ? game.value.tags.get('Event') : `${game.error.code} ${game.error.field} ${game.error.line}`,
+      ),
+    ).toEqual(['A', 'tag-syntax 1 5', 'illegal-move 2 11', 'D']);
     // The first broken game's error is the error itself.
     expect(read.error.games[1]).toEqual({ ok: false, error: { ...read.error, games: undefined } });
   });
@@ -49,8 +58,14 @@ describe('pgnFormat', () => {
   test('fromSetup is a game with no moves from the setup, with SetUp and FEN tags unless it is the start', () => {
     expect(pgnFormat.write(pgnFormat.fromSetup(standardSetup()))).toBe('[Result "*"]\n\n*\n');
     const endgame = fenOf('4k3/8/8/8/8/8/4P3/4K3 b - - 3 40');
-    expect(pgnFormat.write(pgnFormat.fromSetup(endgame))).toBe('[Result "*"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 3 40"]\n\n*\n');
-    for (const setup of [endgame, fenOf('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1'), fenOf('4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2')]) {
+    expect(pgnFormat.write(pgnFormat.fromSetup(endgame))).toBe(
+      '[Result "*"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 3 40"]\n\n*\n',
+    );
+    for (const setup of [
+      endgame,
+      fenOf('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1'),
+      fenOf('4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2'),
+    ]) {
       const back = pgnFormat.parse(pgnFormat.write(pgnFormat.fromSetup(setup)));
       if (!back.ok) throw new Error(back.error.message);
       expect(setupToJson(pgnFormat.setupOf(back.value))).toEqual(setupToJson(setup));
@@ -65,7 +80,10 @@ describe('pgnFormat', () => {
     ['a FEN', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
     ['an OCPN', INITIAL_OCPN],
     ['a FENr', 'r2Dq0000k2r/pb1n2bp/1pp2n2/3p1pp1/DQ0050P1PpDP15002/2P1P1P1/PB1NN1BP/R3K1DR55001 Qkq f3 14200 14200'],
-    ['a style 12 line', '<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 7 Newton Einstein 1 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0'],
+    [
+      'a style 12 line',
+      '<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 7 Newton Einstein 1 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0',
+    ],
     ['an ICC stream', '\x19(0 Vasilisk 1\x19)'],
     ['prose', 'hello world'],
     ['a list', '[1, 2, 3]'],

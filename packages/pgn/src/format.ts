@@ -1,4 +1,11 @@
-import { standardSetup, writeSan, type FormatError, type Result, type Setup, type TextFormat } from '@chess-formats/board-core';
+import {
+  standardSetup,
+  writeSan,
+  type FormatError,
+  type Result,
+  type Setup,
+  type TextFormat,
+} from '@chess-formats/board-core';
 import { INITIAL_FEN, writeFen } from '@chess-formats/fen';
 import { writeOcpn } from '@chess-formats/ocpn';
 import { PGN_ERROR_CODES, type PgnError, type PgnErrorCode } from './errors.js';
@@ -55,7 +62,8 @@ function lineJson(first: PgnNode | undefined, siblings: readonly PgnNode[], from
     if (node.clockMs !== undefined) json.clockMs = node.clockMs;
     if (node.emtMs !== undefined) json.emtMs = node.emtMs;
     if (node.comments) json.comments = node.comments;
-    if (alternatives.length > 0) json.variations = alternatives.map((alternative) => lineJson(alternative, [], position));
+    if (alternatives.length > 0)
+      json.variations = alternatives.map((alternative) => lineJson(alternative, [], position));
     line.push(json);
     position = playNode(position, node.move);
     alternatives = node.children.slice(1);
@@ -81,8 +89,14 @@ function parseGames(text: string, options?: PgnReadOptions): Result<readonly Pgn
   // Like the other descriptors, anything but a string reads as an empty text.
   const reads = parsePgn(typeof text === 'string' ? text : '', options);
   if (reads.every((read) => read.ok)) return { ok: true, value: reads.map((read) => read.value) };
-  const games = reads.map((read): Result<PgnGame, PgnGameError> =>
-    read.ok ? read : { ok: false, error: { ...read.error, code: read.error.code as PgnTextErrorCode, field: fieldOf(read.error.code) } },
+  const games = reads.map(
+    (read): Result<PgnGame, PgnGameError> =>
+      read.ok
+        ? read
+        : {
+            ok: false,
+            error: { ...read.error, code: read.error.code as PgnTextErrorCode, field: fieldOf(read.error.code) },
+          },
   );
   const first = games.find((game) => !game.ok) as { readonly ok: false; readonly error: PgnGameError };
   return { ok: false, error: { ...first.error, games } };
@@ -99,7 +113,9 @@ function pgnStart(text: string): boolean {
   let i = 0;
   while (i < text.length && isBlank(text.charCodeAt(i))) i++;
   const head = text.slice(i, i + 64);
-  return /^(?:\[[A-Za-z0-9_]+[ \t]*"|\d{1,4}[ \t]*\.(?:\.\.)?[ \t]*(?:[a-hKQRBNPO0]|--)|(?:1-0|0-1|1\/2-1\/2|\*)[ \t\r]*(?:\n|$))/.test(head);
+  return /^(?:\[[A-Za-z0-9_]+[ \t]*"|\d{1,4}[ \t]*\.(?:\.\.)?[ \t]*(?:[a-hKQRBNPO0]|--)|(?:1-0|0-1|1\/2-1\/2|\*)[ \t\r]*(?:\n|$))/.test(
+    head,
+  );
 }
 
 /**
@@ -110,7 +126,10 @@ function pgnStart(text: string): boolean {
  * with no game), and a setup becomes one game with no moves that starts there (`SetUp` and
  * `FEN` tags unless it is the standard start; the variant from the setup).
  */
-export const pgnFormat: Omit<TextFormat<readonly PgnGame[], PgnTextErrorCode, PgnReadOptions, PgnWriteOptions>, 'parse'> & {
+export const pgnFormat: Omit<
+  TextFormat<readonly PgnGame[], PgnTextErrorCode, PgnReadOptions, PgnWriteOptions>,
+  'parse'
+> & {
   /** Every game of the text; or the first broken game's error, which carries every game (`PgnFormatError.games`). */
   parse(text: string, options?: PgnReadOptions): Result<readonly PgnGame[], PgnFormatError>;
 } = /* @__PURE__ */ Object.freeze({
@@ -118,21 +137,32 @@ export const pgnFormat: Omit<TextFormat<readonly PgnGame[], PgnTextErrorCode, Pg
   name: 'pgn',
   title: 'PGN (Portable Game Notation)',
   parse: parseGames,
-  write: (games: readonly PgnGame[], options?: PgnWriteOptions): string => games.map((game) => writePgn(game, options)).join('\n'),
+  write: (games: readonly PgnGame[], options?: PgnWriteOptions): string =>
+    games.map((game) => writePgn(game, options)).join('\n'),
   detect(text: string): number {
     if (typeof text !== 'string' || !pgnStart(text)) return 0;
     const read = parsePgn(text);
     return read.length > 0 && read.every((game) => game.ok) ? 0.95 : 0.75;
   },
-  errorCodes: /* @__PURE__ */ Object.freeze(PGN_ERROR_CODES.filter((code): code is PgnTextErrorCode => code !== 'not-text')),
+  errorCodes: /* @__PURE__ */ Object.freeze(
+    PGN_ERROR_CODES.filter((code): code is PgnTextErrorCode => code !== 'not-text'),
+  ),
   fields: FIELDS,
   setupOf: (games: readonly PgnGame[]): Setup => (games[0] === undefined ? standardSetup() : finalSetup(games[0])),
   fromSetup(setup: Setup): readonly PgnGame[] {
     // The realtime clock is the game's timing, not the position, as for style 12.
     const { realtime: _clock, ...position } = setup;
-    const variant = position.board.geometry.name === 'omega' ? 'omega' : position.pockets ? 'crazyhouse' : position.remainingChecks ? 'threeCheck' : 'standard';
+    const variant =
+      position.board.geometry.name === 'omega'
+        ? 'omega'
+        : position.pockets
+          ? 'crazyhouse'
+          : position.remainingChecks
+            ? 'threeCheck'
+            : 'standard';
     const tags = new Map<string, string>([['Result', '*']]);
-    if (variant !== 'standard') tags.set('Variant', { omega: 'Omega', crazyhouse: 'Crazyhouse', threeCheck: 'Three-check' }[variant]);
+    if (variant !== 'standard')
+      tags.set('Variant', { omega: 'Omega', crazyhouse: 'Crazyhouse', threeCheck: 'Three-check' }[variant]);
     const fen = positionText(position);
     if (variant === 'omega' || fen !== INITIAL_FEN) {
       tags.set('SetUp', '1');

@@ -6,7 +6,13 @@ export const PGN_RESULTS = /* @__PURE__ */ Object.freeze(['1-0', '0-1', '1/2-1/2
 export type PgnResult = (typeof PGN_RESULTS)[number];
 
 /** The games the reader knows how to set up and replay, from the `Variant` tag. */
-export const PGN_VARIANTS = /* @__PURE__ */ Object.freeze(['standard', 'chess960', 'crazyhouse', 'threeCheck', 'omega'] as const);
+export const PGN_VARIANTS = /* @__PURE__ */ Object.freeze([
+  'standard',
+  'chess960',
+  'crazyhouse',
+  'threeCheck',
+  'omega',
+] as const);
 /** A variant the reader can replay, one of `PGN_VARIANTS`. */
 export type PgnVariant = (typeof PGN_VARIANTS)[number];
 
@@ -95,6 +101,7 @@ export function* mainline(game: PgnGame): Generator<MainlineStep, void, undefine
 /** The position at the end of the main line. */
 export function finalSetup(game: PgnGame): Setup {
   let setup = game.setup;
-  for (let node = game.root.children[0]; node !== undefined; node = node.children[0]) setup = playNode(setup, node.move);
+  for (let node = game.root.children[0]; node !== undefined; node = node.children[0])
+    setup = playNode(setup, node.move);
   return setup;
 }

@@ -13,6 +13,13 @@ export {
   type PgnVariant,
 } from './game.js';
 export { SEVEN_TAG_ROSTER, writePgn, type PgnWriteOptions } from './write.js';
-export { DEFAULT_LIMITS, createPgnReader, parsePgn, type PgnEvent, type PgnReadOptions, type PgnReader } from './read.js';
+export {
+  DEFAULT_LIMITS,
+  createPgnReader,
+  parsePgn,
+  type PgnEvent,
+  type PgnReadOptions,
+  type PgnReader,
+} from './read.js';
 export { pgnFormat, type PgnFormatError, type PgnGameError, type PgnTextErrorCode } from './format.js';
 export { gameToPgn, type GameToPgnOptions } from './tracked.js';

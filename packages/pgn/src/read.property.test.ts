@@ -26,7 +26,15 @@ const corpus = fc
   .array(
     fc.oneof(
       arbitraryGame.map((game) => writePgn(game)),
-      fc.constantFrom('[Event "x"]\n1. e4 e5 2. Qxe5 1-0\n\n', '1. e4 (1. d4 {a} ( 1. c4 ) ) *\n', '{open', '%escape\n', ') $ !!! ', '\uFEFF[A "\\"]"]\n', '\n\n[Event "ok"]\n\n1. d4 d5 *\n'),
+      fc.constantFrom(
+        '[Event "x"]\n1. e4 e5 2. Qxe5 1-0\n\n',
+        '1. e4 (1. d4 {a} ( 1. c4 ) ) *\n',
+        '{open',
+        '%escape\n',
+        ') $ !!! ',
+        '\uFEFF[A "\\"]"]\n',
+        '\n\n[Event "ok"]\n\n1. d4 d5 *\n',
+      ),
       fc.string({ maxLength: 20 }),
     ),
     { maxLength: 5 },
@@ -48,8 +56,14 @@ describe('streaming', () => {
    * `byCharacter`) a character at a time, the reader gives the events of its character-level
    * state machine alone (`new Reader(options, false)`), which no fast path takes.
    */
-  function checkAgainstStateMachine(pieces: readonly string[], options: fc.Arbitrary<PgnReadOptions>, byCharacter: boolean): void {
-    const text = fc.array(fc.oneof(corpus, fc.constantFrom(...pieces)), { maxLength: 30 }).map((parts) => parts.join(''));
+  function checkAgainstStateMachine(
+    pieces: readonly string[],
+    options: fc.Arbitrary<PgnReadOptions>,
+    byCharacter: boolean,
+  ): void {
+    const text = fc
+      .array(fc.oneof(corpus, fc.constantFrom(...pieces)), { maxLength: 30 })
+      .map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, options, fc.array(fc.nat(), { maxLength: 8 }), (text, options, cuts) => {
         const slow = new Reader(options, false);
@@ -69,15 +83,77 @@ describe('streaming', () => {
 
   test('tags only, with tight limits: the fast path over movetext, in any split, gives the events of the state machine', () => {
     checkAgainstStateMachine(
-      ['{ [%clk 0:01:02] } ', '{a long comment here} ', '( ', ') ', '$12 ', '$0255 ', '$00012 ', '$256 ', '$ ', '!? ', '!!! ', '1. ', '12... ', 'Nf3 ', '1-0 ', '1/2-1/2 ', '* ', '\n', '\n\n', '; rest\n', '\n%esc\n', '[Event "y"]\n', '[Site "a\nb"]\n', '[ LongTagName \t"a longer value" ]\n', '[Annotator "x\\\\y"]\n', '<', 'e'.repeat(300) + ' ', '\t'],
-      fc.record({ tagsOnly: fc.constant(true), maxGameLength: fc.integer({ min: 1, max: 400 }), maxCommentLength: fc.integer({ min: 1, max: 25 }), maxVariationDepth: fc.integer({ min: 1, max: 3 }), maxTagLength: fc.integer({ min: 1, max: 16 }) }),
+      [
+        '{ [%clk 0:01:02] } ',
+        '{a long comment here} ',
+        '( ',
+        ') ',
+        '$12 ',
+        '$0255 ',
+        '$00012 ',
+        '$256 ',
+        '$ ',
+        '!? ',
+        '!!! ',
+        '1. ',
+        '12... ',
+        'Nf3 ',
+        '1-0 ',
+        '1/2-1/2 ',
+        '* ',
+        '\n',
+        '\n\n',
+        '; rest\n',
+        '\n%esc\n',
+        '[Event "y"]\n',
+        '[Site "a\nb"]\n',
+        '[ LongTagName \t"a longer value" ]\n',
+        '[Annotator "x\\\\y"]\n',
+        '<',
+        'e'.repeat(300) + ' ',
+        '\t',
+      ],
+      fc.record({
+        tagsOnly: fc.constant(true),
+        maxGameLength: fc.integer({ min: 1, max: 400 }),
+        maxCommentLength: fc.integer({ min: 1, max: 25 }),
+        maxVariationDepth: fc.integer({ min: 1, max: 3 }),
+        maxTagLength: fc.integer({ min: 1, max: 16 }),
+      }),
       true,
     );
   });
 
   test('with tight limits, the fast loop over movetext, whole or in any split, gives the events of the state machine', () => {
     checkAgainstStateMachine(
-      ['{ [%clk 0:01:02] } ', '{\n[%clk 1:02:03.4]\n}', '{ [%clk 0:01] } ', '{a long comment here} ', '( ', ') ', '$12 ', '!? ', '1. ', '12... ', 'Nf3 ', 'e4 ', 'Qxf7# ', 'Kxe1 ', '0-0 ', '1-0 ', '1/2-1/2 ', '* ', '\n', '\n\n', '; rest\n', '\n%esc\n', '[Event "y"]\n', 'e'.repeat(300) + ' ', '\t', '\u00e9 '],
+      [
+        '{ [%clk 0:01:02] } ',
+        '{\n[%clk 1:02:03.4]\n}',
+        '{ [%clk 0:01] } ',
+        '{a long comment here} ',
+        '( ',
+        ') ',
+        '$12 ',
+        '!? ',
+        '1. ',
+        '12... ',
+        'Nf3 ',
+        'e4 ',
+        'Qxf7# ',
+        'Kxe1 ',
+        '0-0 ',
+        '1-0 ',
+        '1/2-1/2 ',
+        '* ',
+        '\n',
+        '\n\n',
+        '; rest\n',
+        '\n%esc\n',
+        '[Event "y"]\n',
+        'e'.repeat(300) + ' ',
+        '\t',
+        '\u00e9 ',
+      ],
       fc.record({ maxGameLength: fc.integer({ min: 1, max: 400 }), maxCommentLength: fc.integer({ min: 1, max: 25 }) }),
       false,
     );
@@ -114,16 +190,22 @@ describe('streaming', () => {
 describe('never throws', () => {
   test('on arbitrary strings, with errors that point inside the input', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 300, unit: fc.constantFrom(...'[]{}();%$!?.*-/=+#@ \n\r\t"\\abcdefghNBRQKPOo0123456789') }), (text) => {
-        for (const result of parsePgn(text)) {
-          if (result.ok) continue;
-          expect(PGN_ERROR_CODES).toContain(result.error.code);
-          expect(result.error.offset).toBeGreaterThanOrEqual(0);
-          expect(result.error.offset).toBeLessThanOrEqual(text.length);
-          expect(result.error.line).toBeGreaterThanOrEqual(1);
-          expect(result.error.message.length).toBeGreaterThan(0);
-        }
-      }),
+      fc.property(
+        fc.string({
+          maxLength: 300,
+          unit: fc.constantFrom(...'[]{}();%$!?.*-/=+#@ \n\r\t"\\abcdefghNBRQKPOo0123456789'),
+        }),
+        (text) => {
+          for (const result of parsePgn(text)) {
+            if (result.ok) continue;
+            expect(PGN_ERROR_CODES).toContain(result.error.code);
+            expect(result.error.offset).toBeGreaterThanOrEqual(0);
+            expect(result.error.offset).toBeLessThanOrEqual(text.length);
+            expect(result.error.line).toBeGreaterThanOrEqual(1);
+            expect(result.error.message.length).toBeGreaterThan(0);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -134,7 +216,8 @@ describe('never throws', () => {
         const reader = createPgnReader(value as never);
         reader.push(bytes);
         const events = reader.push(value as never);
-        if (typeof value !== 'string' && !(value instanceof Uint8Array)) expect(events.at(-1)).toMatchObject({ kind: 'error', error: { code: 'not-text' } });
+        if (typeof value !== 'string' && !(value instanceof Uint8Array))
+          expect(events.at(-1)).toMatchObject({ kind: 'error', error: { code: 'not-text' } });
         reader.end();
         expect(parsePgn(value as never).length).toBeGreaterThanOrEqual(typeof value === 'string' ? 0 : 1);
       }),
@@ -187,13 +270,42 @@ describe('clock commands', () => {
     }
     return rest === '' && rest !== text ? node : { ...node, comments: [rest] };
   }
-  const digits = fc.oneof({ weight: 4, arbitrary: fc.stringMatching(/^[0-9]{1,3}$/) }, fc.stringMatching(/^[0-9]{0,11}$/));
+  const digits = fc.oneof(
+    { weight: 4, arbitrary: fc.stringMatching(/^[0-9]{1,3}$/) },
+    fc.stringMatching(/^[0-9]{0,11}$/),
+  );
   const space = fc.constantFrom(' ', ' ', '  ', '', '\t', '\u00a0');
   // Commands near the usual form, each part sometimes off it, and text between them.
   const command = fc
-    .tuple(fc.constantFrom('clk', 'emt', 'clk', 'emt', 'clx', 'CLK'), space, digits, fc.constantFrom(':', ':', '.', ''), digits, fc.constantFrom(':', ':', ''), digits, fc.option(digits), space, fc.constantFrom(']', ']', ''))
-    .map(([name, before, h, c1, m, c2, s, fraction, after, close]) => `[%${name}${before}${h}${c1}${m}${c2}${s}${fraction === null ? '' : `.${fraction}`}${after}${close}`);
-  const piece = fc.oneof(command, fc.constantFrom(' ', 'text', '[%', ']', '\n', '[%clk 123456789:0:0.1]', '[%emt 1234567890:00:00]', '[%clk 1:00:00.1234]'));
+    .tuple(
+      fc.constantFrom('clk', 'emt', 'clk', 'emt', 'clx', 'CLK'),
+      space,
+      digits,
+      fc.constantFrom(':', ':', '.', ''),
+      digits,
+      fc.constantFrom(':', ':', ''),
+      digits,
+      fc.option(digits),
+      space,
+      fc.constantFrom(']', ']', ''),
+    )
+    .map(
+      ([name, before, h, c1, m, c2, s, fraction, after, close]) =>
+        `[%${name}${before}${h}${c1}${m}${c2}${s}${fraction === null ? '' : `.${fraction}`}${after}${close}`,
+    );
+  const piece = fc.oneof(
+    command,
+    fc.constantFrom(
+      ' ',
+      'text',
+      '[%',
+      ']',
+      '\n',
+      '[%clk 123456789:0:0.1]',
+      '[%emt 1234567890:00:00]',
+      '[%clk 1:00:00.1234]',
+    ),
+  );
   test('are read into the node as the expression reads them', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 4 }), (pieces) => {
@@ -201,7 +313,11 @@ describe('clock commands', () => {
         const results = parsePgn(`1. e4 {${comment}} *`);
         const node = results[0]?.ok ? results[0].value.root.children[0] : undefined;
         const expected = byExpression(comment);
-        expect({ clockMs: node?.clockMs, emtMs: node?.emtMs, comments: node?.comments }).toEqual({ clockMs: expected.clockMs, emtMs: expected.emtMs, comments: expected.comments });
+        expect({ clockMs: node?.clockMs, emtMs: node?.emtMs, comments: node?.comments }).toEqual({
+          clockMs: expected.clockMs,
+          emtMs: expected.emtMs,
+          comments: expected.comments,
+        });
       }),
       { numRuns: 2000 },
     );

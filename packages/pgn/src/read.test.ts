@@ -40,8 +40,16 @@ describe('tags', () => {
 describe('lenient movetext', () => {
   test.each([
     ['castling with zeros', '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *', ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Bc5', 'O-O']],
-    ['long castling with zeros', '1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. 0-0-0 0-0-0 *', ['d4', 'd5', 'Nc3', 'Nc6', 'Bf4', 'Bf5', 'Qd2', 'Qd7', 'O-O-O', 'O-O-O']],
-    ['a missing check mark', '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *', ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']],
+    [
+      'long castling with zeros',
+      '1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. 0-0-0 0-0-0 *',
+      ['d4', 'd5', 'Nc3', 'Nc6', 'Bf4', 'Bf5', 'Qd2', 'Qd7', 'O-O-O', 'O-O-O'],
+    ],
+    [
+      'a missing check mark',
+      '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *',
+      ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#'],
+    ],
     ['an extra check mark', '1. e4+ e5# *', ['e4', 'e5']],
     ['an over-qualified move', '1. Ng1f3 Nb8-c6 *', ['Nf3', 'Nc6']],
     ['move numbers glued and with dots', '1.e4 1...e5 2.Nf3 2... Nc6 3 . Bb5 *', ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']],
@@ -95,7 +103,7 @@ describe('lenient movetext', () => {
     expect(b).toMatchObject({ emtMs: 5250, clockMs: 3_723_500, comments: ['fast'] });
   });
 
-  test('every node has an array of children of its own, a line\'s last node too', () => {
+  test("every node has an array of children of its own, a line's last node too", () => {
     const g = game('1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *');
     const arrays = new Set<unknown>();
     let nodes = 0;
@@ -149,11 +157,16 @@ describe('variants and start positions', () => {
   });
   test('Chess960 with X-FEN and Shredder-FEN castling', () => {
     const finals = ['KQkq', 'GDgd'].map((castling) => {
-      const g = game(`[Variant "Chess960"]\n[FEN "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w ${castling} - 0 1"]\n1. Ng3 Ng6 2. O-O O-O *`);
+      const g = game(
+        `[Variant "Chess960"]\n[FEN "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w ${castling} - 0 1"]\n1. Ng3 Ng6 2. O-O O-O *`,
+      );
       expect(g.variant).toBe('chess960');
       return writeFen(finalSetup(g));
     });
-    expect(finals).toEqual(['nbbr1rkq/pppppppp/6n1/8/8/6N1/PPPPPPPP/NBBR1RKQ w - - 4 3', 'nbbr1rkq/pppppppp/6n1/8/8/6N1/PPPPPPPP/NBBR1RKQ w - - 4 3']);
+    expect(finals).toEqual([
+      'nbbr1rkq/pppppppp/6n1/8/8/6N1/PPPPPPPP/NBBR1RKQ w - - 4 3',
+      'nbbr1rkq/pppppppp/6n1/8/8/6N1/PPPPPPPP/NBBR1RKQ w - - 4 3',
+    ]);
   });
   test('three-check counts checks', () => {
     const g = game('[Variant "Three-check"]\n1. e4 f6 2. Qh5+ *');
@@ -170,7 +183,9 @@ describe('variants and start positions', () => {
 describe('tags only', () => {
   test('reads tags and results without reading moves', () => {
     const results = parsePgn('[Event "a"]\n1. Qxh7 (1. nonsense) 1-0\n\n[Event "b"]\n1. e4 {x} *', { tagsOnly: true });
-    expect(results.map((r) => r.ok && [r.value.tags.get('Event'), r.value.result, r.value.root.children.length])).toEqual([
+    expect(
+      results.map((r) => r.ok && [r.value.tags.get('Event'), r.value.result, r.value.root.children.length]),
+    ).toEqual([
       ['a', '1-0', 0],
       ['b', '*', 0],
     ]);
@@ -196,10 +211,23 @@ describe('errors', () => {
   ];
   const options: PgnReadOptions = { maxTagLength: 7, maxVariationDepth: 2, maxCommentLength: 5, maxGameLength: 20 };
   test.each(cases)('%s', (code, text, where) => {
-    expect(parsePgn(text, options)[0]).toEqual({ ok: false, error: { code, ...where, message: expect.any(String), ...(code === 'illegal-move' || code === 'bad-fen' ? { cause: expect.anything() } : {}) } });
+    expect(parsePgn(text, options)[0]).toEqual({
+      ok: false,
+      error: {
+        code,
+        ...where,
+        message: expect.any(String),
+        ...(code === 'illegal-move' || code === 'bad-fen' ? { cause: expect.anything() } : {}),
+      },
+    });
   });
   test('not-text', () => {
-    expect(parsePgn(undefined as never)).toEqual([{ ok: false, error: { code: 'not-text', line: 1, column: 1, offset: 0, message: 'expected PGN text, got a undefined' } }]);
+    expect(parsePgn(undefined as never)).toEqual([
+      {
+        ok: false,
+        error: { code: 'not-text', line: 1, column: 1, offset: 0, message: 'expected PGN text, got a undefined' },
+      },
+    ]);
   });
   test('every code is tested here', () => {
     expect(new Set([...cases.map(([code]) => code), 'not-text'])).toEqual(new Set(PGN_ERROR_CODES));
@@ -208,7 +236,9 @@ describe('errors', () => {
     expect(Object.isFrozen(PGN_ERROR_CODES)).toBe(true);
   });
   test('a bad game is skipped to the next [Event, the rest is read', () => {
-    const results = parsePgn('[Event "a"]\n1. e4 e5 2. Ke3 Nc6 3. Bb5\n[Site "not a start"]\n1. d4\n[Event "b"]\n1. d4 *');
+    const results = parsePgn(
+      '[Event "a"]\n1. e4 e5 2. Ke3 Nc6 3. Bb5\n[Site "not a start"]\n1. d4\n[Event "b"]\n1. d4 *',
+    );
     expect(results.map((r) => (r.ok ? r.value.tags.get('Event') : r.error.code))).toEqual(['illegal-move', 'b']);
   });
   test('or to the blank line after a result', () => {
@@ -221,23 +251,32 @@ describe('errors', () => {
   });
   test('a bad FEN tag is reported at its value, however the text is split and whether its tag is read whole or char by char', () => {
     // The escaped quote in Event sends the tags through the character-level path.
-    const text = '[Event "a \\"b\\""]\n[Round "1"]  [FEN  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"]\n\n1. e4 e5 *';
+    const text =
+      '[Event "a \\"b\\""]\n[Round "1"]  [FEN  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"]\n\n1. e4 e5 *';
     const expected = { code: 'bad-fen', line: 2, column: 21, offset: 38 };
     expect(parsePgn(text)[0]).toMatchObject({ ok: false, error: expected });
     const reader = createPgnReader();
     const events = [...text].flatMap((char) => reader.push(char)).concat(reader.end());
     expect(events).toMatchObject([{ kind: 'error', error: expected }]);
     // A game without moves reports it at the value too.
-    expect(parsePgn('[FEN "8/8/8 w - - 0 1"]')[0]).toMatchObject({ ok: false, error: { code: 'bad-fen', line: 1, column: 7, offset: 6 } });
+    expect(parsePgn('[FEN "8/8/8 w - - 0 1"]')[0]).toMatchObject({
+      ok: false,
+      error: { code: 'bad-fen', line: 1, column: 7, offset: 6 },
+    });
   });
   test('a clock comment over several lines counts its line ends, read whole or char by char', () => {
     const text = '1. e4 {\n[%clk 0:03:00]\n} e5 Ke3 *';
     const expected = { code: 'illegal-move', line: 3, column: 6, offset: 28 };
     expect(parsePgn(text)[0]).toMatchObject({ ok: false, error: expected });
     const reader = createPgnReader();
-    expect([...text].flatMap((char) => reader.push(char)).concat(reader.end())).toMatchObject([{ kind: 'error', error: expected }]);
+    expect([...text].flatMap((char) => reader.push(char)).concat(reader.end())).toMatchObject([
+      { kind: 'error', error: expected },
+    ]);
   });
   test('an illegal move names its move number and carries the SAN error', () => {
-    expect(parsePgn('1. e4 e5 2. Nf3 Ke7 3. Ke2 Nf6 4. Kd8')[0]).toMatchObject({ ok: false, error: { message: expect.stringContaining('"Kd8" at 4.'), cause: { code: 'illegal' } } });
+    expect(parsePgn('1. e4 e5 2. Nf3 Ke7 3. Ke2 Nf6 4. Kd8')[0]).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('"Kd8" at 4.'), cause: { code: 'illegal' } },
+    });
   });
 });

@@ -4,7 +4,16 @@
  * games. It holds at most one token (bounded by the limits) and the game being built (bounded
  * by the game length limit); variations are a stack of frames, never recursion.
  */
-import { createReplay, err, ok, parseCoordinate, type Move, type Replay, type Result, type Setup } from '@chess-formats/board-core';
+import {
+  createReplay,
+  err,
+  ok,
+  parseCoordinate,
+  type Move,
+  type Replay,
+  type Result,
+  type Setup,
+} from '@chess-formats/board-core';
 import type { PgnError, PgnErrorCode } from './errors.js';
 import { type PgnGame, type PgnResult, type PgnRoot, type PgnVariant } from './game.js';
 import { initialSetup, variantOf } from './setup.js';
@@ -41,7 +50,9 @@ const MAX_SYMBOL_LENGTH = 255;
  * What a `PgnReader` gives for each game of the input: the game, or the error that made it
  * unreadable (reading goes on with the next game).
  */
-export type PgnEvent = { readonly kind: 'game'; readonly game: PgnGame } | { readonly kind: 'error'; readonly error: PgnError };
+export type PgnEvent =
+  | { readonly kind: 'game'; readonly game: PgnGame }
+  | { readonly kind: 'error'; readonly error: PgnError };
 
 /**
  * A streaming PGN reader, made by `createPgnReader`: push the input in chunks of any size, then
@@ -155,10 +166,16 @@ class GameBuilder {
     if (this.setup !== undefined) return undefined;
     const variant = variantOf(this.tags.get('Variant'));
     if (variant === undefined) {
-      return gameError('unknown-variant', `the Variant tag names a game the rules do not play: ${JSON.stringify(this.tags.get('Variant'))}`, undefined, this.tagValueAt.get('Variant'));
+      return gameError(
+        'unknown-variant',
+        `the Variant tag names a game the rules do not play: ${JSON.stringify(this.tags.get('Variant'))}`,
+        undefined,
+        this.tagValueAt.get('Variant'),
+      );
     }
     const initial = initialSetup(variant, this.tags.get('FEN'));
-    if (!initial.ok) return gameError('bad-fen', initial.message, initial.cause as PgnError['cause'], this.tagValueAt.get('FEN'));
+    if (!initial.ok)
+      return gameError('bad-fen', initial.message, initial.cause as PgnError['cause'], this.tagValueAt.get('FEN'));
     this.variant = variant;
     this.setup = initial.setup;
     // Tags only: no move is played, so no position is kept.
@@ -189,7 +206,11 @@ class GameBuilder {
         const coordinate = parseCoordinate(before, text);
         if (!coordinate.ok) {
           const number = `${before.fullmoves}${before.turn === 'white' ? '.' : '...'}`;
-          return gameError('illegal-move', `${JSON.stringify(text)} at ${number} is not a legal move: ${san.error.message}`, san.error);
+          return gameError(
+            'illegal-move',
+            `${JSON.stringify(text)} at ${number} is not a legal move: ${san.error.message}`,
+            san.error,
+          );
         }
         move = coordinate.value;
         position.play(move);
@@ -238,7 +259,8 @@ class GameBuilder {
   open(): GameError | undefined {
     const problem = this.begin();
     if (problem) return problem;
-    if (this.depth >= this.maxDepth) return gameError('variation-too-deep', `variations nest deeper than ${this.maxDepth}`);
+    if (this.depth >= this.maxDepth)
+      return gameError('variation-too-deep', `variations nest deeper than ${this.maxDepth}`);
     this.depth++;
     if (this.tagsOnly) return undefined;
     const frame = this.frame!;
@@ -270,7 +292,13 @@ class GameBuilder {
   }
 
   finish(result: PgnResult | undefined): Result<PgnGame, GameError> {
-    if (this.depth > 0) return err(gameError('unclosed-variation', `the game ends inside ${this.depth} open variation${this.depth > 1 ? 's' : ''}`));
+    if (this.depth > 0)
+      return err(
+        gameError(
+          'unclosed-variation',
+          `the game ends inside ${this.depth} open variation${this.depth > 1 ? 's' : ''}`,
+        ),
+      );
     const problem = this.start();
     if (problem) return err(problem);
     const tagResult = this.tags.get('Result');
@@ -378,14 +406,25 @@ type Mode = (typeof Mode)[keyof typeof Mode];
 
 function isSymbolCode(c: number): boolean {
   return (
-    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 43 || c === 35 || c === 61 || c === 58 || c === 45 || c === 64 || c === 47
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 95 ||
+    c === 43 ||
+    c === 35 ||
+    c === 61 ||
+    c === 58 ||
+    c === 45 ||
+    c === 64 ||
+    c === 47
   );
 }
 
 /** 1 for the ASCII codes of `isSymbolCode`, 2 for white space but the newline, 3 for `.`: one lookup in the hot loops. */
 const CODE_CLASS = /* @__PURE__ */ (() => {
   const table = new Uint8Array(128);
-  for (let c = 0; c < 128; c++) table[c] = isSymbolCode(c) ? 1 : c === 32 || c === 13 || c === 9 || c === 11 || c === 12 ? 2 : c === 46 ? 3 : 0;
+  for (let c = 0; c < 128; c++)
+    table[c] = isSymbolCode(c) ? 1 : c === 32 || c === 13 || c === 9 || c === 11 || c === 12 ? 2 : c === 46 ? 3 : 0;
   return table;
 })();
 
@@ -407,7 +446,13 @@ function positiveInteger(value: unknown, fallback: number): number {
 }
 
 function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  return value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'object'
+        ? 'an object'
+        : `a ${typeof value}`;
 }
 
 /**
@@ -493,7 +538,6 @@ export class Reader implements PgnReader {
     this.flushDecoder();
     const at = this.here();
     switch (this.#mode) {
-
       case Mode.Comment:
         this.fail('unterminated-comment', 'the input ends inside a comment', this.#token);
         break;
@@ -507,7 +551,8 @@ export class Reader implements PgnReader {
         break;
       default:
         // The modes of a tag pair.
-        if (this.#mode >= Mode.TagOpen && this.#mode <= Mode.TagClose && !this.#probing) this.fail('tag-syntax', 'the input ends inside a tag pair', this.#token);
+        if (this.#mode >= Mode.TagOpen && this.#mode <= Mode.TagClose && !this.#probing)
+          this.fail('tag-syntax', 'the input ends inside a tag pair', this.#token);
     }
     if (this.#game !== undefined) this.finishGame(undefined, at);
     const events = this.take();
@@ -546,7 +591,13 @@ export class Reader implements PgnReader {
   }
 
   private report(code: PgnErrorCode, message: string, at: Position, cause?: PgnError['cause']): void {
-    const error: { -readonly [K in keyof PgnError]: PgnError[K] } = { code, line: at.line, column: at.column, offset: at.offset, message };
+    const error: { -readonly [K in keyof PgnError]: PgnError[K] } = {
+      code,
+      line: at.line,
+      column: at.column,
+      offset: at.offset,
+      message,
+    };
     if (cause !== undefined) error.cause = cause;
     this.#events.push({ kind: 'error', error });
   }
@@ -771,7 +822,12 @@ export class Reader implements PgnReader {
       if (kind === 1) {
         for (let d = text.charCodeAt(stop); d < 128 && CODE_CLASS[d] === 1; d = text.charCodeAt(++stop));
         const length = stop - i;
-        if (stop === n || length > MAX_SYMBOL_LENGTH || (c <= 49 && (length === 3 || length === 7) && RESULTS.has(text.slice(i, stop)))) break;
+        if (
+          stop === n ||
+          length > MAX_SYMBOL_LENGTH ||
+          (c <= 49 && (length === 3 || length === 7) && RESULTS.has(text.slice(i, stop)))
+        )
+          break;
       } else if (c === 123) {
         const close = text.indexOf('}', stop);
         if (close < 0 || close - stop > this.#maxCommentLength) break;
@@ -847,7 +903,16 @@ export class Reader implements PgnReader {
         let close = bracket;
         while (text.charCodeAt(close) === 32) close++;
         const last = game.frame?.last;
-        if (bracket === 0 || text.charCodeAt(close) !== 125 || close - stop > this.#maxCommentLength || last === undefined || text.charCodeAt(at) !== 91 || text.charCodeAt(at + 1) !== 37 || readCommand(last, text, at, bracket) < 0) break;
+        if (
+          bracket === 0 ||
+          text.charCodeAt(close) !== 125 ||
+          close - stop > this.#maxCommentLength ||
+          last === undefined ||
+          text.charCodeAt(at) !== 91 ||
+          text.charCodeAt(at + 1) !== 37 ||
+          readCommand(last, text, at, bracket) < 0
+        )
+          break;
         column += close + 1 - i;
         i = close + 1;
         lineHasToken = true;
@@ -895,7 +960,11 @@ export class Reader implements PgnReader {
   private advance(text: string, from: number, to: number): void {
     this.#offset += to - from;
     let lineStart = -1;
-    for (let newline = text.indexOf('\n', from); newline >= 0 && newline < to; newline = text.indexOf('\n', newline + 1)) {
+    for (
+      let newline = text.indexOf('\n', from);
+      newline >= 0 && newline < to;
+      newline = text.indexOf('\n', newline + 1)
+    ) {
       this.#line++;
       lineStart = newline + 1;
     }
@@ -1025,7 +1094,13 @@ export class Reader implements PgnReader {
     }
     const value = mode === Mode.Nag ? (text === '' ? undefined : Number(text)) : ANNOTATIONS.get(text);
     if (value === undefined || value > 255) {
-      this.fail('bad-nag', mode === Mode.Nag ? `${JSON.stringify(`$${text}`)} is no NAG (0 to 255)` : `${JSON.stringify(text)} is no annotation`, at);
+      this.fail(
+        'bad-nag',
+        mode === Mode.Nag
+          ? `${JSON.stringify(`$${text}`)} is no NAG (0 to 255)`
+          : `${JSON.stringify(text)} is no annotation`,
+        at,
+      );
       return;
     }
     this.failWith(game.nag(value), at);
@@ -1042,7 +1117,8 @@ export class Reader implements PgnReader {
         return true;
       case Mode.TagName:
         if (isSymbolCode(c)) {
-          if (this.#tagName.length >= this.#maxTagLength) return this.tagError(`a tag name longer than ${this.#maxTagLength} characters`, 'tag-too-long');
+          if (this.#tagName.length >= this.#maxTagLength)
+            return this.tagError(`a tag name longer than ${this.#maxTagLength} characters`, 'tag-too-long');
           this.#tagName += ch;
           return true;
         }
@@ -1070,12 +1146,17 @@ export class Reader implements PgnReader {
         return true;
       case Mode.TagValue:
       case Mode.TagEscape:
-        if (c === 10 || c === 13) return this.tagError(`the value of tag ${this.#tagName} has no closing quote on its line`);
+        if (c === 10 || c === 13)
+          return this.tagError(`the value of tag ${this.#tagName} has no closing quote on its line`);
         if (this.#mode === Mode.TagValue && c === 34) {
           this.#mode = Mode.TagClose;
           return true;
         }
-        if (this.#buffer.length >= this.#maxTagLength) return this.tagError(`the value of tag ${this.#tagName} is longer than ${this.#maxTagLength} characters`, 'tag-too-long');
+        if (this.#buffer.length >= this.#maxTagLength)
+          return this.tagError(
+            `the value of tag ${this.#tagName} is longer than ${this.#maxTagLength} characters`,
+            'tag-too-long',
+          );
         if (this.#mode === Mode.TagValue && c === 92) {
           this.#mode = Mode.TagEscape;
           return true;
@@ -1136,8 +1217,17 @@ export function parsePgn(text: string, options?: PgnReadOptions): Result<PgnGame
   const events =
     typeof value === 'string'
       ? [...reader.push(text), ...reader.end()]
-      : [{ kind: 'error' as const, error: { code: 'not-text' as const, line: 1, column: 1, offset: 0, message: `expected PGN text, got ${describe(value)}` } }];
+      : [
+          {
+            kind: 'error' as const,
+            error: {
+              code: 'not-text' as const,
+              line: 1,
+              column: 1,
+              offset: 0,
+              message: `expected PGN text, got ${describe(value)}`,
+            },
+          },
+        ];
   return events.map((event) => (event.kind === 'game' ? ok(event.game) : err(event.error)));
 }
-
-

@@ -42,16 +42,30 @@ export function initialSetup(variant: PgnVariant, fen: string | undefined): Init
   let setup: Setup;
   if (variant === 'omega') {
     const parsed = parseOcpn(fen ?? INITIAL_OCPN);
-    if (!parsed.ok) return { ok: false, code: 'bad-fen', message: `the FEN tag is not OCPN: ${parsed.error.message}`, cause: parsed.error };
+    if (!parsed.ok)
+      return {
+        ok: false,
+        code: 'bad-fen',
+        message: `the FEN tag is not OCPN: ${parsed.error.message}`,
+        cause: parsed.error,
+      };
     setup = parsed.value;
   } else if (fen === undefined) {
     setup = standardSetup();
   } else {
     const parsed = parseFen(fen);
-    if (!parsed.ok) return { ok: false, code: 'bad-fen', message: `the FEN tag is not FEN: ${parsed.error.message}`, cause: parsed.error };
+    if (!parsed.ok)
+      return {
+        ok: false,
+        code: 'bad-fen',
+        message: `the FEN tag is not FEN: ${parsed.error.message}`,
+        cause: parsed.error,
+      };
     setup = parsed.value;
   }
-  if (variant === 'crazyhouse' && setup.pockets === undefined) setup = { ...setup, pockets: { white: emptyPocket(), black: emptyPocket() } };
-  if (variant === 'threeCheck' && setup.remainingChecks === undefined) setup = { ...setup, remainingChecks: { white: 3, black: 3 } };
+  if (variant === 'crazyhouse' && setup.pockets === undefined)
+    setup = { ...setup, pockets: { white: emptyPocket(), black: emptyPocket() } };
+  if (variant === 'threeCheck' && setup.remainingChecks === undefined)
+    setup = { ...setup, remainingChecks: { white: 3, black: 3 } };
   return { ok: true, setup };
 }

@@ -1,4 +1,11 @@
-import { parseSan, play, standardSetup, type Setup, type TrackedGame, type TrackedMove } from '@chess-formats/board-core';
+import {
+  parseSan,
+  play,
+  standardSetup,
+  type Setup,
+  type TrackedGame,
+  type TrackedMove,
+} from '@chess-formats/board-core';
 import { parseFen, writeFen } from '@chess-formats/fen';
 import { describe, expect, test } from 'vitest';
 import { finalSetup } from './game.js';
@@ -6,7 +13,11 @@ import { parsePgn } from './read.js';
 import { gameToPgn } from './tracked.js';
 import { writePgn } from './write.js';
 
-function movesOf(from: Setup, sans: readonly string[], clocks: readonly (number | undefined)[] = []): { moves: TrackedMove[]; setup: Setup } {
+function movesOf(
+  from: Setup,
+  sans: readonly string[],
+  clocks: readonly (number | undefined)[] = [],
+): { moves: TrackedMove[]; setup: Setup } {
   let setup = from;
   const moves = sans.map((san, i) => {
     const read = parseSan(setup, san);
@@ -18,9 +29,15 @@ function movesOf(from: Setup, sans: readonly string[], clocks: readonly (number 
   return { moves, setup };
 }
 
-function tracked(overrides: Partial<TrackedGame> & { sans?: readonly string[]; clocksAfter?: readonly (number | undefined)[] } = {}): TrackedGame {
+function tracked(
+  overrides: Partial<TrackedGame> & { sans?: readonly string[]; clocksAfter?: readonly (number | undefined)[] } = {},
+): TrackedGame {
   const initial = overrides.initial ?? standardSetup();
-  const { moves, setup } = movesOf(initial, overrides.sans ?? ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#'], overrides.clocksAfter ?? [179_000, 178_500, 170_250, 175_000, 160_000, 171_000, 150_000]);
+  const { moves, setup } = movesOf(
+    initial,
+    overrides.sans ?? ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#'],
+    overrides.clocksAfter ?? [179_000, 178_500, 170_250, 175_000, 160_000, 171_000, 150_000],
+  );
   const { sans: _s, clocksAfter: _c, ...rest } = overrides;
   return {
     gameNumber: 7,
@@ -73,9 +90,17 @@ describe('gameToPgn', () => {
   });
 
   test('defaults without a server: unknown event, site and date; no clock comment without a clock', () => {
-    const { rated: _rated, timeControl: _control, result: _result, reason: _reason, ...bare } = tracked({ sans: ['d4'], clocksAfter: [] });
+    const {
+      rated: _rated,
+      timeControl: _control,
+      result: _result,
+      reason: _reason,
+      ...bare
+    } = tracked({ sans: ['d4'], clocksAfter: [] });
     const pgn = writePgn(gameToPgn(bare));
-    expect(pgn).toBe('[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "-"]\n[White "Newton"]\n[Black "Einstein"]\n[Result "*"]\n[WhiteElo "1650"]\n[WhiteTitle "GM"]\n\n1. d4 *\n');
+    expect(pgn).toBe(
+      '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "-"]\n[White "Newton"]\n[Black "Einstein"]\n[Result "*"]\n[WhiteElo "1650"]\n[WhiteTitle "GM"]\n\n1. d4 *\n',
+    );
   });
 
   test('a game joined late starts from a FEN; the standard Termination word; increment and speed', () => {
@@ -87,10 +112,20 @@ describe('gameToPgn', () => {
       clocksAfter: [],
       result: '0-1',
       reason: 'Newton forfeits on time',
-      timeControl: { white: { initialMs: 60_000, incrementMs: 1_000 }, black: { initialMs: 60_000, incrementMs: 1_000 } },
+      timeControl: {
+        white: { initialMs: 60_000, incrementMs: 1_000 },
+        black: { initialMs: 60_000, incrementMs: 1_000 },
+      },
     });
     const pgn = gameToPgn(game, { server: 'ICC', event: 'Open', site: 'Internet Chess Club' });
-    expect(Object.fromEntries(pgn.tags)).toMatchObject({ Event: 'Open', Site: 'Internet Chess Club', TimeControl: '60+1', Termination: 'time forfeit', SetUp: '1', FEN: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3' });
+    expect(Object.fromEntries(pgn.tags)).toMatchObject({
+      Event: 'Open',
+      Site: 'Internet Chess Club',
+      TimeControl: '60+1',
+      Termination: 'time forfeit',
+      SetUp: '1',
+      FEN: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3',
+    });
     expect(writePgn(pgn)).toContain('3. Bb5 a6 { Newton forfeits on time } 0-1');
     expect(gameToPgn(game, { server: 'ICC' }).tags.get('Event')).toBe('ICC rated bullet game');
     expect(gameToPgn(game, { server: 'FICS' }).tags.get('Event')).toBe('FICS rated lightning game');
@@ -99,14 +134,20 @@ describe('gameToPgn', () => {
   test('an aborted game with no moves keeps the reason as the first comment; adjourned is unterminated', () => {
     const aborted = gameToPgn(tracked({ sans: [], result: '*', reason: 'Game aborted on move 1' }));
     expect(writePgn(aborted)).toContain('[Termination "abandoned"]\n\n{ Game aborted on move 1 } *\n');
-    expect(gameToPgn(tracked({ result: '*', reason: 'Game adjourned by mutual agreement' })).tags.get('Termination')).toBe('unterminated');
+    expect(
+      gameToPgn(tracked({ result: '*', reason: 'Game adjourned by mutual agreement' })).tags.get('Termination'),
+    ).toBe('unterminated');
   });
 
   test('the variant from the server name or the position; Chess960 from wild/22', () => {
     const zh = parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1');
     if (!zh.ok) throw new Error('fen');
     const crazyhouse = gameToPgn(tracked({ initial: zh.value, sans: ['e4'], clocksAfter: [], variant: 'crazyhouse' }));
-    expect([crazyhouse.variant, crazyhouse.tags.get('Variant'), crazyhouse.tags.get('Event')]).toEqual(['crazyhouse', 'Crazyhouse', 'rated crazyhouse game']);
+    expect([crazyhouse.variant, crazyhouse.tags.get('Variant'), crazyhouse.tags.get('Event')]).toEqual([
+      'crazyhouse',
+      'Crazyhouse',
+      'rated crazyhouse game',
+    ]);
     const [back] = parsePgn(writePgn(crazyhouse));
     expect(back?.ok).toBe(true);
     expect(gameToPgn(tracked({ variant: 'wild/22' })).variant).toBe('chess960');

@@ -1,4 +1,11 @@
-import { play, writeSan, type Setup, type TimeControl, type TrackedGame, type TrackedPlayer } from '@chess-formats/board-core';
+import {
+  play,
+  writeSan,
+  type Setup,
+  type TimeControl,
+  type TrackedGame,
+  type TrackedPlayer,
+} from '@chess-formats/board-core';
 import { INITIAL_FEN, writeFen } from '@chess-formats/fen';
 import { writeOcpn } from '@chess-formats/ocpn';
 import type { PgnGame, PgnNode, PgnVariant } from './game.js';
@@ -44,7 +51,9 @@ const seconds = (ms: number): string => String(Math.round(ms) / 1000);
 /** `initial+increment` in seconds (PGN standard 9.6.1), `-` for no time control. */
 function timeControlTag(control: TimeControl): string {
   if (control.initialMs === 0 && control.incrementMs === 0) return '-';
-  return control.incrementMs === 0 ? seconds(control.initialMs) : `${seconds(control.initialMs)}+${seconds(control.incrementMs)}`;
+  return control.incrementMs === 0
+    ? seconds(control.initialMs)
+    : `${seconds(control.initialMs)}+${seconds(control.incrementMs)}`;
 }
 
 /** The variant the PGN reader will replay: from the server's name for it, else from the position. */
@@ -59,7 +68,13 @@ function pgnVariant(game: TrackedGame): PgnVariant {
   return game.initial.remainingChecks ? 'threeCheck' : 'standard';
 }
 
-const VARIANT_TAGS: Readonly<Record<PgnVariant, string>> = { standard: 'Standard', chess960: 'Chess960', crazyhouse: 'Crazyhouse', threeCheck: 'Three-check', omega: 'Omega' };
+const VARIANT_TAGS: Readonly<Record<PgnVariant, string>> = {
+  standard: 'Standard',
+  chess960: 'Chess960',
+  crazyhouse: 'Crazyhouse',
+  threeCheck: 'Three-check',
+  omega: 'Omega',
+};
 
 function date(day: Date | undefined): string {
   if (day === undefined || Number.isNaN(day.getTime())) return '????.??.??';
@@ -95,9 +110,19 @@ export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): Pg
   const server = options.server;
   const result = game.result ?? '*';
   const control = game.timeControl;
-  const sameControl = control !== undefined && control.white.initialMs === control.black.initialMs && control.white.incrementMs === control.black.incrementMs;
-  const kind = game.variant !== undefined && variantOf(game.variant) !== 'standard' ? game.variant : sameControl ? speed(control.white, server) : undefined;
-  const described = [server, game.rated === undefined ? undefined : game.rated ? 'rated' : 'unrated', kind].filter((part) => part !== undefined);
+  const sameControl =
+    control !== undefined &&
+    control.white.initialMs === control.black.initialMs &&
+    control.white.incrementMs === control.black.incrementMs;
+  const kind =
+    game.variant !== undefined && variantOf(game.variant) !== 'standard'
+      ? game.variant
+      : sameControl
+        ? speed(control.white, server)
+        : undefined;
+  const described = [server, game.rated === undefined ? undefined : game.rated ? 'rated' : 'unrated', kind].filter(
+    (part) => part !== undefined,
+  );
   const tags = new Map<string, string>([
     ['Event', options.event ?? (described.length > 0 ? `${described.join(' ')} game` : '?')],
     ['Site', options.site ?? server ?? '?'],
@@ -126,12 +151,16 @@ export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): Pg
     sans.push(writeSan(position, move));
     position = play(position, move);
   }
-  const reason = game.result !== undefined && game.reason !== undefined && game.reason !== '' ? game.reason.replace(/[\r\n]+/g, ' ') : undefined;
+  const reason =
+    game.result !== undefined && game.reason !== undefined && game.reason !== ''
+      ? game.reason.replace(/[\r\n]+/g, ' ')
+      : undefined;
   let children: readonly PgnNode[] = [];
   for (let i = game.moves.length - 1; i >= 0; i--) {
     const { move, clockMs } = game.moves[i]!;
     const comments = i === game.moves.length - 1 && reason !== undefined ? { comments: [reason] } : {};
-    const clock = clockMs === undefined || !Number.isFinite(clockMs) ? {} : { clockMs: Math.max(0, Math.round(clockMs)) };
+    const clock =
+      clockMs === undefined || !Number.isFinite(clockMs) ? {} : { clockMs: Math.max(0, Math.round(clockMs)) };
     children = [{ san: sans[i]!, move, children, ...clock, ...comments }];
   }
   const root = game.moves.length === 0 && reason !== undefined ? { comments: [reason], children } : { children };

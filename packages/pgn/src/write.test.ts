@@ -10,15 +10,23 @@ function roundTrip(text: string): string {
 
 describe('writePgn', () => {
   test('the roster first in order, then the other tags; escapes', () => {
-    expect(roundTrip('[ECO "C20"]\n[Result "*"]\n[White "A \\"B\\" \\\\C"]\n[Event "E"]\n*')).toBe('[Event "E"]\n[White "A \\"B\\" \\\\C"]\n[Result "*"]\n[ECO "C20"]\n\n*\n');
+    expect(roundTrip('[ECO "C20"]\n[Result "*"]\n[White "A \\"B\\" \\\\C"]\n[Event "E"]\n*')).toBe(
+      '[Event "E"]\n[White "A \\"B\\" \\\\C"]\n[Result "*"]\n[ECO "C20"]\n\n*\n',
+    );
   });
   test('move numbers after comments and variations, NAGs, clocks', () => {
-    expect(roundTrip('{start} 1. e4 {[%clk 0:03:00]} e5 $1 (1... c5 {x} 2. Nf3) 2. Nf3 {a} ; b}\n Nc6?! 3. Bb5 (3. Bc4) a6 1-0')).toBe(
+    expect(
+      roundTrip(
+        '{start} 1. e4 {[%clk 0:03:00]} e5 $1 (1... c5 {x} 2. Nf3) 2. Nf3 {a} ; b}\n Nc6?! 3. Bb5 (3. Bc4) a6 1-0',
+      ),
+    ).toBe(
       '{ start } 1. e4 { [%clk 0:03:00] } 1... e5 $1 (1... c5 { x } 2. Nf3) 2. Nf3\n{ a } ; b}\n2... Nc6 $6 3. Bb5 (3. Bc4) 3... a6 1-0\n',
     );
   });
   test('a game from a position with Black to move starts with its number', () => {
-    expect(roundTrip('[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12"]\nKd7 -- Kc6 *')).toBe('[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12"]\n\n12... Kd7 13. -- Kc6 *\n');
+    expect(roundTrip('[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12"]\nKd7 -- Kc6 *')).toBe(
+      '[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12"]\n\n12... Kd7 13. -- Kc6 *\n',
+    );
   });
   test('lines of at most 80 characters, broken between tokens', () => {
     const text = roundTrip(`${'1. Nf3 Nf6 2. Ng1 Ng8 '.repeat(20)}*`);

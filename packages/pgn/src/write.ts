@@ -2,7 +2,15 @@ import { writeSan, type Setup } from '@chess-formats/board-core';
 import { playNode, type PgnGame, type PgnNode, type PgnRoot } from './game.js';
 
 /** The seven tags every exported game starts with, in this order (PGN standard 8.1.1). */
-export const SEVEN_TAG_ROSTER = /* @__PURE__ */ Object.freeze(['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'] as const);
+export const SEVEN_TAG_ROSTER = /* @__PURE__ */ Object.freeze([
+  'Event',
+  'Site',
+  'Date',
+  'Round',
+  'White',
+  'Black',
+  'Result',
+] as const);
 
 /** Options of `writePgn`. */
 export interface PgnWriteOptions {
@@ -42,7 +50,8 @@ class Lines {
   comment(text: string): void {
     if (!text.includes('}')) return this.add(`{ ${text} }`);
     // Only a rest-of-line comment can hold `}`; the reader makes one from `;`, never with a line break.
-    if (text.includes('\n')) refuse(`a comment cannot hold both "}" and a line break: ${JSON.stringify(text.slice(0, 40))}`);
+    if (text.includes('\n'))
+      refuse(`a comment cannot hold both "}" and a line break: ${JSON.stringify(text.slice(0, 40))}`);
     this.add(`; ${text}`);
     this.flush();
   }
@@ -103,7 +112,8 @@ export function writePgn(game: PgnGame, options?: PgnWriteOptions): string {
   // Iterative, like the reader: a line of any length and variations of any depth.
   const stack: Frame[] = [];
   const first = game.root.children[0];
-  if (first !== undefined) stack.push({ parent: game.root, node: first, position: game.setup, written: false, sibling: 0 });
+  if (first !== undefined)
+    stack.push({ parent: game.root, node: first, position: game.setup, written: false, sibling: 0 });
   let needNumber = true;
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
@@ -119,7 +129,10 @@ export function writePgn(game: PgnGame, options?: PgnWriteOptions): string {
       lines.add(node.move === null ? '--' : writeSan(position, node.move));
       needNumber = false;
       for (const nag of node.nags ?? []) lines.add(`$${nag}`);
-      const commands = [node.clockMs === undefined ? '' : `[%clk ${time(node.clockMs)}]`, node.emtMs === undefined ? '' : `[%emt ${time(node.emtMs)}]`].filter((c) => c !== '');
+      const commands = [
+        node.clockMs === undefined ? '' : `[%clk ${time(node.clockMs)}]`,
+        node.emtMs === undefined ? '' : `[%emt ${time(node.emtMs)}]`,
+      ].filter((c) => c !== '');
       if (commands.length > 0) lines.add(`{ ${commands.join(' ')} }`);
       for (const comment of node.comments ?? []) lines.comment(comment);
       if (commands.length > 0 || (node.comments?.length ?? 0) > 0) needNumber = true;

@@ -72,37 +72,39 @@ const TOKEN_NAMES: readonly string[] = [
  * (`Style12`: the setup and the game's facts). `<b1>` holdings lines are not records of their
  * own: `parseHoldings` reads them.
  */
-export const style12Format: TextFormat<Style12, Style12ErrorCode, Style12ParseOptions, undefined> = /* @__PURE__ */ Object.freeze({
-  kind: 'text',
-  name: 'style12',
-  title: 'Style 12',
-  parse: parseStyle12,
-  write: (record: Style12): string => writeStyle12(record),
-  detect(text: string): number {
-    if (typeof text !== 'string') return 0;
-    const start = skipBlanks(text, 0);
-    if (start >= text.length) return 0;
-    const end = lineEnd(text, start);
-    const next = skipBlanks(text, end);
-    if (text.startsWith('<12>', start)) {
-      // One line, or one line and its `<b1>` holdings as FICS sends them; more is a stream.
-      const after = next < text.length && text.startsWith('<b1>', next) ? skipBlanks(text, lineEnd(text, next)) : next;
-      if (after < text.length) return 0;
-      return parseStyle12(text.slice(start, end)).ok ? 0.95 : 0.7;
-    }
-    // A line of board ranks without its tag is a broken style 12 line.
-    return next >= text.length && rankTokens(text, start, end) >= 4 ? 0.65 : 0;
-  },
-  errorCodes: STYLE12_ERROR_CODES,
-  fields: /* @__PURE__ */ Object.freeze(TOKEN_NAMES),
-  setupOf: (record: Style12): Setup => record.setup,
-  fromSetup(setup: Setup): Style12 {
-    // A style 12 line has no room for pockets or check counters, which its writer would leave out.
-    if (setup.pockets) throw new TypeError('pockets (a <b1> line carries them)');
-    if (setup.remainingChecks) throw new TypeError('check counters');
-    // The realtime clock is the game's timing, not the position. Relation -3: an isolated position.
-    const { realtime: _clock, ...position } = setup;
-    return style12FromSetup(position, { gameNumber: 0, whiteName: 'White', blackName: 'Black', relation: -3 });
-  },
-  toJson: style12ToJson,
-});
+export const style12Format: TextFormat<Style12, Style12ErrorCode, Style12ParseOptions, undefined> =
+  /* @__PURE__ */ Object.freeze({
+    kind: 'text',
+    name: 'style12',
+    title: 'Style 12',
+    parse: parseStyle12,
+    write: (record: Style12): string => writeStyle12(record),
+    detect(text: string): number {
+      if (typeof text !== 'string') return 0;
+      const start = skipBlanks(text, 0);
+      if (start >= text.length) return 0;
+      const end = lineEnd(text, start);
+      const next = skipBlanks(text, end);
+      if (text.startsWith('<12>', start)) {
+        // One line, or one line and its `<b1>` holdings as FICS sends them; more is a stream.
+        const after =
+          next < text.length && text.startsWith('<b1>', next) ? skipBlanks(text, lineEnd(text, next)) : next;
+        if (after < text.length) return 0;
+        return parseStyle12(text.slice(start, end)).ok ? 0.95 : 0.7;
+      }
+      // A line of board ranks without its tag is a broken style 12 line.
+      return next >= text.length && rankTokens(text, start, end) >= 4 ? 0.65 : 0;
+    },
+    errorCodes: STYLE12_ERROR_CODES,
+    fields: /* @__PURE__ */ Object.freeze(TOKEN_NAMES),
+    setupOf: (record: Style12): Setup => record.setup,
+    fromSetup(setup: Setup): Style12 {
+      // A style 12 line has no room for pockets or check counters, which its writer would leave out.
+      if (setup.pockets) throw new TypeError('pockets (a <b1> line carries them)');
+      if (setup.remainingChecks) throw new TypeError('check counters');
+      // The realtime clock is the game's timing, not the position. Relation -3: an isolated position.
+      const { realtime: _clock, ...position } = setup;
+      return style12FromSetup(position, { gameNumber: 0, whiteName: 'White', blackName: 'Black', relation: -3 });
+    },
+    toJson: style12ToJson,
+  });

@@ -57,7 +57,10 @@ function pocketOf(token: string, field: number, at: number): Pocket {
  * black [N] <- BN`. Never throws; errors are those of {@link parseStyle12}, code `holdings` for
  * the parts peculiar to this line.
  */
-export function parseHoldings(input: string, options?: Pick<Style12ParseOptions, 'maxLength'>): Result<Holdings, Style12Error> {
+export function parseHoldings(
+  input: string,
+  options?: Pick<Style12ParseOptions, 'maxLength'>,
+): Result<Holdings, Style12Error> {
   const line: Line = { text: input, end: 0, at: 0 };
   try {
     beginLine(line, '<b1>', options?.maxLength);

@@ -45,6 +45,7 @@ export function holdingsToJson(holdings: Holdings): HoldingsJson {
     gameNumber: holdings.gameNumber,
     white: letters(holdings.pockets.white),
     black: letters(holdings.pockets.black),
-    passed: passed === undefined ? null : `${passed.color === 'white' ? 'W' : 'B'}${ROLE_LETTERS[passed.role].toUpperCase()}`,
+    passed:
+      passed === undefined ? null : `${passed.color === 'white' ? 'W' : 'B'}${ROLE_LETTERS[passed.role].toUpperCase()}`,
   };
 }

@@ -27,7 +27,26 @@ describe('lastMove', () => {
   });
 
   test('agrees with the rules on castling both ways, en passant, promotions and captures', () => {
-    const sans = ['e4', 'Nf6', 'e5', 'd5', 'exd6', 'exd6', 'Nf3', 'Be7', 'Bc4', 'O-O', 'O-O', 'Nc6', 'd4', 'Bg4', 'Nc3', 'Qd7', 'Bf4', 'Rae8'];
+    const sans = [
+      'e4',
+      'Nf6',
+      'e5',
+      'd5',
+      'exd6',
+      'exd6',
+      'Nf3',
+      'Be7',
+      'Bc4',
+      'O-O',
+      'O-O',
+      'Nc6',
+      'd4',
+      'Bg4',
+      'Nc3',
+      'Qd7',
+      'Bf4',
+      'Rae8',
+    ];
     for (const { structural, ruled } of readAll(START, sans)) {
       expect(structural).toEqual(ruled);
     }
@@ -47,7 +66,12 @@ describe('lastMove', () => {
   test('promotion: from "=X", or from the SAN field when the verbose move lacks it (FICS 1.x)', () => {
     const start = setupOf({ a7: 'P', g7: 'k', g2: 'K' });
     const [knight] = readAll(start, ['a8=N']);
-    expect(knight?.alone.ok && json(knight.alone.value)).toEqual({ kind: 'normal', from: 'a7', to: 'a8', promotion: 'knight' });
+    expect(knight?.alone.ok && json(knight.alone.value)).toEqual({
+      kind: 'normal',
+      from: 'a7',
+      to: 'a8',
+      promotion: 'knight',
+    });
     const after = record(gameLines(start, ['a8=N'])[1] ?? '');
     const bare = { ...after, verboseMove: 'P/a7-a8' };
     expect(lastMove(bare)).toEqual(knight?.alone);
@@ -57,7 +81,13 @@ describe('lastMove', () => {
   test('drops', () => {
     const before = setupOf({ e8: 'k', e1: 'K' }, 'white', { white: 'N', black: '' });
     const after = setupOf({ e8: 'k', f3: 'N', e1: 'K' }, 'black', { white: '', black: '' });
-    const rec = style12FromSetup(after, { gameNumber: 1, whiteName: 'a', blackName: 'b', verboseMove: 'N/@@-f3', sanMove: 'N@f3' });
+    const rec = style12FromSetup(after, {
+      gameNumber: 1,
+      whiteName: 'a',
+      blackName: 'b',
+      verboseMove: 'N/@@-f3',
+      sanMove: 'N@f3',
+    });
     expect(lastMove(rec)).toEqual(lastMove(rec, { before, parseVerbose }));
     expect(lastMove(rec).ok && json(unwrap(lastMove(rec)))).toEqual({ kind: 'drop', role: 'knight', to: 'f3' });
   });
@@ -71,10 +101,21 @@ describe('lastMove', () => {
 
   test('reports none, syntax, squares and a board that disagrees', () => {
     const start = record(gameLines(START, [])[0] ?? '');
-    const codes = ['none', 'X/e2-e4', 'P-e2-e4', 'P/e9-e4', 'P/e2+e4', 'P/e2-e4=', 'P/e2-e5', 'x'.repeat(40)].map((verboseMove) => {
-      const result = lastMove({ ...start, verboseMove });
-      return result.ok ? 'ok' : result.error.code;
-    });
-    expect(codes).toEqual(['no-move', 'unknown-role', 'syntax', 'unknown-square', 'syntax', 'syntax', 'piece-mismatch', 'too-long']);
+    const codes = ['none', 'X/e2-e4', 'P-e2-e4', 'P/e9-e4', 'P/e2+e4', 'P/e2-e4=', 'P/e2-e5', 'x'.repeat(40)].map(
+      (verboseMove) => {
+        const result = lastMove({ ...start, verboseMove });
+        return result.ok ? 'ok' : result.error.code;
+      },
+    );
+    expect(codes).toEqual([
+      'no-move',
+      'unknown-role',
+      'syntax',
+      'unknown-square',
+      'syntax',
+      'syntax',
+      'piece-mismatch',
+      'too-long',
+    ]);
   });
 });

@@ -39,7 +39,12 @@ export interface LastMoveOptions {
   readonly parseSan?: SanReader;
 }
 
-function fault(code: MoveNotationErrorCode, field: MoveNotationField, offset: number, message: string): Result<Move, MoveNotationError> {
+function fault(
+  code: MoveNotationErrorCode,
+  field: MoveNotationField,
+  offset: number,
+  message: string,
+): Result<Move, MoveNotationError> {
   return err({ code, field, offset, message });
 }
 
@@ -63,7 +68,7 @@ function castle(color: Color, short: boolean, before: Setup | undefined): Move {
   const pieces = before?.board.pieces;
   const kingFile = pieces ? backRankKing(pieces, color) : 4;
   const from = base + (kingFile < 0 ? 4 : kingFile);
-  const onSide = (square: Square): boolean => square >= base && square < base + 8 && (square > from) === short;
+  const onSide = (square: Square): boolean => square >= base && square < base + 8 && square > from === short;
   let rook = before?.castlingRooks.find(onSide);
   if (rook === undefined && pieces) {
     for (let square = short ? base + 7 : base; onSide(square) && rook === undefined; square += short ? -1 : 1) {
@@ -71,7 +76,13 @@ function castle(color: Color, short: boolean, before: Setup | undefined): Move {
       if (p?.role === 'rook' && p.color === color) rook = square;
     }
   }
-  return { kind: 'castle', from, to: base + (short ? 6 : 2), rook: rook ?? base + (short ? 7 : 0), rookTo: base + (short ? 5 : 3) };
+  return {
+    kind: 'castle',
+    from,
+    to: base + (short ? 6 : 2),
+    rook: rook ?? base + (short ? 7 : 0),
+    rookTo: base + (short ? 5 : 3),
+  };
 }
 
 /**
@@ -88,26 +99,45 @@ function readVerbose(record: Style12, before: Setup | undefined): Result<Move, M
   if (text.length > 32) return fault('too-long', 'move', 32, 'a verbose move has at most 32 characters');
   if (/^[oO0]-[oO0](-[oO0])?$/.test(text)) return ok(castle(color, text.length === 3, before));
   const role = roleFromLetter(text.charAt(0));
-  if (role === undefined) return fault('unknown-role', 'piece', 0, `${JSON.stringify(text.charAt(0))} is not a piece letter`);
-  if (text.charAt(1) !== '/') return fault('syntax', 'piece', 1, `expected "/" after the piece letter in ${JSON.stringify(text)}`);
+  if (role === undefined)
+    return fault('unknown-role', 'piece', 0, `${JSON.stringify(text.charAt(0))} is not a piece letter`);
+  if (text.charAt(1) !== '/')
+    return fault('syntax', 'piece', 1, `expected "/" after the piece letter in ${JSON.stringify(text)}`);
   const drop = text.startsWith('@@', 2);
   const from = drop ? -1 : squareAt(text, 2);
-  if (!drop && from < 0) return fault('unknown-square', 'from', 2, `expected a square a1-h8 in ${JSON.stringify(text)}`);
-  if (text.charAt(4) !== '-' && text.charAt(4) !== 'x') return fault('syntax', 'to', 4, `expected "-" in ${JSON.stringify(text)}`);
+  if (!drop && from < 0)
+    return fault('unknown-square', 'from', 2, `expected a square a1-h8 in ${JSON.stringify(text)}`);
+  if (text.charAt(4) !== '-' && text.charAt(4) !== 'x')
+    return fault('syntax', 'to', 4, `expected "-" in ${JSON.stringify(text)}`);
   const to = squareAt(text, 5);
   if (to < 0) return fault('unknown-square', 'to', 5, `expected a square a1-h8 in ${JSON.stringify(text)}`);
   let promotion = text.charAt(7) === '=' && text.length === 9 ? roleFromLetter(text.charAt(8)) : undefined;
   if (text.length !== 7 && promotion === undefined) {
-    return fault('syntax', 'promotion', 7, `expected nothing or "=" and a piece letter after the squares of ${JSON.stringify(text)}`);
+    return fault(
+      'syntax',
+      'promotion',
+      7,
+      `expected nothing or "=" and a piece letter after the squares of ${JSON.stringify(text)}`,
+    );
   }
   const landed = after[to];
   if (landed === undefined || landed.color !== color) {
-    return fault('piece-mismatch', 'to', 5, `no ${color} piece stands on ${text.slice(5, 7)} after ${JSON.stringify(text)}`);
+    return fault(
+      'piece-mismatch',
+      'to',
+      5,
+      `no ${color} piece stands on ${text.slice(5, 7)} after ${JSON.stringify(text)}`,
+    );
   }
   if (drop) return ok({ kind: 'drop', role, to });
   const moved = before?.board.pieces[from];
   if (moved !== undefined && (moved.role !== role || moved.color !== color)) {
-    return fault('piece-mismatch', 'piece', 0, `${JSON.stringify(text)} names a ${role}; a ${moved.color} ${moved.role} stood there`);
+    return fault(
+      'piece-mismatch',
+      'piece',
+      0,
+      `${JSON.stringify(text)} names a ${role}; a ${moved.color} ${moved.role} stood there`,
+    );
   }
   if (role === 'pawn') {
     const lastRank = to >> 3 === (color === 'white' ? 7 : 0);
@@ -117,7 +147,12 @@ function readVerbose(record: Style12, before: Setup | undefined): Result<Move, M
       const captured = (from & ~7) | (to & 7);
       if (before !== undefined) return ok({ kind: 'enPassant', from, to, captured });
       if (after[captured] === undefined && to >> 3 === (color === 'white' ? 5 : 2)) {
-        return fault('ambiguous', 'move', 0, `${JSON.stringify(text)} may be en passant: pass the position before the move`);
+        return fault(
+          'ambiguous',
+          'move',
+          0,
+          `${JSON.stringify(text)} may be en passant: pass the position before the move`,
+        );
       }
     }
   }
@@ -133,7 +168,11 @@ export function lastMove(record: Style12, options: LastMoveOptions = {}): Result
   const { before, parseVerbose, parseSan } = options;
   if (before === undefined || parseVerbose === undefined) return readVerbose(record, before);
   const promotion = sanPromotion(record.sanMove);
-  const verbose = parseVerbose(before, record.verboseMove, promotion === undefined ? {} : { missingPromotion: promotion });
+  const verbose = parseVerbose(
+    before,
+    record.verboseMove,
+    promotion === undefined ? {} : { missingPromotion: promotion },
+  );
   if (verbose.ok || parseSan === undefined || record.sanMove === 'none') return verbose;
   const san = parseSan(before, record.sanMove);
   return san.ok ? san : verbose;

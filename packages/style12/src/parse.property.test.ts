@@ -1,15 +1,30 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { expectLinearTime } from '@chess-formats/testing';
-import { createStyle12Scanner, parseHoldings, parseStyle12, writeHoldings, writeStyle12, type Style12ScanEvent } from './index.js';
+import {
+  createStyle12Scanner,
+  parseHoldings,
+  parseStyle12,
+  writeHoldings,
+  writeStyle12,
+  type Style12ScanEvent,
+} from './index.js';
 import { STYLE12_EXAMPLES } from './testing/examples.js';
 
 const int = (min: number, max: number) => fc.integer({ min, max }).map(String);
 const name = fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/);
-const rank = fc.array(fc.constantFrom(...'-------PNBRQKpnbrqk'), { minLength: 8, maxLength: 8 }).map((cells) => cells.join(''));
+const rank = fc
+  .array(fc.constantFrom(...'-------PNBRQKpnbrqk'), { minLength: 8, maxLength: 8 })
+  .map((cells) => cells.join(''));
 const two = fc.integer({ min: 0, max: 59 }).map((n) => String(n).padStart(2, '0'));
 const moveTime = fc
-  .tuple(fc.boolean(), fc.nat(200), two, two, fc.option(fc.integer({ min: 0, max: 999 }).map((n) => String(n).padStart(3, '0'))))
+  .tuple(
+    fc.boolean(),
+    fc.nat(200),
+    two,
+    two,
+    fc.option(fc.integer({ min: 0, max: 999 }).map((n) => String(n).padStart(3, '0'))),
+  )
   .map(([hours, lead, mm, ss, ms]) => `(${String(lead)}:${hours ? `${mm}:` : ''}${ss}${ms === null ? '' : `.${ms}`})`);
 const word = fc.stringMatching(/^[!-~]{1,12}$/);
 
@@ -20,7 +35,17 @@ const line = fc
     turn: fc.constantFrom('W', 'B'),
     doublePush: int(-1, 7),
     flags: fc.array(int(0, 1), { minLength: 4, maxLength: 4 }),
-    numbers: fc.tuple(int(0, 200), int(-1, 9999), name, name, int(-4, 2), int(0, 999), int(0, 999), int(-300, 300), int(-300, 300)),
+    numbers: fc.tuple(
+      int(0, 200),
+      int(-1, 9999),
+      name,
+      name,
+      int(-4, 2),
+      int(0, 999),
+      int(0, 999),
+      int(-300, 300),
+      int(-300, 300),
+    ),
     clocks: fc.tuple(int(1 - 2 ** 31, 2 ** 31 - 1), int(-99999, 9999999), int(0, 999)),
     moves: fc.tuple(word, moveTime, word),
     tail: fc.tuple(int(0, 1), int(0, 1), int(-5, 99999)),
@@ -28,7 +53,10 @@ const line = fc
     extra: fc.array(word, { maxLength: 3 }),
   })
   .map(({ ranks, turn, doublePush, flags, numbers, clocks, moves, tail, count, extra }) => {
-    const tokens = ['<12>', ...ranks, turn, doublePush, ...flags, ...numbers, ...clocks, ...moves, ...tail].slice(0, count);
+    const tokens = ['<12>', ...ranks, turn, doublePush, ...flags, ...numbers, ...clocks, ...moves, ...tail].slice(
+      0,
+      count,
+    );
     return [...tokens, ...(count === 33 ? extra : [])].join(' ');
   });
 
@@ -44,7 +72,11 @@ describe('parseStyle12 properties', () => {
   });
 
   test('arbitrary input never throws and fails with a code, a field and an offset inside the input', () => {
-    const anything = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 200 }), line.map((l) => l.slice(0, 120)));
+    const anything = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      line.map((l) => l.slice(0, 120)),
+    );
     fc.assert(
       fc.property(anything, (text) => {
         const result = parseStyle12(text);
@@ -88,10 +120,15 @@ describe('parseStyle12 properties', () => {
   });
 
   test('holdings round-trip', () => {
-    const pieces = fc.array(fc.constantFrom(...'PNBRQK'), { maxLength: 16 }).map((l) => l.sort((a, b) => 'PNBRQK'.indexOf(a) - 'PNBRQK'.indexOf(b)).join(''));
+    const pieces = fc
+      .array(fc.constantFrom(...'PNBRQK'), { maxLength: 16 })
+      .map((l) => l.sort((a, b) => 'PNBRQK'.indexOf(a) - 'PNBRQK'.indexOf(b)).join(''));
     const holdings = fc
       .tuple(fc.nat(9999), pieces, pieces, fc.option(fc.tuple(fc.constantFrom('W', 'B'), fc.constantFrom(...'PNBRQ'))))
-      .map(([game, white, black, passed]) => `<b1> game ${String(game)} white [${white}] black [${black}]${passed ? ` <- ${passed.join('')}` : ''}`);
+      .map(
+        ([game, white, black, passed]) =>
+          `<b1> game ${String(game)} white [${white}] black [${black}]${passed ? ` <- ${passed.join('')}` : ''}`,
+      );
     fc.assert(
       fc.property(holdings, (text) => {
         const parsed = parseHoldings(text);

@@ -81,7 +81,11 @@ describe('parseStyle12', () => {
   test('skips line ends, BELs and a prompt around the line; offsets index the input', () => {
     expect(writeStyle12(parsed(`\x07\n\rfics% ${ICC}\n\r`))).toBe(ICC);
     const bad = parseStyle12(`\rfics% ${ICC.replace(' B ', ' X ')}`);
-    expect(bad.ok ? undefined : bad.error).toMatchObject({ code: 'turn', field: 9, offset: 7 + ICC.indexOf(' B ') + 1 });
+    expect(bad.ok ? undefined : bad.error).toMatchObject({
+      code: 'turn',
+      field: 9,
+      offset: 7 + ICC.indexOf(' B ') + 1,
+    });
   });
 
   test('a second blank before any token, or a blank ending the line, is a whitespace fault at that blank', () => {
@@ -89,10 +93,18 @@ describe('parseStyle12', () => {
     for (let field = 1; field < tokens.length; field++) {
       const before = tokens.slice(0, field).join(' ');
       const result = parseStyle12(`${before}  ${tokens.slice(field).join(' ')}`);
-      expect(result.ok ? undefined : result.error, `token ${String(field)}`).toMatchObject({ code: 'whitespace', field, offset: before.length + 1 });
+      expect(result.ok ? undefined : result.error, `token ${String(field)}`).toMatchObject({
+        code: 'whitespace',
+        field,
+        offset: before.length + 1,
+      });
     }
     const trailing = parseStyle12(`${ICC} \r\n`);
-    expect(trailing.ok ? undefined : trailing.error).toMatchObject({ code: 'whitespace', field: tokens.length, offset: ICC.length });
+    expect(trailing.ok ? undefined : trailing.error).toMatchObject({
+      code: 'whitespace',
+      field: tokens.length,
+      offset: ICC.length,
+    });
     // Before the tag, a blank is not a token's: the tag is wrong.
     const prompt = parseStyle12(`fics%  ${ICC}`);
     expect(prompt.ok ? undefined : prompt.error).toMatchObject({ code: 'tag', field: 0, offset: 6 });

@@ -38,7 +38,8 @@ export const MAX_LINE_LENGTH = 4096;
 const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (() => {
   // A spread of a sparse array is a dense array of undefined: shorter than a fill.
   const table: (Piece | undefined)[] = [...Array<undefined>(128)];
-  for (let k = 0; k < 12; k++) table['PNBRQKpnbrqk'.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
+  for (let k = 0; k < 12; k++)
+    table['PNBRQKpnbrqk'.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
   return table;
 })();
 
@@ -99,7 +100,8 @@ export function caught(thrown: unknown, line: Line): Err<Style12Error> {
   const text = line.text;
   // A token found empty after its blank (see `tokenStart`): a second blank, or one that ends
   // the line. (No fault that names its own expectation is found at a blank.)
-  if (field && text.charCodeAt(offset - 1) === 32 && (offset === line.end ? offset-- : text.charCodeAt(offset) === 32)) code = 'whitespace';
+  if (field && text.charCodeAt(offset - 1) === 32 && (offset === line.end ? offset-- : text.charCodeAt(offset) === 32))
+    code = 'whitespace';
   const found = offset < line.end ? JSON.stringify(text[offset]) : 'end';
   return err({ code, field, offset, message: `expected ${expected ?? EXPECTED[code]}, found ${found}` });
 }
@@ -286,7 +288,8 @@ function readMoveTime(line: Line, field: number): number {
     }
     // Minutes or hours lead; the groups after them are two digits below 60.
     const length = i - first;
-    if (length === 0 || (groups > 0 && (length !== 2 || value > 59))) fail('move-time', field, length < 2 ? i : length > 2 ? first + 2 : first);
+    if (length === 0 || (groups > 0 && (length !== 2 || value > 59)))
+      fail('move-time', field, length < 2 ? i : length > 2 ? first + 2 : first);
     total = total * 60 + value;
     groups++;
     if (input.charCodeAt(i) !== 58 || groups === 3) break;

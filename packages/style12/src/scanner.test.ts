@@ -7,7 +7,10 @@ const ICC = STYLE12_EXAMPLES[0]?.line ?? '';
 const MS = STYLE12_EXAMPLES[2]?.line ?? '';
 const B1 = HOLDINGS_EXAMPLES[0]?.line ?? '';
 
-function scanWhole(stream: string | Uint8Array, options?: Parameters<typeof createStyle12Scanner>[0]): Style12ScanEvent[] {
+function scanWhole(
+  stream: string | Uint8Array,
+  options?: Parameters<typeof createStyle12Scanner>[0],
+): Style12ScanEvent[] {
   const scanner = createStyle12Scanner(options);
   return [...scanner.push(stream), ...scanner.end()];
 }
@@ -62,7 +65,15 @@ describe('createStyle12Scanner', () => {
     const byChar = [...stream].flatMap((c) => scanner.push(c));
     byChar.push(...scanner.end());
     expect(byChar).toEqual(whole);
-    expect(summary(whole)).toEqual(['start 58', '[58/1] board 107', 'end 58', 'board 7', 'error board', 'holdings 6', 'text Ünïcode text']);
+    expect(summary(whole)).toEqual([
+      'start 58',
+      '[58/1] board 107',
+      'end 58',
+      'board 7',
+      'error board',
+      'holdings 6',
+      'text Ünïcode text',
+    ]);
   });
 
   test('an endless line gives one too-long error with bounded memory, then resynchronises', () => {
@@ -77,7 +88,12 @@ describe('createStyle12Scanner', () => {
 
   test('a line without a line end is flushed by end(); a bad block header still frames the block', () => {
     expect(summary(scanWhole(ICC))).toEqual(['board 7']);
-    expect(summary(scanWhole(`\x15x\nhello\n\x17`))).toEqual(['start -1', '[-1/-1] text x', '[-1/-1] text hello', 'end -1']);
+    expect(summary(scanWhole(`\x15x\nhello\n\x17`))).toEqual([
+      'start -1',
+      '[-1/-1] text x',
+      '[-1/-1] text hello',
+      'end -1',
+    ]);
   });
 
   test('latin1 decoding on request', () => {
@@ -121,8 +137,29 @@ describe('createStyle12Scanner', () => {
   });
 
   test('property: chunks of bytes and strings, bytes cut inside characters, give the events of the whole', () => {
-    const unit = fc.constantFrom('a', ' ', 'é', '€', '𝄞', '\n', '\r', '\x07', '\x15', '\x16', '\x17', '5', 'fics% ', `${ICC}\n`, `${B1}\n`, '<12> x');
-    const piece = fc.record({ text: fc.string({ unit, maxLength: 12 }), bytes: fc.boolean(), cuts: fc.array(fc.nat(), { maxLength: 4 }) });
+    const unit = fc.constantFrom(
+      'a',
+      ' ',
+      'é',
+      '€',
+      '𝄞',
+      '\n',
+      '\r',
+      '\x07',
+      '\x15',
+      '\x16',
+      '\x17',
+      '5',
+      'fics% ',
+      `${ICC}\n`,
+      `${B1}\n`,
+      '<12> x',
+    );
+    const piece = fc.record({
+      text: fc.string({ unit, maxLength: 12 }),
+      bytes: fc.boolean(),
+      cuts: fc.array(fc.nat(), { maxLength: 4 }),
+    });
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
         const scanner = createStyle12Scanner({ maxLength: 400 });

@@ -87,7 +87,8 @@ function textDecoder(label: unknown): { decode(input?: Uint8Array, options?: { r
  */
 export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style12Scanner {
   if (typeof options !== 'object' || options === null) options = {};
-  const maxLength = typeof options.maxLength === 'number' && options.maxLength >= 1 ? Math.floor(options.maxLength) : MAX_LINE_LENGTH;
+  const maxLength =
+    typeof options.maxLength === 'number' && options.maxLength >= 1 ? Math.floor(options.maxLength) : MAX_LINE_LENGTH;
   const parseOptions: Style12ParseOptions = { ...options, maxLength };
   const encoding = options.encoding;
   let decoder = textDecoder(encoding);
@@ -127,16 +128,29 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
     while (line.startsWith(PROMPT)) line = line.slice(PROMPT.length);
     if (tooLong) {
       const message = `expected at most ${String(maxLength)} characters in a line; the rest of the line was dropped`;
-      events.push({ ...where(), kind: 'error', error: { code: 'too-long', field: 0, offset: maxLength, message }, line });
+      events.push({
+        ...where(),
+        kind: 'error',
+        error: { code: 'too-long', field: 0, offset: maxLength, message },
+        line,
+      });
       return;
     }
     if (line.length === 0) return;
     if (line.startsWith('<12> ')) {
       const result = parseStyle12(line, parseOptions);
-      events.push(result.ok ? { ...where(), kind: 'board', record: result.value, line } : { ...where(), kind: 'error', error: result.error, line });
+      events.push(
+        result.ok
+          ? { ...where(), kind: 'board', record: result.value, line }
+          : { ...where(), kind: 'error', error: result.error, line },
+      );
     } else if (line.startsWith('<b1> ')) {
       const result = parseHoldings(line, parseOptions);
-      events.push(result.ok ? { ...where(), kind: 'holdings', holdings: result.value, line } : { ...where(), kind: 'error', error: result.error, line });
+      events.push(
+        result.ok
+          ? { ...where(), kind: 'holdings', holdings: result.value, line }
+          : { ...where(), kind: 'error', error: result.error, line },
+      );
     } else {
       events.push({ ...where(), kind: 'text', text: line });
     }

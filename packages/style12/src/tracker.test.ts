@@ -1,6 +1,13 @@
 import { STANDARD, moveToJson, parseSan, parseVerbose, unwrap } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
-import { createStyle12Scanner, createStyle12Tracker, parseHoldings, parseStyle12, type Style12, type TrackerEvent } from './index.js';
+import {
+  createStyle12Scanner,
+  createStyle12Tracker,
+  parseHoldings,
+  parseStyle12,
+  type Style12,
+  type TrackerEvent,
+} from './index.js';
 import { START, gameLines } from './testing/games.js';
 
 const records = (lines: readonly string[]): Style12[] => lines.map((line) => unwrap(parseStyle12(line)));
@@ -28,10 +35,18 @@ describe('createStyle12Tracker', () => {
     ]);
     expect(tracked?.moves[0]?.clockMs).toBe(game[1]?.whiteRemainingMs);
     expect(tracked?.moves[1]?.clockMs).toBe(game[2]?.blackRemainingMs);
-    expect([tracked?.white.name, tracked?.black.name, tracked?.relation, tracked?.setup.fullmoves]).toEqual(['Alice', 'Bob', 'observing', 3]);
+    expect([tracked?.white.name, tracked?.black.name, tracked?.relation, tracked?.setup.fullmoves]).toEqual([
+      'Alice',
+      'Bob',
+      'observing',
+      3,
+    ]);
     expect(tracked?.initial).toEqual(START);
     expect(tracked?.clocks).toEqual({ white: game[4]?.whiteRemainingMs, black: game[4]?.blackRemainingMs });
-    expect(tracked?.timeControl?.white).toEqual({ initialMs: (game[0]?.initialTimeMinutes ?? 0) * 60_000, incrementMs: (game[0]?.incrementSeconds ?? 0) * 1000 });
+    expect(tracked?.timeControl?.white).toEqual({
+      initialMs: (game[0]?.initialTimeMinutes ?? 0) * 60_000,
+      incrementMs: (game[0]?.incrementSeconds ?? 0) * 1000,
+    });
     expect(tracker.record(7)).toBe(game[4]);
   });
 
@@ -54,11 +69,12 @@ describe('createStyle12Tracker', () => {
     expect(event?.kind === 'holdings' && event.game.setup.pockets?.black.queen).toBe(1);
   });
 
-  test('holdings of untracked games neither start a game nor evict a tracked game\'s pockets', () => {
+  test("holdings of untracked games neither start a game nor evict a tracked game's pockets", () => {
     const tracker = createStyle12Tracker({ maxGames: 2 });
     tracker.push(game[0] as Style12);
     tracker.push(unwrap(parseHoldings('<b1> game 7 white [Q] black []')));
-    for (let n = 100; n < 110; n++) expect(tracker.push(unwrap(parseHoldings(`<b1> game ${String(n)} white [P] black []`)))).toEqual([]);
+    for (let n = 100; n < 110; n++)
+      expect(tracker.push(unwrap(parseHoldings(`<b1> game ${String(n)} white [P] black []`)))).toEqual([]);
     expect(tracker.games().map((g) => g.gameNumber)).toEqual([7]);
     tracker.push(game[1] as Style12);
     expect(tracker.game(7)?.setup.pockets?.white.queen).toBe(1);
@@ -79,9 +95,20 @@ describe('createStyle12Tracker', () => {
     ].join('\n\r');
     const events = track(stream, tracker);
     const shown = events.map((e) =>
-      e.kind === 'game-ended' ? `ended ${String(e.game.gameNumber)} ${e.result} ${e.reason}` : e.kind === 'game-left' ? `left ${String(e.game.gameNumber)} ${e.why}` : e.kind,
+      e.kind === 'game-ended'
+        ? `ended ${String(e.game.gameNumber)} ${e.result} ${e.reason}`
+        : e.kind === 'game-left'
+          ? `left ${String(e.game.gameNumber)} ${e.why}`
+          : e.kind,
     );
-    expect(shown).toEqual(['game-started', 'move', 'game-started', 'ended 7 1-0 Bob resigns', 'left 7 ended', 'left 12 unobserved']);
+    expect(shown).toEqual([
+      'game-started',
+      'move',
+      'game-started',
+      'ended 7 1-0 Bob resigns',
+      'left 7 ended',
+      'left 12 unobserved',
+    ]);
     const left = events[4];
     expect(left?.kind === 'game-left' && [left.game.result, left.game.reason]).toEqual(['1-0', 'Bob resigns']);
     expect(tracker.games()).toEqual([]);
@@ -98,43 +125,106 @@ describe('createStyle12Tracker', () => {
       '1/2-1/2',
       'gbtami ran out of time and ggbtami has no material to mate',
     ],
-    ['mutual draw', '{Game 107 (gbtami vs. ggbtami) Game drawn by mutual agreement} 1/2-1/2', '1/2-1/2', 'Game drawn by mutual agreement'],
-    ['stalemate', '{Game 107 (gbtami vs. ggbtami) Game drawn by stalemate} 1/2-1/2', '1/2-1/2', 'Game drawn by stalemate'],
-    ['repetition', '{Game 107 (gbtami vs. ggbtami) Game drawn by repetition} 1/2-1/2', '1/2-1/2', 'Game drawn by repetition'],
+    [
+      'mutual draw',
+      '{Game 107 (gbtami vs. ggbtami) Game drawn by mutual agreement} 1/2-1/2',
+      '1/2-1/2',
+      'Game drawn by mutual agreement',
+    ],
+    [
+      'stalemate',
+      '{Game 107 (gbtami vs. ggbtami) Game drawn by stalemate} 1/2-1/2',
+      '1/2-1/2',
+      'Game drawn by stalemate',
+    ],
+    [
+      'repetition',
+      '{Game 107 (gbtami vs. ggbtami) Game drawn by repetition} 1/2-1/2',
+      '1/2-1/2',
+      'Game drawn by repetition',
+    ],
     ['abort on move 1', '{Game 107 (gbtami vs. ggbtami) Game aborted on move 1} *', '*', 'Game aborted on move 1'],
-    ['abort by agreement', '{Game 107 (gbtami vs. ggbtami) Game aborted by mutual agreement} *', '*', 'Game aborted by mutual agreement'],
-    ['adjournment', '{Game 107 (gbtami vs. ggbtami) Game adjourned by mutual agreement} *', '*', 'Game adjourned by mutual agreement'],
-    ['courtesy adjournment', '{Game 107 (gbtami vs. ggbtami) Game courtesyadjourned by ggbtami} *', '*', 'Game courtesyadjourned by ggbtami'],
-    ['courtesy abort', '{Game 107 (gbtami vs. ggbtami) Game courtesyaborted by ggbtami} *', '*', 'Game courtesyaborted by ggbtami'],
-    ['forfeit by disconnection', '{Game 107 (gbtami vs. ggbtami) ggbtami forfeits by disconnection} 1-0', '1-0', 'ggbtami forfeits by disconnection'],
-    ['adjourned by disconnection', '{Game 107 (gbtami vs. ggbtami) ggbtami lost connection; game adjourned} *', '*', 'ggbtami lost connection; game adjourned'],
-    ['adjudication win', '{Game 107 (gbtami vs. ggbtami) gbtami wins by adjudication} 1-0', '1-0', 'gbtami wins by adjudication'],
-    ['adjudication draw', '{Game 107 (gbtami vs. ggbtami) Game drawn by adjudication} 1/2-1/2', '1/2-1/2', 'Game drawn by adjudication'],
-    ["bughouse partner's win", "{Game 107 (gbtami vs. ggbtami) gbtami's partner won} 1-0", '1-0', "gbtami's partner won"],
+    [
+      'abort by agreement',
+      '{Game 107 (gbtami vs. ggbtami) Game aborted by mutual agreement} *',
+      '*',
+      'Game aborted by mutual agreement',
+    ],
+    [
+      'adjournment',
+      '{Game 107 (gbtami vs. ggbtami) Game adjourned by mutual agreement} *',
+      '*',
+      'Game adjourned by mutual agreement',
+    ],
+    [
+      'courtesy adjournment',
+      '{Game 107 (gbtami vs. ggbtami) Game courtesyadjourned by ggbtami} *',
+      '*',
+      'Game courtesyadjourned by ggbtami',
+    ],
+    [
+      'courtesy abort',
+      '{Game 107 (gbtami vs. ggbtami) Game courtesyaborted by ggbtami} *',
+      '*',
+      'Game courtesyaborted by ggbtami',
+    ],
+    [
+      'forfeit by disconnection',
+      '{Game 107 (gbtami vs. ggbtami) ggbtami forfeits by disconnection} 1-0',
+      '1-0',
+      'ggbtami forfeits by disconnection',
+    ],
+    [
+      'adjourned by disconnection',
+      '{Game 107 (gbtami vs. ggbtami) ggbtami lost connection; game adjourned} *',
+      '*',
+      'ggbtami lost connection; game adjourned',
+    ],
+    [
+      'adjudication win',
+      '{Game 107 (gbtami vs. ggbtami) gbtami wins by adjudication} 1-0',
+      '1-0',
+      'gbtami wins by adjudication',
+    ],
+    [
+      'adjudication draw',
+      '{Game 107 (gbtami vs. ggbtami) Game drawn by adjudication} 1/2-1/2',
+      '1/2-1/2',
+      'Game drawn by adjudication',
+    ],
+    [
+      "bughouse partner's win",
+      "{Game 107 (gbtami vs. ggbtami) gbtami's partner won} 1-0",
+      '1-0',
+      "gbtami's partner won",
+    ],
   ])('ends a game: %s', (_kind, line, result, reason) => {
     const start = gameLines(START, ['e4'], { gameNumber: 107, whiteName: 'gbtami', blackName: 'ggbtami' });
     const events = track([...start, line, ''].join('\n\r'));
     const ended = events.find((e) => e.kind === 'game-ended');
-    expect(ended?.kind === 'game-ended' && [ended.result, ended.reason, ended.game.result, ended.game.reason]).toEqual([result, reason, result, reason]);
+    expect(ended?.kind === 'game-ended' && [ended.result, ended.reason, ended.game.result, ended.game.reason]).toEqual([
+      result,
+      reason,
+      result,
+      reason,
+    ]);
     expect(kinds(events)).toEqual(['game-started', 'move', 'game-ended', 'game-left']);
   });
 
   test('a game-start line (no result after the brace) ends nothing', () => {
     const start = gameLines(START, [], { gameNumber: 107 });
-    expect(kinds(track([...start, '{Game 107 (gbtami vs. ggbtami) Creating unrated blitz match.}', ''].join('\n')))).toEqual(['game-started']);
+    expect(
+      kinds(track([...start, '{Game 107 (gbtami vs. ggbtami) Creating unrated blitz match.}', ''].join('\n'))),
+    ).toEqual(['game-started']);
   });
 
   test('holds at most maxGames games, evicting the stalest', () => {
     const tracker = createStyle12Tracker({ maxGames: 2 });
     const lines = [1, 2, 1, 3].map((n) => gameLines(START, [], { gameNumber: n })[0] ?? '');
     const events = records(lines).flatMap((r) => tracker.push(r));
-    expect(events.map((e) => (e.kind === 'game-left' ? `left ${String(e.game.gameNumber)} ${e.why}` : e.kind))).toEqual([
-      'game-started',
-      'game-started',
-      'clock',
-      'game-started',
-      'left 2 evicted',
-    ]);
+    expect(events.map((e) => (e.kind === 'game-left' ? `left ${String(e.game.gameNumber)} ${e.why}` : e.kind))).toEqual(
+      ['game-started', 'game-started', 'clock', 'game-started', 'left 2 evicted'],
+    );
   });
 
   test('a maxGames that is not a whole number from 1 is the default, so eviction stays on', () => {
@@ -148,6 +238,7 @@ describe('createStyle12Tracker', () => {
 
   test('never throws on inputs that are not records, holdings or scanner events', () => {
     const tracker = createStyle12Tracker(null as never);
-    for (const input of [null, undefined, 42, 'x', {}, { kind: 'text' }, { kind: 'board' }, []]) expect(tracker.push(input as never)).toEqual([]);
+    for (const input of [null, undefined, 42, 'x', {}, { kind: 'text' }, { kind: 'board' }, []])
+      expect(tracker.push(input as never)).toEqual([]);
   });
 });

@@ -58,7 +58,11 @@ function samePlacement(a: Setup, b: Setup): boolean {
 }
 
 function relationOf(record: Style12): TrackedRelation {
-  return record.relation === 2 ? 'examining' : record.relation === 1 || record.relation === -1 ? 'playing' : 'observing';
+  return record.relation === 2
+    ? 'examining'
+    : record.relation === 1 || record.relation === -1
+      ? 'playing'
+      : 'observing';
 }
 
 // `{Game 7 (GuestA vs. GuestB) Creating ...}` and `{Game 7 (A vs. B) A resigns} 1-0` both start
@@ -81,7 +85,10 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
  */
 export function createStyle12Tracker(options: TrackerOptions = {}): Style12Tracker {
   const opts: TrackerOptions = typeof options === 'object' && options !== null ? options : {};
-  const maxGames = Number.isSafeInteger(opts.maxGames) && (opts.maxGames as number) >= 1 ? (opts.maxGames as number) : DEFAULT_MAX_GAMES;
+  const maxGames =
+    Number.isSafeInteger(opts.maxGames) && (opts.maxGames as number) >= 1
+      ? (opts.maxGames as number)
+      : DEFAULT_MAX_GAMES;
   const moveOptions = typeof opts.moves === 'object' && opts.moves !== null ? opts.moves : {};
   const games = new Map<number, TrackedGame>();
   const records = new Map<number, Style12>();
@@ -136,7 +143,11 @@ export function createStyle12Tracker(options: TrackerOptions = {}): Style12Track
       if (read.ok) {
         const mover = opposite(record.setup.turn);
         const move: Move = read.value;
-        const game = keep({ ...facts, initial: previous.initial, moves: [...previous.moves, { move, clockMs: facts.clocks[mover] }] });
+        const game = keep({
+          ...facts,
+          initial: previous.initial,
+          moves: [...previous.moves, { move, clockMs: facts.clocks[mover] }],
+        });
         out.push({ kind: 'move', game, move });
       } else {
         // The board is the server's word; without the move the list starts again from it.
@@ -144,7 +155,11 @@ export function createStyle12Tracker(options: TrackerOptions = {}): Style12Track
         out.push({ kind: 'error', game, error: read.error }, { kind: 'position', game });
       }
     } else if (step < 0 && -step <= previous.moves.length) {
-      const game = keep({ ...facts, initial: previous.initial, moves: previous.moves.slice(0, previous.moves.length + step) });
+      const game = keep({
+        ...facts,
+        initial: previous.initial,
+        moves: previous.moves.slice(0, previous.moves.length + step),
+      });
       out.push({ kind: 'takeback', game, plies: -step });
     } else if (step < 0) {
       const game = keep({ ...facts, initial: setup, moves: [] });
@@ -197,8 +212,10 @@ export function createStyle12Tracker(options: TrackerOptions = {}): Style12Track
       if ('setup' in input && 'whiteName' in input) return onRecord(input);
       if ('pockets' in input && 'gameNumber' in input) return onHoldings(input);
       const event = input as { kind?: unknown; record?: unknown; holdings?: unknown; text?: unknown };
-      if (event.kind === 'board' && isObject(event.record) && 'setup' in event.record) return onRecord(event.record as Style12);
-      if (event.kind === 'holdings' && isObject(event.holdings) && 'pockets' in event.holdings) return onHoldings(event.holdings as Holdings);
+      if (event.kind === 'board' && isObject(event.record) && 'setup' in event.record)
+        return onRecord(event.record as Style12);
+      if (event.kind === 'holdings' && isObject(event.holdings) && 'pockets' in event.holdings)
+        return onHoldings(event.holdings as Holdings);
       if (event.kind === 'text' && typeof event.text === 'string') return onText(event.text);
       return [];
     },

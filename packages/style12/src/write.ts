@@ -5,7 +5,8 @@ import type { Style12 } from './record.js';
 /** The eight rank tokens, rank 8 first, `-` for an empty square. */
 function boardTokens(setup: Setup): string {
   const { geometry, pieces } = setup.board;
-  if (geometry.width !== 8 || geometry.height !== 8) throw new TypeError(`style 12 holds an 8x8 board, not ${geometry.name}`);
+  if (geometry.width !== 8 || geometry.height !== 8)
+    throw new TypeError(`style 12 holds an 8x8 board, not ${geometry.name}`);
   let out = '';
   for (let rank = 7; rank >= 0; rank--) {
     out += ' ';
@@ -82,12 +83,16 @@ export function writeStyle12(record: Style12): string {
  * The move time as servers write it: `m:ss`, with `.mmm` when `milliseconds`, and `h:mm:ss`
  * from an hour on when `hours` (FatICS; FICS 1.x and ICC count minutes past 59).
  */
-export function formatMoveTime(ms: number, options: { readonly milliseconds?: boolean; readonly hours?: boolean } = {}): string {
+export function formatMoveTime(
+  ms: number,
+  options: { readonly milliseconds?: boolean; readonly hours?: boolean } = {},
+): string {
   const whole = Math.max(0, Math.trunc(ms));
   const seconds = Math.floor(whole / 1000);
   const two = (n: number): string => String(n).padStart(2, '0');
   const minutes = Math.floor(seconds / 60);
-  const head = options.hours && minutes >= 60 ? `${String(Math.floor(minutes / 60))}:${two(minutes % 60)}` : String(minutes);
+  const head =
+    options.hours && minutes >= 60 ? `${String(Math.floor(minutes / 60))}:${two(minutes % 60)}` : String(minutes);
   const fraction = options.milliseconds ? `.${String(whole % 1000).padStart(3, '0')}` : '';
   return `${head}:${two(seconds % 60)}${fraction}`;
 }

@@ -101,7 +101,8 @@ function concatFloor(squares: readonly string[]): string {
 export function runFen(): void {
   for (const fen of CORPUS) {
     const ours = parseFen(fen, { strict: true });
-    if (ours.ok && placementFloor(fen).some((p, square) => p !== ours.value.board.pieces[square])) throw new Error(`placement floor misreads ${fen}`);
+    if (ours.ok && placementFloor(fen).some((p, square) => p !== ours.value.board.pieces[square]))
+      throw new Error(`placement floor misreads ${fen}`);
     const theirs = opsParseFen(fen);
     if (!ours.ok || !theirs.isOk) throw new Error(`corpus FEN rejected: ${fen}`);
     new Chess(fen);
@@ -111,19 +112,24 @@ export function runFen(): void {
 
   // Alternated rounds and medians, as the other suites: on a shared machine the load moves
   // within a second, and contenders measured one after the other would see different machines.
-  const parseRows = measureAlternating([
-    { name: '@chess-formats/fen parseFen', fn: overItems(CORPUS, (fen) => parseFen(fen)) },
-    { name: '@chess-formats/fen parseFen strict', fn: overItems(CORPUS, (fen) => parseFen(fen, { strict: true })) },
-    { name: 'chessops parseFen', fn: overItems(CORPUS, (fen) => opsParseFen(fen)) },
-    { name: 'chess.js new Chess(fen)', fn: overItems(CORPUS, (fen) => new Chess(fen)) },
-    { name: 'floor: charCodeAt scan into Int8Array(64)', fn: overItems(CORPUS, scanFloor) },
-    { name: 'placement alone into 64 piece slots, unchecked', fn: overItems(CORPUS, placementFloor) },
-    // parseFen on the corpus cut short: the cost of each part of a FEN, field by field.
-    { name: 'parseFen, the placement alone', fn: overItems(cutAfter(1), (fen) => parseFen(fen)) },
-    { name: 'parseFen to the turn', fn: overItems(cutAfter(2), (fen) => parseFen(fen)) },
-    { name: 'parseFen to the castling rights', fn: overItems(cutAfter(3), (fen) => parseFen(fen)) },
-    { name: 'parseFen to en passant (EPD-like)', fn: overItems(cutAfter(4), (fen) => parseFen(fen)) },
-  ], 15, 50, 'cpu');
+  const parseRows = measureAlternating(
+    [
+      { name: '@chess-formats/fen parseFen', fn: overItems(CORPUS, (fen) => parseFen(fen)) },
+      { name: '@chess-formats/fen parseFen strict', fn: overItems(CORPUS, (fen) => parseFen(fen, { strict: true })) },
+      { name: 'chessops parseFen', fn: overItems(CORPUS, (fen) => opsParseFen(fen)) },
+      { name: 'chess.js new Chess(fen)', fn: overItems(CORPUS, (fen) => new Chess(fen)) },
+      { name: 'floor: charCodeAt scan into Int8Array(64)', fn: overItems(CORPUS, scanFloor) },
+      { name: 'placement alone into 64 piece slots, unchecked', fn: overItems(CORPUS, placementFloor) },
+      // parseFen on the corpus cut short: the cost of each part of a FEN, field by field.
+      { name: 'parseFen, the placement alone', fn: overItems(cutAfter(1), (fen) => parseFen(fen)) },
+      { name: 'parseFen to the turn', fn: overItems(cutAfter(2), (fen) => parseFen(fen)) },
+      { name: 'parseFen to the castling rights', fn: overItems(cutAfter(3), (fen) => parseFen(fen)) },
+      { name: 'parseFen to en passant (EPD-like)', fn: overItems(cutAfter(4), (fen) => parseFen(fen)) },
+    ],
+    15,
+    50,
+    'cpu',
+  );
   report('parse (ratio to chessops)', 'corpus', parseRows, 'chessops parseFen');
   report('parse (ratio to the scan floor)', 'corpus', parseRows, 'floor: charCodeAt scan into Int8Array(64)');
   const rate = (name: string): number => parseRows.find((r) => r.name === name)?.opsPerSecond ?? Number.NaN;

@@ -14,11 +14,20 @@ function realtime(setup: Setup, clockMs: number, markers: boolean): Setup {
   const pieces = setup.board.pieces.map((p, square): Piece | undefined => {
     if (!p || !markers) return p;
     k++;
-    if (k % 9 === 0) return withRealtime(p, { kind: 'flight', from: square < 8 ? square + 8 : square - 8, arrivesAtMs: clockMs + 100 * k });
+    if (k % 9 === 0)
+      return withRealtime(p, {
+        kind: 'flight',
+        from: square < 8 ? square + 8 : square - 8,
+        arrivesAtMs: clockMs + 100 * k,
+      });
     if (k % 4 === 0) return withRealtime(p, { kind: 'cooldown', arrivedAtMs: clockMs - 37 * k });
     return p;
   });
-  return { ...setup, board: { ...setup.board, pieces }, realtime: { clockMs, sinceCaptureMs: clockMs >> 1, cooldownMs: 10_000 } };
+  return {
+    ...setup,
+    board: { ...setup.board, pieces },
+    realtime: { clockMs, sinceCaptureMs: clockMs >> 1, cooldownMs: 10_000 },
+  };
 }
 
 /**

@@ -22,7 +22,11 @@ function corpusOf(format: TextFormat): { readonly texts: readonly string[]; read
   const texts: string[] = [];
   const values: unknown[] = [];
   const dir = join(VECTORS, format.name);
-  const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')).sort() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+    : [];
   for (const name of files) {
     const file = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { readonly cases: readonly Case[] };
     for (const c of file.cases) {

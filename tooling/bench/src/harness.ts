@@ -130,9 +130,12 @@ export function measureIsolated(suite: string, names: readonly string[], process
   for (let pass = 0; pass < processes; pass++) {
     for (let j = 0; j < names.length; j++) {
       const k = pass % 2 === 0 ? j : names.length - 1 - j;
-      const child = spawnSync(process.execPath, [process.argv[1] as string, '--contender', suite, String(k)], { encoding: 'utf8' });
+      const child = spawnSync(process.execPath, [process.argv[1] as string, '--contender', suite, String(k)], {
+        encoding: 'utf8',
+      });
       const last = child.stdout.trim().split('\n').pop() ?? '';
-      if (child.status !== 0 || !last.startsWith('{')) throw new Error(`contender ${names[k] as string} failed: ${child.stderr}`);
+      if (child.status !== 0 || !last.startsWith('{'))
+        throw new Error(`contender ${names[k] as string} failed: ${child.stderr}`);
       (rates[k] as number[]).push((JSON.parse(last) as { opsPerSecond: number }).opsPerSecond);
     }
   }

@@ -31,26 +31,91 @@ export function traffic(megabytes: number): Uint8Array {
       const i = Math.floor(random() * SMITH.length);
       piece =
         `${Y}[2 ${pick(NAMES)}\r\n` +
-        encodeDatagram({ name: 'DG_SEND_MOVES', fields: { gameNumber: game, algebraicMove: SAN[i] as string, smithMove: SMITH[i] as string, clock: Math.floor(random() * 300) } }, { settings: SETTINGS }) +
+        encodeDatagram(
+          {
+            name: 'DG_SEND_MOVES',
+            fields: {
+              gameNumber: game,
+              algebraicMove: SAN[i] as string,
+              smithMove: SMITH[i] as string,
+              clock: Math.floor(random() * 300),
+            },
+          },
+          { settings: SETTINGS },
+        ) +
         `${Y}]` +
-        encodeDatagram({ name: 'DG_MSEC', fields: { gameNumber: game, color: 'W', msec: Math.floor(random() * 300000), running: false } }) +
-        encodeDatagram({ name: 'DG_MSEC', fields: { gameNumber: game, color: 'B', msec: Math.floor(random() * 300000), running: true } });
+        encodeDatagram({
+          name: 'DG_MSEC',
+          fields: { gameNumber: game, color: 'W', msec: Math.floor(random() * 300000), running: false },
+        }) +
+        encodeDatagram({
+          name: 'DG_MSEC',
+          fields: { gameNumber: game, color: 'B', msec: Math.floor(random() * 300000), running: true },
+        });
     } else if (roll < 0.75) {
       piece = `${Y}[101 ${pick(NAMES)}\r\n${encodeDatagram({ name: 'DG_PERSONAL_TELL', fields: { playerName: pick(NAMES), titles: random() < 0.2 ? ['GM'] : [], tellString: 'good game, want a rematch with {colours} swapped?', type: 1 } })}${Y}]`;
     } else if (roll < 0.88) {
       piece = encodeDatagram({
         name: 'DG_SEEK',
-        fields: { index: game, name: pick(NAMES), titles: [], rating: 1500 + game, provisionalStatus: 2, wild: 0, ratingType: 'Blitz', time: 3, inc: 0, rated: true, color: -1, minRating: 0, maxRating: 9999, autoAccept: true, formula: false, fancyTimeControl: '' },
+        fields: {
+          index: game,
+          name: pick(NAMES),
+          titles: [],
+          rating: 1500 + game,
+          provisionalStatus: 2,
+          wild: 0,
+          ratingType: 'Blitz',
+          time: 3,
+          inc: 0,
+          rated: true,
+          color: -1,
+          minRating: 0,
+          maxRating: 9999,
+          autoAccept: true,
+          formula: false,
+          fancyTimeControl: '',
+        },
       });
     } else if (roll < 0.95) {
-      piece = encodeDatagram({
-        name: 'DG_STARTED_OBSERVING',
-        fields: {
-          gameNumber: game, whiteName: pick(NAMES), blackName: pick(NAMES), wildNumber: 0, ratingType: 'Blitz', rated: true, whiteInitial: 3, whiteIncrement: 0, blackInitial: 3, blackIncrement: 0,
-          playedGame: true, exString: '', whiteRating: 2650, blackRating: 2480, gameId: 1771234000 + game, whiteTitles: ['GM'], blackTitles: ['IM'], irregularLegality: false, irregularSemantics: false,
-          usesPlunkers: false, fancyTimeControl: '', promoteToKing: false,
-        },
-      }) + encodeDatagram({ name: 'DG_MY_GAME_RESULT', fields: { gameNumber: game, becomeExamined: false, gameResultCode: 'Res', scoreString2: '1-0', descriptionString: 'Black resigns', eco: 'B90' } });
+      piece =
+        encodeDatagram({
+          name: 'DG_STARTED_OBSERVING',
+          fields: {
+            gameNumber: game,
+            whiteName: pick(NAMES),
+            blackName: pick(NAMES),
+            wildNumber: 0,
+            ratingType: 'Blitz',
+            rated: true,
+            whiteInitial: 3,
+            whiteIncrement: 0,
+            blackInitial: 3,
+            blackIncrement: 0,
+            playedGame: true,
+            exString: '',
+            whiteRating: 2650,
+            blackRating: 2480,
+            gameId: 1771234000 + game,
+            whiteTitles: ['GM'],
+            blackTitles: ['IM'],
+            irregularLegality: false,
+            irregularSemantics: false,
+            usesPlunkers: false,
+            fancyTimeControl: '',
+            promoteToKing: false,
+          },
+        }) +
+        encodeDatagram({
+          name: 'DG_MY_GAME_RESULT',
+          fields: {
+            gameNumber: game,
+            becomeExamined: false,
+            gameResultCode: 'Res',
+            scoreString2: '1-0',
+            descriptionString: 'Black resigns',
+            eco: 'B90',
+          },
+        });
     } else {
       piece = `${pick(NAMES)} has arrived; ${Math.floor(random() * 3000)} players are logged in.\r\n`;
     }
@@ -225,7 +290,12 @@ function minimalReader(input: readonly Uint8Array[], handed = false): number {
 }
 
 /** The bytes every contender reads: built again in each process that measures one. */
-function corpus(): { bytes: Uint8Array; whole: readonly Uint8Array[]; big: readonly Uint8Array[]; small: readonly Uint8Array[] } {
+function corpus(): {
+  bytes: Uint8Array;
+  whole: readonly Uint8Array[];
+  big: readonly Uint8Array[];
+  small: readonly Uint8Array[];
+} {
   const bytes = traffic(4);
   return { bytes, whole: [bytes], big: chunks(bytes, 4096, 7), small: chunks(bytes, 64, 8) };
 }
@@ -260,15 +330,26 @@ export function runIcc(): void {
   if (decodeAll(big) !== events || decodeAll(small) !== events) throw new Error('chunked decoding gave other events');
   // The contenders that keep events must all find the same ones, however the bytes are cut.
   const kept = minimalReader(whole);
-  for (const count of [minimalReader(big), minimalReader(small), regexStream(whole, true), regexStream(big, false), regexStream(small, false)]) {
+  for (const count of [
+    minimalReader(big),
+    minimalReader(small),
+    regexStream(whole, true),
+    regexStream(big, false),
+    regexStream(small, false),
+  ]) {
     if (count !== kept) throw new Error(`a contender found ${String(count)} delimiters, not ${String(kept)}`);
   }
-  console.log(`\nicc corpus: ${megabytes.toFixed(2)} MB of generated traffic, ${String(events)} events, ${String(scan(bytes))} control-Y; rates are MB per second of CPU time`);
+  console.log(
+    `\nicc corpus: ${megabytes.toFixed(2)} MB of generated traffic, ${String(events)} events, ${String(scan(bytes))} control-Y; rates are MB per second of CPU time`,
+  );
   // Each contender in processes of its own, alternated, medians: the rows that keep every event
   // of 4 MB fill the old generation, and in one process its collection fell on whichever
   // contender ran next (the whole push's ratio to chunked pushes moved from 0.64x to 1.12x).
   const names = iccContenders({ bytes, whole, big, small }).map((c) => c.name);
-  const rows = measureIsolated('icc', names).map((row) => ({ name: row.name, opsPerSecond: row.opsPerSecond * megabytes }));
+  const rows = measureIsolated('icc', names).map((row) => ({
+    name: row.name,
+    opsPerSecond: row.opsPerSecond * megabytes,
+  }));
   report('ICC decoding (ratio to the indexOf scan)', 'MB', rows);
   const rate = (name: string): number => rows.find((r) => r.name.startsWith(name))?.opsPerSecond ?? Number.NaN;
   const wholeEach = rate('icc-dg decoder, whole, onEvent');

@@ -1,4 +1,13 @@
-import { legalMoves, parseSan, parseSmith, unwrap, writeSan, writeSmith, type Move, type Setup } from '@chess-formats/board-core';
+import {
+  legalMoves,
+  parseSan,
+  parseSmith,
+  unwrap,
+  writeSan,
+  writeSmith,
+  type Move,
+  type Setup,
+} from '@chess-formats/board-core';
 import { parseFen as parseOurFen } from '@chess-formats/fen';
 import { Chess as ChessJs } from 'chess.js';
 import { Chess } from 'chessops/chess';

@@ -47,7 +47,13 @@ function nsPerCharacter(row: Measurement, corpus: readonly string[]): number {
 }
 
 /** A row of the per-character table: our measurement over our corpus, the baseline's over its own. */
-export type PerCharacterRow = readonly [name: string, ours: Measurement, ourCorpus: readonly string[], baseline: Measurement, baselineCorpus: readonly string[]];
+export type PerCharacterRow = readonly [
+  name: string,
+  ours: Measurement,
+  ourCorpus: readonly string[],
+  baseline: Measurement,
+  baselineCorpus: readonly string[],
+];
 
 /**
  * Prints time per character of input of one of our text formats against `parseFen`/`writeFen`

@@ -32,7 +32,13 @@ function corpusGame(next: () => number, index: number): PgnGame {
     const move = moves[Math.floor(next() * moves.length)]!;
     clock -= Math.floor(next() * 3000);
     const commented = next() < 0.15;
-    const node: Node = { san: writeSan(setup, move), move, children: [], clockMs: Math.max(0, clock), ...(commented ? { comments: ['a sharp idea, though the engine prefers another plan here'] } : {}) };
+    const node: Node = {
+      san: writeSan(setup, move),
+      move,
+      children: [],
+      clockMs: Math.max(0, clock),
+      ...(commented ? { comments: ['a sharp idea, though the engine prefers another plan here'] } : {}),
+    };
     parent.children.push(node);
     if (next() < 0.07) {
       let line: { children: PgnNode[] } = parent;
@@ -103,7 +109,8 @@ export function runPgn(): void {
   if (parsed.length !== games.length || !parsed.every((r) => r.ok)) throw new Error('the corpus does not read back');
   // chess.js reads one game at a time, no variations and one comment per move: it gets the
   // games without variations, each clock in the move's one comment.
-  const clock = (ms: number): string => `${Math.floor(ms / 3_600_000)}:${String(Math.floor(ms / 60_000) % 60).padStart(2, '0')}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
+  const clock = (ms: number): string =>
+    `${Math.floor(ms / 3_600_000)}:${String(Math.floor(ms / 60_000) % 60).padStart(2, '0')}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
   const flat = games.map((game) => {
     const strip = ({ clockMs, comments, ...node }: PgnNode): PgnNode => ({
       ...node,
@@ -118,7 +125,9 @@ export function runPgn(): void {
     for (let node = game.root.children[0]; node; node = node.children[0]) count++;
     return n + count;
   }, 0);
-  console.log(`\npgn corpus: ${games.length} games, ${plies} main-line plies, ${corpus.length} characters (seeded, with clocks, comments and variations)`);
+  console.log(
+    `\npgn corpus: ${games.length} games, ${plies} main-line plies, ${corpus.length} characters (seeded, with clocks, comments and variations)`,
+  );
 
   const rows = measureAlternating(
     [
@@ -159,8 +168,12 @@ export function runPgn(): void {
   consume(rows);
   report('read the corpus (passes; ratio to ours)', 'corpus', rows);
   const megabytes = corpus.length / 1e6;
-  console.log(`load average ${loadText()}; ours is ${(rows[0]!.opsPerSecond / rows[1]!.opsPerSecond).toFixed(2)}x chessops, tags-only takes ${(rows[4]!.opsPerSecond / rows[3]!.opsPerSecond).toFixed(2)}x the floor's time`);
+  console.log(
+    `load average ${loadText()}; ours is ${(rows[0]!.opsPerSecond / rows[1]!.opsPerSecond).toFixed(2)}x chessops, tags-only takes ${(rows[4]!.opsPerSecond / rows[3]!.opsPerSecond).toFixed(2)}x the floor's time`,
+  );
   for (const row of rows) {
-    console.log(`${row.name.padEnd(52)} ${(row.opsPerSecond * megabytes).toFixed(2).padStart(7)} MB/s ${(row.opsPerSecond * games.length).toFixed(0).padStart(8)} games/s`);
+    console.log(
+      `${row.name.padEnd(52)} ${(row.opsPerSecond * megabytes).toFixed(2).padStart(7)} MB/s ${(row.opsPerSecond * games.length).toFixed(0).padStart(8)} games/s`,
+    );
   }
 }

@@ -50,7 +50,18 @@ function omegaStart(): Setup {
   const put = (name: string, color: Color, role: Role): void => {
     pieces[parseSquare(OMEGA, name) as number] = piece(color, role);
   };
-  const backRank: readonly Role[] = ['champion', 'rook', 'knight', 'bishop', 'queen', 'king', 'bishop', 'knight', 'rook', 'champion'];
+  const backRank: readonly Role[] = [
+    'champion',
+    'rook',
+    'knight',
+    'bishop',
+    'queen',
+    'king',
+    'bishop',
+    'knight',
+    'rook',
+    'champion',
+  ];
   backRank.forEach((role, file) => {
     const f = String.fromCharCode(97 + file);
     put(`${f}0`, 'white', role);
@@ -63,7 +74,14 @@ function omegaStart(): Setup {
   put('w3', 'black', 'wizard');
   put('w4', 'black', 'wizard');
   const castlingRooks = ['b0', 'i0', 'b9', 'i9'].map((name) => parseSquare(OMEGA, name) as number);
-  return { board: { geometry: OMEGA, pieces }, turn: 'white', castlingRooks, epSquares: [], halfmoves: 0, fullmoves: 1 };
+  return {
+    board: { geometry: OMEGA, pieces },
+    turn: 'white',
+    castlingRooks,
+    epSquares: [],
+    halfmoves: 0,
+    fullmoves: 1,
+  };
 }
 
 export function runRules(): void {

@@ -11,7 +11,28 @@ const EXAMPLES = [
 ];
 
 function gameLines(): string[] {
-  const sans = ['e4', 'c5', 'Nf3', 'd6', 'd4', 'cxd4', 'Nxd4', 'Nf6', 'Nc3', 'a6', 'Be3', 'e5', 'Nb3', 'Be6', 'f3', 'Be7', 'Qd2', 'O-O', 'O-O-O', 'Nbd7'];
+  const sans = [
+    'e4',
+    'c5',
+    'Nf3',
+    'd6',
+    'd4',
+    'cxd4',
+    'Nxd4',
+    'Nf6',
+    'Nc3',
+    'a6',
+    'Be3',
+    'e5',
+    'Nb3',
+    'Be6',
+    'f3',
+    'Be7',
+    'Qd2',
+    'O-O',
+    'O-O-O',
+    'Nbd7',
+  ];
   let setup: Setup = standardSetup();
   const lines: string[] = [];
   sans.forEach((san, k) => {
@@ -131,16 +152,23 @@ export function runStyle12(): void {
     if (!parsed.ok || writeStyle12(parsed.value) !== line) throw new Error(`no round trip: ${line}`);
   }
   const rate = (ops: number) => ops * corpus.length;
-  console.log(`\nstyle12 corpus: ${String(corpus.length)} lines; rates are lines per second (parseStyle12 and its contenders: of CPU time)`);
+  console.log(
+    `\nstyle12 corpus: ${String(corpus.length)} lines; rates are lines per second (parseStyle12 and its contenders: of CPU time)`,
+  );
   // Alternated rounds and medians: on a shared machine the load moves within a second, and
   // contenders measured one after the other would see different machines.
-  const rows = measureAlternating([
-    { name: '@chess-formats/style12 parseStyle12', fn: overItems(corpus, (line) => parseStyle12(line)) },
-    { name: 'baseline: split(" ") and map', fn: overItems(corpus, splitAndMap) },
-    { name: 'floor: one-pass charCodeAt scan', fn: overItems(corpus, scanFloor) },
-    { name: 'light baseline: split(" "), 64 squares', fn: overItems(corpus, splitBoard) },
-    { name: 'light floor: one pass counting fields', fn: overItems(corpus, countFields) },
-  ], 15, 50, 'cpu').map((row) => ({ name: row.name, opsPerSecond: rate(row.opsPerSecond) }));
+  const rows = measureAlternating(
+    [
+      { name: '@chess-formats/style12 parseStyle12', fn: overItems(corpus, (line) => parseStyle12(line)) },
+      { name: 'baseline: split(" ") and map', fn: overItems(corpus, splitAndMap) },
+      { name: 'floor: one-pass charCodeAt scan', fn: overItems(corpus, scanFloor) },
+      { name: 'light baseline: split(" "), 64 squares', fn: overItems(corpus, splitBoard) },
+      { name: 'light floor: one pass counting fields', fn: overItems(corpus, countFields) },
+    ],
+    15,
+    50,
+    'cpu',
+  ).map((row) => ({ name: row.name, opsPerSecond: rate(row.opsPerSecond) }));
   report('parseStyle12 (ratio to the split baseline)', 'lines', rows, 'baseline: split(" ") and map');
   report('parseStyle12 (ratio to the one-pass scan)', 'lines', rows, 'floor: one-pass charCodeAt scan');
   const lines = (name: string): number => rows.find((r) => r.name.startsWith(name))?.opsPerSecond ?? Number.NaN;
@@ -160,8 +188,15 @@ export function runStyle12(): void {
   const bytes = new TextEncoder().encode(stream);
   const scanner = createStyle12Scanner();
   const more = [
-    measure('writeStyle12', overItems(records, (record) => writeStyle12(record)), 1),
+    measure(
+      'writeStyle12',
+      overItems(records, (record) => writeStyle12(record)),
+      1,
+    ),
     measure('scanner over the raw stream (bytes)', () => scanner.push(bytes), 1),
-  ].map((row, k) => ({ name: row.name, opsPerSecond: k === 0 ? rate(row.opsPerSecond) : row.opsPerSecond * corpus.length }));
+  ].map((row, k) => ({
+    name: row.name,
+    opsPerSecond: k === 0 ? rate(row.opsPerSecond) : row.opsPerSecond * corpus.length,
+  }));
   report('write and scan (lines per second)', 'lines', more);
 }

@@ -79,9 +79,21 @@ const STRICT = {
   types: [],
 };
 
-function typeCheck(dir: string, config: string, compilerOptions: Record<string, unknown>, files: readonly string[]): void {
-  writeFileSync(join(dir, config), JSON.stringify({ compilerOptions: { ...STRICT, ...compilerOptions }, files }, null, 2));
-  execFileSync(process.execPath, [tsc, '-p', config], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+function typeCheck(
+  dir: string,
+  config: string,
+  compilerOptions: Record<string, unknown>,
+  files: readonly string[],
+): void {
+  writeFileSync(
+    join(dir, config),
+    JSON.stringify({ compilerOptions: { ...STRICT, ...compilerOptions }, files }, null, 2),
+  );
+  execFileSync(process.execPath, [tsc, '-p', config], {
+    cwd: dir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 const libraries = publishedPackages().filter((p) => p.manifest.exports?.['.'] !== undefined);
@@ -103,7 +115,10 @@ describe.each(libraries.map((p) => [p.manifest.name, p] as const))('%s, installe
         `console.log(JSON.stringify({ esm: Object.keys(esm).filter((k) => k !== 'default').sort(), cjs: Object.keys(cjs).sort() }));`,
       ].join('\n'),
     );
-    const out = JSON.parse(execFileSync(process.execPath, ['probe.mjs'], { cwd: dir, encoding: 'utf8' })) as { esm: string[]; cjs: string[] };
+    const out = JSON.parse(execFileSync(process.execPath, ['probe.mjs'], { cwd: dir, encoding: 'utf8' })) as {
+      esm: string[];
+      cjs: string[];
+    };
     expect(out.esm.length).toBeGreaterThan(0);
     expect(out.cjs).toEqual(out.esm);
   });
@@ -127,7 +142,10 @@ describe.each(libraries.map((p) => [p.manifest.name, p] as const))('%s, installe
         `console.log(JSON.stringify(out));`,
       ].join('\n'),
     );
-    const out = JSON.parse(execFileSync(process.execPath, ['subpaths.mjs'], { cwd: dir, encoding: 'utf8' })) as Record<string, [string, boolean]>;
+    const out = JSON.parse(execFileSync(process.execPath, ['subpaths.mjs'], { cwd: dir, encoding: 'utf8' })) as Record<
+      string,
+      [string, boolean]
+    >;
     for (const [specifier, file] of specifiers) expect(out[specifier], specifier).toEqual([file, true]);
   });
 
@@ -137,8 +155,12 @@ describe.each(libraries.map((p) => [p.manifest.name, p] as const))('%s, installe
     writeFileSync(join(dir, 'esm.mts'), `import * as api from '${name}';\n${body}`);
     writeFileSync(join(dir, 'cjs.cts'), `import api = require('${name}');\n${body}`);
     writeFileSync(join(dir, 'bundler.ts'), `import * as api from '${name}';\n${body}`);
-    expect(() => typeCheck(dir, 'tsconfig.node16.json', { module: 'node16', moduleResolution: 'node16' }, ['esm.mts', 'cjs.cts'])).not.toThrow();
-    expect(() => typeCheck(dir, 'tsconfig.bundler.json', { module: 'esnext', moduleResolution: 'bundler' }, ['bundler.ts'])).not.toThrow();
+    expect(() =>
+      typeCheck(dir, 'tsconfig.node16.json', { module: 'node16', moduleResolution: 'node16' }, ['esm.mts', 'cjs.cts']),
+    ).not.toThrow();
+    expect(() =>
+      typeCheck(dir, 'tsconfig.bundler.json', { module: 'esnext', moduleResolution: 'bundler' }, ['bundler.ts']),
+    ).not.toThrow();
   });
 });
 
@@ -150,7 +172,11 @@ describe.each(commands.map((p) => [p.manifest.name, p] as const))('%s, installed
     const installed = join(dir, 'node_modules', ...name.split('/'));
     expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toBe(readFileSync(join(ROOT, 'LICENSE'), 'utf8'));
     const npx = (args: readonly string[], input = '') =>
-      execFileSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', bin, ...args], { cwd: dir, encoding: 'utf8', input });
+      execFileSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', bin, ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+        input,
+      });
     expect(npx(['--version'])).toBe(`${pkg.manifest.version}\n`);
     const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
     expect(npx(['fen'], `${start}\n`)).toBe(`${start}\n`);
@@ -167,13 +193,19 @@ describe('size budgets (size-budgets.json), bundled from the installed packages'
     expect(excludedFound(budget, size.code), 'left to tree shaking, yet bundled').toEqual([]);
     // Each excluded string is real: it is in the whole of the package or of a dependency.
     const dir = project(budget.package);
-    const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', ...budget.package.split('/'), 'package.json'), 'utf8')) as {
+    const manifest = JSON.parse(
+      readFileSync(join(dir, 'node_modules', ...budget.package.split('/'), 'package.json'), 'utf8'),
+    ) as {
       dependencies?: Record<string, string>;
     };
     const wholes = await Promise.all(
-      [budget.package, ...Object.keys(manifest.dependencies ?? {})].map((name) => bundledSize({ package: name, imports: '*' }, dir)),
+      [budget.package, ...Object.keys(manifest.dependencies ?? {})].map((name) =>
+        bundledSize({ package: name, imports: '*' }, dir),
+      ),
     );
-    expect(excludedFound(budget, wholes.map((whole) => whole.code).join('\n')), 'in no bundle at all').toEqual(budget.excludes);
+    expect(excludedFound(budget, wholes.map((whole) => whole.code).join('\n')), 'in no bundle at all').toEqual(
+      budget.excludes,
+    );
   });
 });
 
@@ -195,7 +227,11 @@ describe('@chess-formats/icc-dg, installed from its tarball', () => {
       ].join('\n'),
     );
     const run = (flags: string[]) =>
-      JSON.parse(execFileSync(process.execPath, [...flags, 'no-eval.mjs'], { cwd: dir, encoding: 'utf8' })) as { evalAllowed: boolean; compiled: unknown[]; plain: unknown[] };
+      JSON.parse(execFileSync(process.execPath, [...flags, 'no-eval.mjs'], { cwd: dir, encoding: 'utf8' })) as {
+        evalAllowed: boolean;
+        compiled: unknown[];
+        plain: unknown[];
+      };
     const allowed = run([]);
     const refused = run(['--disallow-code-generation-from-strings']);
     expect([allowed.evalAllowed, refused.evalAllowed]).toEqual([true, false]);
@@ -213,41 +249,52 @@ describe('@chess-formats/icc-dg, installed from its tarball', () => {
 const published = publishedPackages();
 const publishedNames = new Set(published.map((p) => p.manifest.name));
 
-describe.each(libraries.map((p) => [p.manifest.name, p] as const))('%s, installed alone from its tarball', (name, pkg) => {
-  test('runs the first example of its README and prints what its comments say', async () => {
-    const [example] = examplesOf(`${pkg.dir}/README.md`);
-    if (example === undefined) throw new Error(`${pkg.dir}/README.md has no example`);
-    const imported = [...example.code.matchAll(/from '([^']+)'/g)].map((m) => m[1] ?? '');
-    const closure = new Set([name, ...runtimeClosure(name, packed).map((p) => p.pkg.manifest.name)]);
-    const alongside = [...new Set(imported.filter((i) => publishedNames.has(i) && !closure.has(i)))];
-    const printed = await runInstalledExample(example, project(name, alongside));
-    expect(example.expectations.length).toBeGreaterThan(0);
-    for (const { line, text } of example.expectations) {
-      const mine = printed.filter((p) => p.line === line);
-      expect(mine.length, `${example.where} line ${line} printed nothing`).toBeGreaterThan(0);
-      for (const p of mine) expect(matchesComment(p.text, text), `printed ${p.text}\nexpected ${text}`).toBe(true);
-    }
-  });
-});
+describe.each(libraries.map((p) => [p.manifest.name, p] as const))(
+  '%s, installed alone from its tarball',
+  (name, pkg) => {
+    test('runs the first example of its README and prints what its comments say', async () => {
+      const [example] = examplesOf(`${pkg.dir}/README.md`);
+      if (example === undefined) throw new Error(`${pkg.dir}/README.md has no example`);
+      const imported = [...example.code.matchAll(/from '([^']+)'/g)].map((m) => m[1] ?? '');
+      const closure = new Set([name, ...runtimeClosure(name, packed).map((p) => p.pkg.manifest.name)]);
+      const alongside = [...new Set(imported.filter((i) => publishedNames.has(i) && !closure.has(i)))];
+      const printed = await runInstalledExample(example, project(name, alongside));
+      expect(example.expectations.length).toBeGreaterThan(0);
+      for (const { line, text } of example.expectations) {
+        const mine = printed.filter((p) => p.line === line);
+        expect(mine.length, `${example.where} line ${line} printed nothing`).toBeGreaterThan(0);
+        for (const p of mine) expect(matchesComment(p.text, text), `printed ${p.text}\nexpected ${text}`).toBe(true);
+      }
+    });
+  },
+);
 
-describe.each(commands.map((p) => [p.manifest.name, p] as const))('%s, installed alone from its tarball', (name, pkg) => {
-  const readme = readFileSync(join(ROOT, pkg.dir, 'README.md'), 'utf8');
-  const lines = /^# .+\n\n```sh\n([^]*?)\n```/.exec(readme)?.[1]?.split('\n') ?? [];
+describe.each(commands.map((p) => [p.manifest.name, p] as const))(
+  '%s, installed alone from its tarball',
+  (name, pkg) => {
+    const readme = readFileSync(join(ROOT, pkg.dir, 'README.md'), 'utf8');
+    const lines = /^# .+\n\n```sh\n([^]*?)\n```/.exec(readme)?.[1]?.split('\n') ?? [];
 
-  test('its README opens with shell examples', () => {
-    expect(lines.length).toBeGreaterThanOrEqual(3);
-  });
+    test('its README opens with shell examples', () => {
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+    });
 
-  test.each(lines)('README: %s', (line) => {
-    const dir = project(name);
-    // Offline: npx must find the installed package, never fetch one.
-    const env = { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
-    const out = execFileSync('sh', ['-c', line], { cwd: dir, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
-    expect(out.trim().length).toBeGreaterThan(0);
-    const at = line.indexOf('# →');
-    if (at >= 0) expect(matchesComment(out, line.slice(at + 3).trim()), out).toBe(true);
-  });
-});
+    test.each(lines)('README: %s', (line) => {
+      const dir = project(name);
+      // Offline: npx must find the installed package, never fetch one.
+      const env = { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+      const out = execFileSync('sh', ['-c', line], {
+        cwd: dir,
+        encoding: 'utf8',
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      expect(out.trim().length).toBeGreaterThan(0);
+      const at = line.indexOf('# →');
+      if (at >= 0) expect(matchesComment(out, line.slice(at + 3).trim()), out).toBe(true);
+    });
+  },
+);
 
 /** Every file of an installed package, relative to it, its own node_modules left out. */
 function shipped(installed: string): string[] {
@@ -260,7 +307,8 @@ function shipped(installed: string): string[] {
   return walk(installed).sort();
 }
 
-const TESTS_AND_HELPERS = /(^|\/)(testing|__tests__|__snapshots__|__fixtures__|fixtures?)\/|\.(test|test-d|spec|e2e|bench)\.[cm]?[jt]sx?(\.map)?$/;
+const TESTS_AND_HELPERS =
+  /(^|\/)(testing|__tests__|__snapshots__|__fixtures__|fixtures?)\/|\.(test|test-d|spec|e2e|bench)\.[cm]?[jt]sx?(\.map)?$/;
 
 describe.each(published.map((p) => [p.manifest.name, p] as const))('%s, as packed', (name, pkg) => {
   test('has LICENSE, README and CHANGELOG (listed in files until the first version writes it), and no tests, test helpers or fixtures', () => {
@@ -275,7 +323,9 @@ describe.each(published.map((p) => [p.manifest.name, p] as const))('%s, as packe
 
   test('imports nothing it does not declare: its own files, Node builtins and its dependencies only', () => {
     const installed = join(project(name), 'node_modules', ...name.split('/'));
-    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
     const allowed = new Set([name, ...Object.keys(manifest.dependencies ?? {})]);
     const undeclared = shipped(installed)
       .filter((f) => /\.[cm]?[jt]s$/.test(f))
@@ -284,7 +334,10 @@ describe.each(published.map((p) => [p.manifest.name, p] as const))('%s, as packe
           .preProcessFile(readFileSync(join(installed, f), 'utf8'), true, true)
           .importedFiles.map((i) => i.fileName)
           .filter((spec) => !spec.startsWith('.') && !builtinModules.includes(spec.replace(/^node:/, '')))
-          .filter((spec) => !allowed.has(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? '')))
+          .filter(
+            (spec) =>
+              !allowed.has(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? '')),
+          )
           .map((spec) => `${f}: ${spec}`),
       );
     expect(undeclared).toEqual([]);
@@ -319,11 +372,17 @@ describe('@chess-formats/fen, installed from its tarball, in an editor', () => {
     const file = join(dir, 'editor.ts');
     const code = `import { parseFen } from '@chess-formats/fen';\nparseFen('8/8/8/8/8/8/8/8 w - - 0 1');\n`;
     writeFileSync(file, code);
-    const options: ts.CompilerOptions = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, types: [] };
+    const options: ts.CompilerOptions = {
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      strict: true,
+      types: [],
+    };
     const service = ts.createLanguageService({
       getScriptFileNames: () => [file],
       getScriptVersion: () => '1',
-      getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name) ?? '') : undefined),
+      getScriptSnapshot: (name) =>
+        ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name) ?? '') : undefined,
       getCurrentDirectory: () => dir,
       getCompilationSettings: () => options,
       getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
@@ -339,7 +398,13 @@ describe('@chess-formats/fen, installed from its tarball, in an editor', () => {
     // declaration map, as tsserver does, with the service's (untyped) source mapper.
     const mapper = (service as unknown as { getSourceMapper(): SourceMapper }).getSourceMapper();
     const installed = join(dir, 'node_modules', '@chess-formats', 'fen');
-    const opened = definitions.map((d) => mapper.tryGetSourcePosition({ fileName: d.fileName, pos: d.textSpan.start }) ?? { fileName: d.fileName, pos: d.textSpan.start });
+    const opened = definitions.map(
+      (d) =>
+        mapper.tryGetSourcePosition({ fileName: d.fileName, pos: d.textSpan.start }) ?? {
+          fileName: d.fileName,
+          pos: d.textSpan.start,
+        },
+    );
     expect(definitions.map((d) => relative(installed, d.fileName).split('\\').join('/'))).toEqual(['dist/parse.d.ts']);
     expect(opened.map((d) => relative(installed, d.fileName).split('\\').join('/'))).toEqual(['src/parse.ts']);
     const source = readFileSync(join(installed, 'src', 'parse.ts'), 'utf8');

@@ -50,12 +50,15 @@ describe('release rehearsal', () => {
 
   // Scripts skipped (the build that is there is packed), so that each package is not built
   // again; the test below runs one `prepack` for real.
-  test.each(published.map((p) => [p.manifest.name, p.dir] as const))('%s: pnpm publish --dry-run succeeds', (name, dir) => {
-    const out = pnpmAll(['publish', '--dry-run', '--no-git-checks'], join(copy, dir), IGNORE_SCRIPTS);
-    expect(out).toContain(`${name}@${read(dir).version}`);
-    // A versioned package ships the CHANGELOG that `changeset version` wrote.
-    if (read(dir).version !== '0.0.0') expect(out).toMatch(/^npm notice \S+ CHANGELOG\.md$/m);
-  });
+  test.each(published.map((p) => [p.manifest.name, p.dir] as const))(
+    '%s: pnpm publish --dry-run succeeds',
+    (name, dir) => {
+      const out = pnpmAll(['publish', '--dry-run', '--no-git-checks'], join(copy, dir), IGNORE_SCRIPTS);
+      expect(out).toContain(`${name}@${read(dir).version}`);
+      // A versioned package ships the CHANGELOG that `changeset version` wrote.
+      if (read(dir).version !== '0.0.0') expect(out).toMatch(/^npm notice \S+ CHANGELOG\.md$/m);
+    },
+  );
 
   test('every published package builds in prepack, so a publish never ships a stale or missing dist', () => {
     for (const { dir } of published) expect(read(dir).scripts?.['prepack'], dir).toBe('npm run build');

@@ -21,7 +21,11 @@ export function mutablePaths(name: string, value: unknown, seen = new Set<object
   }
   const found = Object.isFrozen(value) ? [] : [name];
   for (const [key, inner] of Object.entries(value)) {
-    const path = /^\d+$/.test(key) ? `${name}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${name}.${key}` : `${name}[${JSON.stringify(key)}]`;
+    const path = /^\d+$/.test(key)
+      ? `${name}[${key}]`
+      : /^[A-Za-z_$][\w$]*$/.test(key)
+        ? `${name}.${key}`
+        : `${name}[${JSON.stringify(key)}]`;
     found.push(...mutablePaths(path, inner, seen));
   }
   return found;
@@ -38,9 +42,19 @@ function sourceEntries(): { readonly name: string; readonly entry: string }[] {
 
 describe('mutablePaths', () => {
   test('finds what is not frozen, however deep, and what cannot be frozen', () => {
-    const table = Object.freeze({ a: Object.freeze(['x', ['y']]), 'b-c': Object.freeze({ d: new Map() }), e: Object.freeze(new Set()) });
-    expect(mutablePaths('T', table)).toEqual(['T.a[1]', 'T["b-c"].d (a Map, which cannot be frozen)', 'T.e (a Set, which cannot be frozen)']);
-    expect(mutablePaths('U', Object.freeze([new Uint8Array(2)]))).toEqual(['U[0] (a Uint8Array, which cannot be frozen)']);
+    const table = Object.freeze({
+      a: Object.freeze(['x', ['y']]),
+      'b-c': Object.freeze({ d: new Map() }),
+      e: Object.freeze(new Set()),
+    });
+    expect(mutablePaths('T', table)).toEqual([
+      'T.a[1]',
+      'T["b-c"].d (a Map, which cannot be frozen)',
+      'T.e (a Set, which cannot be frozen)',
+    ]);
+    expect(mutablePaths('U', Object.freeze([new Uint8Array(2)]))).toEqual([
+      'U[0] (a Uint8Array, which cannot be frozen)',
+    ]);
   });
 
   test('accepts frozen tables, shared parts once, and ignores functions and primitives', () => {
@@ -54,7 +68,9 @@ describe('every export of every package is frozen all the way down', () => {
   const entries = sourceEntries();
 
   test('the packages are found by directory', () => {
-    expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(['@chess-formats/board-core', '@chess-formats/icc-dg']));
+    expect(entries.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['@chess-formats/board-core', '@chess-formats/icc-dg']),
+    );
   });
 
   test.each(entries)('$name', async ({ name, entry }) => {

@@ -56,7 +56,11 @@ describe.each(published.map((p) => [p.dir, p] as const))('published package %s',
   test.runIf(manifest.exports !== undefined)('publishes its exports without the dev-only source condition', () => {
     const strip = (value: unknown): unknown =>
       value !== null && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== SOURCE_CONDITION).map(([key, v]) => [key, strip(v)]))
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([key]) => key !== SOURCE_CONDITION)
+              .map(([key, v]) => [key, strip(v)]),
+          )
         : value;
     expect(manifest.publishConfig?.exports).toEqual(strip(manifest.exports));
     expect(JSON.stringify(manifest.publishConfig?.exports)).not.toContain(SOURCE_CONDITION);
@@ -67,12 +71,16 @@ describe.each(published.map((p) => [p.dir, p] as const))('published package %s',
     expect(readme).toMatch(manifest.bin === undefined ? /^# \S+\n\n```ts\n/ : /^# .+\n\n```(sh|ts)\n/);
   });
 
-  test.runIf(manifest.exports?.['.'] !== undefined)('is tree-shakable, types first in exports, with a size budget for its main entry', () => {
-    expect(manifest.sideEffects).toBe(false);
-    const main = manifest.exports?.['.'] as Record<string, Record<string, string>>;
-    for (const condition of ['import', 'require']) expect(Object.keys(main[condition] ?? {})[0], condition).toBe('types');
-    expect(sizeBudgets().some((b) => b.package === manifest.name && b.imports === '*')).toBe(true);
-  });
+  test.runIf(manifest.exports?.['.'] !== undefined)(
+    'is tree-shakable, types first in exports, with a size budget for its main entry',
+    () => {
+      expect(manifest.sideEffects).toBe(false);
+      const main = manifest.exports?.['.'] as Record<string, Record<string, string>>;
+      for (const condition of ['import', 'require'])
+        expect(Object.keys(main[condition] ?? {})[0], condition).toBe('types');
+      expect(sizeBudgets().some((b) => b.package === manifest.name && b.imports === '*')).toBe(true);
+    },
+  );
 });
 
 test.each(published.filter((p) => p.manifest.bin !== undefined).map((p) => [p.dir, p] as const))(

@@ -8,7 +8,11 @@ import { ROOT } from './workspace.js';
 // write entry points. A consumer that names a format of its own fails here.
 
 /** The format packages: those whose `src/format.ts` exports a descriptor (board-core's holds the types). */
-function formatPackages(): { readonly name: string; readonly descriptor: string; readonly entryPoints: readonly string[] }[] {
+function formatPackages(): {
+  readonly name: string;
+  readonly descriptor: string;
+  readonly entryPoints: readonly string[];
+}[] {
   const dir = join(ROOT, 'packages');
   return readdirSync(dir)
     .filter((entry) => existsSync(join(dir, entry, 'src', 'format.ts')))
@@ -16,8 +20,12 @@ function formatPackages(): { readonly name: string; readonly descriptor: string;
     .map((entry) => {
       const source = readFileSync(join(dir, entry, 'src', 'format.ts'), 'utf8');
       const descriptor = /export const (\w+Format)\b/.exec(source)?.[1] ?? '';
-      const imported = [...source.matchAll(/import \{([^}]*)\} from '\.\/[\w-]+\.js'/g)].flatMap((m) => (m[1] ?? '').split(','));
-      const entryPoints = imported.map((name) => name.trim()).filter((name) => /^(?:parse|write|create)[A-Z]/.test(name));
+      const imported = [...source.matchAll(/import \{([^}]*)\} from '\.\/[\w-]+\.js'/g)].flatMap((m) =>
+        (m[1] ?? '').split(','),
+      );
+      const entryPoints = imported
+        .map((name) => name.trim())
+        .filter((name) => /^(?:parse|write|create)[A-Z]/.test(name));
       const manifest = JSON.parse(readFileSync(join(dir, entry, 'package.json'), 'utf8')) as { name: string };
       return { name: manifest.name, descriptor, entryPoints };
     });
@@ -38,7 +46,12 @@ const LOOPS: readonly string[] = [
 ];
 
 /** Every consumer's source tree: none imports a descriptor past the list. */
-const CONSUMER_TREES: readonly string[] = ['apps/cli/src', 'apps/demo/src', 'packages/conformance/src', 'tooling/bench/src'];
+const CONSUMER_TREES: readonly string[] = [
+  'apps/cli/src',
+  'apps/demo/src',
+  'packages/conformance/src',
+  'tooling/bench/src',
+];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
@@ -49,15 +62,30 @@ function filesUnder(dir: string): string[] {
 /** The names a file imports from `pkg`. */
 function importsFrom(source: string, pkg: string): string[] {
   const pattern = new RegExp(`import (?:type )?\\{([^}]*)\\} from '${pkg.replace('/', '\\/')}'`, 'g');
-  return [...source.matchAll(pattern)].flatMap((m) => (m[1] ?? '').split(',').map((name) => name.trim().replace(/^type /, '').split(' as ')[0] ?? ''));
+  return [...source.matchAll(pattern)].flatMap((m) =>
+    (m[1] ?? '').split(',').map(
+      (name) =>
+        name
+          .trim()
+          .replace(/^type /, '')
+          .split(' as ')[0] ?? '',
+    ),
+  );
 }
 
 /** Every place `file` imports a name of `banned(pkg)` from a format package, as `file: name`. */
-export function offences(files: readonly string[], banned: (pkg: ReturnType<typeof formatPackages>[number]) => readonly string[]): string[] {
+export function offences(
+  files: readonly string[],
+  banned: (pkg: ReturnType<typeof formatPackages>[number]) => readonly string[],
+): string[] {
   const packages = formatPackages();
   return files.flatMap((file) => {
     const source = readFileSync(join(ROOT, file), 'utf8');
-    return packages.flatMap((pkg) => importsFrom(source, pkg.name).filter((name) => banned(pkg).includes(name)).map((name) => `${file}: ${name} from ${pkg.name}`));
+    return packages.flatMap((pkg) =>
+      importsFrom(source, pkg.name)
+        .filter((name) => banned(pkg).includes(name))
+        .map((name) => `${file}: ${name} from ${pkg.name}`),
+    );
   });
 }
 
@@ -65,7 +93,14 @@ describe('the one list of formats', () => {
   test('every format package has a descriptor and entry points to find', () => {
     const packages = formatPackages();
     expect(packages.map((p) => p.name).sort()).toEqual(
-      ['@chess-formats/fen', '@chess-formats/fenr', '@chess-formats/icc-dg', '@chess-formats/ocpn', '@chess-formats/pgn', '@chess-formats/style12'].sort(),
+      [
+        '@chess-formats/fen',
+        '@chess-formats/fenr',
+        '@chess-formats/icc-dg',
+        '@chess-formats/ocpn',
+        '@chess-formats/pgn',
+        '@chess-formats/style12',
+      ].sort(),
     );
     for (const pkg of packages) {
       expect(pkg.descriptor, pkg.name).toMatch(/Format$/);
@@ -84,7 +119,15 @@ describe('the one list of formats', () => {
 
   test('the formats package lists every descriptor', () => {
     const list = readFileSync(join(ROOT, 'packages/formats/src/formats.ts'), 'utf8');
-    const listed = /FORMATS[^=]*=[^[]*\[([^\]]*)\]/.exec(list)?.[1]?.split(',').map((name) => name.trim()) ?? [];
-    expect(listed.sort()).toEqual(formatPackages().map((pkg) => pkg.descriptor).sort());
+    const listed =
+      /FORMATS[^=]*=[^[]*\[([^\]]*)\]/
+        .exec(list)?.[1]
+        ?.split(',')
+        .map((name) => name.trim()) ?? [];
+    expect(listed.sort()).toEqual(
+      formatPackages()
+        .map((pkg) => pkg.descriptor)
+        .sort(),
+    );
   });
 });

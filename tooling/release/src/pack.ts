@@ -19,15 +19,26 @@ function pnpmCommand(args: readonly string[]): [string, string[]] {
 /** pnpm, as the running script was started with it, or from the PATH; returns its standard output. */
 export function pnpm(args: readonly string[], cwd: string, env: Record<string, string> = {}): string {
   const [command, argv] = pnpmCommand(args);
-  return execFileSync(command, argv, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  return execFileSync(command, argv, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
 }
 
 /** The same, returning standard output and error together (npm's notices, a tarball's file list, go to the latter). */
 export function pnpmAll(args: readonly string[], cwd: string, env: Record<string, string> = {}): string {
   const [command, argv] = pnpmCommand(args);
-  const result = spawnSync(command, argv, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const result = spawnSync(command, argv, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   const output = `${result.stdout}${result.stderr}`;
-  if (result.status !== 0) throw new Error(`pnpm ${args.join(' ')} failed (${result.status ?? result.signal}):\n${output}`);
+  if (result.status !== 0)
+    throw new Error(`pnpm ${args.join(' ')} failed (${result.status ?? result.signal}):\n${output}`);
   return output;
 }
 
@@ -60,12 +71,17 @@ export function packAll(into: string): Packed[] {
   const packages = publishedPackages();
   const before = new Set(readdirSync(into));
   // One pnpm for all (its own concurrency), not one start-up per package.
-  pnpm(['-r', ...packages.flatMap((p) => ['--filter', p.manifest.name]), 'pack', '--pack-destination', into], ROOT, IGNORE_SCRIPTS);
+  pnpm(
+    ['-r', ...packages.flatMap((p) => ['--filter', p.manifest.name]), 'pack', '--pack-destination', into],
+    ROOT,
+    IGNORE_SCRIPTS,
+  );
   const made = new Set(readdirSync(into).filter((f) => f.endsWith('.tgz') && !before.has(f)));
   return packages.map((pkg) => {
     // pnpm names a tarball after the package and its version: `@scope/name` -> `scope-name-1.0.0.tgz`.
     const file = `${pkg.manifest.name.replace(/^@/, '').replace('/', '-')}-${pkg.manifest.version}.tgz`;
-    if (!made.has(file)) throw new Error(`pnpm pack of ${pkg.dir} made no ${file} (made ${[...made].join(', ') || 'nothing'})`);
+    if (!made.has(file))
+      throw new Error(`pnpm pack of ${pkg.dir} made no ${file} (made ${[...made].join(', ') || 'nothing'})`);
     return { pkg, tarball: join(into, file) };
   });
 }
@@ -92,11 +108,29 @@ export function runtimeClosure(name: string, all: readonly Packed[]): Packed[] {
  * dependency is missing here as it would be for a user. `alongside`: packages the user
  * installs too (a README example that imports two packages).
  */
-export function installProject(target: Packed, all: readonly Packed[], dir: string, alongside: readonly Packed[] = []): void {
+export function installProject(
+  target: Packed,
+  all: readonly Packed[],
+  dir: string,
+  alongside: readonly Packed[] = [],
+): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const closure = [target, ...alongside].flatMap((p) => runtimeClosure(p.pkg.manifest.name, all));
   const overrides = Object.fromEntries(closure.map((p) => [p.pkg.manifest.name, `file:${p.tarball}`]));
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'scratch', private: true, type: 'module', overrides }, null, 2)}\n`);
-  npm(['install', '--offline', '--ignore-scripts', '--no-package-lock', target.tarball, ...alongside.map((p) => p.tarball)], dir);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'scratch', private: true, type: 'module', overrides }, null, 2)}\n`,
+  );
+  npm(
+    [
+      'install',
+      '--offline',
+      '--ignore-scripts',
+      '--no-package-lock',
+      target.tarball,
+      ...alongside.map((p) => p.tarball),
+    ],
+    dir,
+  );
 }

@@ -25,10 +25,9 @@ export interface Example {
 
 /** Every README that can hold examples: the root's and every workspace package's. */
 export function readmes(): string[] {
-  return [
-    'README.md',
-    ...workspacePackages('packages', 'apps').map((p) => `${p.dir}/README.md`),
-  ].filter((file) => existsSync(join(ROOT, file)));
+  return ['README.md', ...workspacePackages('packages', 'apps').map((p) => `${p.dir}/README.md`)].filter((file) =>
+    existsSync(join(ROOT, file)),
+  );
 }
 
 export function examplesOf(readme: string): Example[] {
@@ -76,12 +75,16 @@ function fileName(index: number): string {
  * `tooling/tsconfig/base.json`.
  */
 export function typeErrors(examples: readonly Example[], dir: string): string[] {
-  const base = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tooling', 'tsconfig', 'base.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const base = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'tooling', 'tsconfig', 'base.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (base === undefined) throw new Error('cannot read tooling/tsconfig/base.json');
   const files = examples.map((example, i) => {
     const file = join(dir, fileName(i));
@@ -99,7 +102,9 @@ export function typeErrors(examples: readonly Example[], dir: string): string[] 
     ...program.getGlobalDiagnostics(),
     ...files.flatMap((file) => {
       const source = program.getSourceFile(file);
-      return source === undefined ? [] : [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+      return source === undefined
+        ? []
+        : [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
     }),
   ];
   return diagnostics.map((d) => {
@@ -160,8 +165,17 @@ function printedLines(stdout: string): Printed[] {
  * Runs an example as a user's module in `dir`, a project where the packages are installed:
  * its imports resolve from that project's `node_modules`, not from the sources.
  */
-export async function runInstalledExample(example: Example, dir: string, file = 'readme-example.mjs'): Promise<Printed[]> {
-  const { code } = await transform(instrument(example), { loader: 'ts', format: 'esm', target: 'node20', sourcefile: example.where });
+export async function runInstalledExample(
+  example: Example,
+  dir: string,
+  file = 'readme-example.mjs',
+): Promise<Printed[]> {
+  const { code } = await transform(instrument(example), {
+    loader: 'ts',
+    format: 'esm',
+    target: 'node20',
+    sourcefile: example.where,
+  });
   writeFileSync(join(dir, file), code);
   return printedLines(execFileSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', timeout: 20_000 }));
 }

@@ -26,7 +26,9 @@ export function sizeBudgets(): SizeBudget[] {
 }
 
 export function describeImports(budget: SizeBudget): string {
-  return budget.imports === '*' ? `* from ${budget.package}` : `{ ${budget.imports.join(', ')} } from ${budget.package}`;
+  return budget.imports === '*'
+    ? `* from ${budget.package}`
+    : `{ ${budget.imports.join(', ')} } from ${budget.package}`;
 }
 
 /**

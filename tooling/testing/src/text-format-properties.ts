@@ -17,7 +17,10 @@ export interface TextFormatError {
 }
 
 export interface TextFormat<T, Code extends string = string> {
-  readonly parse: (text: string, options?: { strict?: boolean }) => Result<T, TextFormatError & { readonly code: Code }>;
+  readonly parse: (
+    text: string,
+    options?: { strict?: boolean },
+  ) => Result<T, TextFormatError & { readonly code: Code }>;
   /** The canonical writer. */
   readonly write: (value: T) => string;
   /** Every error code the reader may return. */
@@ -105,7 +108,9 @@ export function describeTextFormatProperties<T>(format: TextFormatProperties<T>)
     });
     test('on prefixes of a valid text with arbitrary tails', () => {
       fc.assert(
-        fc.property(fc.integer({ min: 0, max: example.length }), formatish, (cut, tail) => check(example.slice(0, cut) + tail)),
+        fc.property(fc.integer({ min: 0, max: example.length }), formatish, (cut, tail) =>
+          check(example.slice(0, cut) + tail),
+        ),
         { numRuns: 1000 },
       );
     });
@@ -120,7 +125,12 @@ export function describeTextFormatProperties<T>(format: TextFormatProperties<T>)
   });
 
   describe(`mutations of written ${name}`, () => {
-    const mutationArb = fc.tuple(values, fc.constantFrom('delete', 'insert', 'replace'), fc.nat(), fc.constantFrom(...format.mutationChars.split('')));
+    const mutationArb = fc.tuple(
+      values,
+      fc.constantFrom('delete', 'insert', 'replace'),
+      fc.nat(),
+      fc.constantFrom(...format.mutationChars.split('')),
+    );
     test('are rejected with an in-range error, or read to a value that writes back consistently', () => {
       fc.assert(
         fc.property(mutationArb, ([value, kind, at, char]) => {
@@ -169,10 +179,15 @@ export function expectLinearTime(parse: (input: string) => unknown, adversarial:
 }
 
 /** A README decision-table outcome: the text the value writes back as, or [code, field, offset]. */
-export type Outcome<Code extends string> = { readonly write: string } | { readonly error: readonly [Code, number, number] };
+export type Outcome<Code extends string> =
+  | { readonly write: string }
+  | { readonly error: readonly [Code, number, number] };
 
 /** The same outcome in both modes. */
-export const same = <const Code extends string = never>(outcome: Outcome<Code>): [Outcome<Code>, Outcome<Code>] => [outcome, outcome];
+export const same = <const Code extends string = never>(outcome: Outcome<Code>): [Outcome<Code>, Outcome<Code>] => [
+  outcome,
+  outcome,
+];
 
 /** The README's decision table, one test per row: [row, input, default outcome, strict outcome]. */
 export function describeDecisionTable<T, Code extends string>(
@@ -190,7 +205,9 @@ export function describeDecisionTable<T, Code extends string>(
           if (!result.ok) throw new Error(`${input}: ${result.error.code} at ${String(result.error.offset)}`);
           expect(format.write(result.value)).toBe(outcome.write);
         } else {
-          expect(result.ok ? `${input} parsed` : [result.error.code, result.error.field, result.error.offset]).toEqual(outcome.error);
+          expect(result.ok ? `${input} parsed` : [result.error.code, result.error.field, result.error.offset]).toEqual(
+            outcome.error,
+          );
         }
       }
     });
@@ -208,11 +225,14 @@ export function describeErrorTable<T, Code extends string>(
   test('the table covers every code', () => {
     expect(Object.keys(errors).sort()).toEqual([...format.codes].sort());
   });
-  test.each(Object.entries<readonly [string, number, number, boolean?]>(errors))('%s', (code, [input, field, offset, strict]) => {
-    const result = format.parse(input, { strict: strict === true });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error).toMatchObject({ code, field, offset });
-    expect(result.error.message).toMatch(/^expected .+, found .+$/);
-  });
+  test.each(Object.entries<readonly [string, number, number, boolean?]>(errors))(
+    '%s',
+    (code, [input, field, offset, strict]) => {
+      const result = format.parse(input, { strict: strict === true });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error).toMatchObject({ code, field, offset });
+      expect(result.error.message).toMatch(/^expected .+, found .+$/);
+    },
+  );
 }

@@ -2,7 +2,9 @@ import { expect, test } from 'vitest';
 import { backoffDelay, realTimers } from './backoff.js';
 
 test('delays double from the base and stop at the maximum', () => {
-  expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => backoffDelay(attempt))).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+  expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => backoffDelay(attempt))).toEqual([
+    1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
+  ]);
   expect(backoffDelay(1000, { baseMs: 10, maxMs: 50 })).toBe(50);
   expect(backoffDelay(0, { baseMs: 10, maxMs: 50 })).toBe(10);
 });

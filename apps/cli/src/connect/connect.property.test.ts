@@ -6,7 +6,10 @@ import { bestGame, parseGamesLine } from './games-list.js';
 import { LoginMachine } from './login.js';
 import { OutputTail, TAIL_LENGTH } from './output-tail.js';
 
-const serverText = fc.string({ unit: fc.constantFrom(...'0123456789 abcGame{}()[]+-/*:"\n\r\x19\x07login:password:Press return'.split('')), maxLength: 300 });
+const serverText = fc.string({
+  unit: fc.constantFrom(...'0123456789 abcGame{}()[]+-/*:"\n\r\x19\x07login:password:Press return'.split('')),
+  maxLength: 300,
+});
 
 test('the readers of server text never throw, and what they read is well formed', () => {
   fc.assert(
@@ -22,13 +25,17 @@ test('the readers of server text never throw, and what they read is well formed'
 
 test('the login machines never throw and never send a line with a line end in it', () => {
   fc.assert(
-    fc.property(fc.constantFrom('fics' as const, 'icc' as const), fc.array(serverText, { maxLength: 12 }), (server, outputs) => {
-      const login = new LoginMachine(server, { kind: 'user', name: 'me', password: 'pw' });
-      for (const output of outputs) {
-        const action = login.onText(output);
-        if (action.kind === 'send') expect(action.line).not.toMatch(/[\r\n]/);
-      }
-    }),
+    fc.property(
+      fc.constantFrom('fics' as const, 'icc' as const),
+      fc.array(serverText, { maxLength: 12 }),
+      (server, outputs) => {
+        const login = new LoginMachine(server, { kind: 'user', name: 'me', password: 'pw' });
+        for (const output of outputs) {
+          const action = login.onText(output);
+          if (action.kind === 'send') expect(action.line).not.toMatch(/[\r\n]/);
+        }
+      },
+    ),
   );
 });
 

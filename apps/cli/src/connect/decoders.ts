@@ -31,7 +31,8 @@ export function ficsDecoder(): ServerDecoder {
     const out: ServerEvent[] = [];
     for (const event of events) {
       if (event.kind === 'text') out.push({ kind: 'line', text: event.text });
-      else if (event.kind === 'error') out.push({ kind: 'garbage', message: `${event.error.code}: ${event.error.message}` });
+      else if (event.kind === 'error')
+        out.push({ kind: 'garbage', message: `${event.error.code}: ${event.error.message}` });
       for (const change of tracker.push(event)) {
         switch (change.kind) {
           case 'game-started':
@@ -40,11 +41,20 @@ export function ficsDecoder(): ServerDecoder {
           case 'position':
           case 'clock': {
             const san = tracker.record(change.game.gameNumber)?.sanMove;
-            out.push({ kind: 'position', position: observed(change.game, san === undefined || san === 'none' ? undefined : san) });
+            out.push({
+              kind: 'position',
+              position: observed(change.game, san === undefined || san === 'none' ? undefined : san),
+            });
             break;
           }
           case 'game-ended':
-            out.push({ kind: 'game-over', game: change.game.gameNumber, result: change.result, reason: change.reason, tracked: change.game });
+            out.push({
+              kind: 'game-over',
+              game: change.game.gameNumber,
+              result: change.result,
+              reason: change.reason,
+              tracked: change.game,
+            });
             break;
           default:
             break;
@@ -106,8 +116,16 @@ export function iccDecoder(): ServerDecoder {
     const gameNumber = dg.fields !== null && 'gameNumber' in dg.fields ? (dg.fields.gameNumber as number) : undefined;
     if (gameNumber !== undefined && dg.name !== 'DG_MSEC' && dg.name !== 'DG_SET_CLOCK') flush(gameNumber, out);
     for (const change of tracker.push(event)) {
-      if (change.kind === 'error') out.push({ kind: 'garbage', message: `${change.error.code}: ${change.error.message}` });
-      else if (change.kind === 'game-ended') out.push({ kind: 'game-over', game: change.game.gameNumber, result: change.result, reason: change.reason, tracked: change.game });
+      if (change.kind === 'error')
+        out.push({ kind: 'garbage', message: `${change.error.code}: ${change.error.message}` });
+      else if (change.kind === 'game-ended')
+        out.push({
+          kind: 'game-over',
+          game: change.game.gameNumber,
+          result: change.result,
+          reason: change.reason,
+          tracked: change.game,
+        });
     }
     if (gameNumber === undefined) return;
     switch (dg.name) {

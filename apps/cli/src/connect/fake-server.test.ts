@@ -34,7 +34,10 @@ test('reports a connection too many, and a line it did not expect', async () => 
   first.write('root\n');
   await once(first, 'close');
   const report = await server.stopped;
-  expect(report.problems).toEqual(['unexpected connection 2', "connection 1: line 2: expected 'guest', received 'root'"]);
+  expect(report.problems).toEqual([
+    'unexpected connection 2',
+    "connection 1: line 2: expected 'guest', received 'root'",
+  ]);
 });
 
 test('stops at its time limit, whatever the client does', async () => {

@@ -54,7 +54,9 @@ export function startFakeServer(session: RecordedSession, lifetimeMs = 10_000): 
     sockets.add(socket);
     const lines: string[] = [];
     received[index] = lines;
-    void replay(socket, steps, lines, (problem) => problems.push(`connection ${String(index + 1)}: ${problem}`)).finally(() => {
+    void replay(socket, steps, lines, (problem) =>
+      problems.push(`connection ${String(index + 1)}: ${problem}`),
+    ).finally(() => {
       sockets.delete(socket);
       finished++;
       if (finished === session.connections.length) stop();
@@ -80,7 +82,12 @@ export function startFakeServer(session: RecordedSession, lifetimeMs = 10_000): 
 }
 
 /** Replays one connection's steps; resolves when the connection is over. */
-function replay(socket: Socket, steps: readonly SessionStep[], lines: string[], problem: (text: string) => void): Promise<void> {
+function replay(
+  socket: Socket,
+  steps: readonly SessionStep[],
+  lines: string[],
+  problem: (text: string) => void,
+): Promise<void> {
   return new Promise((resolve) => {
     let buffered = '';
     let closed = false;

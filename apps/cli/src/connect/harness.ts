@@ -44,7 +44,10 @@ export interface HarnessResult {
  * Runs `chess-formats connect [args] 127.0.0.1 PORT [game]` against a fake server replaying `session`
  * (text in the recorded-session format). Reconnection waits are recorded, not slept.
  */
-export async function runAgainstSession(session: string | undefined, options: HarnessOptions = {}): Promise<HarnessResult> {
+export async function runAgainstSession(
+  session: string | undefined,
+  options: HarnessOptions = {},
+): Promise<HarnessResult> {
   const server = session === undefined ? undefined : await startFakeServer(parseRecordedSession(session), 15_000);
   const port = options.port ?? server?.port ?? 1;
   const { io, captured } = memoryIo('');

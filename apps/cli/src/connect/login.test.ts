@@ -22,7 +22,11 @@ describe('settingsCommands', () => {
   });
 
   test('ICC: style 13 (positions come as datagrams), set quietly', () => {
-    expect(settingsCommands('icc')).toEqual(['set-quietly interface chess-formats', 'set-quietly style 13', 'set-quietly bell 0']);
+    expect(settingsCommands('icc')).toEqual([
+      'set-quietly interface chess-formats',
+      'set-quietly style 13',
+      'set-quietly bell 0',
+    ]);
   });
 });
 
@@ -31,14 +35,24 @@ describe('LoginMachine on FICS', () => {
     const login = new LoginMachine('fics', { kind: 'guest' });
     expect(login.onText('Welcome\n\rlogin: ')).toEqual({ kind: 'send', line: 'guest' });
     expect(login.onText('\nPress return to enter the server as "GuestRXKM":')).toEqual({ kind: 'send', line: '' });
-    expect(login.onText('\n**** Starting FICS session as GuestRXKM(U) ****\nfics% ')).toEqual({ kind: 'logged-in', name: 'GuestRXKM' });
+    expect(login.onText('\n**** Starting FICS session as GuestRXKM(U) ****\nfics% ')).toEqual({
+      kind: 'logged-in',
+      name: 'GuestRXKM',
+    });
   });
 
   test('a registered name: the password at its prompt, marked secret', () => {
     const login = new LoginMachine('fics', { kind: 'user', name: 'Wanderkind', password: 'pw' });
     expect(login.onText('login: ')).toEqual({ kind: 'send', line: 'Wanderkind' });
-    expect(login.onText('"Wanderkind" is a registered name.\npassword: ')).toEqual({ kind: 'send', line: 'pw', secret: true });
-    expect(login.onText('**** Starting FICS session as Wanderkind ****')).toEqual({ kind: 'logged-in', name: 'Wanderkind' });
+    expect(login.onText('"Wanderkind" is a registered name.\npassword: ')).toEqual({
+      kind: 'send',
+      line: 'pw',
+      secret: true,
+    });
+    expect(login.onText('**** Starting FICS session as Wanderkind ****')).toEqual({
+      kind: 'logged-in',
+      name: 'Wanderkind',
+    });
   });
 
   test('a refused password fails for good (no retry that could lock the account)', () => {
@@ -55,7 +69,10 @@ describe('LoginMachine on FICS', () => {
   test('a second login prompt after the name is a refused name', () => {
     const login = new LoginMachine('fics', { kind: 'guest' });
     login.onText('login: ');
-    expect(login.onText('Sorry, names may be at most 17 characters long.\nlogin: ')).toMatchObject({ kind: 'failed', retry: false });
+    expect(login.onText('Sorry, names may be at most 17 characters long.\nlogin: ')).toMatchObject({
+      kind: 'failed',
+      retry: false,
+    });
   });
 
   test('a password prompt for a guest is an error, not a hang', () => {
@@ -75,7 +92,10 @@ describe('LoginMachine on ICC', () => {
   test('level1 and level2settings at the first prompts, then the name; DG_WHO_AM_I is success', () => {
     const login = new LoginMachine('icc', { kind: 'guest' });
     expect(login.onText('login: ')).toEqual({ kind: 'send', line: 'level1=1' });
-    expect(login.onText('login: ')).toMatchObject({ kind: 'send', line: expect.stringMatching(/^level2settings=1[01]+$/) });
+    expect(login.onText('login: ')).toMatchObject({
+      kind: 'send',
+      line: expect.stringMatching(/^level2settings=1[01]+$/),
+    });
     expect(login.onText('login: ')).toEqual({ kind: 'send', line: 'guest' });
     expect(login.onDatagram(0, ['guest2213', ''])).toEqual({ kind: 'logged-in', name: 'guest2213' });
   });
@@ -92,8 +112,13 @@ describe('LoginMachine on ICC', () => {
       message: 'login failed (ICC code 11): Invalid password.',
       retry: false,
     });
-    expect(new LoginMachine('icc', { kind: 'guest' }).onDatagram(69, ['19', 'The chess server is full.'])).toMatchObject({ retry: true });
-    expect(new LoginMachine('icc', { kind: 'guest' }).onDatagram(69, ['8', 'x is not a registered name.'])).toEqual({ kind: 'send', line: '' });
+    expect(
+      new LoginMachine('icc', { kind: 'guest' }).onDatagram(69, ['19', 'The chess server is full.']),
+    ).toMatchObject({ retry: true });
+    expect(new LoginMachine('icc', { kind: 'guest' }).onDatagram(69, ['8', 'x is not a registered name.'])).toEqual({
+      kind: 'send',
+      line: '',
+    });
   });
 
   test('other datagrams do not move the login', () => {

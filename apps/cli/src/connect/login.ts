@@ -2,7 +2,9 @@ import { level1Value, level2Settings, type DatagramName } from '@chess-formats/i
 import type { ServerKind } from './protocol.js';
 
 /** Who to log in as: a guest, or a handle with its password (never from the command line). */
-export type Credentials = { readonly kind: 'guest' } | { readonly kind: 'user'; readonly name: string; readonly password: string };
+export type Credentials =
+  | { readonly kind: 'guest' }
+  | { readonly kind: 'user'; readonly name: string; readonly password: string };
 
 /**
  * The DGs `connect` asks ICC for on the login line (formats2.txt section 4): who I am, the
@@ -169,6 +171,10 @@ export class LoginMachine {
       return { kind: 'send', line: '' };
     }
     // 19, 20: the server is full or queues us; worth another try later.
-    return { kind: 'failed', message: `login failed (ICC code ${String(code)}): ${explanation}`, retry: code === 19 || code === 20 };
+    return {
+      kind: 'failed',
+      message: `login failed (ICC code ${String(code)}): ${explanation}`,
+      retry: code === 19 || code === 20,
+    };
   }
 }

@@ -28,7 +28,13 @@ export type ServerEvent =
   | { readonly kind: 'datagram'; readonly id: number; readonly args: readonly string[] }
   | { readonly kind: 'position'; readonly position: ObservedPosition }
   /** The game ended: its result (`1-0`, `0-1`, `1/2-1/2`, `*`), the server's words for why, and the game as tracked (for its PGN). */
-  | { readonly kind: 'game-over'; readonly game: number; readonly result: string; readonly reason?: string; readonly tracked?: TrackedGame }
+  | {
+      readonly kind: 'game-over';
+      readonly game: number;
+      readonly result: string;
+      readonly reason?: string;
+      readonly tracked?: TrackedGame;
+    }
   /** Bytes the decoder could not read (it resynchronises by itself). */
   | { readonly kind: 'garbage'; readonly message: string };
 

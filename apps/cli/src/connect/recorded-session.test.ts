@@ -17,7 +17,18 @@ describe('unescapeBytes', () => {
 
 test('steps, line ends, connections', () => {
   const session = parseRecordedSession(
-    ['# comment', '@line-end \\n\\r', '<| login: ', '> guest', '> *', '< hello', 'drop', '=== again', '< bye', 'close'].join('\n'),
+    [
+      '# comment',
+      '@line-end \\n\\r',
+      '<| login: ',
+      '> guest',
+      '> *',
+      '< hello',
+      'drop',
+      '=== again',
+      '< bye',
+      'close',
+    ].join('\n'),
   );
   expect(session.connections).toHaveLength(2);
   const [first, second] = session.connections;

@@ -34,7 +34,9 @@ test('the JSON line carries the game, the FEN and both clocks', () => {
     lastMove: null,
   });
   expect(renderPosition(position, 'icc', true)).toMatch(/^\{"kind":"position","server":"icc","game":87,.*\}\n$/);
-  expect(renderGameOver(87, '1-0', 'fics', true)).toBe('{"kind":"game-over","server":"fics","game":87,"result":"1-0"}\n');
+  expect(renderGameOver(87, '1-0', 'fics', true)).toBe(
+    '{"kind":"game-over","server":"fics","game":87,"result":"1-0"}\n',
+  );
 });
 
 test('the text block: a header, the board (board-core diagram), the FEN, a blank line', () => {

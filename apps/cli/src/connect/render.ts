@@ -50,7 +50,9 @@ export function formatClock(ms: number | undefined): string {
   const minutes = Math.floor((tenths % 36_000) / 600);
   const seconds = Math.floor((tenths % 600) / 10);
   const ss = `${String(seconds).padStart(2, '0')}.${String(tenths % 10)}`;
-  return hours > 0 ? `${sign}${String(hours)}:${String(minutes).padStart(2, '0')}:${ss}` : `${sign}${String(minutes)}:${ss}`;
+  return hours > 0
+    ? `${sign}${String(hours)}:${String(minutes).padStart(2, '0')}:${ss}`
+    : `${sign}${String(minutes)}:${ss}`;
 }
 
 /** The text block printed for each position: a header line, the board, the FEN, a blank line. */
@@ -67,9 +69,18 @@ export function renderPosition(position: ObservedPosition, server: ServerKind, j
   return json ? `${JSON.stringify(positionJson(position, server))}\n` : positionText(position);
 }
 
-export function renderGameOver(game: number, result: string, server: ServerKind, json: boolean, reason?: string): string {
+export function renderGameOver(
+  game: number,
+  result: string,
+  server: ServerKind,
+  json: boolean,
+  reason?: string,
+): string {
   if (json) {
-    const line: GameOverJson = reason === undefined ? { kind: 'game-over', server, game, result } : { kind: 'game-over', server, game, result, reason };
+    const line: GameOverJson =
+      reason === undefined
+        ? { kind: 'game-over', server, game, result }
+        : { kind: 'game-over', server, game, result, reason };
     return `${JSON.stringify(line)}\n`;
   }
   return `game ${String(game)} is over: ${result}${reason === undefined ? '' : ` (${reason})`}\n`;

@@ -30,9 +30,15 @@ const CHESSOPS = {
 };
 
 /** A FEN without its en passant field. */
-const withoutEp = (fen: string) => fen.split(' ').filter((_, i) => i !== 3).join(' ');
+const withoutEp = (fen: string) =>
+  fen
+    .split(' ')
+    .filter((_, i) => i !== 3)
+    .join(' ');
 
-function jsonLines(out: string): (PositionJson | { kind: 'game-over'; game: number; result: string; reason?: string })[] {
+function jsonLines(
+  out: string,
+): (PositionJson | { kind: 'game-over'; game: number; result: string; reason?: string })[] {
   return out
     .trimEnd()
     .split('\n')
@@ -44,7 +50,10 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     ['EPIPE', 0, ''],
     ['ENOSPC', 2, 'chess-formats: cannot write standard output: ENOSPC: write failed\n'],
   ])('output that fails with %s ends the command (status %i), without reconnecting', async (code, status, message) => {
-    const result = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), { args: ['--quiet'], outputError: code });
+    const result = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), {
+      args: ['--quiet'],
+      outputError: code,
+    });
     expect(result.status).toBe(status);
     expect(result.err).toBe(message);
     expect(result.waits).toEqual([]);
@@ -76,7 +85,13 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     const flag = lines[12] as PositionJson;
     expect(withoutEp(flag.fen)).toBe(withoutEp(CHESSOPS.najdorfAfterG4));
     expect([flag.whiteClockMs, flag.blackClockMs, flag.lastMove]).toEqual([156_685, -317, 'g4']);
-    expect(lines[13]).toEqual({ kind: 'game-over', server: 'fics', game: 87, result: '1-0', reason: 'Rookwise forfeits on time' });
+    expect(lines[13]).toEqual({
+      kind: 'game-over',
+      server: 'fics',
+      game: 87,
+      result: '1-0',
+      reason: 'Rookwise forfeits on time',
+    });
     expect(result.report?.received[0]?.slice(0, 2)).toEqual(['guest', '']);
     expect(result.report?.received[0]?.slice(-3)).toEqual(['games', 'observe 87', 'quit']);
   });
@@ -92,11 +107,19 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     expect(result.waits).toEqual([1000]);
     const fens = result.out.split('\n').filter((line) => /^[rnbqkpRNBQKP1-8/]+ [wb] /.test(line));
     expect(fens.map(withoutEp)).toEqual(
-      [CHESSOPS.qgdAfterBg5, CHESSOPS.qgdAfterBe7, CHESSOPS.qgdAfterE3, CHESSOPS.qgdAfterNf3, CHESSOPS.qgdAfterH6, CHESSOPS.qgdAfterBh4, CHESSOPS.qgdAfterB6].map(
-        withoutEp,
-      ),
+      [
+        CHESSOPS.qgdAfterBg5,
+        CHESSOPS.qgdAfterBe7,
+        CHESSOPS.qgdAfterE3,
+        CHESSOPS.qgdAfterNf3,
+        CHESSOPS.qgdAfterH6,
+        CHESSOPS.qgdAfterBh4,
+        CHESSOPS.qgdAfterB6,
+      ].map(withoutEp),
     );
-    expect(result.out).toContain('game 117: Ostrogoth vs Pendragon, last move Bg5, black to move, white 14:58.6, black 15:00.0\n8 r n b q k b . r\n');
+    expect(result.out).toContain(
+      'game 117: Ostrogoth vs Pendragon, last move Bg5, black to move, white 14:58.6, black 15:00.0\n8 r n b q k b . r\n',
+    );
     expect(result.out.endsWith('game 117 is over: 1/2-1/2 (Game drawn by mutual agreement)\n')).toBe(true);
     // The garbage is reported (the unreadable board line), not printed as a position, and the session goes on.
     expect(result.err).toMatch(/skipped unreadable server output \(/);
@@ -112,7 +135,8 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     expect(result.report?.problems).toEqual([]);
     expect(result.status).toBe(0);
     expect(result.err).toBe(
-      'chess-formats: logged in to 127.0.0.1 (ICC) as guest2213\n' + 'chess-formats: observing the best game: 42 Vasilisk (2288) vs Tarrasque (2301)\n',
+      'chess-formats: logged in to 127.0.0.1 (ICC) as guest2213\n' +
+        'chess-formats: observing the best game: 42 Vasilisk (2288) vs Tarrasque (2301)\n',
     );
     const lines = jsonLines(result.out);
     // The position after the 16 past moves (not each of them), 5 live moves, the result.
@@ -129,8 +153,19 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
       blackClockMs: 164_333,
       lastMove: 'Nbc6',
     });
-    expect(lines[5]).toMatchObject({ fen: CHESSOPS.caroAfterBxc4, whiteClockMs: 157_690, blackClockMs: 154_825, lastMove: 'Bxc4' });
-    expect(lines[6]).toEqual({ kind: 'game-over', server: 'icc', game: 42, result: '1-0', reason: 'Tarrasque resigns' });
+    expect(lines[5]).toMatchObject({
+      fen: CHESSOPS.caroAfterBxc4,
+      whiteClockMs: 157_690,
+      blackClockMs: 154_825,
+      lastMove: 'Bxc4',
+    });
+    expect(lines[6]).toEqual({
+      kind: 'game-over',
+      server: 'icc',
+      game: 42,
+      result: '1-0',
+      reason: 'Tarrasque resigns',
+    });
     expect(result.report?.received[0]?.slice(0, 3)).toEqual([
       'level1=1',
       'level2settings=100000000000000011110011100000000110000000010000000000001000000000000100000000000000000000000000000001',
@@ -152,7 +187,13 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     // First connection: after 1...Nf6, 2.e5, 2...d5, 3.exd6 e.p.; second: after 3...cxd6, then 4 moves.
     expect(positions.map((p) => withoutEp(p.fen))).toEqual(CHESSOPS.alekhine.map(withoutEp));
     expect(positions[3]).toMatchObject({ lastMove: 'exd6', whiteClockMs: 301_187, blackClockMs: 301_796 });
-    expect(lines.at(-1)).toEqual({ kind: 'game-over', server: 'icc', game: 305, result: '1/2-1/2', reason: 'Game drawn by mutual agreement' });
+    expect(lines.at(-1)).toEqual({
+      kind: 'game-over',
+      server: 'icc',
+      game: 305,
+      result: '1/2-1/2',
+      reason: 'Game drawn by mutual agreement',
+    });
     expect(result.err).toMatch(/skipped unreadable server output/);
     expect(result.err).toMatch(/server discarded output \(control-Z/);
     const [first, second] = result.report?.received ?? [];
@@ -185,7 +226,10 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
   });
 
   test('--count stops after that many positions, quitting the server', async () => {
-    const text = sampleSession('fics-guest-best-game.ics').replace('<| fics% \n<\n< <12>', '<| fics% \n> quit\nclose\n<\n< <12>');
+    const text = sampleSession('fics-guest-best-game.ics').replace(
+      '<| fics% \n<\n< <12>',
+      '<| fics% \n> quit\nclose\n<\n< <12>',
+    );
     const result = await runAgainstSession(text, { args: ['--json', '--count', '1', '--quiet'] });
     expect(result.report?.problems).toEqual([]);
     expect(result.status).toBe(0);

@@ -11,9 +11,18 @@ const FICS_LOGIN = [
   '>',
   '< **** Starting FICS session as GuestABCD(U) ****',
   '<| fics% ',
-  ...['set interface chess-formats', 'set style 12', 'iset ms 1', 'iset nowrap 1', 'set bell 0', 'set seek 0', 'set shout 0', 'set cshout 0', 'set pin 0', 'set gin 0'].map(
-    (command) => `> ${command}`,
-  ),
+  ...[
+    'set interface chess-formats',
+    'set style 12',
+    'iset ms 1',
+    'iset nowrap 1',
+    'set bell 0',
+    'set seek 0',
+    'set shout 0',
+    'set cshout 0',
+    'set pin 0',
+    'set gin 0',
+  ].map((command) => `> ${command}`),
 ];
 const session = (...lines: string[]) => [...FICS_LOGIN, ...lines].join('\n');
 
@@ -28,7 +37,10 @@ async function closedPort(): Promise<number> {
 
 describe('connect against a fake FICS server', () => {
   test('observe a named game that does not exist: exit 1, the server says why', async () => {
-    const result = await runAgainstSession(session('> observe 999', '< There is no such game.', '<| fics% ', '> quit', 'close'), { game: '999' });
+    const result = await runAgainstSession(
+      session('> observe 999', '< There is no such game.', '<| fics% ', '> quit', 'close'),
+      { game: '999' },
+    );
     expect(result.report?.problems).toEqual([]);
     expect(result.status).toBe(1);
     expect(result.err).toContain('chess-formats: logged in to 127.0.0.1 (FICS) as GuestABCD');
@@ -54,7 +66,10 @@ describe('connect against a fake FICS server', () => {
       '<| login: ',
       'close',
     ].join('\n');
-    const result = await runAgainstSession(text, { args: ['--user', 'Wanderkind'], env: { CHESS_FORMATS_PASSWORD: 'wrong' } });
+    const result = await runAgainstSession(text, {
+      args: ['--user', 'Wanderkind'],
+      env: { CHESS_FORMATS_PASSWORD: 'wrong' },
+    });
     expect(result.report?.problems).toEqual([]);
     expect(result.status).toBe(1);
     expect(result.err).toBe('chess-formats: the server refused the password\n');
@@ -79,7 +94,13 @@ describe('connect against a fake FICS server', () => {
   });
 
   test('a reset during the login, then a refusal: one reconnection after 1 s', async () => {
-    const text = ['<| login: ', '> guest', 'reset', '=== again', ...session('> observe 7', '< There is no such game.', 'close').split('\n')].join('\n');
+    const text = [
+      '<| login: ',
+      '> guest',
+      'reset',
+      '=== again',
+      ...session('> observe 7', '< There is no such game.', 'close').split('\n'),
+    ].join('\n');
     const result = await runAgainstSession(text, { game: '7' });
     expect(result.report?.problems).toEqual([]);
     expect(result.waits).toEqual([1000]);
@@ -88,14 +109,22 @@ describe('connect against a fake FICS server', () => {
   });
 
   test('no server: backoff 1, 2, 4 s, then give up with exit 1', async () => {
-    const result = await runAgainstSession(undefined, { port: await closedPort(), args: ['--retries', '3', '--quiet'] });
+    const result = await runAgainstSession(undefined, {
+      port: await closedPort(),
+      args: ['--retries', '3', '--quiet'],
+    });
     expect(result.waits).toEqual([1000, 2000, 4000]);
     expect(result.status).toBe(1);
-    expect(result.err).toMatch(/^chess-formats: cannot connect to 127\.0\.0\.1:\d+: .*; giving up after 3 reconnection attempts\n$/);
+    expect(result.err).toMatch(
+      /^chess-formats: cannot connect to 127\.0\.0\.1:\d+: .*; giving up after 3 reconnection attempts\n$/,
+    );
   });
 
   test('observed, but no position comes: exit 1 after the observe timeout, no reconnection', async () => {
-    const result = await runAgainstSession(session('> observe 5', '< You are now observing game 5.', '> quit', 'close'), { game: '5', observeTimeoutMs: 300 });
+    const result = await runAgainstSession(
+      session('> observe 5', '< You are now observing game 5.', '> quit', 'close'),
+      { game: '5', observeTimeoutMs: 300 },
+    );
     expect(result.report?.problems).toEqual([]);
     expect(result.status).toBe(1);
     expect(result.waits).toEqual([]);

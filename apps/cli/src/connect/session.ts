@@ -90,7 +90,12 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
   } catch (error) {
     if (deps.signal.aborted) return stopped();
     const reason = error instanceof Error ? error.message : String(error);
-    return { kind: 'failed', message: `cannot connect to ${options.host}:${String(options.port)}: ${reason}`, retry: true, loggedIn: false };
+    return {
+      kind: 'failed',
+      message: `cannot connect to ${options.host}:${String(options.port)}: ${reason}`,
+      retry: true,
+      loggedIn: false,
+    };
   }
   const info = async (text: string) => {
     if (!options.quiet) await deps.err(`chess-formats: ${text}\n`);
@@ -123,7 +128,11 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
   /** With `--pgn`, appends the ended game to the file; returns why it could not, if it could not. */
   const saveGame = async (game: TrackedGame | undefined, kind: ServerKind): Promise<string | undefined> => {
     if (options.pgn === undefined || game === undefined) return undefined;
-    const record = gameToPgn(game, { server: kind === 'fics' ? 'FICS' : 'ICC', site: options.host, date: (deps.now ?? (() => new Date()))() });
+    const record = gameToPgn(game, {
+      server: kind === 'fics' ? 'FICS' : 'ICC',
+      site: options.host,
+      date: (deps.now ?? (() => new Date()))(),
+    });
     try {
       if (deps.appendFile === undefined) throw new Error('no file writer');
       // A blank line after each game keeps a file of appended games one PGN database.
@@ -147,7 +156,11 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
   const observe = (target: string) => {
     phase = 'observing';
     send(`observe ${target}`);
-    startTimer(deps.observeTimeoutMs, `no position of game ${target} within ${String(deps.observeTimeoutMs / 1000)} s`, false);
+    startTimer(
+      deps.observeTimeoutMs,
+      `no position of game ${target} within ${String(deps.observeTimeoutMs / 1000)} s`,
+      false,
+    );
   };
 
   const apply = async (action: LoginAction, kind: ServerKind) => {
@@ -188,14 +201,27 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
           if (listed !== undefined) best = bestGame(best === undefined ? [listed] : [best, listed]);
           if (isGamesListEnd(event.text)) {
             if (best === undefined) {
-              finish({ kind: 'failed', message: 'the server lists no game to observe', retry: false, loggedIn }, 'quit');
+              finish(
+                { kind: 'failed', message: 'the server lists no game to observe', retry: false, loggedIn },
+                'quit',
+              );
               return;
             }
-            await info(`observing the best game: ${String(best.game)} ${best.white} (${String(best.whiteRating)}) vs ${best.black} (${String(best.blackRating)})`);
+            await info(
+              `observing the best game: ${String(best.game)} ${best.white} (${String(best.whiteRating)}) vs ${best.black} (${String(best.blackRating)})`,
+            );
             observe(String(best.game));
           }
         } else if (phase === 'observing' && positionsHere === 0 && OBSERVE_REFUSED.test(event.text)) {
-          finish({ kind: 'failed', message: `cannot observe ${progress.target ?? 'the game'}: ${event.text.trim()}`, retry: false, loggedIn }, 'quit');
+          finish(
+            {
+              kind: 'failed',
+              message: `cannot observe ${progress.target ?? 'the game'}: ${event.text.trim()}`,
+              retry: false,
+              loggedIn,
+            },
+            'quit',
+          );
         }
         return;
       case 'position': {
@@ -222,7 +248,10 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
         if (progress.game === undefined || event.game !== progress.game) return;
         const saved = await saveGame(event.tracked, kind);
         await deps.out(renderGameOver(event.game, event.result, kind, options.json, event.reason));
-        finish(saved === undefined ? { kind: 'done' } : { kind: 'failed', message: saved, retry: false, loggedIn }, 'quit');
+        finish(
+          saved === undefined ? { kind: 'done' } : { kind: 'failed', message: saved, retry: false, loggedIn },
+          'quit',
+        );
         return;
       }
     }
@@ -233,7 +262,8 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
       if (end !== undefined) break;
       if (phase === 'login') {
         const text = tail.push(chunk);
-        if (server === undefined) sawIccGreeting ||= detectServer(text) === 'icc' || detectServer(latin1(chunk)) === 'icc';
+        if (server === undefined)
+          sawIccGreeting ||= detectServer(text) === 'icc' || detectServer(latin1(chunk)) === 'icc';
         if (login === undefined && /login:\s*$/.test(text.slice(-64))) {
           server ??= sawIccGreeting ? 'icc' : 'fics';
           decoder = deps.decoders(server);
@@ -295,7 +325,9 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
       return EXIT.failed;
     }
     const delay = backoffDelay(failures, deps.backoff);
-    await info(`${why}; reconnecting in ${String(delay / 1000)} s (attempt ${String(failures)} of ${String(options.retries)})`);
+    await info(
+      `${why}; reconnecting in ${String(delay / 1000)} s (attempt ${String(failures)} of ${String(options.retries)})`,
+    );
     await deps.timers.sleep(delay, deps.signal);
   }
 }

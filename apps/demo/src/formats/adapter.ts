@@ -131,7 +131,11 @@ export interface SessionGame {
   /** A game record's own fields (PGN's tags), shown in the field table while the game is. */
   readonly fields?: readonly FieldRow[];
   /** A game record's moves with its variations and comments (PGN), shown under the controls. */
-  readonly record?: { readonly comments?: readonly string[]; readonly line: readonly RecordMove[]; readonly result: string };
+  readonly record?: {
+    readonly comments?: readonly string[];
+    readonly line: readonly RecordMove[];
+    readonly result: string;
+  };
 }
 
 /** Everything the page shows about one input in one format. */

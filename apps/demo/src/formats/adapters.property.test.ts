@@ -8,9 +8,15 @@ const FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const texts = fc.oneof(
   fc.string({ maxLength: 120 }),
   fc.string({ unit: fc.constantFrom(...'rnbqkpRNBQKP12345678/ -wbKQkqA-H[]~+0{}":,'), maxLength: 90 }),
-  fc.tuple(fc.nat(FEN.length), fc.nat(2), fc.string({ minLength: 1, maxLength: 2 })).map(([at, kind, text]) =>
-    kind === 0 ? FEN.slice(0, at) + text + FEN.slice(at + 1) : kind === 1 ? FEN.slice(0, at) + text + FEN.slice(at) : FEN.slice(0, at) + FEN.slice(at + 1),
-  ),
+  fc
+    .tuple(fc.nat(FEN.length), fc.nat(2), fc.string({ minLength: 1, maxLength: 2 }))
+    .map(([at, kind, text]) =>
+      kind === 0
+        ? FEN.slice(0, at) + text + FEN.slice(at + 1)
+        : kind === 1
+          ? FEN.slice(0, at) + text + FEN.slice(at)
+          : FEN.slice(0, at) + FEN.slice(at + 1),
+    ),
 );
 
 describe('adapters on any input', () => {
@@ -25,9 +31,12 @@ describe('adapters on any input', () => {
             expect(error.offset).toBeGreaterThanOrEqual(0);
             expect(error.offset + error.length).toBeLessThanOrEqual(text.length);
           }
-          for (const field of view.fields) expect(text.indexOf(field.text, field.offset) === field.offset || adapter.name === 'setup-json').toBe(true);
+          for (const field of view.fields)
+            expect(text.indexOf(field.text, field.offset) === field.offset || adapter.name === 'setup-json').toBe(true);
           // A record reads either into a position or into an error; a capture into its events.
-          expect(view.positions.length > 0 || view.errors.length > 0 || (view.session?.events.length ?? 0) > 0).toBe(true);
+          expect(view.positions.length > 0 || view.errors.length > 0 || (view.session?.events.length ?? 0) > 0).toBe(
+            true,
+          );
         }
       }),
       { numRuns: 300 },

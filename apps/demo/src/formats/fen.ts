@@ -9,7 +9,15 @@ const FEN = textFormat<Setup, FenFormatWriteOptions>('fen');
 /** The FEN dialects the demo tells apart. All of them are read by the same `parseFen`. */
 export type FenDialect = 'fen' | 'xfen' | 'shredder' | 'crazyhouse' | 'three-check';
 
-const FIELD_NAMES = ['placement', 'turn', 'castling', 'en passant', 'halfmove clock', 'fullmove number', 'check counters'] as const;
+const FIELD_NAMES = [
+  'placement',
+  'turn',
+  'castling',
+  'en passant',
+  'halfmove clock',
+  'fullmove number',
+  'check counters',
+] as const;
 
 /** Separators `parseFen` accepts by default (space, tab, CR, LF, and `_` as in URLs). */
 function isSeparator(code: number): boolean {
@@ -187,7 +195,12 @@ function fenFields(tokens: readonly Token[], setup: Setup | undefined, dialect: 
     }
     const isChecks = (index === 4 && token.text.includes('+')) || (index >= 6 && token.text.startsWith('+'));
     if (isChecks) {
-      rows.push({ name: FIELD_NAMES[6], text: token.text, offset: token.offset, meaning: setup ? describeChecks(setup, token.text) : 'Three-check counters' });
+      rows.push({
+        name: FIELD_NAMES[6],
+        text: token.text,
+        offset: token.offset,
+        meaning: setup ? describeChecks(setup, token.text) : 'Three-check counters',
+      });
       continue;
     }
     const name = FIELD_NAMES[Math.min(index, 6)] ?? 'extra';
@@ -199,7 +212,8 @@ function fenFields(tokens: readonly Token[], setup: Setup | undefined, dialect: 
         meaning = setup.epSquares.length
           ? `A pawn just made a double step past ${squareName(setup.board.geometry, setup.epSquares[0] ?? 0)}: the en passant target square`
           : 'No en passant target square';
-      else if (index === 4) meaning = `${setup.halfmoves} half-moves since the last capture or pawn move (a draw may be claimed at 100)`;
+      else if (index === 4)
+        meaning = `${setup.halfmoves} half-moves since the last capture or pawn move (a draw may be claimed at 100)`;
       else if (index === 5) meaning = `Move number ${setup.fullmoves}, counted up after each Black move`;
       else meaning = 'Not a FEN field';
     }
@@ -214,7 +228,12 @@ export function readFen(text: string, dialect: FenDialect): FormatView {
   const tokens = splitFields(text);
   const parsed = FEN.parse(text);
   if (!parsed.ok) {
-    return { positions: [], fields: fenFields(tokens, undefined, dialect), errors: [placedError(text, parsed.error, FIELD_NAMES)], notes: [] };
+    return {
+      positions: [],
+      fields: fenFields(tokens, undefined, dialect),
+      errors: [placedError(text, parsed.error, FIELD_NAMES)],
+      notes: [],
+    };
   }
   const setup = parsed.value;
   const problems = validateSetup(setup);
@@ -303,4 +322,6 @@ function fenAdapter(dialect: FenDialect): FormatAdapter {
   };
 }
 
-export const FEN_ADAPTERS: readonly FormatAdapter[] = (['fen', 'xfen', 'shredder', 'crazyhouse', 'three-check'] as const).map(fenAdapter);
+export const FEN_ADAPTERS: readonly FormatAdapter[] = (
+  ['fen', 'xfen', 'shredder', 'crazyhouse', 'three-check'] as const
+).map(fenAdapter);

@@ -16,7 +16,9 @@ describe('FENr adapter', () => {
       ['ms since the last capture', '14200'],
       ['ms since the start', '14200'],
     ]);
-    expect(view.fields[0]?.meaning).toContain('In flight: d1-a4 in 0.5 s, e7-d8 in 0.5 s; 2 cooling down; 28 pieces may move now');
+    expect(view.fields[0]?.meaning).toContain(
+      'In flight: d1-a4 in 0.5 s, e7-d8 in 0.5 s; 2 cooling down; 28 pieces may move now',
+    );
     expect(view.fields[1]?.meaning).toBe('Castling rights with the rooks on a1, a8, h8 (rights, not current legality)');
     expect(view.fields[2]?.meaning).toContain('Black may capture en passant on f3');
     expect(view.fields[4]?.meaning).toContain('14.2 s since the start');
@@ -34,7 +36,9 @@ describe('FENr adapter', () => {
 
   it('places errors with the parser code', () => {
     const view = FENR_ADAPTER.read('8/8/8/8/8/8/8/8 - e4 0 0');
-    expect(view.errors).toEqual([{ code: 'ep-rank', message: expect.any(String), offset: 19, length: 1, field: 'en passant' }]);
+    expect(view.errors).toEqual([
+      { code: 'ep-rank', message: expect.any(String), offset: 19, length: 1, field: 'en passant' },
+    ]);
   });
 
   it('is detected over FEN for its records, broken ones included', () => {
@@ -55,6 +59,8 @@ describe('FENr adapter', () => {
     const list = conversions(later, FENR_ADAPTER);
     expect(list.map((c) => c.name)).toEqual(['fen', 'xfen', 'shredder', 'style12', 'setup-json']);
     expect(list[0]?.text).toBe('r2qk2r/pb1n2bp/1pp2n2/3p1pp1/QP1PpP2/2P1P1P1/PB1NN1BP/R3K1R1 b Qkq f3 0 1');
-    expect(FENR_ADAPTER.write?.(later)).toBe('r2qk2r/pb1n2bp/1pp2n2/3p1pp1/QP1PpP2/2P1P1P1/PB1NN1BP/R3K1R1 Qkq f3 24700 24700');
+    expect(FENR_ADAPTER.write?.(later)).toBe(
+      'r2qk2r/pb1n2bp/1pp2n2/3p1pp1/QP1PpP2/2P1P1P1/PB1NN1BP/R3K1R1 Qkq f3 24700 24700',
+    );
   });
 });

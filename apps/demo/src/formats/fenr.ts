@@ -6,7 +6,14 @@ import { textFormat } from './list.js';
 const FENR = textFormat<Setup>('fenr');
 
 /** The five FENr fields, by the index a `FenrError` names (5: after the last field). */
-const FIELD_NAMES = ['placement', 'castling', 'en passant', 'ms since the last capture', 'ms since the start', 'after the last field'] as const;
+const FIELD_NAMES = [
+  'placement',
+  'castling',
+  'en passant',
+  'ms since the last capture',
+  'ms since the start',
+  'after the last field',
+] as const;
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
@@ -14,7 +21,9 @@ function describePlacement(setup: Setup): string {
   const flights = flightsAt(setup);
   const { geometry } = setup.board;
   const cooling = setup.board.pieces.filter((p) => p?.realtime?.kind === 'cooldown').length;
-  const moving = flights.map((f) => `${squareName(geometry, f.from)}-${squareName(geometry, f.to)} in ${seconds(f.remainingMs)}`);
+  const moving = flights.map(
+    (f) => `${squareName(geometry, f.from)}-${squareName(geometry, f.to)} in ${seconds(f.remainingMs)}`,
+  );
   return (
     'Ranks 8 to 1, files a to h; D+piece+4 digits: a piece that arrived that many ms ago (cooling down for 10 s); ' +
     `M+piece+origin+4 digits: a piece in flight, arriving in that many ms. ${moving.length ? `In flight: ${moving.join(', ')}` : 'Nothing in flight'}; ` +
@@ -33,7 +42,12 @@ function fenrFields(text: string, setup: Setup | undefined): FieldRow[] {
   let next = 1;
   tokens.forEach((token, index) => {
     if (index === 0) {
-      rows.push({ name: FIELD_NAMES[0], text: token.text, offset: token.offset, meaning: setup ? describePlacement(setup) : 'Ranks 8 to 1, with delay markers and moving pieces' });
+      rows.push({
+        name: FIELD_NAMES[0],
+        text: token.text,
+        offset: token.offset,
+        meaning: setup ? describePlacement(setup) : 'Ranks 8 to 1, with delay markers and moving pieces',
+      });
       return;
     }
     const first = token.text[0] ?? '';
@@ -42,7 +56,12 @@ function fenrFields(text: string, setup: Setup | undefined): FieldRow[] {
     else if (next <= 2 && /[a-h-]/.test(first)) field = 2;
     else field = Math.max(next, 3);
     next = field + 1;
-    rows.push({ name: FIELD_NAMES[Math.min(field, 5)] ?? 'extra', text: token.text, offset: token.offset, meaning: setup ? meaningOf(field, setup) : '' });
+    rows.push({
+      name: FIELD_NAMES[Math.min(field, 5)] ?? 'extra',
+      text: token.text,
+      offset: token.offset,
+      meaning: setup ? meaningOf(field, setup) : '',
+    });
   });
   return rows;
 }
@@ -52,7 +71,9 @@ function meaningOf(field: number, setup: Setup): string {
   switch (field) {
     case 1: {
       const rooks = setup.castlingRooks.map((s) => squareName(geometry, s));
-      return rooks.length ? `Castling rights with the rooks on ${rooks.join(', ')} (rights, not current legality)` : 'No castling rights';
+      return rooks.length
+        ? `Castling rights with the rooks on ${rooks.join(', ')} (rights, not current legality)`
+        : 'No castling rights';
     }
     case 2:
       return setup.epSquares.length
@@ -69,7 +90,13 @@ function meaningOf(field: number, setup: Setup): string {
 
 export function readFenr(text: string): FormatView {
   const parsed = FENR.parse(text);
-  if (!parsed.ok) return { positions: [], fields: fenrFields(text, undefined), errors: [placedError(text, parsed.error, FIELD_NAMES)], notes: [] };
+  if (!parsed.ok)
+    return {
+      positions: [],
+      fields: fenrFields(text, undefined),
+      errors: [placedError(text, parsed.error, FIELD_NAMES)],
+      notes: [],
+    };
   const setup = parsed.value;
   return {
     // The clock runs under Play: the page adds its time to the title as it draws (not frozen here).

@@ -23,7 +23,8 @@ describe('FICS stream adapter', () => {
       'tracker:move',
     ]);
     expect(events[0]?.text).toBe('Creating: Alice (1500) Bob (1500) unrated blitz 3 0');
-    for (const event of events) if (event.kind === 'style12') expect(STREAM.startsWith('<12> ', event.offset)).toBe(true);
+    for (const event of events)
+      if (event.kind === 'style12') expect(STREAM.startsWith('<12> ', event.offset)).toBe(true);
     expect(events[5]?.fields).toEqual([
       { name: 'game', value: '7' },
       { name: 'move', value: 'e4' },
@@ -59,7 +60,9 @@ describe('FICS stream adapter', () => {
   it('shows broken board lines as errors placed in the stream', () => {
     const text = `hello\n<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNX W -1 1 1 1 1 0 1 A B 0 3 0 39 39 180 180 1 none (0:00) none 0\n`;
     const view = FICS_ADAPTER.read(text);
-    expect(view.errors).toEqual([{ code: 'board', message: expect.any(String), offset: text.indexOf('X W'), length: 1, field: 'rank 1' }]);
+    expect(view.errors).toEqual([
+      { code: 'board', message: expect.any(String), offset: text.indexOf('X W'), length: 1, field: 'rank 1' },
+    ]);
     expect(view.session?.events.map((e) => e.kind)).toEqual(['text', 'error']);
     expect(view.notes).toEqual(['No style 12 board in the stream: only text.']);
   });

@@ -1,6 +1,20 @@
 import { parseSan, parseVerbose, type TrackedGame } from '@chess-formats/board-core';
-import { createStyle12Scanner, createStyle12Tracker, type Style12ScanEvent, type Style12Tracker, type TrackerEvent } from '@chess-formats/style12';
-import type { FieldRow, FormatAdapter, FormatView, InputError, Position, SessionEvent, SessionGame } from './adapter.js';
+import {
+  createStyle12Scanner,
+  createStyle12Tracker,
+  type Style12ScanEvent,
+  type Style12Tracker,
+  type TrackerEvent,
+} from '@chess-formats/style12';
+import type {
+  FieldRow,
+  FormatAdapter,
+  FormatView,
+  InputError,
+  Position,
+  SessionEvent,
+  SessionGame,
+} from './adapter.js';
 import { formatClock } from '../view/session.js';
 import { holdingsFields, style12Error, style12Fields, style12Position, style12Shape } from './style12.js';
 
@@ -29,7 +43,11 @@ export class GameBook {
 
   start(gameNumber: number, title: string, position: Position): void {
     const seen = this.all.filter((g) => g.id === String(gameNumber) || g.id.startsWith(`${gameNumber}#`)).length;
-    const game: GameBuilder = { id: seen ? `${gameNumber}#${seen + 1}` : String(gameNumber), title, plies: [{ position }] };
+    const game: GameBuilder = {
+      id: seen ? `${gameNumber}#${seen + 1}` : String(gameNumber),
+      title,
+      plies: [{ position }],
+    };
     this.byNumber.set(gameNumber, game);
     this.all.push(game);
   }
@@ -67,7 +85,12 @@ export class GameBook {
   }
 
   games(): SessionGame[] {
-    return this.all.map((g) => ({ id: g.id, title: g.title, plies: g.plies, ...(g.tracked ? { tracked: g.tracked } : {}) }));
+    return this.all.map((g) => ({
+      id: g.id,
+      title: g.title,
+      plies: g.plies,
+      ...(g.tracked ? { tracked: g.tracked } : {}),
+    }));
   }
 }
 
@@ -77,8 +100,10 @@ function trackerRow(event: TrackerEvent, offset: number, book: GameBook, tracker
   if (event.kind === 'move') fields.push({ name: 'move', value: tracker.record(game.gameNumber)?.sanMove ?? '' });
   if (event.kind === 'error') fields.push({ name: 'move', value: `unread: ${event.error.message}` });
   if (event.kind === 'takeback') fields.push({ name: 'plies', value: String(event.plies) });
-  if (event.kind === 'game-started') fields.push({ name: 'players', value: `${game.white.name} vs ${game.black.name}` });
-  if (event.kind === 'game-ended') fields.push({ name: 'result', value: event.result }, { name: 'reason', value: event.reason });
+  if (event.kind === 'game-started')
+    fields.push({ name: 'players', value: `${game.white.name} vs ${game.black.name}` });
+  if (event.kind === 'game-ended')
+    fields.push({ name: 'result', value: event.result }, { name: 'reason', value: event.reason });
   if (event.kind === 'game-left') fields.push({ name: 'why', value: event.why });
   const gameId = book.idOf(game.gameNumber);
   return { offset, kind: 'tracker', name: event.kind, fields, ...(gameId ? { gameId } : {}) };
@@ -95,7 +120,8 @@ function follow(event: TrackerEvent, book: GameBook, tracker: Style12Tracker): v
   const record = tracker.record(game.gameNumber);
   if (record === undefined) return;
   const shown = style12Position(record, undefined, game.setup);
-  if (event.kind === 'game-started') book.start(game.gameNumber, `Game ${game.gameNumber}: ${game.white.name} vs ${game.black.name}`, shown);
+  if (event.kind === 'game-started')
+    book.start(game.gameNumber, `Game ${game.gameNumber}: ${game.white.name} vs ${game.black.name}`, shown);
   else if (event.kind === 'move') book.add(game.gameNumber, { ...shown, lastMove: event.move }, record.sanMove);
   else if (event.kind === 'takeback' || event.kind === 'position') book.add(game.gameNumber, stripMove(shown));
   book.track(game);
@@ -130,7 +156,14 @@ function scanRow(event: Style12ScanEvent, offset: number, book: GameBook): Sessi
     case 'holdings': {
       const h = event.holdings;
       const gameId = book.idOf(h.gameNumber);
-      return { offset, kind: 'holdings', name: '<b1>', fields: [{ name: 'game', value: String(h.gameNumber) }], text: event.line, ...(gameId ? { gameId } : {}) };
+      return {
+        offset,
+        kind: 'holdings',
+        name: '<b1>',
+        fields: [{ name: 'game', value: String(h.gameNumber) }],
+        text: event.line,
+        ...(gameId ? { gameId } : {}),
+      };
     }
     case 'text':
       return { offset, kind: 'text', name: 'text', fields: [], text: event.text };
@@ -157,7 +190,13 @@ function scanRow(event: Style12ScanEvent, offset: number, book: GameBook): Sessi
  */
 export function readFics(text: string): FormatView {
   if (typeof text !== 'string' || text.trim() === '') {
-    return { positions: [], fields: [], errors: [{ code: 'empty', message: 'The stream is empty', offset: 0, length: 0 }], notes: [], session: { events: [], games: [] } };
+    return {
+      positions: [],
+      fields: [],
+      errors: [{ code: 'empty', message: 'The stream is empty', offset: 0, length: 0 }],
+      notes: [],
+      session: { events: [], games: [] },
+    };
   }
   const scanner = createStyle12Scanner();
   const tracker = createStyle12Tracker({ moves: { parseVerbose, parseSan } });
@@ -175,14 +214,19 @@ export function readFics(text: string): FormatView {
     for (const event of scanned) {
       const found = 'line' in event ? text.indexOf(event.line, lineStart) : -1;
       const offset = found >= 0 ? found : Math.min(lineStart, text.length);
-      const tracked = event.kind === 'board' || event.kind === 'holdings' || event.kind === 'text' ? tracker.push(event) : [];
+      const tracked =
+        event.kind === 'board' || event.kind === 'holdings' || event.kind === 'text' ? tracker.push(event) : [];
       for (const t of tracked) follow(t, book, tracker);
       emit(scanRow(event, offset, book));
       for (const t of tracked) emit(trackerRow(t, offset, book, tracker));
       if (event.kind === 'board') {
         positions.push(style12Position(event.record));
         if (fields.length === 0) fields = style12Fields(text, offset, offset + event.line.length, event.record);
-      } else if (event.kind === 'holdings' && fields.length > 0 && fields.every((f) => !f.name.startsWith('holdings'))) {
+      } else if (
+        event.kind === 'holdings' &&
+        fields.length > 0 &&
+        fields.every((f) => !f.name.startsWith('holdings'))
+      ) {
         fields.push(...holdingsFields(text, offset, offset + event.line.length, event.holdings));
       } else if (event.kind === 'error') {
         errors.push(style12Error(text, event.error, offset));
@@ -237,4 +281,3 @@ export const FICS_ADAPTER: FormatAdapter = {
   },
   read: readFics,
 };
-

@@ -7,7 +7,10 @@ import { detectFormat } from './registry.js';
 
 const require = createRequire(import.meta.url);
 // The session icc-dg records for its tests and README: a login, an observed game, tells, a seek, a match.
-const SAMPLE = readFileSync(join(dirname(require.resolve('@chess-formats/icc-dg/package.json')), 'samples', 'session.icc'), 'latin1');
+const SAMPLE = readFileSync(
+  join(dirname(require.resolve('@chess-formats/icc-dg/package.json')), 'samples', 'session.icc'),
+  'latin1',
+);
 
 describe('ICC session adapter', () => {
   const view = ICC_ADAPTER.read(SAMPLE);
@@ -44,9 +47,16 @@ describe('ICC session adapter', () => {
     ]);
     expect(started?.gameId).toBe('117');
     const tell = events.find((e) => e.name === 'DG_PERSONAL_TELL');
-    expect(tell?.fields.find((f) => f.name === 'message' || f.name === 'tell')?.value ?? tell?.fields.map((f) => f.value).join(' ')).toContain('good luck in the arena');
+    expect(
+      tell?.fields.find((f) => f.name === 'message' || f.name === 'tell')?.value ??
+        tell?.fields.map((f) => f.value).join(' '),
+    ).toContain('good luck in the arena');
     expect(events.filter((e) => e.name === 'DG_SEND_MOVES' && e.gameId === '214')).toHaveLength(4);
-    expect(view.fields[0]).toMatchObject({ name: 'DG_WHO_AM_I', text: '\x19(0 Lumen {}\x19)', meaning: 'DG 0: myName Lumen, titles ' });
+    expect(view.fields[0]).toMatchObject({
+      name: 'DG_WHO_AM_I',
+      text: '\x19(0 Lumen {}\x19)',
+      meaning: 'DG 0: myName Lumen, titles ',
+    });
   });
 
   it('tracks both games move by move with both clocks after each move', () => {

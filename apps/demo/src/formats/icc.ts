@@ -1,6 +1,15 @@
 import { play, writeSan, type Move, type Setup, type TrackedGame } from '@chess-formats/board-core';
 import { trackedInfo } from '../view/players.js';
-import { createIccTracker, type DatagramName, type IccDecoder, type IccDecoderOptions, type IccError, type IccEvent, type IccTracker, type TrackerEvent } from '@chess-formats/icc-dg';
+import {
+  createIccTracker,
+  type DatagramName,
+  type IccDecoder,
+  type IccDecoderOptions,
+  type IccError,
+  type IccEvent,
+  type IccTracker,
+  type TrackerEvent,
+} from '@chess-formats/icc-dg';
 import type { FieldRow, FormatAdapter, FormatView, InputError, Position, SessionEvent } from './adapter.js';
 import { GameBook, MAX_EVENTS } from './fics.js';
 import { streamFormat } from './list.js';
@@ -46,8 +55,20 @@ const C = 'DG_MOVE_CLOCK';
 const MOVE_COMPANIONS: readonly (readonly DatagramName[])[][] = [
   [[]],
   [[S], [A], [C], [T]],
-  [[A, S], [S, C], [A, C], [S, T], [A, T], [T, C]],
-  [[A, S, C], [A, S, T], [S, T, C], [A, T, C]],
+  [
+    [A, S],
+    [S, C],
+    [A, C],
+    [S, T],
+    [A, T],
+    [T, C],
+  ],
+  [
+    [A, S, C],
+    [A, S, T],
+    [S, T, C],
+    [A, T, C],
+  ],
   [[A, S, T, C]],
 ];
 
@@ -89,7 +110,9 @@ export function inferCompanions(events: readonly IccEvent[]): readonly DatagramN
   let bestScore = -1;
   for (const size of MOVE_COMPANIONS) {
     for (const companions of size) {
-      const score = moves.filter((args) => args.length === companions.length && companions.every((c, i) => fits(c, args[i]))).length;
+      const score = moves.filter(
+        (args) => args.length === companions.length && companions.every((c, i) => fits(c, args[i])),
+      ).length;
       if (score > bestScore) {
         best = companions;
         bestScore = score;
@@ -124,7 +147,13 @@ const DELIMITERS: Partial<Record<IccEvent['kind'], string>> = {
 
 function iccError(text: string, error: IccError): InputError {
   const offset = Math.max(0, Math.min(error.offset, text.length));
-  return { code: error.code, message: error.message, offset, length: offset < text.length ? 1 : 0, field: error.field === 0 ? 'framing' : `argument ${error.field}` };
+  return {
+    code: error.code,
+    message: error.message,
+    offset,
+    length: offset < text.length ? 1 : 0,
+    field: error.field === 0 ? 'framing' : `argument ${error.field}`,
+  };
 }
 
 function gameTitle(game: TrackedGame): string {
@@ -132,8 +161,18 @@ function gameTitle(game: TrackedGame): string {
 }
 
 /** A position of the game with the clocks as they stand, and the move into it (`before` is the position it was played from). */
-function plyPosition(game: TrackedGame, setup: Setup, flip: boolean, move?: Move, before?: Setup, text?: string): { position: Position; san?: string } {
-  const clocks = { ...(game.clocks.white === undefined ? {} : { white: game.clocks.white }), ...(game.clocks.black === undefined ? {} : { black: game.clocks.black }) };
+function plyPosition(
+  game: TrackedGame,
+  setup: Setup,
+  flip: boolean,
+  move?: Move,
+  before?: Setup,
+  text?: string,
+): { position: Position; san?: string } {
+  const clocks = {
+    ...(game.clocks.white === undefined ? {} : { white: game.clocks.white }),
+    ...(game.clocks.black === undefined ? {} : { black: game.clocks.black }),
+  };
   let san: string | undefined;
   if (move && before) {
     try {
@@ -142,7 +181,14 @@ function plyPosition(game: TrackedGame, setup: Setup, flip: boolean, move?: Move
       san = text;
     }
   }
-  const position: Position = { setup, title: gameTitle(game), clocks, game: trackedInfo(game), ...(move ? { lastMove: move } : {}), ...(flip ? { flipped: true } : {}) };
+  const position: Position = {
+    setup,
+    title: gameTitle(game),
+    clocks,
+    game: trackedInfo(game),
+    ...(move ? { lastMove: move } : {}),
+    ...(flip ? { flipped: true } : {}),
+  };
   return san === undefined ? { position } : { position, san };
 }
 
@@ -219,7 +265,13 @@ function datagramRow(event: Extract<IccEvent, { kind: 'datagram' }>, games: IccG
   if (datagram.extra.length) fields.push({ name: 'extra', value: datagram.extra.join(' ') });
   const number = (datagram.fields as { gameNumber?: unknown } | null)?.gameNumber;
   const gameId = typeof number === 'number' ? games.book.idOf(number) : undefined;
-  return { offset: event.offset, kind: 'datagram', name: datagram.name ?? `DG ${datagram.id}`, fields, ...(gameId ? { gameId } : {}) };
+  return {
+    offset: event.offset,
+    kind: 'datagram',
+    name: datagram.name ?? `DG ${datagram.id}`,
+    fields,
+    ...(gameId ? { gameId } : {}),
+  };
 }
 
 function eventRow(event: IccEvent, offset: number, games: IccGames): SessionEvent {
@@ -243,7 +295,13 @@ function eventRow(event: IccEvent, offset: number, games: IccGames): SessionEven
     case 'text':
       return { offset, kind: 'text', name: 'text', fields: [], text: event.text.replace(/\r?\n$/, '') };
     case 'error':
-      return { offset: Math.max(0, event.error.offset), kind: 'error', name: event.error.code, fields: [], text: event.error.message };
+      return {
+        offset: Math.max(0, event.error.offset),
+        kind: 'error',
+        name: event.error.code,
+        fields: [],
+        text: event.error.message,
+      };
     default:
       return { offset, kind: event.kind, name: event.kind, fields: [] };
   }
@@ -257,7 +315,13 @@ function datagramText(text: string, offset: number): string {
 
 export function readIcc(text: string): FormatView {
   if (typeof text !== 'string' || text.trim() === '') {
-    return { positions: [], fields: [], errors: [{ code: 'empty', message: 'The capture is empty', offset: 0, length: 0 }], notes: [], session: { events: [], games: [] } };
+    return {
+      positions: [],
+      fields: [],
+      errors: [{ code: 'empty', message: 'The capture is empty', offset: 0, length: 0 }],
+      notes: [],
+      session: { events: [], games: [] },
+    };
   }
   const { events: decoded, companions } = decodeCapture(text);
   const tracker = createIccTracker();
@@ -281,7 +345,14 @@ export function readIcc(text: string): FormatView {
     else if (event.kind !== 'error') cursor = Math.max(cursor, offset + 1);
     const changes = tracker.push(event);
     for (const change of changes) games.follow(change);
-    for (const fault of changes.flatMap((c) => (c.kind === 'error' ? [c.error] : []))) errors.push({ code: fault.code, message: `Game ${fault.gameNumber}: ${fault.message}`, offset: Math.min(fault.offset, text.length), length: 1, field: `argument ${fault.field}` });
+    for (const fault of changes.flatMap((c) => (c.kind === 'error' ? [c.error] : [])))
+      errors.push({
+        code: fault.code,
+        message: `Game ${fault.gameNumber}: ${fault.message}`,
+        offset: Math.min(fault.offset, text.length),
+        length: 1,
+        field: `argument ${fault.field}`,
+      });
     if (events.length < MAX_EVENTS) events.push(eventRow(event, offset, games));
     if (event.kind === 'error') errors.push(iccError(text, event.error));
     if (event.kind === 'datagram' && event.datagram.name && !named.has(event.datagram.name) && fields.length < 40) {
@@ -297,7 +368,9 @@ export function readIcc(text: string): FormatView {
   }
   const tracked = games.book.games();
   const positions = tracked.flatMap((g) => (g.plies[0] ? [g.plies[0].position] : []));
-  const notes = [`Read with the move companions ${companions.join(', ') || 'none'} on: a capture does not say which the client set, its move datagrams show how many.`];
+  const notes = [
+    `Read with the move companions ${companions.join(', ') || 'none'} on: a capture does not say which the client set, its move datagrams show how many.`,
+  ];
   if (positions.length === 0) notes.push('No game in the capture.');
   if (decoded.length > events.length) notes.push(`The first ${events.length} of ${decoded.length} events are listed.`);
   return { positions, fields, errors, notes, session: { events, games: tracked } };

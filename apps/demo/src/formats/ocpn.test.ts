@@ -25,10 +25,14 @@ describe('OCPN adapter', () => {
     const meaning = (name: string): string => view.fields.find((f) => f.name === name)?.meaning ?? '';
     expect(meaning('wizard squares')).toContain('w1 white wizard, w2 white wizard, w3 black wizard, w4 black wizard');
     expect(meaning('castling')).toContain('White may castle with the rook on b0 and the rook on i0');
-    expect(meaning('guarding')).toBe('White may guard with king side and queen side; Black may guard with king side (Omega Chess Advanced)');
+    expect(meaning('guarding')).toBe(
+      'White may guard with king side and queen side; Black may guard with king side (Omega Chess Advanced)',
+    );
     expect(meaning('en passant')).toContain('e2 and e3');
     expect(meaning('fool availability')).toBe('Black may still place their fool');
-    expect(meaning('fool identities')).toBe("The last piece each side moved (a fool imitates the opponent's): White pawn, Black nothing yet");
+    expect(meaning('fool identities')).toBe(
+      "The last piece each side moved (a fool imitates the opponent's): White pawn, Black nothing yet",
+    );
     expect(view.fields[5]?.offset).toBe(AFTER_E4.indexOf('e2/e3'));
   });
 
@@ -36,7 +40,9 @@ describe('OCPN adapter', () => {
     const text = AFTER_E4.replace(' b KQkq', ' x KQkq');
     const view = OCPN_ADAPTER.read(text);
     expect(view.positions).toEqual([]);
-    expect(view.errors).toEqual([{ code: 'turn', message: expect.any(String), offset: text.indexOf(' x ') + 1, length: 1, field: 'side to move' }]);
+    expect(view.errors).toEqual([
+      { code: 'turn', message: expect.any(String), offset: text.indexOf(' x ') + 1, length: 1, field: 'side to move' },
+    ]);
   });
 
   it('detects OCPN, broken OCPN, and not FEN', () => {
@@ -58,7 +64,9 @@ describe('OCPN adapter', () => {
     expect(OCPN_ADAPTER.write?.(fromJson)).toBe(AFTER_E4);
     // A setup without the state (plain Omega chess) is written with none of it.
     const { omegaAdvanced: _state, ...plain } = fromJson.setup;
-    expect(OCPN_ADAPTER.write?.({ setup: plain })).toBe('WWww/crnbqkbnrc/pppppppppp/A/A/A/4P5/A/A/PPPP1PPPPP/CRNBQKBNRC b KQkq - e2/e3 - -- 0 1');
+    expect(OCPN_ADAPTER.write?.({ setup: plain })).toBe(
+      'WWww/crnbqkbnrc/pppppppppp/A/A/A/4P5/A/A/PPPP1PPPPP/CRNBQKBNRC b KQkq - e2/e3 - -- 0 1',
+    );
   });
 
   it('keeps the advanced fields across a move played on the page, the last-moved field updated', () => {

@@ -26,7 +26,11 @@ function rightsText(setup: Setup, what: 'castle' | 'guard'): string {
       const g = setup.omegaAdvanced?.guarding[color] ?? { kingSide: false, queenSide: false };
       sides = [...(g.kingSide ? ['king side'] : []), ...(g.queenSide ? ['queen side'] : [])];
     }
-    parts.push(sides.length ? `${sideName(color)} may ${what} with ${sides.join(' and ')}` : `${sideName(color)} may not ${what}`);
+    parts.push(
+      sides.length
+        ? `${sideName(color)} may ${what} with ${sides.join(' and ')}`
+        : `${sideName(color)} may not ${what}`,
+    );
   }
   return parts.join('; ');
 }
@@ -94,14 +98,25 @@ function ocpnFields(text: string, record: Setup | undefined): FieldRow[] {
       return;
     }
     const name = FIELD_NAMES[Math.min(index, 9)] ?? 'extra';
-    rows.push({ name, text: token.text, offset: token.offset, meaning: record ? meaningOf(index, record, 'Not an OCPN field') : '' });
+    rows.push({
+      name,
+      text: token.text,
+      offset: token.offset,
+      meaning: record ? meaningOf(index, record, 'Not an OCPN field') : '',
+    });
   });
   return rows;
 }
 
 export function readOcpn(text: string): FormatView {
   const parsed = OCPN.parse(text);
-  if (!parsed.ok) return { positions: [], fields: ocpnFields(text, undefined), errors: [placedError(text, parsed.error, FIELD_NAMES)], notes: [] };
+  if (!parsed.ok)
+    return {
+      positions: [],
+      fields: ocpnFields(text, undefined),
+      errors: [placedError(text, parsed.error, FIELD_NAMES)],
+      notes: [],
+    };
   return { positions: [{ setup: parsed.value }], fields: ocpnFields(text, parsed.value), errors: [], notes: [] };
 }
 

@@ -12,14 +12,33 @@ describe('the PGN adapter', () => {
     const game = view.session?.games[0];
     expect(view.session?.games.length).toBe(1);
     expect(game?.title).toBe('Melanchthon (1841) vs Rookwise (1790), 0-1');
-    expect(game?.plies.map((p) => p.san ?? '')).toEqual(['', 'e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Nd4', 'Nxe5', 'Qg5', 'Nxf7', 'Qxg2', 'Rf1', 'Qxe4+', 'Be2', 'Nf3#']);
+    expect(game?.plies.map((p) => p.san ?? '')).toEqual([
+      '',
+      'e4',
+      'e5',
+      'Nf3',
+      'Nc6',
+      'Bc4',
+      'Nd4',
+      'Nxe5',
+      'Qg5',
+      'Nxf7',
+      'Qxg2',
+      'Rf1',
+      'Qxe4+',
+      'Be2',
+      'Nf3#',
+    ]);
     const last = game?.plies.at(-1)?.position;
     expect(last && writeFen(last.setup)).toBe('r1b1kbnr/pppp1Npp/8/8/4q3/5n2/PPPPBP1P/RNBQKR2 w Qkq - 2 8');
     expect(last?.clocks).toEqual({ white: 132_000, black: 160_000 });
     expect(game?.fields?.map((f) => [f.name, f.text])).toContainEqual(['TimeControl', '[TimeControl "180+2"]']);
-    expect(game?.fields?.find((f) => f.name === 'TimeControl')?.meaning).toBe('the time control: 3 minutes each, plus 2 seconds a move');
+    expect(game?.fields?.find((f) => f.name === 'TimeControl')?.meaning).toBe(
+      'the time control: 3 minutes each, plus 2 seconds a move',
+    );
     expect(game?.fields?.find((f) => f.name === 'Result')?.meaning).toBe('the result: Black won');
-    for (const field of game?.fields ?? []) expect(PGN_ADAPTER.example.indexOf(field.text, field.offset)).toBe(field.offset);
+    for (const field of game?.fields ?? [])
+      expect(PGN_ADAPTER.example.indexOf(field.text, field.offset)).toBe(field.offset);
     expect(view.fields).toBe(game?.fields);
     expect(detectFormat(PGN_ADAPTER.example).adapter.name).toBe('pgn');
   });
@@ -27,7 +46,14 @@ describe('the PGN adapter', () => {
   it('keeps the variation tree: alternatives with their own numbers, nested, and only the main line stepped', () => {
     const line = readPgn(PGN_ADAPTER.example).session?.games[0]?.record?.line ?? [];
     const nd4 = line[5];
-    expect(nd4).toMatchObject({ san: 'Nd4', number: 3, white: false, nags: [6], ply: 6, comments: [expect.stringContaining('Blackburne')] });
+    expect(nd4).toMatchObject({
+      san: 'Nd4',
+      number: 3,
+      white: false,
+      nags: [6],
+      ply: 6,
+      comments: [expect.stringContaining('Blackburne')],
+    });
     const variation = nd4?.variations?.[0] ?? [];
     expect(variation.map((m) => [m.san, m.number, m.white, m.ply])).toEqual([
       ['Bc5', 3, false, undefined],
@@ -38,9 +64,14 @@ describe('the PGN adapter', () => {
   });
 
   it('lists every game of a text, numbers moves from a FEN tag, and titles games without players', () => {
-    const view = readPgn('[White "A"]\n[Black "B"]\n\n1. d4 d5 1/2-1/2\n\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12"]\n\n12... Kd7 13. e4 *');
+    const view = readPgn(
+      '[White "A"]\n[Black "B"]\n\n1. d4 d5 1/2-1/2\n\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12"]\n\n12... Kd7 13. e4 *',
+    );
     expect(view.session?.games.map((g) => g.title)).toEqual(['A vs B, 1/2-1/2', 'Game 2, *']);
-    expect(view.session?.games[1]?.record?.line.map((m) => `${m.number}${m.white ? '.' : '...'}${m.san}`)).toEqual(['12...Kd7', '13.e4']);
+    expect(view.session?.games[1]?.record?.line.map((m) => `${m.number}${m.white ? '.' : '...'}${m.san}`)).toEqual([
+      '12...Kd7',
+      '13.e4',
+    ]);
     expect(view.session?.games[1]?.fields?.map((f) => f.name)).toEqual(['SetUp', 'FEN']);
     expect(view.notes).toEqual(['The text holds 2 readable games: choose one under the board.']);
   });
@@ -49,7 +80,17 @@ describe('the PGN adapter', () => {
     const text = '[Event "A"]\n\n1. e4 e5 2. Ke3 *';
     const view = readPgn(text);
     expect(view.positions).toEqual([]);
-    expect(view.errors).toEqual([{ code: 'illegal-move', field: 'movetext', message: expect.stringMatching(/^Game 1: .*Ke3/), offset: 25, length: 3, line: 3, column: 13 }]);
+    expect(view.errors).toEqual([
+      {
+        code: 'illegal-move',
+        field: 'movetext',
+        message: expect.stringMatching(/^Game 1: .*Ke3/),
+        offset: 25,
+        length: 3,
+        line: 3,
+        column: 13,
+      },
+    ]);
     expect(text.slice(25, 28)).toBe('Ke3');
     expect(readPgn('').errors[0]?.code).toBe('no-game');
   });
@@ -75,7 +116,9 @@ describe('the PGN adapter', () => {
       ['3', 'Erin vs Frank, 0-1'],
     ]);
     expect(view.session?.games[1]?.plies.map((p) => p.san ?? '')).toEqual(['', 'c4', 'e5']);
-    expect(view.errors.map((e) => [e.code, e.field, e.line, e.column, text.slice(e.offset, e.offset + e.length)])).toEqual([
+    expect(
+      view.errors.map((e) => [e.code, e.field, e.line, e.column, text.slice(e.offset, e.offset + e.length)]),
+    ).toEqual([
       ['illegal-move', 'movetext', 11, 13, 'Ke3'],
       ['tag-syntax', 'tag pairs', 19, 1, '['],
     ]);
@@ -89,9 +132,14 @@ describe('the PGN adapter', () => {
     expect(detectFormat(text).adapter.name).toBe('pgn');
   });
 
-  it('names the field of an error as the list\'s descriptor does', () => {
+  it("names the field of an error as the list's descriptor does", () => {
     const pgnFormat = textFormat<readonly PgnGame[]>('pgn');
-    for (const text of ['[Event "A"]\n\n1. e4 e5 2. Ke3 *', '[Event A]\n\n1. e4 *', '[Variant "Atomic"]\n\n1. e4 *', '1. e4 ) *']) {
+    for (const text of [
+      '[Event "A"]\n\n1. e4 e5 2. Ke3 *',
+      '[Event A]\n\n1. e4 *',
+      '[Variant "Atomic"]\n\n1. e4 *',
+      '1. e4 ) *',
+    ]) {
       const whole = pgnFormat.parse(text);
       const view = readPgn(text);
       if (whole.ok) throw new Error(`${text} reads`);

@@ -1,6 +1,17 @@
 import type { ByColor } from '@chess-formats/board-core';
 import { mainline, type PgnFormatError, type PgnGame, type PgnGameError, type PgnNode } from '@chess-formats/pgn';
-import { placedError, type FieldRow, type FormatAdapter, type FormatView, type GameInfo, type InputError, type PlayerInfo, type Position, type RecordMove, type SessionGame } from './adapter.js';
+import {
+  placedError,
+  type FieldRow,
+  type FormatAdapter,
+  type FormatView,
+  type GameInfo,
+  type InputError,
+  type PlayerInfo,
+  type Position,
+  type RecordMove,
+  type SessionGame,
+} from './adapter.js';
 import { textFormat } from './list.js';
 import { timeControlText } from '../view/players.js';
 
@@ -82,7 +93,8 @@ function tagFields(text: string, game: PgnGame, from: number): { fields: FieldRo
     // good ones has tags of the same names. Few, so that a file of many games stays linear.
     const first = pattern.exec(text);
     let found = first;
-    for (let tries = 0; found && tries < 8 && (found[1] ?? '').replace(/\\(.)/g, '$1') !== value; tries++) found = pattern.exec(text);
+    for (let tries = 0; found && tries < 8 && (found[1] ?? '').replace(/\\(.)/g, '$1') !== value; tries++)
+      found = pattern.exec(text);
     found = found && (found[1] ?? '').replace(/\\(.)/g, '$1') === value ? found : first;
     if (!found) continue;
     fields.push({ name, text: found[0], offset: found.index, meaning: tagMeaning(name, value) });
@@ -92,7 +104,12 @@ function tagFields(text: string, game: PgnGame, from: number): { fields: FieldRo
 }
 
 /** The tree's lines from `siblings` (the first goes on, the others are its alternatives). */
-function lineOf(siblings: readonly PgnNode[], ply: number, start: { fullmoves: number; blackFirst: boolean }, main: boolean): RecordMove[] {
+function lineOf(
+  siblings: readonly PgnNode[],
+  ply: number,
+  start: { fullmoves: number; blackFirst: boolean },
+  main: boolean,
+): RecordMove[] {
   const line: RecordMove[] = [];
   let current = siblings;
   let index = ply;
@@ -152,7 +169,11 @@ export function pgnGameInfo(game: PgnGame): GameInfo {
   return {
     ...(white ? { white } : {}),
     ...(black ? { black } : {}),
-    ...(simple ? { timeControl: timeControlText(initialMs ?? 0, Number(simple[2] ?? 0) * 1000) } : control && control !== '-' ? { timeControl: control } : {}),
+    ...(simple
+      ? { timeControl: timeControlText(initialMs ?? 0, Number(simple[2] ?? 0) * 1000) }
+      : control && control !== '-'
+        ? { timeControl: control }
+        : {}),
     ...(initialMs ? { initialMs: { white: initialMs, black: initialMs } } : {}),
     ...(game.result !== '*' ? { result: game.result } : {}),
   };
@@ -187,17 +208,37 @@ function tokenLength(text: string, offset: number): number {
 
 function pgnError(text: string, error: PgnGameError, game: number): InputError {
   const placed = placedError(text, error, pgn.fields);
-  return { ...placed, message: `Game ${game}: ${error.message}`, length: tokenLength(text, placed.offset), line: error.line, column: error.column };
+  return {
+    ...placed,
+    message: `Game ${game}: ${error.message}`,
+    length: tokenLength(text, placed.offset),
+    line: error.line,
+    column: error.column,
+  };
 }
 
 /** At most this many broken games are listed one by one; the rest are counted. */
 const ERRORS_LISTED = 50;
 
 export function readPgn(text: string): FormatView {
-  if (typeof text !== 'string') return { positions: [], fields: [], errors: [{ code: 'empty', message: 'No text', offset: 0, length: 0 }], notes: [] };
+  if (typeof text !== 'string')
+    return {
+      positions: [],
+      fields: [],
+      errors: [{ code: 'empty', message: 'No text', offset: 0, length: 0 }],
+      notes: [],
+    };
   const read = pgn.parse(text);
-  const results = read.ok ? read.value.map((game) => ({ ok: true as const, value: game })) : (read.error as PgnFormatError).games;
-  if (results.length === 0) return { positions: [], fields: [], errors: [{ code: 'no-game', message: 'The text holds no game', offset: 0, length: 0 }], notes: [] };
+  const results = read.ok
+    ? read.value.map((game) => ({ ok: true as const, value: game }))
+    : (read.error as PgnFormatError).games;
+  if (results.length === 0)
+    return {
+      positions: [],
+      fields: [],
+      errors: [{ code: 'no-game', message: 'The text holds no game', offset: 0, length: 0 }],
+      notes: [],
+    };
   let from = 0;
   const errors: InputError[] = [];
   const sessionGames: SessionGame[] = [];
@@ -218,16 +259,23 @@ export function readPgn(text: string): FormatView {
       title,
       plies: pliesOf(game, title),
       fields: tags.fields,
-      record: { ...(game.root.comments?.length ? { comments: game.root.comments } : {}), line: lineOf(game.root.children, 0, start, true), result: game.result },
+      record: {
+        ...(game.root.comments?.length ? { comments: game.root.comments } : {}),
+        line: lineOf(game.root.children, 0, start, true),
+        result: game.result,
+      },
     });
   });
   const broken = results.length - sessionGames.length;
   const notes: string[] = [];
   if (broken > 0 && sessionGames.length > 0) {
     const where = errors.map((e) => `line ${e.line}`).join(', ');
-    notes.push(`${broken} of the ${results.length} games ${broken === 1 ? 'is' : 'are'} broken (${where}${broken > errors.length ? ', ...' : ''}; see Errors): the other ${sessionGames.length} ${sessionGames.length === 1 ? 'is' : 'are'} shown.`);
+    notes.push(
+      `${broken} of the ${results.length} games ${broken === 1 ? 'is' : 'are'} broken (${where}${broken > errors.length ? ', ...' : ''}; see Errors): the other ${sessionGames.length} ${sessionGames.length === 1 ? 'is' : 'are'} shown.`,
+    );
   }
-  if (sessionGames.length > 1) notes.push(`The text holds ${sessionGames.length} readable games: choose one under the board.`);
+  if (sessionGames.length > 1)
+    notes.push(`The text holds ${sessionGames.length} readable games: choose one under the board.`);
   if (broken > errors.length) notes.push(`Only the first ${ERRORS_LISTED} broken games are listed.`);
   const first = sessionGames[0];
   if (!first) return { positions: [], fields: [], errors, notes };

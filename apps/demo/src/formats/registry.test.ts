@@ -169,7 +169,10 @@ describe('conversions', () => {
     const { adapter, position } = read('xfen', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9');
     expect(conversions(position, adapter).map((c) => [c.name, c.text])).toEqual([
       ['shredder', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'],
-      ['style12', '<12> bqnb-rkr pp---ppp ---ppn-- --p----- -----P-- P--P---- NPP-P-PP BQ-BNRKR W -1 1 1 1 1 2 1 White Black -3 0 0 39 39 0 0 9 none (0:00) none 0'],
+      [
+        'style12',
+        '<12> bqnb-rkr pp---ppp ---ppn-- --p----- -----P-- P--P---- NPP-P-PP BQ-BNRKR W -1 1 1 1 1 2 1 White Black -3 0 0 39 39 0 0 9 none (0:00) none 0',
+      ],
       ['setup-json', expect.stringContaining('"castlingRooks":["f1","h1","f8","h8"]')],
     ]);
   });
@@ -188,7 +191,9 @@ describe('conversions', () => {
 
   it('offers the canonical spelling in the format read when the input differs from it', () => {
     const { adapter, position } = read('three-check', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2');
-    expect(conversions(position, adapter, undefined, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2')[0]).toEqual({
+    expect(
+      conversions(position, adapter, undefined, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2')[0],
+    ).toEqual({
       name: 'three-check',
       label: 'Three-check FEN, canonical',
       text: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1',
@@ -204,9 +209,12 @@ describe('conversions', () => {
     const position = json.read(json.example).positions[0];
     if (!position) throw new Error('unreadable');
     expect(conversions(position, json)).toEqual([
-      { name: 'ocpn', label: 'OCPN (Omega chess)', text: 'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq - - - -- 0 1' },
+      {
+        name: 'ocpn',
+        label: 'OCPN (Omega chess)',
+        text: 'WWww/crnbqkbnrc/pppppppppp/A/A/A/A/A/A/PPPPPPPPPP/CRNBQKBNRC w KQkq - - - -- 0 1',
+      },
     ]);
     expect(json.write?.(position)).toBe(json.example);
   });
-
 });

@@ -12,7 +12,16 @@ import { STYLE12_ADAPTER } from './style12.js';
  * Every format the demo reads, in menu order. The first one is the default for blank input,
  * and earlier adapters win ties in detection. A new format is one import and one entry here.
  */
-export const ADAPTERS: readonly FormatAdapter[] = [...FEN_ADAPTERS, STYLE12_ADAPTER, FICS_ADAPTER, ICC_ADAPTER, OCPN_ADAPTER, FENR_ADAPTER, PGN_ADAPTER, SETUP_JSON_ADAPTER];
+export const ADAPTERS: readonly FormatAdapter[] = [
+  ...FEN_ADAPTERS,
+  STYLE12_ADAPTER,
+  FICS_ADAPTER,
+  ICC_ADAPTER,
+  OCPN_ADAPTER,
+  FENR_ADAPTER,
+  PGN_ADAPTER,
+  SETUP_JSON_ADAPTER,
+];
 
 /**
  * The families of the page's own views that are no format of the list (`FORMATS` of
@@ -28,7 +37,10 @@ export const VIEW_ONLY_FAMILIES: readonly string[] = Object.freeze(['setup-json'
  */
 export const MAX_INPUT_LENGTH = 16_000_000;
 
-export function adapterByName(name: string | null | undefined, adapters: readonly FormatAdapter[] = ADAPTERS): FormatAdapter | undefined {
+export function adapterByName(
+  name: string | null | undefined,
+  adapters: readonly FormatAdapter[] = ADAPTERS,
+): FormatAdapter | undefined {
   return adapters.find((adapter) => adapter.name === name);
 }
 
@@ -76,10 +88,16 @@ function tryWrite(adapter: FormatAdapter, position: Position): string | undefine
  * The position written in every other format that can hold it; first, when `input` is given
  * and differs from it, in its own format's canonical spelling.
  */
-export function conversions(position: Position, from: FormatAdapter, adapters: readonly FormatAdapter[] = ADAPTERS, input?: string): Conversion[] {
+export function conversions(
+  position: Position,
+  from: FormatAdapter,
+  adapters: readonly FormatAdapter[] = ADAPTERS,
+  input?: string,
+): Conversion[] {
   const out: Conversion[] = [];
   const canonical = input === undefined ? undefined : tryWrite(from, position);
-  if (canonical !== undefined && canonical !== input?.trim()) out.push({ name: from.name, label: `${from.label}, canonical`, text: canonical });
+  if (canonical !== undefined && canonical !== input?.trim())
+    out.push({ name: from.name, label: `${from.label}, canonical`, text: canonical });
   for (const adapter of adapters) {
     if (adapter === from) continue;
     const text = tryWrite(adapter, position);

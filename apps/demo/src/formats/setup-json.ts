@@ -9,21 +9,31 @@ import { failedView } from './adapter.js';
  */
 
 const MEANINGS: Readonly<Record<keyof SetupJson, (json: SetupJson) => string>> = {
-  geometry: (j) => (j.geometry === 'omega' ? 'Omega chess: files a-j, ranks 0-9 and the wizard squares w1-w4' : 'The standard 8x8 board'),
+  geometry: (j) =>
+    j.geometry === 'omega'
+      ? 'Omega chess: files a-j, ranks 0-9 and the wizard squares w1-w4'
+      : 'The standard 8x8 board',
   board: (j) => `Square name to piece letter (upper case White, ~ promoted): ${Object.keys(j.board).length} pieces`,
   turn: (j) => `${j.turn === 'white' ? 'White' : 'Black'} to move`,
-  castlingRooks: (j) => (j.castlingRooks.length ? `Castling rights by rook square: ${j.castlingRooks.join(', ')}` : 'No castling rights'),
-  epSquares: (j) => (j.epSquares.length ? `En passant target squares: ${j.epSquares.join(', ')}` : 'No en passant target square'),
+  castlingRooks: (j) =>
+    j.castlingRooks.length ? `Castling rights by rook square: ${j.castlingRooks.join(', ')}` : 'No castling rights',
+  epSquares: (j) =>
+    j.epSquares.length ? `En passant target squares: ${j.epSquares.join(', ')}` : 'No en passant target square',
   halfmoves: (j) => `${j.halfmoves} half-moves since the last capture or pawn move`,
   fullmoves: (j) => `Move number ${j.fullmoves}`,
   pockets: (j) => `Pieces in hand: White ${j.pockets?.white || 'none'}, Black ${j.pockets?.black || 'none'}`,
   realtime: (j) =>
-    j.realtime ? `Realtime clock: ${j.realtime.clockMs} ms since the start, ${j.realtime.sinceCaptureMs} since the last capture, cooldown ${j.realtime.cooldownMs} ms; ${Object.keys(j.realtime.flights).length} pieces in flight, ${Object.keys(j.realtime.cooldowns).length} cooling down` : 'No realtime clock',
+    j.realtime
+      ? `Realtime clock: ${j.realtime.clockMs} ms since the start, ${j.realtime.sinceCaptureMs} since the last capture, cooldown ${j.realtime.cooldownMs} ms; ${Object.keys(j.realtime.flights).length} pieces in flight, ${Object.keys(j.realtime.cooldowns).length} cooling down`
+      : 'No realtime clock',
   remainingChecks: (j) => `Checks still to give: White ${j.remainingChecks?.white}, Black ${j.remainingChecks?.black}`,
   omegaAdvanced: (j) => {
     const state = j.omegaAdvanced;
     if (!state) return 'No Omega Chess Advanced state';
-    const guards = (['white', 'black'] as const).map((c) => `${c === 'white' ? 'White' : 'Black'} ${[state.guarding[c].kingSide ? 'king side' : '', state.guarding[c].queenSide ? 'queen side' : ''].filter(Boolean).join(' and ') || 'none'}`);
+    const guards = (['white', 'black'] as const).map(
+      (c) =>
+        `${c === 'white' ? 'White' : 'Black'} ${[state.guarding[c].kingSide ? 'king side' : '', state.guarding[c].queenSide ? 'queen side' : ''].filter(Boolean).join(' and ') || 'none'}`,
+    );
     const fools = (['white', 'black'] as const).filter((c) => state.foolInHand[c]);
     return `Omega Chess Advanced: guarding ${guards.join(', ')}; fools in hand: ${fools.join(' and ') || 'none'}; last moved: White ${state.lastMoved.white ?? 'nothing yet'}, Black ${state.lastMoved.black ?? 'nothing yet'}`;
   },
@@ -122,7 +132,11 @@ function readSetupJson(text: string): FormatView {
   const parsed = parseSetupJson(json);
   if (!parsed.ok) {
     const { code, path, message } = parsed.error;
-    const last = path.split('.').pop()?.replace(/\[\d+\]$/, '') ?? '';
+    const last =
+      path
+        .split('.')
+        .pop()
+        ?.replace(/\[\d+\]$/, '') ?? '';
     const offset = last === '' ? 0 : keyOffset(text, last);
     return failedView({ code, message, offset, length: last === '' ? 1 : last.length + 2, field: path || 'the value' });
   }

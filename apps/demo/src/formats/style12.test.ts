@@ -19,14 +19,18 @@ describe('style 12 adapter', () => {
     expect(row('tag')[0]).toBe('<12>');
     expect(row('rank 6')).toEqual(['-----n--', 'Rank 6, files a to h (- empty, upper case White): 1 piece']);
     expect(row('side to move')).toEqual(['B', 'Black to move']);
-    expect(row('castle short (White)')).toEqual(['0', 'White may castle short: no (the right, not whether castling is legal now)']);
+    expect(row('castle short (White)')).toEqual([
+      '0',
+      'White may castle short: no (the right, not whether castling is legal now)',
+    ]);
     expect(row('castle long (Black)')[1]).toContain('Black may castle long: yes');
     expect(row('relation')).toEqual(['1', '1: I am playing, and it is my move']);
     expect(row('White’s remaining time')).toEqual(['119', 'White has 1:59 left, sent in seconds']);
     expect(row('verbose move')).toEqual(['K/e1-e2', 'The last move, piece/from-to: K/e1-e2']);
     expect(row('time of the move')).toEqual(['(0:06)', 'The last move took 6 s']);
     expect(row('flip')).toEqual(['0', 'White at the bottom of the board (0)']);
-    for (const field of view.fields) expect(LINE.slice(field.offset, field.offset + field.text.length)).toBe(field.text);
+    for (const field of view.fields)
+      expect(LINE.slice(field.offset, field.offset + field.text.length)).toBe(field.text);
     const position = view.positions[0];
     expect(position?.title).toBe('Game 7: Newton vs Einstein');
     expect(position?.clocks).toEqual({ white: 119_000, black: 122_000 });
@@ -55,14 +59,18 @@ describe('style 12 adapter', () => {
 
   it('places errors with the parser code and the token name', () => {
     const text = LINE.replace(' B -1', ' X -1');
-    expect(STYLE12_ADAPTER.read(text).errors).toEqual([{ code: 'turn', message: 'expected W or B, found "X"', offset: 77, length: 1, field: 'side to move' }]);
+    expect(STYLE12_ADAPTER.read(text).errors).toEqual([
+      { code: 'turn', message: 'expected W or B, found "X"', offset: 77, length: 1, field: 'side to move' },
+    ]);
     expect(detectFormat(text).adapter.name).toBe('style12');
   });
 
   it('converts to FEN, and writes a FEN position as an isolated style 12 position', () => {
     const position = STYLE12_ADAPTER.read(LINE).positions[0];
     if (!position) throw new Error('unread');
-    expect(conversions(position, STYLE12_ADAPTER).find((c) => c.name === 'fen')?.text).toBe('rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 0 2');
+    expect(conversions(position, STYLE12_ADAPTER).find((c) => c.name === 'fen')?.text).toBe(
+      'rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 0 2',
+    );
     const fen = adapterByName('fen');
     const start = fen?.read('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1').positions[0];
     if (!start) throw new Error('unread FEN');

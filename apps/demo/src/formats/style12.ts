@@ -25,7 +25,12 @@ const RELATIONS: Readonly<Record<number, string>> = {
   2: 'I am examining this game',
 };
 
-const FLAG_NAMES = ['White may castle short', 'White may castle long', 'Black may castle short', 'Black may castle long'] as const;
+const FLAG_NAMES = [
+  'White may castle short',
+  'White may castle long',
+  'Black may castle short',
+  'Black may castle long',
+] as const;
 
 /** The name of each token of a style 12 line, by its number (the `field` of a `Style12Error`). */
 export function style12TokenName(index: number): string {
@@ -81,7 +86,9 @@ function tokenMeaning(index: number, record: Style12, token: string): string {
       return `${setup.turn === 'white' ? 'White' : 'Black'} to move`;
     case 10: {
       const ep = setup.epSquares[0];
-      return ep === undefined ? 'No pawn just made a double push (-1)' : `A pawn just pushed two squares on this file (0 is a): en passant target ${squareName(setup.board.geometry, ep)}`;
+      return ep === undefined
+        ? 'No pawn just made a double push (-1)'
+        : `A pawn just pushed two squares on this file (0 is a): en passant target ${squareName(setup.board.geometry, ep)}`;
     }
     case 11:
     case 12:
@@ -168,7 +175,9 @@ export function style12Fields(text: string, start: number, end: number, record: 
 }
 
 const pocketText = (pocket: Pocket): string => {
-  const parts = (Object.entries(pocket) as [string, number][]).filter(([, n]) => n > 0).map(([role, n]) => `${n} ${role}${n > 1 ? 's' : ''}`);
+  const parts = (Object.entries(pocket) as [string, number][])
+    .filter(([, n]) => n > 0)
+    .map(([role, n]) => `${n} ${role}${n > 1 ? 's' : ''}`);
   return parts.length ? parts.join(', ') : 'nothing';
 };
 
@@ -192,21 +201,35 @@ export function holdingsFields(text: string, start: number, end: number, holding
   at(bracket('black'), 'Black in hand', `Black may drop ${pocketText(holdings.pockets.black)}`);
   if (holdings.passed) {
     const passed = holdings.passed;
-    at(line.slice(line.indexOf('<-')), 'passed piece', `A ${passed.color} ${passed.role} was just passed by the partner (bughouse)`);
+    at(
+      line.slice(line.indexOf('<-')),
+      'passed piece',
+      `A ${passed.color} ${passed.role} was just passed by the partner (bughouse)`,
+    );
   }
   return rows;
 }
 
 export function style12Error(text: string, error: Style12Error, base = 0): InputError {
   const offset = Math.min(base + error.offset, text.length);
-  return { code: error.code, message: error.message, offset, length: offset < text.length ? 1 : 0, field: style12TokenName(error.field) };
+  return {
+    code: error.code,
+    message: error.message,
+    offset,
+    length: offset < text.length ? 1 : 0,
+    field: style12TokenName(error.field),
+  };
 }
 
 /** The records read, by their setup, so that the canonical line keeps the game's facts. */
 const records = new WeakMap<Setup, { record: Style12; holdings?: Holdings }>();
 
 /** The position a record shows: the board (with the pockets of its `<b1>` line), the last move, players, clocks, flip. */
-export function style12Position(record: Style12, pockets?: ByColor<Pocket>, setup: Setup = pockets ? { ...record.setup, pockets } : record.setup): Position {
+export function style12Position(
+  record: Style12,
+  pockets?: ByColor<Pocket>,
+  setup: Setup = pockets ? { ...record.setup, pockets } : record.setup,
+): Position {
   const move = lastMove(record);
   if (setup === record.setup) records.set(setup, { record });
   return {
@@ -228,7 +251,13 @@ export function readStyle12(text: string): FormatView {
   if (typeof text !== 'string') text = '';
   const { start, end } = lineSpan(text);
   const parsed = STYLE12.parse(text.slice(0, end));
-  if (!parsed.ok) return { positions: [], fields: style12Fields(text, start, end, undefined), errors: [style12Error(text, parsed.error)], notes: [] };
+  if (!parsed.ok)
+    return {
+      positions: [],
+      fields: style12Fields(text, start, end, undefined),
+      errors: [style12Error(text, parsed.error)],
+      notes: [],
+    };
   const record = parsed.value;
   const fields = style12Fields(text, start, end, record);
   const next = lineSpan(text, end);
@@ -237,11 +266,23 @@ export function readStyle12(text: string): FormatView {
   }
   const held = parseHoldings(text.slice(next.start, next.end));
   if (!held.ok) {
-    return { positions: [style12Position(record)], fields, errors: [style12Error(text, held.error, next.start)], notes: [] };
+    return {
+      positions: [style12Position(record)],
+      fields,
+      errors: [style12Error(text, held.error, next.start)],
+      notes: [],
+    };
   }
   fields.push(...holdingsFields(text, next.start, next.end, held.value));
   if (held.value.gameNumber !== record.gameNumber) {
-    return { positions: [style12Position(record)], fields, errors: [], notes: [`The <b1> line is for game ${held.value.gameNumber}, the board for game ${record.gameNumber}: its pockets are not shown`] };
+    return {
+      positions: [style12Position(record)],
+      fields,
+      errors: [],
+      notes: [
+        `The <b1> line is for game ${held.value.gameNumber}, the board for game ${record.gameNumber}: its pockets are not shown`,
+      ],
+    };
   }
   const position = style12Position(record, held.value.pockets);
   records.set(position.setup, { record, holdings: held.value });
@@ -255,12 +296,17 @@ export function readStyle12(text: string): FormatView {
  */
 export function writeStyle12Position(position: Position): string | undefined {
   const read = records.get(position.setup);
-  if (read) return read.holdings ? `${STYLE12.write(read.record)}\n${writeHoldings(read.holdings)}` : STYLE12.write(read.record);
+  if (read)
+    return read.holdings
+      ? `${STYLE12.write(read.record)}\n${writeHoldings(read.holdings)}`
+      : STYLE12.write(read.record);
   const setup = withoutClock(position.setup);
   if (!setup || setup.board.geometry.name !== 'standard' || setup.remainingChecks) return undefined;
   try {
     const { pockets, ...board } = setup;
-    const line = STYLE12.write(style12FromSetup(board, { gameNumber: 1, whiteName: 'White', blackName: 'Black', relation: -3 }));
+    const line = STYLE12.write(
+      style12FromSetup(board, { gameNumber: 1, whiteName: 'White', blackName: 'Black', relation: -3 }),
+    );
     return pockets ? `${line}\n${writeHoldings({ gameNumber: 1, pockets, passed: undefined })}` : line;
   } catch {
     return undefined;
@@ -281,7 +327,8 @@ export function style12Shape(text: string): 'line' | 'broken-line' | 'stream' | 
   if (first.start >= text.length) return 'other';
   const second = lineSpan(text, first.end);
   const single = second.start >= text.length;
-  const withHoldings = !single && text.startsWith('<b1>', second.start) && lineSpan(text, second.end).start >= text.length;
+  const withHoldings =
+    !single && text.startsWith('<b1>', second.start) && lineSpan(text, second.end).start >= text.length;
   if (text.startsWith('<12>', first.start)) return single || withHoldings ? 'line' : 'stream';
   if (text.startsWith('<b1>', first.start)) return 'holdings';
   if (single && rankTokens(text, first.start, first.end) >= 4) return 'broken-line';

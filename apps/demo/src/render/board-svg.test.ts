@@ -1,4 +1,13 @@
-import { STANDARD, advanceRealtime, parseSetupJson, parseSquare, piece, standardSetup, withPiece, type Setup } from '@chess-formats/board-core';
+import {
+  STANDARD,
+  advanceRealtime,
+  parseSetupJson,
+  parseSquare,
+  piece,
+  standardSetup,
+  withPiece,
+  type Setup,
+} from '@chess-formats/board-core';
 import { parseFen } from '@chess-formats/fen';
 import { parseFenr } from '@chess-formats/fenr';
 import { describe, expect, it } from 'vitest';
@@ -14,13 +23,16 @@ function fen(text: string): Setup {
 /** square name -> piece letter, read back from the SVG the way a user's script would. */
 function drawnPieces(svg: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const match of svg.matchAll(/<g class="piece" data-square="([^"]+)" data-piece="([^"]+)"/g)) out[match[1] ?? ''] = match[2] ?? '';
+  for (const match of svg.matchAll(/<g class="piece" data-square="([^"]+)" data-piece="([^"]+)"/g))
+    out[match[1] ?? ''] = match[2] ?? '';
   return out;
 }
 
 /** The x and y of the glyph of the piece on a square. */
 function glyphAt(svg: string, square: string): { x: number; y: number } {
-  const match = new RegExp(`data-square="${square}"[^>]*>(?:<[^u][^>]*>)*<use href="[^"]+" x="([\\d.]+)" y="([\\d.]+)"`).exec(svg);
+  const match = new RegExp(
+    `data-square="${square}"[^>]*>(?:<[^u][^>]*>)*<use href="[^"]+" x="([\\d.]+)" y="([\\d.]+)"`,
+  ).exec(svg);
   if (!match) throw new Error(`no piece on ${square}`);
   return { x: Number(match[1]), y: Number(match[2]) };
 }
@@ -44,7 +56,24 @@ describe('renderBoard on the standard board', () => {
   });
 
   it('labels files and ranks, and leaves them out on request', () => {
-    expect(svgTexts(svg, 'coord')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', '1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(svgTexts(svg, 'coord')).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+      'g',
+      'h',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+    ]);
     expect(svgTexts(renderBoard({ setup: standardSetup() }, { coordinates: false }), 'coord')).toEqual([]);
   });
 
@@ -60,7 +89,9 @@ describe('renderBoard on the standard board', () => {
 
   it("follows the format's flip unless the options say otherwise", () => {
     expect(renderBoard({ setup: standardSetup(), flipped: true })).toContain('data-flipped="true"');
-    expect(renderBoard({ setup: standardSetup(), flipped: true }, { flipped: false })).toContain('data-flipped="false"');
+    expect(renderBoard({ setup: standardSetup(), flipped: true }, { flipped: false })).toContain(
+      'data-flipped="false"',
+    );
   });
 
   it('highlights the squares of the last move', () => {
@@ -89,20 +120,26 @@ describe('renderBoard on the standard board', () => {
   });
 
   it('draws pieces that fill most of their square, with a thick outline, so they read when small', () => {
-    const use = /<g class="piece" data-square="e1"[^>]*><use href="[^"]+" x="[\d.]+" y="[\d.]+" width="([\d.]+)"/.exec(svg);
+    const use = /<g class="piece" data-square="e1"[^>]*><use href="[^"]+" x="[\d.]+" y="[\d.]+" width="([\d.]+)"/.exec(
+      svg,
+    );
     expect(Number(use?.[1])).toBeGreaterThanOrEqual(SQUARE * 0.9);
     // How much of the square the drawing itself covers is measured in Chromium (the e2e test's getBBox).
     expect(svg).toContain('stroke-width="5" stroke-linejoin="round"');
   });
 
   it('describes the board for screen readers', () => {
-    expect(renderBoard({ setup: fen('4k3/8/8/8/8/8/8/4K3 b - - 0 1') })).toContain('aria-label="Chess board, Black to move: white king e1, black king e8"');
+    expect(renderBoard({ setup: fen('4k3/8/8/8/8/8/8/4K3 b - - 0 1') })).toContain(
+      'aria-label="Chess board, Black to move: white king e1, black king e8"',
+    );
   });
 });
 
 describe('renderBoard with pockets', () => {
   const svg = renderBoard({ setup: fen('r3k2r/8/8/8/8/8/8/R3K2R[PPNbr] w KQkq - 0 20') });
-  const pocket = [...svg.matchAll(/data-pocket="(\w+)" data-piece="(\w)" data-count="(\d+)"/g)].map((m) => `${m[1]}:${m[2]}x${m[3]}`);
+  const pocket = [...svg.matchAll(/data-pocket="(\w+)" data-piece="(\w)" data-count="(\d+)"/g)].map(
+    (m) => `${m[1]}:${m[2]}x${m[3]}`,
+  );
 
   it('draws the pieces in hand beside the board with their counts', () => {
     expect(pocket).toEqual(['black:bx1', 'black:rx1', 'white:Px2', 'white:Nx1']);
@@ -111,7 +148,10 @@ describe('renderBoard with pockets', () => {
 
   it('widens the board for them and says when a pocket is empty', () => {
     expect(svg).toContain('viewBox="0 0 518 432"');
-    expect(svgTexts(renderBoard({ setup: fen('4k3/8/8/8/8/8/8/4K3[] w - - 0 1') }), 'pocket-empty')).toEqual(['none', 'none']);
+    expect(svgTexts(renderBoard({ setup: fen('4k3/8/8/8/8/8/8/4K3[] w - - 0 1') }), 'pocket-empty')).toEqual([
+      'none',
+      'none',
+    ]);
   });
 });
 
@@ -150,8 +190,19 @@ describe('renderBoard on the Omega board', () => {
   });
 
   it('draws champions, wizards and the fool with their letters', () => {
-    expect(drawnPieces(svg)).toEqual({ w1: 'W', w2: 'W', a0: 'C', f0: 'K', e5: 'F', f9: 'k', j9: 'c', w4: 'w', w3: 'w' });
-    for (const id of ['cf-white-wizard', 'cf-black-champion', 'cf-white-fool']) expect(svg).toContain(`<use href="#${id}"`);
+    expect(drawnPieces(svg)).toEqual({
+      w1: 'W',
+      w2: 'W',
+      a0: 'C',
+      f0: 'K',
+      e5: 'F',
+      f9: 'k',
+      j9: 'c',
+      w4: 'w',
+      w3: 'w',
+    });
+    for (const id of ['cf-white-wizard', 'cf-black-champion', 'cf-white-fool'])
+      expect(svg).toContain(`<use href="#${id}"`);
   });
 
   it('labels files a-j and ranks 0-9', () => {
@@ -180,7 +231,10 @@ describe('realtime pieces', () => {
   it('draws a piece in flight between its origin and its square, with the time to arrival', () => {
     expect(svg).toContain('data-square="a4" data-piece="R" data-from="a1" data-arrives-in="1500"');
     const drawn = glyphAt(svg, 'a4');
-    const square = glyphAt(renderBoard({ setup: { ...setup, board: withPiece(setup.board, a4, piece('white', 'rook')) } }), 'a4');
+    const square = glyphAt(
+      renderBoard({ setup: { ...setup, board: withPiece(setup.board, a4, piece('white', 'rook')) } }),
+      'a4',
+    );
     // 1500 ms at one square a second: one and a half squares short of a4, towards a1.
     expect(drawn.x).toBe(square.x);
     expect(drawn.y - square.y).toBeCloseTo(1.5 * SQUARE, 5);

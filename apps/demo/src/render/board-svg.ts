@@ -97,7 +97,9 @@ function squares(frame: Frame, highlighted: ReadonlySet<Square>): string {
       const size = frame.label;
       const outside = frame.margin >= size + 8;
       const left = x < frame.margin + (geometry.width * SQUARE) / 2;
-      const at = !outside ? `x="${x + 3}" y="${y + size}"` : `x="${left ? x - 3 : x + SQUARE + 3}" y="${y + SQUARE / 2 + Math.round(size * 0.38)}" text-anchor="${left ? 'end' : 'start'}"`;
+      const at = !outside
+        ? `x="${x + 3}" y="${y + size}"`
+        : `x="${left ? x - 3 : x + SQUARE + 3}" y="${y + SQUARE / 2 + Math.round(size * 0.38)}" text-anchor="${left ? 'end' : 'start'}"`;
       out += `<text class="wizard-name" ${at} font-size="${size}" font-weight="700" font-family="sans-serif" fill="#1a2a6c">${name}</text>`;
     }
   });
@@ -155,7 +157,9 @@ const n = (value: number): number => Number(value.toFixed(2));
 export const PIECE_SHARE = 0.92;
 
 function pieceUse(p: Piece, x: number, y: number, size = SQUARE): string {
-  const promoted = p.promoted ? `<circle class="promoted" cx="${x + size - 7}" cy="${y + 7}" r="4" fill="#c62828" stroke="#fff"/>` : '';
+  const promoted = p.promoted
+    ? `<circle class="promoted" cx="${x + size - 7}" cy="${y + 7}" r="4" fill="#c62828" stroke="#fff"/>`
+    : '';
   const inset = (size * (1 - PIECE_SHARE)) / 2;
   return `<use href="#${glyphId(p.color, p.role)}" x="${n(x + inset)}" y="${n(y + inset)}" width="${n(size * PIECE_SHARE)}" height="${n(size * PIECE_SHARE)}"/>${promoted}`;
 }
@@ -224,7 +228,10 @@ function pieces(frame: Frame, position: Position): string {
       attributes += ` data-cooldown="${marks.cooldownMs}"`;
       extra += countdown(origin.x + SQUARE / 2, origin.y + SQUARE - 2, marks.cooldownMs);
     }
-    const pie = marks?.cooldownMs !== undefined ? cooldownPie(origin.x, origin.y, marks.cooldownMs, cooldownLength(position.setup)) : '';
+    const pie =
+      marks?.cooldownMs !== undefined
+        ? cooldownPie(origin.x, origin.y, marks.cooldownMs, cooldownLength(position.setup))
+        : '';
     out += `<g ${attributes}>${pie}${pieceUse(p, at.x, at.y)}${extra}</g>`;
   });
   return flights + out;
@@ -253,10 +260,13 @@ export function describeBoard(position: Position): string {
   const names: string[] = [];
   cells.forEach((p, square) => {
     // Words, not FEN letters: a screen reader says "white pawn e4", not "P e 4".
-    if (p && geometry.squareNames[square]) names.push(`${p.color} ${p.promoted ? 'promoted ' : ''}${p.role} ${geometry.squareNames[square]}`);
+    if (p && geometry.squareNames[square])
+      names.push(`${p.color} ${p.promoted ? 'promoted ' : ''}${p.role} ${geometry.squareNames[square]}`);
   });
   const turn = position.setup.turn === 'white' ? 'White' : 'Black';
-  const checked = checkedKings(position).map((square) => `the ${cells[square]?.color ?? ''} king on ${geometry.squareNames[square] ?? ''} is in check`);
+  const checked = checkedKings(position).map(
+    (square) => `the ${cells[square]?.color ?? ''} king on ${geometry.squareNames[square] ?? ''} is in check`,
+  );
   // Realtime chess has no turns: the setup's turn field means nothing there.
   if (position.setup.realtime) return `Realtime chess board, no turns: ${names.length ? names.join(', ') : 'empty'}`;
   return `${geometry.name === 'omega' ? 'Omega chess board' : 'Chess board'}, ${turn} to move${checked.length ? `, ${checked.join(', ')}` : ''}: ${names.length ? names.join(', ') : 'empty'}`;

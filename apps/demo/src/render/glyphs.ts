@@ -45,7 +45,10 @@ const GLYPHS: Readonly<Record<Role, Glyph>> = {
     body: `M45 3 H55 V11 H63 V20 H55 V29 H45 V20 H37 V11 H45 Z M50 34 C26 20 6 50 27 72 H73 C94 50 74 20 50 34 Z M24 72 H76 V80 H24 Z ${BASE}`,
     details: 'M50 38 V66 M31 58 Q50 50 69 58',
   },
-  champion: { body: 'M14 10 H86 V46 C86 70 69 83 50 94 C31 83 14 70 14 46 Z', details: 'M30 30 L50 50 L70 30 M30 50 L50 70 L70 50' },
+  champion: {
+    body: 'M14 10 H86 V46 C86 70 69 83 50 94 C31 83 14 70 14 46 Z',
+    details: 'M30 30 L50 50 L70 30 M30 50 L50 70 L70 50',
+  },
   wizard: {
     body: 'M50 3 L74 70 H26 Z M8 68 Q50 84 92 68 V79 Q50 97 8 79 Z',
     details: 'M50 30 L54 42 L66 46 L54 50 L50 62 L46 50 L34 46 L46 42 Z',
@@ -83,7 +86,9 @@ export function glyphSymbols(): string {
       out +=
         `<symbol id="${glyphId(color, role)}" viewBox="0 0 100 100">` +
         `<g fill="${ink.fill}" stroke="${ink.stroke}" stroke-width="${BODY_STROKE}" stroke-linejoin="round"><path d="${glyph.body}"/>${circles}</g>` +
-        (glyph.details ? `<path d="${glyph.details}" fill="none" stroke="${ink.detail}" stroke-width="4.5" stroke-linecap="round"/>` : '') +
+        (glyph.details
+          ? `<path d="${glyph.details}" fill="none" stroke="${ink.detail}" stroke-width="4.5" stroke-linecap="round"/>`
+          : '') +
         '</symbol>';
     }
   }

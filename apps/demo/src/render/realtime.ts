@@ -34,5 +34,7 @@ export function realtimeMarks(setup: Setup, square: Square): RealtimeMarks | und
 
 /** Whether any piece is still in flight or cooling down at the position's clock. */
 export function hasRealtime(setup: Setup): boolean {
-  return setup.board.pieces.some((p, square) => p?.realtime !== undefined && realtimeMarks(setup, square) !== undefined);
+  return setup.board.pieces.some(
+    (p, square) => p?.realtime !== undefined && realtimeMarks(setup, square) !== undefined,
+  );
 }

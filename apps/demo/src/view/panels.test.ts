@@ -2,7 +2,16 @@ import { standardSetup } from '@chess-formats/board-core';
 import { parseFen } from '@chess-formats/fen';
 import { describe, expect, it } from 'vitest';
 import { adapterByName } from '../formats/registry.js';
-import { errorExcerpt, illegalReasons, renderConversions, renderIllegal, renderErrors, renderFieldTable, renderMoves, sanMoves } from './panels.js';
+import {
+  errorExcerpt,
+  illegalReasons,
+  renderConversions,
+  renderIllegal,
+  renderErrors,
+  renderFieldTable,
+  renderMoves,
+  sanMoves,
+} from './panels.js';
 
 describe('errors', () => {
   it('marks the offending character with the code, field and message', () => {
@@ -21,14 +30,18 @@ describe('errors', () => {
   });
 
   it('shows whitespace it highlights, and cuts long inputs around the error', () => {
-    expect(errorExcerpt('a\tb', { code: 'whitespace', message: 'm', offset: 1, length: 1 })).toContain('<mark>\u21e5</mark>');
+    expect(errorExcerpt('a\tb', { code: 'whitespace', message: 'm', offset: 1, length: 1 })).toContain(
+      '<mark>\u21e5</mark>',
+    );
     const long = `${'x'.repeat(100)}!${'y'.repeat(100)}`;
     const html = errorExcerpt(long, { code: 'c', message: 'm', offset: 100, length: 1 });
     expect(html).toBe(`<code class="excerpt">\u2026${'x'.repeat(40)}<mark>!</mark>${'y'.repeat(40)}\u2026</code>`);
   });
 
   it('escapes what the user typed', () => {
-    const html = renderErrors('<img src=x onerror=alert(1)>', [{ code: 'board-char', message: 'found "<"', offset: 0, length: 1 }]);
+    const html = renderErrors('<img src=x onerror=alert(1)>', [
+      { code: 'board-char', message: 'found "<"', offset: 0, length: 1 },
+    ]);
     expect(html).not.toContain('<img');
     expect(html).toContain('<mark>&lt;</mark>img src=x');
     expect(html).toContain('found &quot;&lt;&quot;');
@@ -43,12 +56,26 @@ describe('field table', () => {
   it('lists each field with its text, offset and meaning', () => {
     const view = adapterByName('crazyhouse')?.read('r3k2r/8/8/8/8/8/8/R3K2R[PPNbr] w Kq - 0 20');
     const html = renderFieldTable(view?.fields ?? []);
-    const rows = [...html.matchAll(/<tr data-field="([^"]+)"><th scope="row">[^<]*<\/th><td><code>([^<]*)<\/code><\/td><td class="num">(\d+)<\/td><td>([^<]*)<\/td>/g)].map((m) => [m[1], m[2], Number(m[3]), m[4]]);
+    const rows = [
+      ...html.matchAll(
+        /<tr data-field="([^"]+)"><th scope="row">[^<]*<\/th><td><code>([^<]*)<\/code><\/td><td class="num">(\d+)<\/td><td>([^<]*)<\/td>/g,
+      ),
+    ].map((m) => [m[1], m[2], Number(m[3]), m[4]]);
     expect(rows).toEqual([
       ['placement', 'r3k2r/8/8/8/8/8/8/R3K2R', 0, expect.stringContaining('3 white and 3 black pieces')],
-      ['pocket', '[PPNbr]', 23, 'Pieces in hand, to drop (crazyhouse): White holds 2 pawns, 1 knight; Black holds 1 bishop, 1 rook'],
+      [
+        'pocket',
+        '[PPNbr]',
+        23,
+        'Pieces in hand, to drop (crazyhouse): White holds 2 pawns, 1 knight; Black holds 1 bishop, 1 rook',
+      ],
       ['turn', 'w', 31, 'White to move'],
-      ['castling', 'Kq', 33, expect.stringContaining('White may castle with the rook on h1; Black may castle with the rook on a8')],
+      [
+        'castling',
+        'Kq',
+        33,
+        expect.stringContaining('White may castle with the rook on h1; Black may castle with the rook on a8'),
+      ],
       ['en passant', '-', 36, 'No en passant target square'],
       ['halfmove clock', '0', 38, expect.stringContaining('0 half-moves')],
       ['fullmove number', '20', 40, expect.stringContaining('Move number 20')],
@@ -57,10 +84,24 @@ describe('field table', () => {
 
   it('names three-check counters in either position', () => {
     const fifth = adapterByName('three-check')?.read('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1+2 4 12');
-    expect(fifth?.fields.map((f) => f.name)).toEqual(['placement', 'turn', 'castling', 'en passant', 'check counters', 'halfmove clock', 'fullmove number']);
-    expect(fifth?.fields[4]?.meaning).toBe('Three-check (checks still to give, White+Black): White must give 1 more, Black 2 more');
+    expect(fifth?.fields.map((f) => f.name)).toEqual([
+      'placement',
+      'turn',
+      'castling',
+      'en passant',
+      'check counters',
+      'halfmove clock',
+      'fullmove number',
+    ]);
+    expect(fifth?.fields[4]?.meaning).toBe(
+      'Three-check (checks still to give, White+Black): White must give 1 more, Black 2 more',
+    );
     const seventh = adapterByName('three-check')?.read('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2');
-    expect(seventh?.fields[6]).toMatchObject({ name: 'check counters', text: '+1+2', meaning: expect.stringContaining('White must give 2 more, Black 1 more') });
+    expect(seventh?.fields[6]).toMatchObject({
+      name: 'check counters',
+      text: '+1+2',
+      meaning: expect.stringContaining('White must give 2 more, Black 1 more'),
+    });
   });
 
   it('explains Shredder-FEN castling letters', () => {
@@ -73,12 +114,21 @@ describe('field table', () => {
   it('still lists the fields of a broken record', () => {
     const view = adapterByName('fen')?.read('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1');
     expect(view?.positions).toEqual([]);
-    expect(view?.fields.map((f) => f.text)).toEqual(['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR', 'x', 'KQkq', '-', '0', '1']);
+    expect(view?.fields.map((f) => f.text)).toEqual([
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR',
+      'x',
+      'KQkq',
+      '-',
+      '0',
+      '1',
+    ]);
     expect(view?.errors).toEqual([{ code: 'turn', message: expect.any(String), offset: 44, length: 1, field: 'turn' }]);
   });
 
   it('reports validation problems as notes', () => {
-    expect(adapterByName('fen')?.read('8/8/8/8/8/8/8/4K3 w - - 0 1').notes).toEqual(['Not a legal position: black king missing']);
+    expect(adapterByName('fen')?.read('8/8/8/8/8/8/8/4K3 w - - 0 1').notes).toEqual([
+      'Not a legal position: black king missing',
+    ]);
   });
 
   it('cuts long field texts and escapes them', () => {

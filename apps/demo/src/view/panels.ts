@@ -1,4 +1,11 @@
-import { legalMoves, validateSetup, writeSan, type Move, type Setup, type ValidationProblem } from '@chess-formats/board-core';
+import {
+  legalMoves,
+  validateSetup,
+  writeSan,
+  type Move,
+  type Setup,
+  type ValidationProblem,
+} from '@chess-formats/board-core';
 import type { FieldRow, InputError } from '../formats/adapter.js';
 import type { Conversion } from '../formats/registry.js';
 import { escapeHtml } from '../html.js';
@@ -8,7 +15,8 @@ const SHOWN_FIELD_LENGTH = 60;
 
 /** The field table: every field as written, where it starts, and what it means. */
 export function renderFieldTable(fields: readonly FieldRow[]): string {
-  const shown = (text: string): string => (text.length > SHOWN_FIELD_LENGTH ? `${text.slice(0, SHOWN_FIELD_LENGTH)}\u2026` : text);
+  const shown = (text: string): string =>
+    text.length > SHOWN_FIELD_LENGTH ? `${text.slice(0, SHOWN_FIELD_LENGTH)}\u2026` : text;
   if (fields.length === 0) return '<p class="empty">No fields read.</p>';
   const rows = fields
     .map(
@@ -114,14 +122,20 @@ export function sanMoves(setup: Setup): { move: Move; san: string }[] | undefine
  * The legal moves as buttons; with none, how the game stands: `inCheck` (the side to move is
  * in check) tells checkmate from stalemate.
  */
-export function renderMoves(moves: readonly { san: string }[] | undefined, end?: { turn: 'white' | 'black'; inCheck: boolean }): string {
+export function renderMoves(
+  moves: readonly { san: string }[] | undefined,
+  end?: { turn: 'white' | 'black'; inCheck: boolean },
+): string {
   if (moves === undefined) return '<p class="empty">The rules cannot list moves for this position.</p>';
   if (moves.length === 0) {
     if (!end) return '<p class="empty">No legal move.</p>';
-    if (!end.inCheck) return '<p class="count" data-end="stalemate"><strong>Stalemate</strong>: no legal move and not in check, a draw.</p>';
+    if (!end.inCheck)
+      return '<p class="count" data-end="stalemate"><strong>Stalemate</strong>: no legal move and not in check, a draw.</p>';
     const winner = end.turn === 'white' ? 'Black' : 'White';
     return `<p class="count" data-end="checkmate"><strong>Checkmate</strong>: ${winner} wins.</p>`;
   }
-  const items = moves.map((m, i) => `<li><button type="button" class="move" data-move="${i}">${escapeHtml(m.san)}</button></li>`).join('');
+  const items = moves
+    .map((m, i) => `<li><button type="button" class="move" data-move="${i}">${escapeHtml(m.san)}</button></li>`)
+    .join('');
   return `<p class="count">${moves.length} legal move${moves.length === 1 ? '' : 's'}; press one to play it.</p><ol class="moves">${items}</ol>`;
 }

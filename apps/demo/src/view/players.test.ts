@@ -21,13 +21,21 @@ describe('players beside the board', () => {
 
   it('puts the side at the bottom below the board, marks the side to move and a low clock, and shows the initial time at the start', () => {
     const position = { setup: standardSetup(), clocks: { black: 15_000 } };
-    const info = { white: { name: 'Corvid', rating: 2650, title: 'GM' }, black: { name: 'Tallis' }, timeControl: '3 min', initialMs: { white: 180_000, black: 180_000 }, result: '1-0' };
+    const info = {
+      white: { name: 'Corvid', rating: 2650, title: 'GM' },
+      black: { name: 'Tallis' },
+      timeControl: '3 min',
+      initialMs: { white: 180_000, black: 180_000 },
+      result: '1-0',
+    };
     const { top, bottom } = renderPlayers(position, info, false, true);
     expect(top).toContain('data-color="black"');
     expect(top).toContain('<span class="player-clock" data-player-clock="black" data-low="true">0:15.0');
     expect(top).not.toContain('data-to-move');
     expect(bottom).toContain('<div class="player" data-color="white" data-to-move="true">');
-    expect(bottom).toContain('<abbr class="title">GM</abbr> <span class="name">Corvid</span> <span class="rating">(2650)</span>');
+    expect(bottom).toContain(
+      '<abbr class="title">GM</abbr> <span class="name">Corvid</span> <span class="rating">(2650)</span>',
+    );
     expect(bottom).toContain('data-player-clock="white">3:00.0</span>');
     expect(bottom).toContain('Time control 3 min');
     expect(bottom).toContain('<strong data-result>1-0</strong>');

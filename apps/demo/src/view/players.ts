@@ -18,13 +18,22 @@ export function timeControlText(initialMs: number, incrementMs: number): string 
 export function trackedInfo(game: TrackedGame): GameInfo {
   const player = (color: Color): PlayerInfo => {
     const p = game[color];
-    return { name: p.name, ...(p.rating ? { rating: p.rating } : {}), ...(p.titles?.length ? { title: p.titles.join(' ') } : {}) };
+    return {
+      name: p.name,
+      ...(p.rating ? { rating: p.rating } : {}),
+      ...(p.titles?.length ? { title: p.titles.join(' ') } : {}),
+    };
   };
   const control = game.timeControl;
   return {
     white: player('white'),
     black: player('black'),
-    ...(control ? { timeControl: timeControlText(control.white.initialMs, control.white.incrementMs), initialMs: { white: control.white.initialMs, black: control.black.initialMs } } : {}),
+    ...(control
+      ? {
+          timeControl: timeControlText(control.white.initialMs, control.white.incrementMs),
+          initialMs: { white: control.white.initialMs, black: control.black.initialMs },
+        }
+      : {}),
     ...(game.result && game.result !== '*' ? { result: game.result } : {}),
   };
 }
@@ -54,7 +63,10 @@ export function renderPlayer(position: Position, color: Color, info: GameInfo, a
   const name = player
     ? `${player.title ? `<abbr class="title">${escapeHtml(player.title)}</abbr> ` : ''}<span class="name">${escapeHtml(player.name)}</span>${player.rating ? ` <span class="rating">(${player.rating})</span>` : ''}`
     : `<span class="name">${side}</span>`;
-  const clock = ms === undefined ? '' : `<span class="player-clock" data-player-clock="${color}"${low ? ' data-low="true"' : ''}>${formatClock(ms)}${low ? '<span class="visually-hidden"> (low)</span>' : ''}</span>`;
+  const clock =
+    ms === undefined
+      ? ''
+      : `<span class="player-clock" data-player-clock="${color}"${low ? ' data-low="true"' : ''}>${formatClock(ms)}${low ? '<span class="visually-hidden"> (low)</span>' : ''}</span>`;
   return (
     `<div class="player" data-color="${color}"${toMove ? ' data-to-move="true"' : ''}>` +
     `<span class="side" aria-hidden="true">${color === 'white' ? '\u25cb' : '\u25cf'}</span> ${name}${toMove ? ' <span class="to-move">to move</span>' : ''}${clock}</div>`
@@ -62,15 +74,30 @@ export function renderPlayer(position: Position, color: Color, info: GameInfo, a
 }
 
 /** The players above and below the board (the one at the bottom plays up), and the game's time control and result. */
-export function renderPlayers(position: Position, info: GameInfo | undefined, flipped: boolean, atStart: boolean): { top: string; bottom: string } {
+export function renderPlayers(
+  position: Position,
+  info: GameInfo | undefined,
+  flipped: boolean,
+  atStart: boolean,
+): { top: string; bottom: string } {
   const known = info ?? {};
-  const hasAny = known.white || known.black || position.clocks?.white !== undefined || position.clocks?.black !== undefined || known.initialMs;
+  const hasAny =
+    known.white ||
+    known.black ||
+    position.clocks?.white !== undefined ||
+    position.clocks?.black !== undefined ||
+    known.initialMs;
   if (!hasAny) return { top: '', bottom: '' };
-  const facts = [known.timeControl ? `Time control ${escapeHtml(known.timeControl)}` : '', known.result ? `Result <strong data-result>${escapeHtml(known.result)}</strong>` : '']
+  const facts = [
+    known.timeControl ? `Time control ${escapeHtml(known.timeControl)}` : '',
+    known.result ? `Result <strong data-result>${escapeHtml(known.result)}</strong>` : '',
+  ]
     .filter(Boolean)
     .join(' \u00b7 ');
   return {
     top: renderPlayer(position, flipped ? 'white' : 'black', known, atStart),
-    bottom: renderPlayer(position, flipped ? 'black' : 'white', known, atStart) + (facts ? `<p class="game-facts">${facts}</p>` : ''),
+    bottom:
+      renderPlayer(position, flipped ? 'black' : 'white', known, atStart) +
+      (facts ? `<p class="game-facts">${facts}</p>` : ''),
   };
 }

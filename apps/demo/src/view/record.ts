@@ -31,7 +31,8 @@ function renderLine(line: readonly RecordMove[], current: number, depth: number)
       move.ply === undefined
         ? ` <span class="san">${san}</span>`
         : ` <button type="button" class="san" data-ply="${move.ply}"${move.ply === current ? ' aria-current="step"' : ''}>${san}</button>`;
-    if (move.clockMs !== undefined) out += ` <span class="clock" title="clock after the move">${formatClock(move.clockMs)}</span>`;
+    if (move.clockMs !== undefined)
+      out += ` <span class="clock" title="clock after the move">${formatClock(move.clockMs)}</span>`;
     out += comments(move.comments);
     for (const variation of move.variations ?? []) {
       out += ` <span class="variation" data-depth="${depth + 1}">(${renderLine(variation, current, depth + 1)})</span>`;

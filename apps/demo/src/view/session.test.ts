@@ -1,7 +1,14 @@
 import { standardSetup } from '@chess-formats/board-core';
 import { describe, expect, it } from 'vitest';
 import type { SessionGame } from '../formats/adapter.js';
-import { EVENT_ROWS_SHOWN, cursorPosition, formatClock, renderEvents, renderGameControls, stepCursor } from './session.js';
+import {
+  EVENT_ROWS_SHOWN,
+  cursorPosition,
+  formatClock,
+  renderEvents,
+  renderGameControls,
+  stepCursor,
+} from './session.js';
 
 const start = standardSetup();
 const game: SessionGame = {
@@ -48,16 +55,30 @@ describe('session view', () => {
 
   it('lists events with their typed fields and text, escaped', () => {
     const html = renderEvents([
-      { offset: 0, kind: 'datagram', name: 'DG_MY_GAME_STARTED', fields: [{ name: 'gamenumber', value: '52' }], gameId: '52' },
+      {
+        offset: 0,
+        kind: 'datagram',
+        name: 'DG_MY_GAME_STARTED',
+        fields: [{ name: 'gamenumber', value: '52' }],
+        gameId: '52',
+      },
       { offset: 40, kind: 'text', name: 'text', fields: [], text: 'hello <b>' },
     ]);
-    expect(html).toContain('<tr data-event="0" data-kind="datagram" data-game="52"><td class="num">0</td><td>datagram</td><th scope="row">DG_MY_GAME_STARTED</th>');
+    expect(html).toContain(
+      '<tr data-event="0" data-kind="datagram" data-game="52"><td class="num">0</td><td>datagram</td><th scope="row">DG_MY_GAME_STARTED</th>',
+    );
     expect(html).toContain('<span class="name">gamenumber</span>=52');
     expect(html).toContain('<q>hello &lt;b&gt;</q>');
   });
 
   it('draws the first rows of a long event list, with a button for more', () => {
-    const events = Array.from({ length: 1000 }, (_, i) => ({ offset: i, kind: 'text', name: 'text', fields: [], text: `line ${i}` }));
+    const events = Array.from({ length: 1000 }, (_, i) => ({
+      offset: i,
+      kind: 'text',
+      name: 'text',
+      fields: [],
+      text: `line ${i}`,
+    }));
     const html = renderEvents(events);
     expect(html.match(/<tr data-event/g)).toHaveLength(EVENT_ROWS_SHOWN);
     expect(html).toContain(`${EVENT_ROWS_SHOWN} of 1000 listed.`);

@@ -14,7 +14,14 @@ export function stepCursor(games: readonly SessionGame[], cursor: GameCursor, st
   const game = games[cursor.game];
   if (!game) return { game: 0, ply: 0 };
   const last = Math.max(0, game.plies.length - 1);
-  const ply = step === 'first' ? 0 : step === 'last' ? last : step === 'next' ? Math.min(last, cursor.ply + 1) : Math.max(0, cursor.ply - 1);
+  const ply =
+    step === 'first'
+      ? 0
+      : step === 'last'
+        ? last
+        : step === 'next'
+          ? Math.min(last, cursor.ply + 1)
+          : Math.max(0, cursor.ply - 1);
   return { game: cursor.game, ply };
 }
 
@@ -46,7 +53,12 @@ export function renderEvents(events: readonly SessionEvent[], shown = EVENT_ROWS
   const rows = events
     .slice(0, shown)
     .map((e, i) => {
-      const fields = e.fields.map((f) => `<span class="event-field"><span class="name">${escapeHtml(f.name)}</span>=${escapeHtml(f.value)}</span>`).join(' ');
+      const fields = e.fields
+        .map(
+          (f) =>
+            `<span class="event-field"><span class="name">${escapeHtml(f.name)}</span>=${escapeHtml(f.value)}</span>`,
+        )
+        .join(' ');
       return (
         `<tr data-event="${i}" data-kind="${escapeHtml(e.kind)}"${e.gameId ? ` data-game="${escapeHtml(e.gameId)}"` : ''}>` +
         `<td class="num">${e.offset}</td><td>${escapeHtml(e.kind)}</td><th scope="row">${escapeHtml(e.name)}</th><td>${fields}${e.text ? ` <q>${escapeHtml(e.text)}</q>` : ''}</td></tr>`

@@ -49,7 +49,15 @@ export function fromChessops(ops: OpsSetup): Setup {
 }
 
 function pocketFrom(side: MaterialSide): Pocket {
-  return { ...emptyPocket(), pawn: side.pawn, knight: side.knight, bishop: side.bishop, rook: side.rook, queen: side.queen, king: side.king };
+  return {
+    ...emptyPocket(),
+    pawn: side.pawn,
+    knight: side.knight,
+    bishop: side.bishop,
+    rook: side.rook,
+    queen: side.queen,
+    king: side.king,
+  };
 }
 
 export function toChessops(setup: Setup): OpsSetup {

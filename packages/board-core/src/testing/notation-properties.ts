@@ -28,7 +28,12 @@ export function checkRoundTrip(notation: Notation, options: { runs: number; plie
           const text = notation.write(setup, move);
           const parsed = notation.parse(setup, text);
           if (!parsed.ok || !sameMove(parsed.value, move)) {
-            expect({ start: start.name, ply, text, parsed }).toEqual({ start: start.name, ply, text, parsed: { ok: true, value: move } });
+            expect({ start: start.name, ply, text, parsed }).toEqual({
+              start: start.name,
+              ply,
+              text,
+              parsed: { ok: true, value: move },
+            });
           }
         }
       });
@@ -74,7 +79,11 @@ export function checkMutations(notation: Notation, runs: number): void {
         const text = notation.write(setup, legal[pick % legal.length] as Move);
         const i = at % (text.length + 1);
         const mutated =
-          how === 'insert' ? text.slice(0, i) + char + text.slice(i) : how === 'replace' ? text.slice(0, i) + char + text.slice(i + 1) : text.slice(0, i) + text.slice(i + 1);
+          how === 'insert'
+            ? text.slice(0, i) + char + text.slice(i)
+            : how === 'replace'
+              ? text.slice(0, i) + char + text.slice(i + 1)
+              : text.slice(0, i) + text.slice(i + 1);
         checkResult(setup, mutated, notation.parse(setup, mutated));
       },
     ),

@@ -15,7 +15,18 @@ import { setupFromFen } from './chessops-bridge.js';
 function omegaStart(): Setup {
   const { width } = OMEGA;
   const pieces = new Array<Piece | undefined>(width * OMEGA.height).fill(undefined);
-  const backRank: readonly Role[] = ['champion', 'rook', 'knight', 'bishop', 'queen', 'king', 'bishop', 'knight', 'rook', 'champion'];
+  const backRank: readonly Role[] = [
+    'champion',
+    'rook',
+    'knight',
+    'bishop',
+    'queen',
+    'king',
+    'bishop',
+    'knight',
+    'rook',
+    'champion',
+  ];
   backRank.forEach((role, i) => {
     pieces[1 * width + 1 + i] = piece('white', role);
     pieces[2 * width + 1 + i] = piece('white', 'pawn');
@@ -65,7 +76,9 @@ export function randomGame(start: Setup, choices: readonly number[]): Position[]
     positions.push({ setup, legal });
     if (legal.length === 0) return positions;
     const captures = legal.filter(
-      (m) => m.kind === 'enPassant' || (m.kind === 'normal' && (setup.board.pieces[m.to] !== undefined || m.promotion !== undefined)),
+      (m) =>
+        m.kind === 'enPassant' ||
+        (m.kind === 'normal' && (setup.board.pieces[m.to] !== undefined || m.promotion !== undefined)),
     );
     const pool = choice % 2 === 1 && captures.length > 0 ? captures : legal;
     setup = play(setup, pool[Math.floor(choice / 2) % pool.length] as Move);

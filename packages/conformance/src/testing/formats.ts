@@ -24,7 +24,8 @@ export function descriptorCodec(format: TextFormat): Codec<unknown> {
 }
 
 const isHoldingsLine = (input: string): boolean => input.includes('<b1>');
-const isHoldings = (value: unknown): value is Holdings => typeof value === 'object' && value !== null && !('setup' in value);
+const isHoldings = (value: unknown): value is Holdings =>
+  typeof value === 'object' && value !== null && !('setup' in value);
 
 /**
  * What some formats' vectors check beyond the descriptor: the
@@ -32,7 +33,8 @@ const isHoldings = (value: unknown): value is Holdings => typeof value === 'obje
  */
 export const CODEC_EXTRAS: Readonly<Record<string, (codec: Codec<unknown>) => Codec<unknown>>> = {
   style12: (codec) => ({
-    parse: (input, options: VectorOptions | undefined) => (isHoldingsLine(input) ? parseHoldings(input, options) : codec.parse(input, options)),
+    parse: (input, options: VectorOptions | undefined) =>
+      isHoldingsLine(input) ? parseHoldings(input, options) : codec.parse(input, options),
     write: (value, options) => (isHoldings(value) ? writeHoldings(value) : codec.write(value, options)),
     toJson: (value) => (isHoldings(value) ? holdingsToJson(value) : codec.toJson?.(value)),
   }),
@@ -41,5 +43,7 @@ export const CODEC_EXTRAS: Readonly<Record<string, (codec: Codec<unknown>) => Co
 /** The codec a format's vectors run through. */
 export function codecOf(format: TextFormat): Codec<unknown> {
   const codec = descriptorCodec(format);
-  return Object.prototype.hasOwnProperty.call(CODEC_EXTRAS, format.name) ? (CODEC_EXTRAS[format.name] as (c: Codec<unknown>) => Codec<unknown>)(codec) : codec;
+  return Object.prototype.hasOwnProperty.call(CODEC_EXTRAS, format.name)
+    ? (CODEC_EXTRAS[format.name] as (c: Codec<unknown>) => Codec<unknown>)(codec)
+    : codec;
 }

@@ -29,7 +29,13 @@ function scalar(kind: string): fc.Arbitrary<unknown> {
   }
 }
 
-const moveInfo = fc.record({ algebraicMove: word, smithMove: word, time: fc.nat(), clock: integer, isVariation: fc.nat({ max: 6 }) });
+const moveInfo = fc.record({
+  algebraicMove: word,
+  smithMove: word,
+  time: fc.nat(),
+  clock: integer,
+  isVariation: fc.nat({ max: 6 }),
+});
 
 function rest(kind: string): fc.Arbitrary<unknown> {
   switch (kind) {
@@ -51,7 +57,11 @@ export function arbitraryDatagram(id: number): fc.Arbitrary<{ fields: Record<str
   const plan = planOf(id);
   if (plan === undefined) throw new Error(`no plan for ${String(id)}`);
   const shape: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const field of plan.fields as readonly FieldPlan[]) shape[field.name] = field.rest ? rest(field.kind) : scalar(field.kind);
+  for (const field of plan.fields as readonly FieldPlan[])
+    shape[field.name] = field.rest ? rest(field.kind) : scalar(field.kind);
   const hasRest = plan.fields.some((f) => f.rest);
-  return fc.record({ fields: fc.record(shape), extra: hasRest ? fc.constant([]) : fc.array(argText, { maxLength: 2 }) });
+  return fc.record({
+    fields: fc.record(shape),
+    extra: hasRest ? fc.constant([]) : fc.array(argText, { maxLength: 2 }),
+  });
 }

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { DatagramName } from '../schema.js';
 
 /** The recorded sample session (samples/session.icc), written by us: login, an observed game, tells, a seek, a match and its result. */
-export const SAMPLE_SESSION: Uint8Array = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'samples', 'session.icc'));
+export const SAMPLE_SESSION: Uint8Array = readFileSync(
+  join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'samples', 'session.icc'),
+);
 
 /** The level 2 variables the sample's client turned on. */
 export const SAMPLE_SETTINGS: readonly DatagramName[] = [

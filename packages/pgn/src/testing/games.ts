@@ -16,10 +16,15 @@ interface Ply {
 }
 
 /** Comment text as the reader leaves it: trimmed, no clock command, `}` only without a line break. */
-const commentText = fc.string({ maxLength: 24, unit: fc.constantFrom('a', 'B', ' ', '\n', '}', '{', ';', '(', '%', '"', '\\', 'é', '1', '-', '*', '$', '[') }).map((text) => {
-  const clean = text.replace(/\[%/g, '[');
-  return (clean.includes('\n') ? clean.replace(/\}/g, ')') : clean).trim();
-});
+const commentText = fc
+  .string({
+    maxLength: 24,
+    unit: fc.constantFrom('a', 'B', ' ', '\n', '}', '{', ';', '(', '%', '"', '\\', 'é', '1', '-', '*', '$', '['),
+  })
+  .map((text) => {
+    const clean = text.replace(/\[%/g, '[');
+    return (clean.includes('\n') ? clean.replace(/\}/g, ')') : clean).trim();
+  });
 
 const ply: fc.Arbitrary<Ply> = fc.record({
   pick: fc.nat(),
@@ -34,12 +39,21 @@ const ply: fc.Arbitrary<Ply> = fc.record({
 
 const STARTS: Readonly<Record<PgnVariant, readonly (string | undefined)[]>> = {
   standard: [undefined, 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'],
-  chess960: ['nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1', 'bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1'],
+  chess960: [
+    'nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1',
+    'bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1',
+  ],
   crazyhouse: [undefined],
   threeCheck: [undefined],
   omega: [undefined],
 };
-const VARIANT_TAGS: Readonly<Record<PgnVariant, string>> = { standard: 'Standard', chess960: 'Chess960', crazyhouse: 'Crazyhouse', threeCheck: 'Three-check', omega: 'Omega' };
+const VARIANT_TAGS: Readonly<Record<PgnVariant, string>> = {
+  standard: 'Standard',
+  chess960: 'Chess960',
+  crazyhouse: 'Crazyhouse',
+  threeCheck: 'Three-check',
+  omega: 'Omega',
+};
 
 function pickMove(setup: Setup, pick: number): Move | undefined {
   const moves = legalMoves(setup);
@@ -54,7 +68,14 @@ function node(setup: Setup, move: Move | null, extra: Omit<Partial<PgnNode>, 'ch
 }
 
 /** A game as the reader returns it, with keys present only when they hold something. */
-export function buildGame(variant: PgnVariant, start: number, plies: readonly Ply[], tags: readonly (readonly [string, string])[], rootComments: readonly string[], result: (typeof PGN_RESULTS)[number]): PgnGame {
+export function buildGame(
+  variant: PgnVariant,
+  start: number,
+  plies: readonly Ply[],
+  tags: readonly (readonly [string, string])[],
+  rootComments: readonly string[],
+  result: (typeof PGN_RESULTS)[number],
+): PgnGame {
   const fens = STARTS[variant];
   const fen = fens[start % fens.length];
   const initial = initialSetup(variant, fen);
@@ -87,7 +108,11 @@ export function buildGame(variant: PgnVariant, start: number, plies: readonly Pl
       for (const [k, pick] of p.variation.entries()) {
         const alt = pickMove(at, pick);
         if (alt === undefined) break;
-        const altNode = node(at, alt, k === 0 && p.variationComment !== null ? { commentsBefore: [p.variationComment] } : {});
+        const altNode = node(
+          at,
+          alt,
+          k === 0 && p.variationComment !== null ? { commentsBefore: [p.variationComment] } : {},
+        );
         line.children.push(altNode);
         line = altNode;
         at = playNode(at, alt);
@@ -99,8 +124,13 @@ export function buildGame(variant: PgnVariant, start: number, plies: readonly Pl
   return { tags: tagMap, variant, setup: initial.setup, root, result };
 }
 
-const tagName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,8}$/).filter((name) => !['FEN', 'Variant', 'SetUp'].includes(name));
-const tagValue = fc.string({ maxLength: 20, unit: fc.constantFrom('a', ' ', '"', '\\', ']', '[', 'é', '?', '.', '1', '{') });
+const tagName = fc
+  .stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,8}$/)
+  .filter((name) => !['FEN', 'Variant', 'SetUp'].includes(name));
+const tagValue = fc.string({
+  maxLength: 20,
+  unit: fc.constantFrom('a', ' ', '"', '\\', ']', '[', 'é', '?', '.', '1', '{'),
+});
 
 export const arbitraryGame: fc.Arbitrary<PgnGame> = fc
   .record({
@@ -111,4 +141,6 @@ export const arbitraryGame: fc.Arbitrary<PgnGame> = fc
     rootComments: fc.array(commentText, { maxLength: 1 }),
     result: fc.constantFrom(...PGN_RESULTS),
   })
-  .map(({ variant, start, plies, tags, rootComments, result }) => buildGame(variant, start, plies, tags, rootComments, result));
+  .map(({ variant, start, plies, tags, rootComments, result }) =>
+    buildGame(variant, start, plies, tags, rootComments, result),
+  );

@@ -33,7 +33,10 @@ export const STYLE12_EXAMPLES: readonly ExampleLine[] = [
 ];
 
 export const HOLDINGS_EXAMPLES: readonly ExampleLine[] = [
-  { source: 'FICS help page "Style 12" (bughouse holdings); ICC help file "style12"', line: '<b1> game 6 white [PNBBB] black [PNB]' },
+  {
+    source: 'FICS help page "Style 12" (bughouse holdings); ICC help file "style12"',
+    line: '<b1> game 6 white [PNBBB] black [PNB]',
+  },
   { source: 'FICS help page "Style 12" (a passed piece)', line: '<b1> game 52 white [NB] black [N] <- BN' },
 ];
 

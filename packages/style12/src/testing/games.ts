@@ -1,4 +1,13 @@
-import { parseSan, parseSetupJson, play, standardSetup, unwrap, writeSan, writeVerbose, type Setup } from '@chess-formats/board-core';
+import {
+  parseSan,
+  parseSetupJson,
+  play,
+  standardSetup,
+  unwrap,
+  writeSan,
+  writeVerbose,
+  type Setup,
+} from '@chess-formats/board-core';
 import { style12FromSetup, type Style12Facts } from '../build.js';
 import { writeStyle12 } from '../write.js';
 
@@ -29,6 +38,15 @@ export function setupOf(
   pockets?: { white: string; black: string },
 ): Setup {
   return unwrap(
-    parseSetupJson({ geometry: 'standard', board, turn, castlingRooks: [], epSquares: [], halfmoves: 0, fullmoves: 1, ...(pockets ? { pockets } : {}) }),
+    parseSetupJson({
+      geometry: 'standard',
+      board,
+      turn,
+      castlingRooks: [],
+      epSquares: [],
+      halfmoves: 0,
+      fullmoves: 1,
+      ...(pockets ? { pockets } : {}),
+    }),
   );
 }
