@@ -483,12 +483,22 @@ export class Engine {
     const c = this.c;
     const step = c.lines[c.cellCount + cell - king] as number;
     if (step === 0) return false;
+    const first = this.nextPiece(king, step);
+    return (!role || first === cell) && this.enemySlider(first, step);
+  }
+
+  /** The first occupied cell after `cell` going by `step` (the padding stops every walk). */
+  private nextPiece(cell: number, step: number): number {
     const b = this.board;
-    let t = king + step;
+    let t = cell + step;
     while (b[t] === 0) t += step;
-    if (role && t !== cell) return false;
-    const code = b[t] as number;
-    return (code & (this.us ^ COLOR_BITS)) !== 0 && (c.slides[code & ROLE_BITS] as Int16Array).includes(step);
+    return t;
+  }
+
+  /** Whether the piece on `cell` is an enemy of the side to move that slides along `step`. */
+  private enemySlider(cell: number, step: number): boolean {
+    const code = this.board[cell] as number;
+    return (code & (this.us ^ COLOR_BITS)) !== 0 && (this.c.slides[code & ROLE_BITS] as Int16Array).includes(step);
   }
 
   /**
@@ -771,26 +781,18 @@ export class Engine {
 
   /**
    * Whether the piece on `from` is pinned to its king and `to` leaves the pin's line (between
-   * the king and the pinner, the pinner included), exposing the king. Its walks are written out
-   * as in `sliderOnLine`: helpers shared by the two cost 28-34 bytes gzipped in every bundle that
-   * replays moves, and `{ gameToPgn }` had 31 to spare.
+   * the king and the pinner, the pinner included), exposing the king.
    */
   private pinnedAway(from: number, to: number): boolean {
     const king = this.kings[this.us === WHITE ? 0 : 1] as number;
     if (king < 0) return false;
     const c = this.c;
     const step = c.lines[c.cellCount + from - king] as number;
-    if (step === 0) return false;
-    const b = this.board;
-    let t = king + step;
-    while (b[t] === 0) t += step;
-    if (t !== from) return false;
-    t += step;
-    while (b[t] === 0) t += step;
-    const code = b[t] as number;
-    if (!(code & (this.us ^ COLOR_BITS)) || !(c.slides[code & ROLE_BITS] as Int16Array).includes(step)) return false;
-    for (let s = king + step; s !== t; s += step) if (s === to) return false;
-    return to !== t;
+    if (step === 0 || this.nextPiece(king, step) !== from) return false;
+    const pinner = this.nextPiece(from, step);
+    if (!this.enemySlider(pinner, step)) return false;
+    for (let s = king + step; s !== pinner; s += step) if (s === to) return false;
+    return to !== pinner;
   }
 
   /** The drops onto the empty cell `to`, as `generateDrops` makes them. */
