@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { squareY } from './geometry.js';
 import type { Piece } from './piece.js';
 import { play } from './rules.js';
 import { applySmith, parseSmith, parseSmithUnchecked, unplaySmith, writeSmith } from './smith.js';
@@ -61,6 +62,40 @@ describe('Smith properties', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+  it('never throws on a two-square text with any mark, from any square of a game in play', () => {
+    // Random text rarely names a king's square and a mark that reads as castling (`e1a1c`, a
+    // castling king sent to the edge on the wrong side, once reached `play` as a rook move off
+    // the board): texts made of two real squares and a mark reach those paths.
+    fc.assert(
+      fc.property(
+        gameArbitrary(16),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('', 'c', 'C', 'E', 'p', 'n', 'q', 'Q', 'N', 'W'),
+        ({ start, choices }, from, to, mark) => {
+          const positions = randomGame(start.setup, choices);
+          const { setup } = positions[positions.length - 1] as (typeof positions)[number];
+          const { geometry, pieces } = setup.board;
+          // From a piece of the side to move, often its king, to any square of that rank.
+          const own = geometry.squareNames.flatMap((name, square) =>
+            name !== '' && pieces[square]?.color === setup.turn ? [square] : [],
+          );
+          const king = own.filter((square) => pieces[square]?.role === 'king');
+          const origins = from % 2 === 0 && king.length > 0 ? king : own;
+          const origin = origins[(from >> 1) % origins.length] as number;
+          const rank = geometry.squareNames.flatMap((name, square) =>
+            name !== '' && squareY(geometry, square) === squareY(geometry, origin) ? [name] : [],
+          );
+          const text = `${geometry.squareNames[origin] as string}${rank[to % rank.length] as string}${mark}`;
+          for (const read of [applySmith, unplaySmith, parseSmith, parseSmithUnchecked]) {
+            const result = read(setup, text);
+            expect(typeof result.ok).toBe('boolean');
+          }
+        },
+      ),
+      { numRuns: 400 },
     );
   });
   it('reads a mutated move as an error or a legal move', () => {

@@ -232,3 +232,19 @@ describe('a king taking a champion on the standard board (c is also short castli
     expect(parseSmithUnchecked(CASTLING, 'e1c1C')).toEqual({ ok: true, value: castle('e1', 'c1', 'a1', 'd1') });
   });
 });
+
+describe('a castling mark whose king lands where its rook has no square', () => {
+  const omega = (STARTS.find((start) => start.name === 'omega') as { setup: Setup }).setup;
+  it.each([
+    ['standard', standardSetup(), 'e1a1c'],
+    ['standard, long to the far edge', standardSetup(), 'e1h1C'],
+    ['omega', omega, 'f0a0c'],
+    ['omega, long', omega, 'f0j0C'],
+  ])('%s: %s is refused by every reader, never thrown', (_name, setup, text) => {
+    for (const read of [applySmith, unplaySmith, parseSmith, parseSmithUnchecked]) {
+      const result = read(setup, text);
+      expect(result.ok).toBe(false);
+    }
+    expect(applySmith(setup, text)).toMatchObject({ ok: false, error: { code: 'no-castling-rook' } });
+  });
+});

@@ -11,7 +11,7 @@
  * when a king moves along its rank onto no enemy piece and, off the standard board, moves at
  * least two files (a king step never does), otherwise a champion.
  */
-import { squareX, squareY, type Geometry, type Square } from './geometry.js';
+import { isSquare, squareX, squareY, type Geometry, type Square } from './geometry.js';
 import type { CastleMove, Move } from './move.js';
 import {
   checkLength,
@@ -309,7 +309,7 @@ export function parseSmithUnchecked(setup: Setup, text: string): Result<Move, Mo
           'no-castling-rook',
           'capture',
           parts.markOffset,
-          `${excerpt(text)} castles, but no rook stands on that side of the king`,
+          `${excerpt(text)} castles, but no rook of the side can castle that way`,
         );
   }
   if (parts.mark === 'E') {
@@ -374,8 +374,19 @@ function castleFromBoard(setup: Setup, from: Square, to: Square, short: boolean)
       }
     }
   }
-  if (rook === undefined) return undefined;
-  return { kind: 'castle', from, to, rook, rookTo: to + (short ? -1 : 1) };
+  const rookTo = castlingRookLanding(geometry, to, short);
+  if (rook === undefined || rookTo === undefined) return undefined;
+  return { kind: 'castle', from, to, rook, rookTo };
+}
+
+/**
+ * Where the rook of a castling king landing on `to` lands: beside the king, on the side it came
+ * from; `undefined` when that is off the king's rank (a text such as `e1a1c`, whose king goes
+ * to the edge on the wrong side), so that such a text is refused instead of reaching `play`.
+ */
+function castlingRookLanding(geometry: Geometry, to: Square, short: boolean): Square | undefined {
+  const rookTo = to + (short ? -1 : 1);
+  return squareY(geometry, rookTo) === squareY(geometry, to) && isSquare(geometry, rookTo) ? rookTo : undefined;
 }
 
 /** Plays a Smith move without legality checks (see {@link parseSmithUnchecked}). */
@@ -443,15 +454,17 @@ export function unplaySmith(
     const landed = pieces[parts.to];
     if (isCastlingMark(geometry, parts.mark, landed?.role === 'king', parts.from, parts.to, false)) {
       const short = parts.mark === 'c';
-      const rookTo = parts.to + (short ? -1 : 1);
+      const rookTo = castlingRookLanding(geometry, parts.to, short);
       const wrong = notMovers(parts.to, 'king');
       if (wrong) return wrong;
-      if (pieces[rookTo]?.role !== 'rook' || pieces[rookTo]?.color !== mover) {
+      if (rookTo === undefined || pieces[rookTo]?.role !== 'rook' || pieces[rookTo]?.color !== mover) {
         return moveError(
           'no-castling-rook',
           'capture',
           parts.markOffset,
-          `${excerpt(text)}: no rook of the side stands on ${nameOf(after, rookTo)}`,
+          rookTo === undefined
+            ? `${excerpt(text)}: a king castling to ${nameOf(after, parts.to)} leaves no square beside it for the rook`
+            : `${excerpt(text)}: no rook of the side stands on ${nameOf(after, rookTo)}`,
         );
       }
       const rookFrom =

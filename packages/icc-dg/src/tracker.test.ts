@@ -148,6 +148,13 @@ describe('the game tracker', () => {
     expect(fenOf(healed.tracker.game(7))).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2');
   });
 
+  test('a castling mark on a king sent to the edge is an unreplayable move, not a throw', () => {
+    // `e1a1c` reads as short castling with the king landing on a1, which leaves its rook no square.
+    const broken = run(`${STARTED}${Y}(24 7 O-O e1a1c 180${Y})`);
+    expect(broken.errors).toEqual([expect.objectContaining({ code: 'unreplayable-move', gameNumber: 7 })]);
+    expect(broken.tracker.facts(7)).toMatchObject({ inStep: false });
+  });
+
   test('errors for moves of a game never announced, positions it cannot read, and moves without text', () => {
     expect(run(`${Y}(24 9 e4 e2e4 1${Y})`).errors.map((e) => e.code)).toEqual(['unknown-game']);
     expect(run(`${STARTED}${Y}(101 7 {not a fen} 0${Y})`).errors.map((e) => e.code)).toEqual(['bad-position']);

@@ -57,6 +57,22 @@ function tracked(
 }
 
 describe('gameToPgn', () => {
+  test('what a server may send that PGN cannot hold is made writable: a name with a line break, a clock past 2^53 ms', () => {
+    const game = tracked({
+      white: { name: 'New\r\nton', rating: 1650, titles: ['G\nM'] },
+      clocksAfter: [2 ** 53 + 10, 178_500, Number.MAX_VALUE, 175_000, 160_000, 171_000, 150_000],
+    });
+    const text = writePgn(gameToPgn(game, { event: 'a\nb' }));
+    const [read] = parsePgn(text);
+    if (!read?.ok) throw new Error(JSON.stringify(read));
+    expect(read.value.tags.get('White')).toBe('New ton');
+    expect(read.value.tags.get('WhiteTitle')).toBe('G M');
+    expect(read.value.tags.get('Event')).toBe('a b');
+    const clocks: (number | undefined)[] = [];
+    for (let node = read.value.root.children[0]; node; node = node.children[0]) clocks.push(node.clockMs);
+    expect(clocks).toEqual([undefined, 178_500, undefined, 175_000, 160_000, 171_000, 150_000]);
+  });
+
   test('tags from what the server sent, clocks after each move, the reason after the last', () => {
     const pgn = writePgn(gameToPgn(tracked(), { server: 'FICS', date: new Date(Date.UTC(2026, 10, 24)) }));
     expect(pgn).toBe(

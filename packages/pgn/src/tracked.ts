@@ -46,6 +46,9 @@ function speed(control: TimeControl, server: string | undefined): string {
   return minutes < 15 ? 'blitz' : 'standard';
 }
 
+/** `text` with each run of line breaks made one space, as a tag value or a comment after a move must be. */
+const oneLine = (text: string): string => text.replace(/[\r\n]+/g, ' ');
+
 const seconds = (ms: number): string => String(Math.round(ms) / 1000);
 
 /** `initial+increment` in seconds (PGN standard 9.6.1), `-` for no time control. */
@@ -138,6 +141,8 @@ export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): Pg
   const ending = termination(game);
   if (ending !== undefined) tags.set('Termination', ending);
   if (variant !== 'standard') tags.set('Variant', VARIANT_TAGS[variant]);
+  // A server's text may hold line breaks (ICC's quoting allows them in a name); a tag value cannot.
+  for (const [name, value] of tags) tags.set(name, oneLine(value));
   const start = startText(game.initial);
   if (variant === 'omega' || start !== INITIAL_FEN) {
     tags.set('SetUp', '1');
@@ -152,15 +157,14 @@ export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): Pg
     position = play(position, move);
   }
   const reason =
-    game.result !== undefined && game.reason !== undefined && game.reason !== ''
-      ? game.reason.replace(/[\r\n]+/g, ' ')
-      : undefined;
+    game.result !== undefined && game.reason !== undefined && game.reason !== '' ? oneLine(game.reason) : undefined;
   let children: readonly PgnNode[] = [];
   for (let i = game.moves.length - 1; i >= 0; i--) {
     const { move, clockMs } = game.moves[i]!;
     const comments = i === game.moves.length - 1 && reason !== undefined ? { comments: [reason] } : {};
-    const clock =
-      clockMs === undefined || !Number.isFinite(clockMs) ? {} : { clockMs: Math.max(0, Math.round(clockMs)) };
+    // A clock PGN cannot hold (not a whole number of milliseconds PGN's `[%clk]` can write) is left out.
+    const rounded = clockMs === undefined ? undefined : Math.max(0, Math.round(clockMs));
+    const clock = rounded === undefined || !Number.isSafeInteger(rounded) ? {} : { clockMs: rounded };
     children = [{ san: sans[i]!, move, children, ...clock, ...comments }];
   }
   const root = game.moves.length === 0 && reason !== undefined ? { comments: [reason], children } : { children };

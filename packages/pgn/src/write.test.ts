@@ -35,6 +35,28 @@ describe('writePgn', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     expect(lines[0]).toBe('1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8.');
   });
+  test('a line with no length limit is written in linear time', () => {
+    // Each token once searched the whole line for a line break: 40,000 plies took seconds.
+    const game = (plies: number) => {
+      const [result] = parsePgn(`${'Nf3 Nf6 Ng1 Ng8 '.repeat(plies / 4)}*`, { maxGameLength: 10_000_000 });
+      if (!result?.ok) throw new Error(JSON.stringify(result));
+      return result.value;
+    };
+    const time = (plies: number) => {
+      const value = game(plies);
+      let best = Infinity;
+      for (let run = 0; run < 3; run++) {
+        const started = performance.now();
+        const text = writePgn(value, { maxLineLength: Infinity });
+        best = Math.min(best, performance.now() - started);
+        expect(text.split('\n').length).toBe(2);
+      }
+      return best;
+    };
+    time(4_000);
+    // Four times the plies: about four times the time when linear, sixteen when quadratic.
+    expect(time(40_000) / time(10_000)).toBeLessThan(8);
+  });
   test('refuses what PGN cannot hold', () => {
     const [result] = parsePgn('[Event "x"]\n*');
     if (!result?.ok) throw new Error('unreachable');

@@ -40,10 +40,13 @@ class Lines {
     this.open = false;
     if (this.line !== '' && this.line.length + 1 + text.length > this.max) this.flush();
     this.line = this.line === '' ? text : `${this.line} ${text}`;
-    const newline = this.line.lastIndexOf('\n');
+    // A line break can only come with the token just added (a rest-of-line comment ends one):
+    // searching the whole line instead would make a line with no length limit quadratic.
+    const newline = text.lastIndexOf('\n');
     if (newline >= 0) {
-      this.out.push(this.line.slice(0, newline));
-      this.line = this.line.slice(newline + 1);
+      const at = this.line.length - text.length + newline;
+      this.out.push(this.line.slice(0, at));
+      this.line = this.line.slice(at + 1);
     }
   }
 

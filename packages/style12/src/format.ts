@@ -81,16 +81,18 @@ export const style12Format: TextFormat<Style12, Style12ErrorCode, Style12ParseOp
     write: (record: Style12): string => writeStyle12(record),
     detect(text: string): number {
       if (typeof text !== 'string') return 0;
+      // Sure only of what `parse` reads (the parser stops at once on text that is not a board
+      // line, and at its length bound): detection and parsing agree by construction.
+      if (parseStyle12(text).ok) return 0.95;
       const start = skipBlanks(text, 0);
       if (start >= text.length) return 0;
       const end = lineEnd(text, start);
       const next = skipBlanks(text, end);
-      if (text.startsWith('<12>', start)) {
-        // One line, or one line and its `<b1>` holdings as FICS sends them; more is a stream.
+      if (text.startsWith('<12>', start) || text.startsWith('fics% ', start)) {
+        // One broken line, or one and its `<b1>` holdings as FICS sends them; more is a stream.
         const after =
           next < text.length && text.startsWith('<b1>', next) ? skipBlanks(text, lineEnd(text, next)) : next;
-        if (after < text.length) return 0;
-        return parseStyle12(text.slice(start, end)).ok ? 0.95 : 0.7;
+        return after < text.length ? 0 : 0.7;
       }
       // A line of board ranks without its tag is a broken style 12 line.
       return next >= text.length && rankTokens(text, start, end) >= 4 ? 0.65 : 0;

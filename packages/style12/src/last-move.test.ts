@@ -99,6 +99,15 @@ describe('lastMove', () => {
     expect(lastMove(broken, { before: START, parseVerbose }).ok).toBe(false);
   });
 
+  test('a move from a square that was empty before it is no-piece, even without the rules', () => {
+    // After 1. e4 e5 a knight "moves" from g4, empty in the position before: N/g4-f3 onto a board with a knight on f3.
+    const [before, after] = gameLines(START, ['e4', 'e5', 'Nf3']).map(record).slice(2);
+    const forged = { ...(after as Style12), verboseMove: 'N/g4-f3' };
+    const read = lastMove(forged, { before: (before as Style12).setup });
+    expect(read).toMatchObject({ ok: false, error: { code: 'no-piece', field: 'from', offset: 2 } });
+    expect(lastMove(after as Style12, { before: (before as Style12).setup }).ok).toBe(true);
+  });
+
   test('reports none, syntax, squares and a board that disagrees', () => {
     const start = record(gameLines(START, [])[0] ?? '');
     const codes = ['none', 'X/e2-e4', 'P-e2-e4', 'P/e9-e4', 'P/e2+e4', 'P/e2-e4=', 'P/e2-e5', 'x'.repeat(40)].map(

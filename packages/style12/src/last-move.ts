@@ -131,6 +131,11 @@ function readVerbose(record: Style12, before: Setup | undefined): Result<Move, M
   }
   if (drop) return ok({ kind: 'drop', role, to });
   const moved = before?.board.pieces[from];
+  if (before !== undefined && moved === undefined) {
+    // A move from an empty square is no move of this game: a tracker that kept it would hold a
+    // game that no writer can replay.
+    return fault('no-piece', 'from', 2, `${JSON.stringify(text)} moves from ${text.slice(2, 4)}, which was empty`);
+  }
   if (moved !== undefined && (moved.role !== role || moved.color !== color)) {
     return fault(
       'piece-mismatch',

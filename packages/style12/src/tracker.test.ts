@@ -22,6 +22,16 @@ function track(stream: string, tracker = createStyle12Tracker()): TrackerEvent[]
 describe('createStyle12Tracker', () => {
   const game = records(gameLines(START, ['e4', 'e5', 'Nf3', 'Nc6']));
 
+  test('a move from an empty square is an error, and the moves start again from the board', () => {
+    // Without the rules (as the CLI runs it) the tracker once kept N/g4-f3 with g4 empty.
+    const tracker = createStyle12Tracker();
+    const forged = { ...(game[3] as Style12), verboseMove: 'N/g4-f3' };
+    const events = [game[0], game[1], game[2], forged].flatMap((r) => tracker.push(r));
+    expect(kinds(events)).toEqual(['game-started', 'move', 'move', 'error', 'position']);
+    expect(tracker.game(7)?.moves).toEqual([]);
+    expect(tracker.game(7)?.initial).toBe(forged.setup);
+  });
+
   test('reports a new game, then moves as board-core moves with the clock after each', () => {
     const tracker = createStyle12Tracker();
     const events = game.flatMap((r) => tracker.push(r));

@@ -29,6 +29,8 @@ export interface HarnessOptions {
   readonly outputError?: string;
   /** A port with no server behind it, instead of the fake server. */
   readonly port?: number;
+  /** The decoders of the server's output, instead of the real ones (to make one fail). */
+  readonly decoders?: ConnectEnvironment['decoders'];
 }
 
 export interface HarnessResult {
@@ -64,7 +66,7 @@ export async function runAgainstSession(
   const environment: ConnectEnvironment = {
     env: options.env ?? {},
     askPassword: () => Promise.resolve(undefined),
-    decoders: protocolDecoders,
+    decoders: options.decoders ?? protocolDecoders,
     signal: controller.signal,
     deps: {
       connect: tcpConnect(2000),

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, test } from 'vitest';
-import { runAgainstSession } from './harness.js';
+import { protocolDecoders } from './decoders.js';
+import { runAgainstSession, type HarnessOptions } from './harness.js';
 
 const FICS_LOGIN = [
   '@line-end \\n\\r',
@@ -129,6 +130,31 @@ describe('connect against a fake FICS server', () => {
     expect(result.status).toBe(1);
     expect(result.waits).toEqual([]);
     expect(result.err).toContain('chess-formats: no position of game 5 within 0.3 s\n');
+  });
+
+  test('a fault while handling a position ends the command with its message: no reconnection', async () => {
+    // The decoder stands for any fault of ours after the login (printing a position, writing
+    // --pgn): such a fault would recur on every connection, so the server is never called again.
+    const failing: NonNullable<HarnessOptions['decoders']> = (kind) => {
+      const real = protocolDecoders(kind);
+      return {
+        push: (chunk) => {
+          if (new TextDecoder().decode(chunk).includes('You are now observing')) throw new Error('no room for it');
+          return real.push(chunk);
+        },
+        end: () => real.end(),
+      };
+    };
+    const result = await runAgainstSession(
+      session('> observe 5', '< You are now observing game 5.', '> quit', 'close'),
+      { game: '5', args: ['--retries', '3'], decoders: failing },
+    );
+    expect(result.report?.problems).toEqual([]);
+    expect(result.report?.received.length).toBe(1);
+    expect(result.waits).toEqual([]);
+    expect(result.status).toBe(1);
+    expect(result.err).toContain("chess-formats: could not handle the server's output: no room for it\n");
+    expect(result.err).not.toContain('the connection was closed');
   });
 
   test('a server that never prompts: the login times out, and is retried', async () => {

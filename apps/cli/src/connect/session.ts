@@ -257,28 +257,49 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
     }
   };
 
+  /**
+   * Reads one chunk of the server's output. A fault while handling it (printing a position,
+   * writing a game) is ours, not the connection's: the command ends with it, and a server is
+   * never called again for a fault that would recur on every connection.
+   */
+  const handle = async (chunk: Uint8Array) => {
+    try {
+      await read(chunk);
+    } catch (error) {
+      if (error instanceof OutputFailure) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      finish(
+        { kind: 'failed', message: `could not handle the server's output: ${reason}`, retry: false, loggedIn },
+        'quit',
+      );
+    }
+  };
+  const read = async (chunk: Uint8Array) => {
+    if (phase === 'login') {
+      const text = tail.push(chunk);
+      if (server === undefined)
+        sawIccGreeting ||= detectServer(text) === 'icc' || detectServer(latin1(chunk)) === 'icc';
+      if (login === undefined && /login:\s*$/.test(text.slice(-64))) {
+        server ??= sawIccGreeting ? 'icc' : 'fics';
+        decoder = deps.decoders(server);
+        login = new LoginMachine(server, deps.credentials);
+        // The greeting before the first prompt is not for the decoder; everything after is.
+        await apply(login.onText(text), server);
+        return;
+      }
+    }
+    if (decoder === undefined || server === undefined) return;
+    for (const event of decoder.push(chunk)) {
+      await onEvent(event, server);
+      if (end !== undefined) break;
+    }
+    if (end === undefined && phase === 'login' && login !== undefined) await apply(login.onText(tail.value), server);
+  };
+
   try {
     for await (const chunk of connection.chunks) {
       if (end !== undefined) break;
-      if (phase === 'login') {
-        const text = tail.push(chunk);
-        if (server === undefined)
-          sawIccGreeting ||= detectServer(text) === 'icc' || detectServer(latin1(chunk)) === 'icc';
-        if (login === undefined && /login:\s*$/.test(text.slice(-64))) {
-          server ??= sawIccGreeting ? 'icc' : 'fics';
-          decoder = deps.decoders(server);
-          login = new LoginMachine(server, deps.credentials);
-          // The greeting before the first prompt is not for the decoder; everything after is.
-          await apply(login.onText(text), server);
-          continue;
-        }
-      }
-      if (decoder === undefined || server === undefined) continue;
-      for (const event of decoder.push(chunk)) {
-        await onEvent(event, server);
-        if (end !== undefined) break;
-      }
-      if (end === undefined && phase === 'login' && login !== undefined) await apply(login.onText(tail.value), server);
+      await handle(chunk);
     }
   } catch (error) {
     // Output that cannot be written ends the command (main applies the rule of every command);
