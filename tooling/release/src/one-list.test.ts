@@ -123,7 +123,9 @@ describe('the one list of formats', () => {
       /FORMATS[^=]*=[^[]*\[([^\]]*)\]/
         .exec(list)?.[1]
         ?.split(',')
-        .map((name) => name.trim()) ?? [];
+        .map((name) => name.trim())
+        // A trailing comma after the last entry is no name.
+        .filter((name) => name !== '') ?? [];
     expect(listed.sort()).toEqual(
       formatPackages()
         .map((pkg) => pkg.descriptor)
