@@ -4,8 +4,17 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freshDir, installProject, packAll, runtimeClosure, type Packed } from '../src/pack.js';
+import {
+  freshDir,
+  installPnpmProject,
+  installProject,
+  packAll,
+  pnpmVersion,
+  runtimeClosure,
+  type Packed,
+} from '../src/pack.js';
 import { examplesOf, matchesComment, runInstalledExample } from '../src/readme-examples.js';
+import { readmeOpening } from '../src/readme-install.js';
 import { bundledSize, describeImports, excludedFound, sizeBudgets } from '../src/size-budgets.js';
 import { ROOT, publishedPackages } from '../src/workspace.js';
 
@@ -244,6 +253,27 @@ describe('@chess-formats/icc-dg, installed from its tarball', () => {
   });
 });
 
+/** The shell lines a command's README opens with, after its install line. */
+function commandLines(dir: string): string[] {
+  const rest = readmeOpening(`${dir}/README.md`)?.rest ?? '';
+  return /^```sh\n([^]*?)\n```/.exec(rest)?.[1]?.split('\n') ?? [];
+}
+
+/** Runs one README shell line in `dir` and checks what it prints against its `# →` comment. */
+function runCommandLine(line: string, dir: string): void {
+  // Offline: npx must find the installed package, never fetch one.
+  const env = { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+  const out = execFileSync('sh', ['-c', line], {
+    cwd: dir,
+    encoding: 'utf8',
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  expect(out.trim().length).toBeGreaterThan(0);
+  const at = line.indexOf('# →');
+  if (at >= 0) expect(matchesComment(out, line.slice(at + 3).trim()), out).toBe(true);
+}
+
 // The first example of each README (the five lines a user reads first), run where the package
 // was installed alone from its tarball: a library's ```ts block as a user's module, a
 // command's ```sh lines through npx. A package the example imports besides its own
@@ -275,29 +305,89 @@ describe.each(libraries.map((p) => [p.manifest.name, p] as const))(
 describe.each(commands.map((p) => [p.manifest.name, p] as const))(
   '%s, installed alone from its tarball',
   (name, pkg) => {
-    const readme = readFileSync(join(ROOT, pkg.dir, 'README.md'), 'utf8');
-    const lines = /^# .+\n\n```sh\n([^]*?)\n```/.exec(readme)?.[1]?.split('\n') ?? [];
+    const lines = commandLines(pkg.dir);
 
     test('its README opens with shell examples', () => {
       expect(lines.length).toBeGreaterThanOrEqual(3);
     });
 
     test.each(lines)('README: %s', (line) => {
-      const dir = project(name);
-      // Offline: npx must find the installed package, never fetch one.
-      const env = { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
-      const out = execFileSync('sh', ['-c', line], {
-        cwd: dir,
-        encoding: 'utf8',
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      expect(out.trim().length).toBeGreaterThan(0);
-      const at = line.indexOf('# →');
-      if (at >= 0) expect(matchesComment(out, line.slice(at + 3).trim()), out).toBe(true);
+      runCommandLine(line, project(name));
     });
   },
 );
+
+// Every README example where only what its install line names was installed: one scratch
+// project per README under npm, and one under pnpm when pnpm can be started (it packed the
+// tarballs above, so it can wherever these tests run through `pnpm test:dist`). npm hoists a
+// package's dependencies into the project's node_modules, so an import its install line
+// forgot still resolves there; pnpm links only what the project installed, so it fails, as it
+// does for a user of pnpm.
+
+const PNPM = pnpmVersion();
+const pnpmProjects = new Map<string, string>();
+
+/** The pnpm scratch project of an install line, made once. */
+function pnpmProject(names: readonly string[]): string {
+  const key = names.join(' ');
+  const existing = pnpmProjects.get(key);
+  if (existing !== undefined) return existing;
+  const dir = join(scratch, 'pnpm', key.replace(/[@/ ]/g, '_'));
+  installPnpmProject(names.map(packedOf), packed, dir);
+  pnpmProjects.set(key, dir);
+  return dir;
+}
+
+async function expectExamplesRun(readme: string, dir: string): Promise<void> {
+  const examples = examplesOf(readme);
+  for (const [i, example] of examples.entries()) {
+    const printed = await runInstalledExample(example, dir, `readme-example-${i}.mjs`);
+    for (const { line, text } of example.expectations) {
+      const mine = printed.filter((p) => p.line === line);
+      expect(mine.length, `${example.where} line ${line} printed nothing`).toBeGreaterThan(0);
+      for (const p of mine) expect(matchesComment(p.text, text), `printed ${p.text}\nexpected ${text}`).toBe(true);
+    }
+  }
+}
+
+describe.each(published.map((p) => [p.manifest.name, p] as const))('%s, installed as its README says', (name, pkg) => {
+  const readme = `${pkg.dir}/README.md`;
+  const names = readmeOpening(readme)?.packages ?? [];
+  const isCommand = pkg.manifest.bin !== undefined;
+
+  test('the README has an install line that names the package first', () => {
+    expect(names[0]).toBe(name);
+  });
+
+  test.runIf(!isCommand)(
+    'every example runs where npm installed only the packages the install line names',
+    async () => {
+      await expectExamplesRun(readme, project(names[0] ?? name, names.slice(1)));
+    },
+  );
+
+  // A command whose install line names it alone had its README lines run in that very npm
+  // project already ('installed alone from its tarball', above).
+  test.runIf(isCommand && names.length > 1)(
+    'its README lines run where npm installed only the packages the install line names',
+    () => {
+      for (const line of commandLines(pkg.dir)) runCommandLine(line, project(names[0] ?? name, names.slice(1)));
+    },
+  );
+
+  if (PNPM === undefined) {
+    test.skip('under pnpm: no pnpm to start (neither the one running these tests nor one on the PATH)', () => {});
+    return;
+  }
+
+  test.runIf(!isCommand)(`every example runs where pnpm ${PNPM} installed only those packages`, async () => {
+    await expectExamplesRun(readme, pnpmProject(names));
+  });
+
+  test.runIf(isCommand)(`its README lines run where pnpm ${PNPM} installed only those packages`, () => {
+    for (const line of commandLines(pkg.dir)) runCommandLine(line, pnpmProject(names));
+  });
+});
 
 /** Every file of an installed package, relative to it, its own node_modules left out. */
 function shipped(installed: string): string[] {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { readmeOpening } from './readme-install.js';
 import { sizeBudgets } from './size-budgets.js';
 import { ROOT, publishedPackages, workspacePackages, type Manifest } from './workspace.js';
 
@@ -66,9 +67,11 @@ describe.each(published.map((p) => [p.dir, p] as const))('published package %s',
     expect(JSON.stringify(manifest.publishConfig?.exports)).not.toContain(SOURCE_CONDITION);
   });
 
-  test('README starts with an example (TypeScript for a library, shell for a command)', () => {
-    const readme = readFileSync(join(ROOT, dir, 'README.md'), 'utf8');
-    expect(readme).toMatch(manifest.bin === undefined ? /^# \S+\n\n```ts\n/ : /^# .+\n\n```(sh|ts)\n/);
+  test('README starts with its install line, then an example (TypeScript for a library, shell for a command)', () => {
+    // The install line itself is checked against the examples in readme-install.test.ts.
+    const opening = readmeOpening(`${dir}/README.md`);
+    expect(opening, 'no "# title", one-line description and "npm i ..." block at the top').toBeDefined();
+    expect(opening?.rest).toMatch(manifest.bin === undefined ? /^```ts\n/ : /^```(sh|ts)\n/);
   });
 
   test.runIf(manifest.exports?.['.'] !== undefined)(
@@ -86,8 +89,7 @@ describe.each(published.map((p) => [p.dir, p] as const))('published package %s',
 test.each(published.filter((p) => p.manifest.bin !== undefined).map((p) => [p.dir, p] as const))(
   '%s: the README opens with npx examples that run from the tarball alone (no clone, no repository files)',
   (dir, { manifest }) => {
-    const readme = readFileSync(join(ROOT, dir, 'README.md'), 'utf8');
-    const lines = /^# .+\n\n```sh\n([^]*?)\n```/.exec(readme)?.[1]?.split('\n') ?? [];
+    const lines = /^```sh\n([^]*?)\n```/.exec(readmeOpening(`${dir}/README.md`)?.rest ?? '')?.[1]?.split('\n') ?? [];
     expect(lines.length).toBeGreaterThanOrEqual(3);
     for (const line of lines) {
       expect(line, line).toMatch(new RegExp(`^(\\S.*\\| )?npx ${manifest.name.replace('/', '\\/')} `));

@@ -116,7 +116,12 @@ export function installProject(
 ): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const closure = [target, ...alongside].flatMap((p) => runtimeClosure(p.pkg.manifest.name, all));
+  const direct = new Set([target, ...alongside].map((p) => p.pkg.manifest.name));
+  // A package installed directly is not overridden too: npm refuses an override that names a
+  // direct dependency (EOVERRIDE), and its tarball already satisfies the others' ranges.
+  const closure = [target, ...alongside]
+    .flatMap((p) => runtimeClosure(p.pkg.manifest.name, all))
+    .filter((p) => !direct.has(p.pkg.manifest.name));
   const overrides = Object.fromEntries(closure.map((p) => [p.pkg.manifest.name, `file:${p.tarball}`]));
   writeFileSync(
     join(dir, 'package.json'),
@@ -130,6 +135,53 @@ export function installProject(
       '--no-package-lock',
       target.tarball,
       ...alongside.map((p) => p.tarball),
+    ],
+    dir,
+  );
+}
+
+/**
+ * The version of the pnpm that `pnpm()` starts (the one running these tests, or the PATH's),
+ * or `undefined` when there is none: a machine with only Node and npm.
+ */
+export function pnpmVersion(): string | undefined {
+  try {
+    return pnpm(['--version'], ROOT).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A scratch pnpm project that installs `targets` as a user's `pnpm add` would, offline, their
+ * workspace dependencies from their tarballs through `pnpm.overrides`. pnpm links only the
+ * project's own dependencies into its `node_modules`, so an import of a package that came in
+ * only as another one's dependency fails here, as it does for a pnpm user.
+ */
+export function installPnpmProject(targets: readonly Packed[], all: readonly Packed[], dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const closure = targets.flatMap((p) => runtimeClosure(p.pkg.manifest.name, all));
+  const fileOf = (p: Packed): [string, string] => [p.pkg.manifest.name, `file:${p.tarball}`];
+  const manifest = {
+    name: 'scratch',
+    private: true,
+    type: 'module',
+    dependencies: Object.fromEntries(targets.map(fileOf)),
+    pnpm: { overrides: Object.fromEntries([...closure, ...targets].map(fileOf)) },
+  };
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  // A store of its own, so that nothing is read from or left in the user's; no lockfile to
+  // freeze (CI sets frozen-lockfile by default), no registry.
+  pnpm(
+    [
+      'install',
+      '--offline',
+      '--ignore-scripts',
+      '--no-frozen-lockfile',
+      '--reporter=silent',
+      '--store-dir',
+      join(dir, '.pnpm-store'),
     ],
     dir,
   );
