@@ -16,6 +16,7 @@ import {
   type Board,
   type GameScore,
   type GameTracker,
+  type LocatedError,
   type Move,
   type Piece,
   type Setup,
@@ -39,7 +40,7 @@ export const ICC_TRACKER_ERROR_CODES = /* @__PURE__ */ Object.freeze([
 export type IccTrackerErrorCode = (typeof ICC_TRACKER_ERROR_CODES)[number];
 
 /** Why the tracker could not follow a datagram; the game is out of step until its next position. */
-export interface IccTrackerError {
+export interface IccTrackerError extends LocatedError<IccTrackerErrorCode, number> {
   /** The stable error code. */
   readonly code: IccTrackerErrorCode;
   /** The game the datagram was about. */
