@@ -1,5 +1,3 @@
-import type { CommandIo } from './line-command.js';
-
 /**
  * Checks each value given to an option (`undefined` when the option ends the arguments) and
  * returns the message of the usage error to report, or `undefined` to accept the value.
@@ -75,25 +73,4 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Co
     values.set(name, value);
   }
   return { kind: 'run', args: { operands, flags, values } };
-}
-
-/**
- * Runs a subcommand: its help (status 0), a usage error with its help on standard error
- * (status 2), or `run` with the arguments read, which may refuse a combination with a message.
- */
-export async function runSubcommand(
-  spec: CommandSpec,
-  args: readonly string[],
-  io: CommandIo,
-  run: (parsed: CommandArgs) => Promise<number> | string,
-): Promise<number> {
-  const invocation = parseCommandArgs(spec, args);
-  if (invocation.kind === 'help') {
-    await io.out(spec.help);
-    return 0;
-  }
-  const outcome = invocation.kind === 'usage-error' ? invocation.message : run(invocation.args);
-  if (typeof outcome !== 'string') return outcome;
-  await io.err(`chess-formats: ${outcome}\n\n${spec.help}`);
-  return 2;
 }

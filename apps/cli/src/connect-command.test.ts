@@ -8,8 +8,8 @@ const defaults = { server: 'auto', game: undefined, json: false, count: undefine
 describe('parseConnectArgs', () => {
   test('host and port, with defaults', () => {
     expect(parseConnectArgs(['freechess.org', '5000'])).toEqual({
-      kind: 'connect',
-      args: {
+      kind: 'run',
+      options: {
         options: { ...defaults, host: 'freechess.org', port: 5000 },
         user: undefined,
         passwordEnv: 'CHESS_FORMATS_PASSWORD',
@@ -34,8 +34,8 @@ describe('parseConnectArgs', () => {
       '305',
     ]);
     expect(parsed).toEqual({
-      kind: 'connect',
-      args: {
+      kind: 'run',
+      options: {
         options: {
           host: 'chessclub.com',
           port: 23,
@@ -51,8 +51,8 @@ describe('parseConnectArgs', () => {
       },
     });
     expect(parseConnectArgs(['h', '1', 'Magnus_C'])).toMatchObject({
-      kind: 'connect',
-      args: { options: { game: 'Magnus_C' } },
+      kind: 'run',
+      options: { options: { game: 'Magnus_C' } },
     });
   });
 

@@ -4,6 +4,9 @@ import type { Credentials } from './connect/login.js';
 import type { DecoderFactory, ServerKind } from './connect/protocol.js';
 import { EXIT, runConnect, type ConnectDeps, type ConnectOptions } from './connect/session.js';
 import { tcpConnect } from './connect/transport.js';
+import { err, ok, type Result } from '@chess-formats/board-core';
+import type { CommandArgs, CommandSpec, ValueCheck } from './command-args.js';
+import { defineCommand, parseInvocation, type DefinedCommand, type Invocation } from './command.js';
 import type { CommandIo } from './fen-command.js';
 
 /** The environment variable read for the password unless `--password-env` names another. */
@@ -50,10 +53,8 @@ export interface ConnectArguments {
   readonly passwordEnv: string;
 }
 
-export type ConnectInvocation =
-  | { readonly kind: 'help' }
-  | { readonly kind: 'connect'; readonly args: ConnectArguments }
-  | { readonly kind: 'usage-error'; readonly message: string };
+/** What the arguments after `connect` ask for. */
+export type ConnectInvocation = Invocation<ConnectArguments>;
 
 function count(value: string | undefined, name: string, min: number): number | string {
   if (value === undefined || !/^\d{1,9}$/.test(value)) return `${name} needs a whole number`;
@@ -61,108 +62,73 @@ function count(value: string | undefined, name: string, min: number): number | s
   return n < min ? `${name} must be at least ${String(min)}` : n;
 }
 
+/** A value check that refuses what `read` refuses (with its message). */
+const checked =
+  (read: (value: string | undefined) => unknown): ValueCheck =>
+  (value) => {
+    const result = read(value);
+    return typeof result === 'string' ? result : undefined;
+  };
+
+const isServer = (value: string | undefined): value is ServerKind | 'auto' =>
+  value === 'fics' || value === 'icc' || value === 'auto';
+
+const CONNECT_SPEC: CommandSpec = {
+  name: 'connect',
+  help: CONNECT_HELP,
+  flags: ['--json', '--quiet'],
+  values: {
+    '--server': (v) => (isServer(v) ? undefined : `--server: expected fics, icc or auto, found '${v ?? ''}'`),
+    '--user': (v) =>
+      v !== undefined && /^[A-Za-z][A-Za-z0-9_-]{0,19}$/.test(v)
+        ? undefined
+        : '--user needs a handle (letters and digits, at most 20)',
+    '--password': () =>
+      `a password is never given on the command line (others can read it there): set ${DEFAULT_PASSWORD_ENV} or let the command ask for it`,
+    '--password-env': (v) =>
+      v !== undefined && /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(v)
+        ? undefined
+        : '--password-env needs an environment variable name',
+    '--count': checked((v) => count(v, '--count', 1)),
+    '--pgn': (v) => (v === undefined || v === '' ? '--pgn needs a file name' : undefined),
+    '--retries': checked((v) => count(v, '--retries', 0)),
+  },
+};
+
+/** The options of `connect` from its arguments, or a usage error. */
+function connectOptions({ operands, flags, values }: CommandArgs): Result<ConnectArguments, string> {
+  const [host, portText, game, ...extra] = operands;
+  if (host === undefined || portText === undefined) return err('connect needs HOST and PORT');
+  if (extra.length > 0) return err(`unexpected argument '${extra[0] ?? ''}'`);
+  const port = Number(portText);
+  if (!/^\d{1,5}$/.test(portText) || port < 1 || port > 65_535) return err(`PORT must be 1-65535, found '${portText}'`);
+  if (game !== undefined && !/^(\d{1,6}|[A-Za-z][A-Za-z0-9_-]{0,19})$/.test(game)) {
+    return err(`GAME must be a game number or a player's name, found '${game}'`);
+  }
+  const server = values.get('--server');
+  const limit = values.get('--count');
+  const retries = values.get('--retries');
+  const pgn = values.get('--pgn');
+  return ok({
+    options: {
+      host,
+      port,
+      server: isServer(server) ? server : 'auto',
+      game,
+      json: flags.has('--json'),
+      count: limit === undefined ? undefined : Number(limit),
+      retries: retries === undefined ? 5 : Number(retries),
+      quiet: flags.has('--quiet'),
+      ...(pgn === undefined ? {} : { pgn }),
+    },
+    user: values.get('--user'),
+    passwordEnv: values.get('--password-env') ?? DEFAULT_PASSWORD_ENV,
+  });
+}
+
 /** Reads the arguments after `connect`. */
 export function parseConnectArgs(args: readonly string[]): ConnectInvocation {
-  const positional: string[] = [];
-  let server: ServerKind | 'auto' = 'auto';
-  let json = false;
-  let quiet = false;
-  let user: string | undefined;
-  let passwordEnv = DEFAULT_PASSWORD_ENV;
-  let limit: number | undefined;
-  let retries = 5;
-  let pgn: string | undefined;
-  const usage = (message: string): ConnectInvocation => ({ kind: 'usage-error', message });
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (arg === '--') {
-      positional.push(...args.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      positional.push(arg);
-      continue;
-    }
-    const equals = arg.indexOf('=');
-    const name = equals === -1 ? arg : arg.slice(0, equals);
-    const value = () => (equals === -1 ? args[++i] : arg.slice(equals + 1));
-    const flag = () => equals === -1;
-    switch (name) {
-      case '-h':
-      case '--help':
-        return { kind: 'help' };
-      case '--json':
-        if (!flag()) return usage(`option '${name}' takes no value`);
-        json = true;
-        break;
-      case '--quiet':
-        if (!flag()) return usage(`option '${name}' takes no value`);
-        quiet = true;
-        break;
-      case '--server': {
-        const v = value();
-        if (v !== 'fics' && v !== 'icc' && v !== 'auto')
-          return usage(`--server: expected fics, icc or auto, found '${v ?? ''}'`);
-        server = v;
-        break;
-      }
-      case '--user': {
-        const v = value();
-        if (v === undefined || !/^[A-Za-z][A-Za-z0-9_-]{0,19}$/.test(v))
-          return usage('--user needs a handle (letters and digits, at most 20)');
-        user = v;
-        break;
-      }
-      case '--password':
-        return usage(
-          `a password is never given on the command line (others can read it there): set ${DEFAULT_PASSWORD_ENV} or let the command ask for it`,
-        );
-      case '--password-env': {
-        const v = value();
-        if (v === undefined || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(v))
-          return usage('--password-env needs an environment variable name');
-        passwordEnv = v;
-        break;
-      }
-      case '--count': {
-        const n = count(value(), '--count', 1);
-        if (typeof n === 'string') return usage(n);
-        limit = n;
-        break;
-      }
-      case '--pgn': {
-        const v = value();
-        if (v === undefined || v === '') return usage('--pgn needs a file name');
-        pgn = v;
-        break;
-      }
-      case '--retries': {
-        const n = count(value(), '--retries', 0);
-        if (typeof n === 'string') return usage(n);
-        retries = n;
-        break;
-      }
-      default:
-        return usage(`unknown option '${arg}' for connect`);
-    }
-  }
-  const [host, portText, game, ...extra] = positional;
-  if (host === undefined || portText === undefined) return usage('connect needs HOST and PORT');
-  if (extra.length > 0) return usage(`unexpected argument '${extra[0] ?? ''}'`);
-  const port = Number(portText);
-  if (!/^\d{1,5}$/.test(portText) || port < 1 || port > 65_535)
-    return usage(`PORT must be 1-65535, found '${portText}'`);
-  if (game !== undefined && !/^(\d{1,6}|[A-Za-z][A-Za-z0-9_-]{0,19})$/.test(game)) {
-    return usage(`GAME must be a game number or a player's name, found '${game}'`);
-  }
-  return {
-    kind: 'connect',
-    args: {
-      options: { host, port, server, game, json, count: limit, retries, quiet, ...(pgn === undefined ? {} : { pgn }) },
-      user,
-      passwordEnv,
-    },
-  };
+  return parseInvocation({ ...CONNECT_SPEC, options: connectOptions }, args);
 }
 
 /** What the command needs from the process, beside CommandIo; tests replace any of it. */
@@ -176,22 +142,28 @@ export interface ConnectEnvironment {
   readonly deps?: Partial<ConnectDeps>;
 }
 
+/** `chess-formats connect`, with what it needs from the process, taken only when it runs. */
+export function connectCommand(environment: () => ConnectEnvironment): DefinedCommand<ConnectArguments> {
+  return defineCommand<ConnectArguments>({
+    ...CONNECT_SPEC,
+    summary: 'observe a game on a FICS or ICC server, print its positions',
+    usagePrefix: 'chess-formats connect',
+    options: connectOptions,
+    run: (args, io) => runConnectCommand(args, io, environment()),
+  });
+}
+
 /** `chess-formats connect ...`: returns the exit status. */
-export async function connectMain(
-  args: readonly string[],
+export function connectMain(args: readonly string[], io: CommandIo, environment: ConnectEnvironment): Promise<number> {
+  return connectCommand(() => environment).run(args, io);
+}
+
+/** `connect` with its arguments read: asks for the password when it needs one, then runs the session. */
+async function runConnectCommand(
+  { options, user, passwordEnv }: ConnectArguments,
   io: CommandIo,
   environment: ConnectEnvironment,
 ): Promise<number> {
-  const invocation = parseConnectArgs(args);
-  if (invocation.kind === 'help') {
-    await io.out(CONNECT_HELP);
-    return EXIT.done;
-  }
-  if (invocation.kind === 'usage-error') {
-    await io.err(`chess-formats connect: ${invocation.message}\n\n${CONNECT_HELP}`);
-    return EXIT.usage;
-  }
-  const { options, user, passwordEnv } = invocation.args;
   let credentials: Credentials = { kind: 'guest' };
   if (user !== undefined) {
     const password =

@@ -1,21 +1,17 @@
-import { runSubcommand, type CommandSpec } from './command-args.js';
-import {
-  errorReport,
-  fileKey,
-  runLineCommand,
-  type CommandIo,
-  type LineReport,
-  type LineWhere,
-} from './line-command.js';
+import { err, ok } from '@chess-formats/board-core';
+import { TEXT_FORMATS } from '@chess-formats/formats';
+import type { CommandSpec } from './command-args.js';
+import { defineCommand, wrapWords } from './command.js';
+import { errorReport, fileKey, runLineCommand, type LineReport, type LineWhere } from './line-command.js';
 import { POSITION_FORMATS, readPositionLine, writePosition, type PositionFormat } from './positions.js';
 
 export const CONVERT_HELP = `Usage: chess-formats convert --from <format|auto> --to <format> [options] [file...]
 
 Reads one position a line from the files, or from standard input when no file (or '-') is
-given, and prints it in another notation, one a line. Formats: fen (FEN, X-FEN, Shredder-FEN),
-style12 (a <12> line), ocpn (Omega chess), fenr (realtime chess), setup-json (board-core's
-canonical JSON). A line that does not parse, or that the target cannot hold (an Omega board
-in FEN), is shown with a caret and its error code. Blank lines are skipped.
+${wrapWords(
+  `given, and prints it in another notation, one a line. Formats: ${TEXT_FORMATS.map((f) => `${f.name}: ${f.title};`).join(' ')} setup-json: board-core's canonical JSON. A line that does not parse, or that the target cannot hold (an Omega board in FEN), is shown with a caret and its error code. Blank lines are skipped.`,
+  92,
+)}
 
 Options:
   --from <format|auto>   the notation of the input; auto (the default) detects it per line
@@ -77,12 +73,15 @@ export function reportConvertLine(
 }
 
 /** `chess-formats convert`: every non-blank line read in one notation and written in another. */
-export function runConvertCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  return runSubcommand(CONVERT_SPEC, args, io, ({ operands, flags, values }) => {
+export const CONVERT_COMMAND = defineCommand<ConvertOptions & { readonly files: readonly string[] }>({
+  ...CONVERT_SPEC,
+  summary: `convert positions: ${POSITION_FORMATS.join(', ')}`,
+  options: ({ operands, flags, values }) => {
     const to = values.get('--to') as PositionFormat | undefined;
-    if (to === undefined) return `convert needs --to: ${POSITION_FORMATS.join(', ')}`;
+    if (to === undefined) return err(`convert needs --to: ${POSITION_FORMATS.join(', ')}`);
     const from = (values.get('--from') ?? 'auto') as PositionFormat | 'auto';
-    const options: ConvertOptions = { from, to, json: flags.has('--json'), strict: flags.has('--strict') };
-    return runLineCommand(operands, io, (text, overflow, where) => reportConvertLine(text, overflow, where, options));
-  });
-}
+    return ok({ files: operands, from, to, json: flags.has('--json'), strict: flags.has('--strict') });
+  },
+  run: (options, io) =>
+    runLineCommand(options.files, io, (text, overflow, where) => reportConvertLine(text, overflow, where, options)),
+});

@@ -1,14 +1,27 @@
-import { runSubcommand, type CommandSpec } from './command-args.js';
-import { fileKey, runLineCommand, type CommandIo, type LineReport, type LineWhere } from './line-command.js';
-import { detectFormat } from './positions.js';
+import { ok } from '@chess-formats/board-core';
+import type { CommandSpec } from './command-args.js';
+import { defineCommand, wrapWords } from './command.js';
+import { fileKey, runLineCommand, type LineReport, type LineWhere } from './line-command.js';
+import { DETECTED_FORMATS, detectFormat } from './positions.js';
+
+/** What some of detect's words mean, beside the format names. */
+const NOTES: Readonly<Record<string, string>> = {
+  b1: 'holdings',
+  pgn: 'a game on one line',
+  'icc-stream': 'ICC units or datagrams',
+  'fics-stream': 'FICS output with prompts or bells',
+};
+
+const WORDS = DETECTED_FORMATS.filter((word) => word !== 'unknown')
+  .map((word) => (NOTES[word] === undefined ? word : `${word} (${NOTES[word]})`))
+  .join(', ');
 
 export const DETECT_HELP = `Usage: chess-formats detect [options] [file...]
 
-Prints the format of each non-blank line of the files, or of standard input when no file (or
-'-') is given, one word a line: fen, x-fen, shredder, style12, b1 (holdings), ocpn, fenr,
-pgn (a game on one line), setup-json, icc-stream (ICC units or datagrams), fics-stream (FICS output with prompts or
-bells), or unknown. Detection looks at the shape of the line only (see the README's table):
-a line of the right shape may still fail to parse, which 'chess-formats validate' tells.
+${wrapWords(
+  `Prints the format of each non-blank line of the files, or of standard input when no file (or '-') is given, one word a line: ${WORDS}, or unknown. Detection looks at the shape of the line only (see the README's table): a line of the right shape may still fail to parse, which 'chess-formats validate' tells.`,
+  92,
+)}
 
 Options:
   --json       print one JSON object a line: {line, format}
@@ -32,10 +45,10 @@ export function reportDetectLine(text: string, overflow: boolean, where: LineWhe
 }
 
 /** `chess-formats detect`: the format of every non-blank line. */
-export function runDetectCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  return runSubcommand(DETECT_SPEC, args, io, ({ operands, flags }) =>
-    runLineCommand(operands, io, (text, overflow, where) =>
-      reportDetectLine(text, overflow, where, flags.has('--json')),
-    ),
-  );
-}
+export const DETECT_COMMAND = defineCommand<{ readonly files: readonly string[]; readonly json: boolean }>({
+  ...DETECT_SPEC,
+  summary: 'print the format of each line',
+  options: ({ operands, flags }) => ok({ files: operands, json: flags.has('--json') }),
+  run: (options, io) =>
+    runLineCommand(options.files, io, (text, overflow, where) => reportDetectLine(text, overflow, where, options.json)),
+});

@@ -1,6 +1,7 @@
 import { boardDiagram, setupToJson, validateSetup, type SetupJson } from '@chess-formats/board-core';
 import { parseFen, writeFen, type FenWriteOptions } from '@chess-formats/fen';
-import { FEN_HELP, parseFenArgs, type FenCommandOptions } from './fen-options.js';
+import { defineCommand } from './command.js';
+import { FEN_SPEC, fenOptions, type FenCommandOptions } from './fen-options.js';
 import {
   errorReport,
   fileKey,
@@ -84,17 +85,10 @@ export function runFenCommand(options: FenCommandOptions, io: CommandIo): Promis
   return runLineCommand(options.files, io, (text, overflow, where) => reportFenLine(text, overflow, where, options));
 }
 
-/** `chess-formats fen ...` from its arguments: its help, a usage error (status 2) or the command. */
-export async function fenMain(args: readonly string[], io: CommandIo): Promise<number> {
-  const invocation = parseFenArgs(args);
-  switch (invocation.kind) {
-    case 'help':
-      await io.out(FEN_HELP);
-      return 0;
-    case 'usage-error':
-      await io.err(`chess-formats: ${invocation.message}\n\n${FEN_HELP}`);
-      return 2;
-    case 'run':
-      return runFenCommand(invocation.options, io);
-  }
-}
+/** `chess-formats fen`. */
+export const FEN_COMMAND = defineCommand<FenCommandOptions>({
+  ...FEN_SPEC,
+  summary: 'read FEN positions, one a line, print them in canonical form',
+  options: fenOptions,
+  run: runFenCommand,
+});

@@ -1,4 +1,6 @@
-import { parseCommandArgs, type CommandSpec } from './command-args.js';
+import { err, ok, type Result } from '@chess-formats/board-core';
+import type { CommandArgs, CommandSpec } from './command-args.js';
+import { parseInvocation, type Invocation } from './command.js';
 
 /** How `fen` writes castling rights (see the fen package's write options). */
 export const CASTLING_STYLES = ['kqkq', 'xfen', 'shredder'] as const;
@@ -16,10 +18,7 @@ export interface FenCommandOptions {
 }
 
 /** What the arguments after `fen` ask for. */
-export type FenInvocation =
-  | { readonly kind: 'help' }
-  | { readonly kind: 'run'; readonly options: FenCommandOptions }
-  | { readonly kind: 'usage-error'; readonly message: string };
+export type FenInvocation = Invocation<FenCommandOptions>;
 
 export const FEN_HELP = `Usage: chess-formats fen [options] [file...]
 
@@ -62,18 +61,13 @@ export const FEN_SPEC: CommandSpec = {
   },
 };
 
-const usageError = (message: string): FenInvocation => ({ kind: 'usage-error', message });
-
-/** Reads the arguments after `fen`. */
-export function parseFenArgs(args: readonly string[]): FenInvocation {
-  const invocation = parseCommandArgs(FEN_SPEC, args);
-  if (invocation.kind !== 'run') return invocation;
-  const { operands, flags, values } = invocation.args;
+/** The options of `fen` from its arguments, or a usage error. */
+export function fenOptions({ operands, flags, values }: CommandArgs): Result<FenCommandOptions, string> {
   const castling = values.get('--castling');
   const to = values.get('--to');
   const json = flags.has('--json');
-  if (to === 'style12' && json) return usageError('--to style12 prints style 12 lines, not JSON');
-  const options: FenCommandOptions = {
+  if (to === 'style12' && json) return err('--to style12 prints style 12 lines, not JSON');
+  return ok({
     files: operands,
     board: flags.has('--board'),
     json,
@@ -81,6 +75,10 @@ export function parseFenArgs(args: readonly string[]): FenInvocation {
     validate: flags.has('--validate'),
     castling: castling !== undefined && isCastlingStyle(castling) ? castling : undefined,
     ...(isFenTarget(to) ? { to } : {}),
-  };
-  return { kind: 'run', options };
+  });
+}
+
+/** Reads the arguments after `fen`. */
+export function parseFenArgs(args: readonly string[]): FenInvocation {
+  return parseInvocation({ ...FEN_SPEC, options: fenOptions }, args);
 }

@@ -142,7 +142,7 @@ describe('chess-formats fenr', () => {
   test('arguments: help, unknown options and bad --advance values', async () => {
     expect(parseFenrArgs(['-h'])).toEqual({ kind: 'help' });
     expect(parseFenrArgs(['--board', 'x.fenr', '--', '--json'])).toEqual({
-      kind: 'fenr',
+      kind: 'run',
       options: { files: ['x.fenr', '--json'], board: true, json: false, strict: false, advanceMs: 0 },
     });
     for (const bad of [['--advance'], ['--advance', '-5'], ['--advance=1e3'], ['--advance', '1.5']]) {

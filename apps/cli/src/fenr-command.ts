@@ -7,17 +7,19 @@ import {
   setupToJson,
   squareName,
   statusAt,
+  ok,
+  type Result,
   type Setup,
   type SetupJson,
 } from '@chess-formats/board-core';
 import { parseFenr, writeFenr } from '@chess-formats/fenr';
-import { parseCommandArgs, type CommandSpec } from './command-args.js';
+import type { CommandArgs, CommandSpec } from './command-args.js';
+import { defineCommand, parseInvocation, type Invocation } from './command.js';
 import {
   errorReport,
   fileKey,
   overflowReport,
   runLineCommand,
-  type CommandIo,
   type LineError,
   type LineReport,
   type LineWhere,
@@ -72,10 +74,8 @@ export type FenrJsonLine =
       readonly error: LineError;
     };
 
-export type FenrInvocation =
-  | { readonly kind: 'help' }
-  | { readonly kind: 'fenr'; readonly options: FenrCommandOptions }
-  | { readonly kind: 'usage-error'; readonly message: string };
+/** What the arguments after `fenr` ask for. */
+export type FenrInvocation = Invocation<FenrCommandOptions>;
 
 export const FENR_SPEC: CommandSpec = {
   name: 'fenr',
@@ -90,21 +90,20 @@ export const FENR_SPEC: CommandSpec = {
   },
 };
 
+/** The options of `fenr` from its arguments. */
+function fenrOptions({ operands, flags, values }: CommandArgs): Result<FenrCommandOptions, string> {
+  return ok({
+    files: operands,
+    board: flags.has('--board'),
+    json: flags.has('--json'),
+    strict: flags.has('--strict'),
+    advanceMs: Number(values.get('--advance') ?? 0),
+  });
+}
+
 /** Reads the arguments after `fenr`. */
 export function parseFenrArgs(args: readonly string[]): FenrInvocation {
-  const invocation = parseCommandArgs(FENR_SPEC, args);
-  if (invocation.kind !== 'run') return invocation;
-  const { operands, flags, values } = invocation.args;
-  return {
-    kind: 'fenr',
-    options: {
-      files: operands,
-      board: flags.has('--board'),
-      json: flags.has('--json'),
-      strict: flags.has('--strict'),
-      advanceMs: Number(values.get('--advance') ?? 0),
-    },
-  };
+  return parseInvocation({ ...FENR_SPEC, options: fenrOptions }, args);
 }
 
 /**
@@ -163,20 +162,14 @@ export function reportFenrLine(
   return { passed: true, out: options.board ? `${fenr}\n${realtimeDiagram(setup)}\n\n` : `${fenr}\n`, err: '' };
 }
 
-/**
- * `chess-formats fenr [options] [file...]`: every non-blank line through the FENr parser.
- * Returns the exit status (2 also for a usage error).
- */
-export async function runFenrCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  const invocation = parseFenrArgs(args);
-  if (invocation.kind === 'help') {
-    await io.out(FENR_HELP);
-    return 0;
-  }
-  if (invocation.kind === 'usage-error') {
-    await io.err(`chess-formats: ${invocation.message}\n\n${FENR_HELP}`);
-    return 2;
-  }
-  const { options } = invocation;
-  return runLineCommand(options.files, io, (text, overflow, where) => reportFenrLine(text, overflow, where, options));
-}
+/** `chess-formats fenr [options] [file...]`: every non-blank line through the FENr parser. */
+export const FENR_COMMAND = defineCommand<FenrCommandOptions>({
+  ...FENR_SPEC,
+  summary: 'read FENr (realtime chess) positions, one a line, likewise',
+  options: fenrOptions,
+  run: (options, io) =>
+    runLineCommand(options.files, io, (text, overflow, where) => reportFenrLine(text, overflow, where, options)),
+});
+
+/** Runs `fenr` on the arguments after its name; returns the exit status (2 for a usage error). */
+export const runFenrCommand = FENR_COMMAND.run;

@@ -1,4 +1,4 @@
-import { play, writeSan, type TrackedGame } from '@chess-formats/board-core';
+import { err, ok, play, writeSan, type Result, type TrackedGame } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
 import {
   createIccDecoder,
@@ -8,7 +8,8 @@ import {
   type IccGameFacts,
 } from '@chess-formats/icc-dg';
 import { gameToPgn, writePgn } from '@chess-formats/pgn';
-import { parseCommandArgs, type CommandSpec } from './command-args.js';
+import type { CommandArgs, CommandSpec } from './command-args.js';
+import { defineCommand, parseInvocation, type Invocation } from './command.js';
 import { printable } from './caret.js';
 import type { CommandIo } from './fen-command.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
@@ -40,11 +41,6 @@ export interface IccCommandOptions {
   readonly settings: readonly number[];
 }
 
-type IccInvocation =
-  | { readonly kind: 'help' }
-  | { readonly kind: 'decode'; readonly options: IccCommandOptions }
-  | { readonly kind: 'usage-error'; readonly message: string };
-
 /** `--settings`: `DG_SEND_MOVES,34` or a level2settings bit string (`1001...`, leftmost DG 0). */
 export function parseSettings(value: string): readonly number[] | string {
   if (/^[01]+$/.test(value) && value.length > 3) {
@@ -74,20 +70,18 @@ const ICC_DECODE_SPEC: CommandSpec = {
   },
 };
 
-/** Reads the arguments after `icc decode`. */
-export function parseIccArgs(args: readonly string[]): IccInvocation {
-  const invocation = parseCommandArgs(ICC_DECODE_SPEC, args);
-  if (invocation.kind !== 'run') return invocation;
-  const { operands, flags, values } = invocation.args;
+/** The options of `icc decode` from its arguments, or a usage error. */
+function iccOptions({ operands, flags, values }: CommandArgs): Result<IccCommandOptions, string> {
   const settings = parseSettings(values.get('--settings') ?? '');
   // Every value was checked as it was read; this only narrows the type.
-  if (typeof settings === 'string') return { kind: 'usage-error', message: settings };
-  if (flags.has('--games') && flags.has('--pgn'))
-    return { kind: 'usage-error', message: '--games and --pgn cannot go together' };
-  return {
-    kind: 'decode',
-    options: { files: operands, games: flags.has('--games'), pgn: flags.has('--pgn'), settings },
-  };
+  if (typeof settings === 'string') return err(settings);
+  if (flags.has('--games') && flags.has('--pgn')) return err('--games and --pgn cannot go together');
+  return ok({ files: operands, games: flags.has('--games'), pgn: flags.has('--pgn'), settings });
+}
+
+/** Reads the arguments after `icc decode`. */
+export function parseIccArgs(args: readonly string[]): Invocation<IccCommandOptions> {
+  return parseInvocation({ ...ICC_DECODE_SPEC, options: iccOptions }, args);
 }
 
 /** The JSON line of a game: players, result and reason, the current FEN, the moves in SAN and the clocks. */
@@ -112,18 +106,20 @@ export function gameJson(game: TrackedGame, facts?: IccGameFacts): Record<string
   };
 }
 
+/** `chess-formats icc decode`. */
+export const ICC_DECODE_COMMAND = defineCommand<IccCommandOptions>({
+  ...ICC_DECODE_SPEC,
+  summary: 'read ICC output (units, datagrams), print its events as JSON',
+  options: iccOptions,
+  run: decode,
+});
+
 /** Runs `icc decode` (the arguments after it) and returns the exit status. */
-export async function runIccCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  const invocation = parseIccArgs(args);
-  if (invocation.kind === 'help') {
-    await io.out(ICC_HELP);
-    return 0;
-  }
-  if (invocation.kind === 'usage-error') {
-    await io.err(`chess-formats: ${invocation.message}\n\n${ICC_HELP}`);
-    return 2;
-  }
-  const { files, games: gamesAsJson, pgn, settings } = invocation.options;
+export const runIccCommand = ICC_DECODE_COMMAND.run;
+
+/** `icc decode` with its options: returns the exit status. */
+async function decode(options: IccCommandOptions, io: CommandIo): Promise<number> {
+  const { files, games: gamesAsJson, pgn, settings } = options;
   const games = gamesAsJson || pgn;
   // As a game record: the tags ICC sent, the moves with their clocks (see gameToPgn).
   const record = (game: TrackedGame, facts?: IccGameFacts): string =>

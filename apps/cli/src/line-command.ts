@@ -1,3 +1,4 @@
+import type { LocatedError } from '@chess-formats/board-core';
 import { caretLines, printable } from './caret.js';
 import { readLines } from './lines.js';
 import { guardOutput, OutputFailure, outputFailureStatus, reasonOf, writeError } from './output.js';
@@ -31,13 +32,13 @@ export interface CommandIo {
 /** Exit statuses (the README's table). */
 export const EXIT = { ok: 0, invalidLine: 1, trouble: 2 } as const;
 
-/** A parser's error, or the CLI's own `line-too-long` for a line no parser saw. */
-export interface LineError {
-  readonly code: string;
-  /** A field number, or a name (move notations name theirs: `destination`, `promotion`). */
+/**
+ * A parser's error (board-core's one error shape, `LocatedError`, with its `field`), or the
+ * CLI's own `line-too-long` for a line no parser saw.
+ */
+export interface LineError extends LocatedError {
+  /** A field number, or a name (move notations name theirs: `to`, `promotion`). */
   readonly field: number | string;
-  readonly offset: number;
-  readonly message: string;
 }
 
 /** Where a line comes from: its file (`undefined` for standard input) and 1-based number. */

@@ -1,95 +1,38 @@
 import manifest from '../package.json' with { type: 'json' };
-import { CONNECT_HELP, connectMain } from './connect-command.js';
+import type { Command } from './command.js';
+import { connectCommand } from './connect-command.js';
 import { processConnectEnvironment } from './connect/process-environment.js';
-import { CONVERT_HELP, runConvertCommand } from './convert-command.js';
-import { DETECT_HELP, runDetectCommand } from './detect-command.js';
-import { fenMain, type CommandIo } from './fen-command.js';
-import { FEN_HELP } from './fen-options.js';
-import { FENR_HELP, runFenrCommand } from './fenr-command.js';
-import { ICC_HELP, runIccCommand } from './icc-command.js';
-import { MOVES_HELP, runMovesCommand } from './moves-command.js';
-import { OCPN_HELP, runOcpnCommand } from './ocpn-command.js';
-import { PGN_HELP, runPgnCommand } from './pgn-command.js';
+import { CONVERT_COMMAND } from './convert-command.js';
+import { DETECT_COMMAND } from './detect-command.js';
+import { FEN_COMMAND, type CommandIo } from './fen-command.js';
+import { FENR_COMMAND } from './fenr-command.js';
+import { ICC_DECODE_COMMAND } from './icc-command.js';
+import { MOVES_COMMAND } from './moves-command.js';
+import { OCPN_COMMAND } from './ocpn-command.js';
+import { PGN_COMMAND } from './pgn-command.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
-import { STYLE12_HELP, style12Main } from './style12-command.js';
-import { runValidateCommand, VALIDATE_HELP } from './validate-command.js';
+import { STYLE12_COMMAND } from './style12-command.js';
+import { VALIDATE_COMMAND } from './validate-command.js';
 
-/** One command of the program: what `help` lists, what `help <name>` prints, and how it runs. */
-export interface Command {
-  /** One word, or two for a command of a group (`icc decode`: the group `icc`). */
-  readonly name: string;
-  /** Its line in the program's help. */
-  readonly summary: string;
-  /** What `help <name>` and `<name> --help` print. */
-  readonly help: string;
-  /** Runs the command on the arguments after its name and returns the exit status. */
-  readonly run: (args: readonly string[], io: CommandIo) => Promise<number>;
-}
+export type { Command } from './command.js';
 
-/** Every command, in the order the program's help lists them. */
+/**
+ * Every command, in the order the program's help lists them; each is written the one way
+ * (`defineCommand`, see CONTRIBUTING.md's "Adding a CLI command").
+ */
 export const COMMANDS: readonly Command[] = Object.freeze([
-  {
-    name: 'fen',
-    summary: 'read FEN positions, one a line, print them in canonical form',
-    help: FEN_HELP,
-    run: fenMain,
-  },
-  {
-    name: 'fenr',
-    summary: 'read FENr (realtime chess) positions, one a line, likewise',
-    help: FENR_HELP,
-    run: runFenrCommand,
-  },
-  {
-    name: 'ocpn',
-    summary: 'read OCPN (Omega chess) positions, one a line, likewise',
-    help: OCPN_HELP,
-    run: runOcpnCommand,
-  },
-  {
-    name: 'pgn',
-    summary: 'check PGN games (a stream of any size), list tags or FENs',
-    help: PGN_HELP,
-    run: runPgnCommand,
-  },
-  {
-    name: 'style12',
-    summary: 'read style 12 lines or a raw FICS stream, print their FENs',
-    help: STYLE12_HELP,
-    run: style12Main,
-  },
-  {
-    name: 'icc decode',
-    summary: 'read ICC output (units, datagrams), print its events as JSON',
-    help: ICC_HELP,
-    run: runIccCommand,
-  },
-  {
-    name: 'connect',
-    summary: 'observe a game on a FICS or ICC server, print its positions',
-    help: CONNECT_HELP,
-    // connect needs the process's signals and terminal, taken only when it runs.
-    run: (args, io) => connectMain(args, io, processConnectEnvironment()),
-  },
-  {
-    name: 'convert',
-    summary: 'convert positions: fen, style12, ocpn, fenr, pgn, setup-json',
-    help: CONVERT_HELP,
-    run: runConvertCommand,
-  },
-  {
-    name: 'validate',
-    summary: 'check that each line is a valid (for FEN, legal) position',
-    help: VALIDATE_HELP,
-    run: runValidateCommand,
-  },
-  { name: 'detect', summary: 'print the format of each line', help: DETECT_HELP, run: runDetectCommand },
-  {
-    name: 'moves',
-    summary: 'list legal moves, or convert moves between notations',
-    help: MOVES_HELP,
-    run: runMovesCommand,
-  },
+  FEN_COMMAND,
+  FENR_COMMAND,
+  OCPN_COMMAND,
+  PGN_COMMAND,
+  STYLE12_COMMAND,
+  ICC_DECODE_COMMAND,
+  // connect needs the process's signals and terminal, taken only when it runs.
+  connectCommand(processConnectEnvironment),
+  CONVERT_COMMAND,
+  VALIDATE_COMMAND,
+  DETECT_COMMAND,
+  MOVES_COMMAND,
 ]);
 
 /** The rows of the program's help after the commands: `help` itself, then the options. */

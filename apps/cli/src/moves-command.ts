@@ -1,5 +1,7 @@
 import {
+  err,
   legalMoves,
+  ok,
   parseCoordinate,
   parseSan,
   parseSmith,
@@ -14,7 +16,8 @@ import {
   type Result,
   type Setup,
 } from '@chess-formats/board-core';
-import { runSubcommand, type CommandSpec } from './command-args.js';
+import type { CommandSpec } from './command-args.js';
+import { defineCommand } from './command.js';
 import {
   EXIT,
   errorReport,
@@ -178,21 +181,38 @@ async function printReports(reports: readonly LineReport[], io: CommandIo): Prom
   return status;
 }
 
-/** `chess-formats moves`: legal moves of positions, or moves converted between notations. */
-export function runMovesCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  return runSubcommand(MOVES_SPEC, args, io, ({ operands, flags, values }) => {
-    const from = (values.get('--from') ?? 'auto') as PositionFormat | 'auto';
-    const to = (values.get('--to') ?? 'san') as MoveNotation;
-    const notation = values.get('--notation') as MoveNotation | undefined;
-    const json = flags.has('--json');
-    const position = values.get('--position');
-    if (position === undefined) {
-      if (notation !== undefined) return '--notation reads the moves given after --position';
-      return runLineCommand(operands, io, (text, overflow, where) =>
-        reportMovesLine(text, overflow, where, { from, to, json }),
-      );
-    }
-    if (operands.length === 0) return 'moves --position needs one move or more';
-    return printReports(reportMoveSequence(position, operands, { from, to, notation, json }), io);
-  });
+/** The options of `moves`. */
+interface MovesOptions {
+  readonly files: readonly string[];
+  readonly from: PositionFormat | 'auto';
+  readonly to: MoveNotation;
+  readonly notation: MoveNotation | undefined;
+  readonly json: boolean;
+  /** `--position`: the moves given as operands are read from it. */
+  readonly position: string | undefined;
 }
+
+/** `chess-formats moves`: legal moves of positions, or moves converted between notations. */
+export const MOVES_COMMAND = defineCommand<MovesOptions>({
+  ...MOVES_SPEC,
+  summary: 'list legal moves, or convert moves between notations',
+  options: ({ operands, flags, values }) => {
+    const notation = values.get('--notation') as MoveNotation | undefined;
+    const position = values.get('--position');
+    if (position === undefined && notation !== undefined)
+      return err('--notation reads the moves given after --position');
+    if (position !== undefined && operands.length === 0) return err('moves --position needs one move or more');
+    return ok({
+      files: operands,
+      from: (values.get('--from') ?? 'auto') as PositionFormat | 'auto',
+      to: (values.get('--to') ?? 'san') as MoveNotation,
+      notation,
+      json: flags.has('--json'),
+      position,
+    });
+  },
+  run: ({ files, from, to, notation, json, position }, io) =>
+    position === undefined
+      ? runLineCommand(files, io, (text, overflow, where) => reportMovesLine(text, overflow, where, { from, to, json }))
+      : printReports(reportMoveSequence(position, files, { from, to, notation, json }), io),
+});

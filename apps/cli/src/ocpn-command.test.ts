@@ -126,7 +126,7 @@ describe('chess-formats ocpn', () => {
 describe('arguments', () => {
   test('options, files and --', () => {
     expect(parseOcpnArgs(['--board', 'a.ocpn', '--json', '-', '--strict', '--', '--board'])).toEqual({
-      kind: 'ocpn',
+      kind: 'run',
       options: { files: ['a.ocpn', '-', '--board'], board: true, json: true, strict: true },
     });
     expect(parseOcpnArgs(['x', '-h'])).toEqual({ kind: 'help' });

@@ -1,12 +1,12 @@
-import { boardDiagram, setupToJson, type SetupJson } from '@chess-formats/board-core';
+import { boardDiagram, ok, setupToJson, type Result, type SetupJson } from '@chess-formats/board-core';
 import { parseOcpn, writeOcpn } from '@chess-formats/ocpn';
-import { parseCommandArgs, type CommandSpec } from './command-args.js';
+import type { CommandArgs, CommandSpec } from './command-args.js';
+import { defineCommand, parseInvocation, type Invocation } from './command.js';
 import {
   errorReport,
   fileKey,
   overflowReport,
   runLineCommand,
-  type CommandIo,
   type LineError,
   type LineReport,
   type LineWhere,
@@ -56,10 +56,8 @@ export type OcpnJsonLine =
       readonly error: LineError;
     };
 
-export type OcpnInvocation =
-  | { readonly kind: 'help' }
-  | { readonly kind: 'ocpn'; readonly options: OcpnCommandOptions }
-  | { readonly kind: 'usage-error'; readonly message: string };
+/** What the arguments after `ocpn` ask for. */
+export type OcpnInvocation = Invocation<OcpnCommandOptions>;
 
 export const OCPN_SPEC: CommandSpec = {
   name: 'ocpn',
@@ -68,15 +66,14 @@ export const OCPN_SPEC: CommandSpec = {
   values: {},
 };
 
+/** The options of `ocpn` from its arguments. */
+function ocpnOptions({ operands, flags }: CommandArgs): Result<OcpnCommandOptions, string> {
+  return ok({ files: operands, board: flags.has('--board'), json: flags.has('--json'), strict: flags.has('--strict') });
+}
+
 /** Reads the arguments after `ocpn`. */
 export function parseOcpnArgs(args: readonly string[]): OcpnInvocation {
-  const invocation = parseCommandArgs(OCPN_SPEC, args);
-  if (invocation.kind !== 'run') return invocation;
-  const { operands, flags } = invocation.args;
-  return {
-    kind: 'ocpn',
-    options: { files: operands, board: flags.has('--board'), json: flags.has('--json'), strict: flags.has('--strict') },
-  };
+  return parseInvocation({ ...OCPN_SPEC, options: ocpnOptions }, args);
 }
 
 /** Reports one line: its canonical OCPN (and diagram) or its error with a caret. */
@@ -108,20 +105,14 @@ export function reportOcpnLine(
   };
 }
 
-/**
- * `chess-formats ocpn [options] [file...]`: every non-blank line through the OCPN parser.
- * Returns the exit status (2 also for a usage error).
- */
-export async function runOcpnCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  const invocation = parseOcpnArgs(args);
-  if (invocation.kind === 'help') {
-    await io.out(OCPN_HELP);
-    return 0;
-  }
-  if (invocation.kind === 'usage-error') {
-    await io.err(`chess-formats: ${invocation.message}\n\n${OCPN_HELP}`);
-    return 2;
-  }
-  const { options } = invocation;
-  return runLineCommand(options.files, io, (text, overflow, where) => reportOcpnLine(text, overflow, where, options));
-}
+/** `chess-formats ocpn [options] [file...]`: every non-blank line through the OCPN parser. */
+export const OCPN_COMMAND = defineCommand<OcpnCommandOptions>({
+  ...OCPN_SPEC,
+  summary: 'read OCPN (Omega chess) positions, one a line, likewise',
+  options: ocpnOptions,
+  run: (options, io) =>
+    runLineCommand(options.files, io, (text, overflow, where) => reportOcpnLine(text, overflow, where, options)),
+});
+
+/** Runs `ocpn` on the arguments after its name; returns the exit status (2 for a usage error). */
+export const runOcpnCommand = OCPN_COMMAND.run;

@@ -1,9 +1,10 @@
-import type { Setup } from '@chess-formats/board-core';
+import { ok, type Setup } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
 import { writeOcpn } from '@chess-formats/ocpn';
 import { createPgnReader, mainline, type PgnEvent, type PgnGame } from '@chess-formats/pgn';
 import { printable } from './caret.js';
-import { parseCommandArgs, type CommandSpec } from './command-args.js';
+import type { CommandSpec } from './command-args.js';
+import { defineCommand } from './command.js';
 import type { CommandIo } from './fen-command.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
 
@@ -74,24 +75,17 @@ function gameOutput(
   return `${out}${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), plies, result: game.result, fen: positionText(last) })}\n`;
 }
 
-/** `chess-formats pgn ...`: returns the exit status. */
-export async function runPgnCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  const invocation = parseCommandArgs(PGN_SPEC, args);
-  if (invocation.kind === 'help') {
-    await io.out(PGN_HELP);
-    return 0;
-  }
-  if (invocation.kind === 'usage-error') {
-    await io.err(`chess-formats: ${invocation.message}\n\n${PGN_HELP}`);
-    return 2;
-  }
-  const { operands, flags } = invocation.args;
-  const options: PgnCommandOptions = {
-    files: operands,
-    tags: flags.has('--tags'),
-    fens: flags.has('--fens'),
-    json: flags.has('--json'),
-  };
+/** `chess-formats pgn`: every game of every source through the PGN reader. */
+export const PGN_COMMAND = defineCommand<PgnCommandOptions>({
+  ...PGN_SPEC,
+  summary: 'check PGN games (a stream of any size), list tags or FENs',
+  options: ({ operands, flags }) =>
+    ok({ files: operands, tags: flags.has('--tags'), fens: flags.has('--fens'), json: flags.has('--json') }),
+  run: runPgnCommand,
+});
+
+/** `chess-formats pgn` with its options: returns the exit status. */
+async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise<number> {
   const { out: write } = guardOutput(io);
   let games = 0;
   let broken = 0;

@@ -1,4 +1,13 @@
-import { boardDiagram, type ByColor, type Pocket, type Setup, type TrackedGame } from '@chess-formats/board-core';
+import {
+  boardDiagram,
+  err,
+  ok,
+  type ByColor,
+  type Pocket,
+  type Result,
+  type Setup,
+  type TrackedGame,
+} from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
 import { gameToPgn, writePgn } from '@chess-formats/pgn';
 import {
@@ -13,7 +22,8 @@ import {
   type Style12ScanEvent,
 } from '@chess-formats/style12';
 import { caretLines } from './caret.js';
-import { parseCommandArgs, type CommandSpec } from './command-args.js';
+import type { CommandArgs, CommandSpec } from './command-args.js';
+import { defineCommand, parseInvocation, type Invocation } from './command.js';
 import type { CommandIo } from './fen-command.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
 
@@ -55,10 +65,8 @@ export interface Style12CommandOptions {
   readonly clockUnit: ClockUnit | undefined;
 }
 
-export type Style12Invocation =
-  | { readonly kind: 'help' }
-  | { readonly kind: 'run'; readonly options: Style12CommandOptions }
-  | { readonly kind: 'usage-error'; readonly message: string };
+/** What the arguments after `style12` ask for. */
+export type Style12Invocation = Invocation<Style12CommandOptions>;
 
 const isDialect = (value: string | undefined): value is Style12Dialect => value === 'fics' || value === 'icc';
 const isClockUnit = (value: string | undefined): value is ClockUnit => value === 'seconds' || value === 'milliseconds';
@@ -73,28 +81,26 @@ export const STYLE12_SPEC: CommandSpec = {
   },
 };
 
-/** Reads the arguments after `style12`. */
-export function parseStyle12Args(args: readonly string[]): Style12Invocation {
-  const invocation = parseCommandArgs(STYLE12_SPEC, args);
-  if (invocation.kind !== 'run') return invocation;
-  const { operands, flags, values } = invocation.args;
+/** The options of `style12` from its arguments, or a usage error. */
+function style12Options({ operands, flags, values }: CommandArgs): Result<Style12CommandOptions, string> {
   const dialect = values.get('--dialect');
   const clockUnit = values.get('--clock-unit');
   const other = ['--board', '--json', '--text'].find((flag) => flags.has(flag));
-  if (flags.has('--pgn') && other !== undefined)
-    return { kind: 'usage-error', message: `--pgn and ${other} cannot go together` };
-  return {
-    kind: 'run',
-    options: {
-      files: operands,
-      board: flags.has('--board'),
-      json: flags.has('--json'),
-      text: flags.has('--text'),
-      pgn: flags.has('--pgn'),
-      dialect: isDialect(dialect) ? dialect : undefined,
-      clockUnit: isClockUnit(clockUnit) ? clockUnit : undefined,
-    },
-  };
+  if (flags.has('--pgn') && other !== undefined) return err(`--pgn and ${other} cannot go together`);
+  return ok({
+    files: operands,
+    board: flags.has('--board'),
+    json: flags.has('--json'),
+    text: flags.has('--text'),
+    pgn: flags.has('--pgn'),
+    dialect: isDialect(dialect) ? dialect : undefined,
+    clockUnit: isClockUnit(clockUnit) ? clockUnit : undefined,
+  });
+}
+
+/** Reads the arguments after `style12`. */
+export function parseStyle12Args(args: readonly string[]): Style12Invocation {
+  return parseInvocation({ ...STYLE12_SPEC, options: style12Options }, args);
 }
 
 /** What one scanner event prints, and whether it is a failure. */
@@ -209,20 +215,13 @@ export async function runStyle12Command(options: Style12CommandOptions, io: Comm
   }
 }
 
-/** `chess-formats style12 ...` from its arguments. */
-export async function style12Main(args: readonly string[], io: CommandIo): Promise<number> {
-  const invocation = parseStyle12Args(args);
-  switch (invocation.kind) {
-    case 'help':
-      await io.out(STYLE12_HELP);
-      return 0;
-    case 'usage-error':
-      await io.err(`chess-formats: ${invocation.message}\n\n${STYLE12_HELP}`);
-      return 2;
-    case 'run':
-      return runStyle12Command(invocation.options, io);
-  }
-}
+/** `chess-formats style12`. */
+export const STYLE12_COMMAND = defineCommand<Style12CommandOptions>({
+  ...STYLE12_SPEC,
+  summary: 'read style 12 lines or a raw FICS stream, print their FENs',
+  options: style12Options,
+  run: runStyle12Command,
+});
 
 /**
  * `fen --to style12`: a position as a style 12 line of an isolated position (relation -3, as

@@ -1,6 +1,7 @@
-import { validateSetup } from '@chess-formats/board-core';
-import { runSubcommand, type CommandSpec } from './command-args.js';
-import { fileKey, lineLabel, runLineCommand, type CommandIo, type LineReport, type LineWhere } from './line-command.js';
+import { ok, validateSetup } from '@chess-formats/board-core';
+import type { CommandSpec } from './command-args.js';
+import { defineCommand, wrapWords } from './command.js';
+import { fileKey, lineLabel, runLineCommand, type LineReport, type LineWhere } from './line-command.js';
 import { POSITION_FORMATS, readPositionLine, type PositionFormat } from './positions.js';
 
 export const VALIDATE_HELP = `Usage: chess-formats validate [--format <format|auto>] [options] [file...]
@@ -12,8 +13,11 @@ good line; a bad one is shown on standard error with a caret and its error code,
 its problems. Blank lines are skipped.
 
 Options:
-  --format <format|auto>   fen, style12, ocpn, fenr, pgn, setup-json, or auto (the default:
-                           detected per line as 'chess-formats detect' does)
+  --format <format|auto>   ${wrapWords(
+    `${POSITION_FORMATS.join(', ')}, or auto (the default: detected per line as 'chess-formats detect' does)`,
+    92,
+    ' '.repeat(27),
+  )}
   --strict                 parse FEN, OCPN and FENr in their strict mode
   --json                   print one JSON object a line, for every line: {line, input, ok,
                            format, problems} or {line, input, ok: false, error}
@@ -63,13 +67,16 @@ export function reportValidateLine(
 }
 
 /** `chess-formats validate`: whether every non-blank line is a valid (and legal) position. */
-export function runValidateCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  return runSubcommand(VALIDATE_SPEC, args, io, ({ operands, flags, values }) => {
-    const options: ValidateOptions = {
+export const VALIDATE_COMMAND = defineCommand<ValidateOptions & { readonly files: readonly string[] }>({
+  ...VALIDATE_SPEC,
+  summary: 'check that each line is a valid (for FEN, legal) position',
+  options: ({ operands, flags, values }) =>
+    ok({
+      files: operands,
       format: (values.get('--format') ?? 'auto') as PositionFormat | 'auto',
       json: flags.has('--json'),
       strict: flags.has('--strict'),
-    };
-    return runLineCommand(operands, io, (text, overflow, where) => reportValidateLine(text, overflow, where, options));
-  });
-}
+    }),
+  run: (options, io) =>
+    runLineCommand(options.files, io, (text, overflow, where) => reportValidateLine(text, overflow, where, options)),
+});

@@ -32,6 +32,7 @@ export {
   type SetupJsonErrorCode,
   type SetupJsonOptions,
 } from './json.js';
+export type { LocatedError } from './located-error.js';
 export { MOVEMENT, type Movement, type Vector } from './movement.js';
 export type { GuardingRights, OmegaAdvancedState } from './omega-advanced.js';
 export type { CastleMove, DropMove, EnPassantMove, Move, NormalMove } from './move.js';
@@ -57,6 +58,7 @@ export {
   type PieceStatus,
 } from './realtime.js';
 export { err, mapResult, ok, unwrap, type Err, type Ok, type Result } from './result.js';
+export type { EventStream, StreamEvent } from './stream.js';
 export { createReplay, type Replay } from './replay.js';
 export { MAX_PERFT_DEPTH, isCheckmate, isLegal, isStalemate, legalMoves, perft, play } from './rules.js';
 export { parseSan, writeSan } from './san.js';

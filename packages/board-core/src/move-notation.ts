@@ -5,6 +5,7 @@
  */
 import type { Engine } from './engine.js';
 import { parseSquare, squareName, squareX, squareY, type Geometry, type Square } from './geometry.js';
+import type { LocatedError } from './located-error.js';
 import type { CastleMove, Move } from './move.js';
 import { err, ok, type Err, type Result } from './result.js';
 import { engineFor } from './rules.js';
@@ -57,7 +58,7 @@ export type MoveNotationField = 'move' | 'piece' | 'from' | 'to' | 'promotion' |
  * Why a move text (SAN, coordinate, verbose or Smith notation) could not be read, or is not legal
  * in the position.
  */
-export interface MoveNotationError {
+export interface MoveNotationError extends LocatedError<MoveNotationErrorCode, MoveNotationField> {
   /** The stable error code. */
   readonly code: MoveNotationErrorCode;
   /** The part of the move text at fault. */

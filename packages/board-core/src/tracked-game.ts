@@ -1,5 +1,6 @@
 import type { Move } from './move.js';
 import type { Setup } from './setup.js';
+import type { EventStream, StreamEvent } from './stream.js';
 import type { ByColor, Color } from './vocabulary.js';
 
 /**
@@ -95,10 +96,11 @@ export type TrackedGameEvent =
   | { readonly kind: 'game-ended'; readonly game: TrackedGame; readonly result: GameScore; readonly reason: string }
   | { readonly kind: 'game-left'; readonly game: TrackedGame; readonly why: 'ended' | 'unobserved' | 'evicted' };
 
-/** What both trackers offer: feed events, get what changed; read the games followed. */
-export interface GameTracker<Input, Event> {
-  /** Feeds one input; returns what it changed, in order. Never throws. */
-  push(input: Input): Event[];
+/**
+ * What both trackers offer: an `EventStream` (push inputs, get what changed, with or without a
+ * callback; `end` gives what a tracker held back), and the games followed.
+ */
+export interface GameTracker<Input, Event extends StreamEvent> extends EventStream<Input, Event> {
   /** The game with this number, if followed. */
   game(gameNumber: number): TrackedGame | undefined;
   /** The games followed, the one updated longest ago first. */

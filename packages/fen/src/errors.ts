@@ -1,3 +1,5 @@
+import type { LocatedError } from '@chess-formats/board-core';
+
 /**
  * Every way `parseFen` can refuse its input. Codes are stable: they are part of the public
  * contract and of the conformance vectors. The README lists when each one is reported and
@@ -36,7 +38,7 @@ export type FenErrorCode = (typeof FEN_ERROR_CODES)[number];
 export type FenField = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
 /** The first fault found, reading strictly left to right. */
-export interface FenError {
+export interface FenError extends LocatedError<FenErrorCode, FenField> {
   /** The stable error code. */
   readonly code: FenErrorCode;
   /** The field at fault (see `FenField`). */

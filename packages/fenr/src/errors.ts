@@ -1,3 +1,5 @@
+import type { LocatedError } from '@chess-formats/board-core';
+
 /**
  * Every way `parseFenr` can refuse its input. Codes are stable: they are part of the public
  * contract and of the conformance vectors. The README lists when each one is reported and
@@ -32,7 +34,7 @@ export type FenrErrorCode = (typeof FENR_ERROR_CODES)[number];
 export type FenrField = 0 | 1 | 2 | 3 | 4 | 5;
 
 /** The first fault found, reading strictly left to right. */
-export interface FenrError {
+export interface FenrError extends LocatedError<FenrErrorCode, FenrField> {
   /** The stable error code. */
   readonly code: FenrErrorCode;
   /** The field at fault (see `FenrField`). */

@@ -1,3 +1,4 @@
+import type { EventStream } from '@chess-formats/board-core';
 import type { IccError } from './errors.js';
 import { Framing } from './framing.js';
 import type { Datagram } from './schema.js';
@@ -72,8 +73,9 @@ export interface IccDecoderOptions {
 /**
  * A streaming decoder of ICC's output, made by `createIccDecoder`: push chunks split anywhere
  * (text or bytes), then call `end`; the events are the same however the stream is split.
+ * Board-core's `EventStream`, as every streaming reader of the packages is.
  */
-export interface IccDecoder {
+export interface IccDecoder extends EventStream<IccChunk, IccEvent> {
   /** The events the chunk completes, in order; never throws. */
   push(chunk: IccChunk): IccEvent[];
   /**

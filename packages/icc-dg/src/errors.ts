@@ -1,3 +1,5 @@
+import type { LocatedError } from '@chess-formats/board-core';
+
 /**
  * Every fault the decoder reports, as the `code` of an `error` event. Codes are stable: they are
  * part of the public contract and of the conformance vectors (the README says when each is
@@ -27,7 +29,7 @@ export interface RawDatagram {
 }
 
 /** Why a datagram or the framing around it could not be read, and where in the stream. */
-export interface IccError {
+export interface IccError extends LocatedError<IccErrorCode, number> {
   /** The stable error code. */
   readonly code: IccErrorCode;
   /**

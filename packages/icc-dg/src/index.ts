@@ -27,10 +27,15 @@ export {
 } from './schema.js';
 export type { SettingNames } from './settings.js';
 export {
+  ICC_TRACKER_ERROR_CODES,
   TRACKER_ERROR_CODES,
   createIccTracker,
   type IccGameFacts,
   type IccTracker,
+  type IccTrackerError,
+  type IccTrackerErrorCode,
+  type IccTrackerEvent,
+  type IccTrackerOptions,
   type TrackerError,
   type TrackerErrorCode,
   type TrackerEvent,

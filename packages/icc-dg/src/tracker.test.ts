@@ -3,7 +3,7 @@ import { play, writeSan, type TrackedGame } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
 import { createIccDecoder, type IccEvent } from './decoder.js';
 import { SAMPLE_SESSION, SAMPLE_SETTINGS } from './testing/sample.js';
-import { createIccTracker, type IccTracker, type TrackerError, type TrackerEvent } from './tracker.js';
+import { createIccTracker, type IccTracker, type IccTrackerError, type IccTrackerEvent } from './tracker.js';
 
 const Y = '\x19';
 const SETTINGS = ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK'] as const;
@@ -11,8 +11,8 @@ const STARTED = `${Y}(18 7 Alice Bob 0 Blitz 1 3 0 3 0 1 {} 1800 1700 99 {} {GM}
 
 interface Run {
   readonly tracker: IccTracker;
-  readonly events: TrackerEvent[];
-  readonly errors: TrackerError[];
+  readonly events: IccTrackerEvent[];
+  readonly errors: IccTrackerError[];
   /** Every game as it was when it left the tracker, by number. */
   readonly left: Map<number, TrackedGame>;
 }
@@ -28,7 +28,7 @@ function run(input: string | Uint8Array, settings: readonly string[] = SETTINGS)
 }
 
 const fenOf = (game: TrackedGame | undefined): string => (game ? writeFen(game.setup) : '');
-const kinds = (events: readonly TrackerEvent[]): string[] => events.map((e) => e.kind);
+const kinds = (events: readonly IccTrackerEvent[]): string[] => events.map((e) => e.kind);
 
 describe('the game tracker', () => {
   test('follows both games of the sample session to their ends', () => {
@@ -106,7 +106,8 @@ describe('the game tracker', () => {
 
   test("reports moves with the mover's clock after each, and the game-started facts", () => {
     const { events, tracker } = run(`${STARTED}${Y}(24 7 e4 e2e4 175${Y})${Y}(24 7 e5 e7e5 178${Y})`);
-    expect(kinds(events)).toEqual(['game-started', 'move', 'move']);
+    // The second move completes the position after the first, whose DG_MSEC never came.
+    expect(kinds(events)).toEqual(['game-started', 'move', 'position-complete', 'move']);
     const game = tracker.game(7);
     expect(game?.moves.map((m) => m.clockMs)).toEqual([175000, 178000]);
     expect(game?.clocks).toEqual({ white: 175000, black: 178000 });
@@ -167,7 +168,7 @@ describe('the game tracker', () => {
     expect(listed.tracker.game(7)?.moves).toHaveLength(3);
     expect(kinds(listed.events)).toEqual(['game-started', 'position']);
     const back = run(`${list}${Y}(23 7 2${Y})${Y}(39 7 1${Y})${Y}(38 7 100 90${Y})${Y}(56 7 W 99500 1${Y})`);
-    expect(kinds(back.events)).toEqual(['game-started', 'position', 'takeback', 'clock', 'clock']);
+    expect(kinds(back.events)).toEqual(['game-started', 'position', 'position-complete', 'takeback', 'clock', 'clock']);
     expect(back.tracker.facts(7)).toMatchObject({ moveTexts: ['e2e4'], flip: true });
     expect(fenOf(back.tracker.game(7))).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
     expect(back.tracker.game(7)?.clocks).toEqual({ white: 99500, black: 90000 });
@@ -243,5 +244,61 @@ describe('the game tracker', () => {
     ]) {
       expect(tracker.push(input as never)).toEqual([]);
     }
+  });
+});
+
+describe('position-complete: a position once both its clocks are known', () => {
+  const MSEC = (color: 'W' | 'B', ms: number) => `${Y}(56 7 ${color} ${String(ms)} 1${Y})`;
+  const complete = (events: readonly IccTrackerEvent[]) =>
+    events.flatMap((e) => (e.kind === 'position-complete' ? [fenOf(e.game)] : []));
+  const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1';
+
+  test('after a move, once DG_MSEC has come for both sides, with both clocks', () => {
+    const { events } = run(`${STARTED}${Y}(24 7 e4 e2e4 175${Y})${MSEC('W', 175000)}${MSEC('B', 180000)}`);
+    expect(kinds(events)).toEqual(['game-started', 'move', 'clock', 'clock', 'position-complete']);
+    const last = events.at(-1);
+    expect(last?.kind === 'position-complete' ? [fenOf(last.game), last.game.clocks] : []).toEqual([
+      AFTER_E4,
+      { white: 175000, black: 180000 },
+    ]);
+  });
+
+  test('one clock is not enough; the same side twice is still one clock', () => {
+    const { events } = run(`${STARTED}${Y}(24 7 e4 e2e4 175${Y})${MSEC('W', 175000)}${MSEC('W', 174000)}`);
+    expect(complete(events)).toEqual([]);
+  });
+
+  test('DG_SET_CLOCK gives both clocks at once', () => {
+    const { events } = run(`${STARTED}${Y}(24 7 e4 e2e4 175${Y})${Y}(38 7 100 90${Y})`);
+    expect(kinds(events).slice(-2)).toEqual(['clock', 'position-complete']);
+  });
+
+  test('a DG_POSITION_BEGIN waits for the moves that follow it, then for the clocks', () => {
+    const begin = `${Y}(101 7 {} 2${Y})`;
+    const { events } = run(
+      `${STARTED}${begin}${Y}(24 7 e4 e2e4 175${Y})${MSEC('W', 1)}${MSEC('B', 2)}${Y}(24 7 e5 e7e5 178${Y})${MSEC('W', 3)}${MSEC('B', 4)}`,
+    );
+    // The clocks after the first of the two moves do not complete the position: more moves follow.
+    expect(complete(events)).toEqual(['rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2']);
+    const none = run(`${STARTED}${Y}(101 7 {} 0${Y})${MSEC('B', 2)}${MSEC('W', 1)}`);
+    expect(complete(none.events)).toEqual(['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1']);
+  });
+
+  test('another datagram about the game completes it first; end() completes what is left', () => {
+    const moved = run(`${STARTED}${Y}(24 7 e4 e2e4 175${Y})${Y}(13 7 0 Mat 0-1 {White checkmated} C20${Y})`);
+    expect(kinds(moved.events)).toEqual(['game-started', 'move', 'position-complete', 'game-ended']);
+    const decoder = createIccDecoder({ settings: SETTINGS });
+    const tracker = createIccTracker();
+    const events = decoder.push(`${STARTED}${Y}(24 7 e4 e2e4 175${Y})`).flatMap((e) => tracker.push(e));
+    expect(complete(events)).toEqual([]);
+    expect(complete(tracker.end())).toEqual([AFTER_E4]);
+    expect(tracker.end()).toEqual([]);
+  });
+
+  test('a game out of step, or gone, gets none', () => {
+    const bad = run(`${STARTED}${Y}(24 7 a4 a3a4 175${Y})${MSEC('W', 1)}${MSEC('B', 2)}`);
+    expect(kinds(bad.events)).toEqual(['game-started', 'error', 'clock', 'clock']);
+    const gone = run(`${STARTED}${Y}(24 7 e4 e2e4 175${Y})${Y}(19 7${Y})${MSEC('W', 1)}${MSEC('B', 2)}`);
+    expect(kinds(gone.events)).toEqual(['game-started', 'move', 'position-complete', 'game-left']);
   });
 });

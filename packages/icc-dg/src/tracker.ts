@@ -16,6 +16,7 @@ import {
   type Board,
   type GameScore,
   type GameTracker,
+  type LocatedError,
   type Move,
   type Piece,
   type Setup,
@@ -28,20 +29,20 @@ import { parseFen } from '@chess-formats/fen';
 import type { IccEvent } from './decoder.js';
 import type { Datagram, DatagramOf } from './schema.js';
 
-/** Every code a `TrackerError` can carry (frozen). */
-export const TRACKER_ERROR_CODES = /* @__PURE__ */ Object.freeze([
+/** Every code an `IccTrackerError` can carry (frozen). */
+export const ICC_TRACKER_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'unknown-game',
   'unreplayable-move',
   'bad-position',
   'no-move-text',
 ] as const);
-/** The code of a `TrackerError`, one of `TRACKER_ERROR_CODES`. */
-export type TrackerErrorCode = (typeof TRACKER_ERROR_CODES)[number];
+/** The code of an `IccTrackerError`, one of `ICC_TRACKER_ERROR_CODES`. */
+export type IccTrackerErrorCode = (typeof ICC_TRACKER_ERROR_CODES)[number];
 
 /** Why the tracker could not follow a datagram; the game is out of step until its next position. */
-export interface TrackerError {
+export interface IccTrackerError extends LocatedError<IccTrackerErrorCode, number> {
   /** The stable error code. */
-  readonly code: TrackerErrorCode;
+  readonly code: IccTrackerErrorCode;
   /** The game the datagram was about. */
   readonly gameNumber: number;
   /** The argument at fault (0 is the datagram number), as in decoder errors. */
@@ -54,17 +55,27 @@ export interface TrackerError {
 
 /**
  * What changed, in the order the datagrams came: board-core's tracked-game events (the style12
- * tracker reports the same for FICS), and `error` when a datagram could not be followed (the
- * game, when there is one, is then out of step until its next position datagram). `game-left`
- * also carries the game's ICC facts, which `facts(n)` no longer has once the game is gone.
+ * tracker reports the same for FICS), `error` when a datagram could not be followed (the
+ * game, when there is one, is then out of step until its next position datagram), and
+ * `position-complete`. `game-left` also carries the game's ICC facts, which `facts(n)` no
+ * longer has once the game is gone.
+ *
+ * `position-complete` says that a game's position and both its clocks are known, so that a
+ * client can show the board once, with the right times. ICC sends a position in parts: after a
+ * move (DG_SEND_MOVES), a move list (DG_MOVE_LIST), a board (DG_SET_BOARD, DG_FEN), or a
+ * DG_POSITION_BEGIN and the `nMovesToFollow` moves after it (DG_SEND_MOVES or DG_PAST_MOVE),
+ * the server sends DG_MSEC for each side (formats2.txt, DG 56, cases 1 and 2) or one
+ * DG_SET_CLOCK. The event comes once both clocks have come; or, when they do not, just before
+ * the events of the game's next other datagram, or from `end()`. Only a game in step gets one.
  */
-export type TrackerEvent =
+export type IccTrackerEvent =
   | Exclude<TrackedGameEvent, { readonly kind: 'game-left' }>
   | (Extract<TrackedGameEvent, { readonly kind: 'game-left' }> & { readonly facts: IccGameFacts })
-  | { readonly kind: 'error'; readonly error: TrackerError; readonly game?: TrackedGame };
+  | { readonly kind: 'error'; readonly error: IccTrackerError; readonly game?: TrackedGame }
+  | { readonly kind: 'position-complete'; readonly game: TrackedGame };
 
 /** Options of `createIccTracker`. */
-export interface TrackerOptions {
+export interface IccTrackerOptions {
   /** The most games kept at once, a whole number from 1; the game updated longest ago is evicted beyond it (default 64). */
   readonly maxGames?: number;
 }
@@ -89,9 +100,12 @@ export interface IccGameFacts {
 
 /**
  * Follows the games of an ICC session from decoder events, made by `createIccTracker`:
- * board-core's tracked games, plus ICC's own facts of each.
+ * board-core's tracked games, plus ICC's own facts of each. Board-core's `EventStream`: `push`
+ * takes one decoder event and returns what it changed, or hands it to `onEvent`; `end()` gives
+ * the `position-complete` events of positions still waiting for their clocks, and keeps the
+ * games followed.
  */
-export interface IccTracker extends GameTracker<IccEvent, TrackerEvent> {
+export interface IccTracker extends GameTracker<IccEvent, IccTrackerEvent> {
   /** ICC's own facts of a followed game. */
   facts(gameNumber: number): IccGameFacts | undefined;
 }
@@ -203,7 +217,7 @@ function withCurrent(entry: Entry, setup: Setup): Entry {
 
 type MoveDatagram = DatagramOf<'DG_SEND_MOVES' | 'DG_PAST_MOVE'>;
 
-type Fault = Omit<TrackerError, 'gameNumber' | 'offset'>;
+type Fault = Omit<IccTrackerError, 'gameNumber' | 'offset'>;
 
 interface Replayed {
   readonly after: Setup;
@@ -265,41 +279,109 @@ function gameNumberOf(dg: Datagram): number | undefined {
 
 const DEFAULT_MAX_GAMES = 64;
 
+/** `events`, or nothing once they are handed to `onEvent` when it is a function. */
+function deliver(events: IccTrackerEvent[], onEvent: unknown): IccTrackerEvent[] {
+  if (typeof onEvent !== 'function') return events;
+  for (const event of events) (onEvent as (event: IccTrackerEvent) => void)(event);
+  return undefined as unknown as IccTrackerEvent[];
+}
+
 /**
  * A tracker of the games an ICC client follows. Push every decoder event; only datagrams about
  * games change it. Never throws; a move it cannot replay is an `error` event and takes the game
  * out of step (later moves are ignored) until a position datagram (DG_POSITION_BEGIN,
  * DG_MOVE_LIST, DG_FEN, DG_SET_BOARD) brings it back.
  */
-export function createIccTracker(options: TrackerOptions = {}): IccTracker {
-  const opts: TrackerOptions = typeof options === 'object' && options !== null ? options : {};
+export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
+  const opts: IccTrackerOptions = typeof options === 'object' && options !== null ? options : {};
   const maxGames =
     Number.isSafeInteger(opts.maxGames) && (opts.maxGames as number) >= 1
       ? (opts.maxGames as number)
       : DEFAULT_MAX_GAMES;
   const entries = new Map<number, Entry>();
+  /** Games whose position awaits its clocks, with the sides (`W`, `B`) whose clock came since. */
+  const pending = new Map<number, Set<string>>();
+  /** Moves still to come after a DG_POSITION_BEGIN, by game. */
+  const toFollow = new Map<number, number>();
 
-  const onDatagram = (dg: Datagram, offset: number): TrackerEvent[] => {
+  /** The position of a game waiting for its clocks, as complete as it will be: reported once. */
+  const complete = (gameNumber: number, out: IccTrackerEvent[]): void => {
+    if (!pending.delete(gameNumber)) return;
+    const entry = entries.get(gameNumber);
+    if (entry?.facts.inStep === true) out.push({ kind: 'position-complete', game: entry.game });
+  };
+
+  /** Follows the rule of `position-complete` for a datagram the tracker has just read. */
+  const awaitClocks = (dg: Datagram, gameNumber: number, out: IccTrackerEvent[]): void => {
+    if (!entries.has(gameNumber)) {
+      pending.delete(gameNumber);
+      toFollow.delete(gameNumber);
+      return;
+    }
+    switch (dg.name) {
+      case 'DG_POSITION_BEGIN':
+      case 'DG_POSITION_BEGIN2': {
+        const moves = (dg as DatagramOf<'DG_POSITION_BEGIN'>).fields.nMovesToFollow;
+        toFollow.set(gameNumber, moves);
+        if (moves <= 0) pending.set(gameNumber, new Set());
+        return;
+      }
+      case 'DG_MOVE_LIST':
+        toFollow.delete(gameNumber);
+        pending.set(gameNumber, new Set());
+        return;
+      case 'DG_SET_BOARD':
+      case 'DG_FEN':
+        pending.set(gameNumber, new Set());
+        return;
+      case 'DG_SEND_MOVES':
+      case 'DG_PAST_MOVE': {
+        const left = (toFollow.get(gameNumber) ?? 0) - 1;
+        if (left > 0) {
+          toFollow.set(gameNumber, left);
+          return;
+        }
+        toFollow.delete(gameNumber);
+        pending.set(gameNumber, new Set());
+        return;
+      }
+      case 'DG_MSEC': {
+        const clocks = pending.get(gameNumber);
+        if (clocks === undefined) return;
+        clocks.add((dg as DatagramOf<'DG_MSEC'>).fields.color);
+        if (clocks.size === 2) complete(gameNumber, out);
+        return;
+      }
+      case 'DG_SET_CLOCK':
+        // Both clocks at once.
+        complete(gameNumber, out);
+        return;
+      default:
+        return;
+    }
+  };
+
+  const onDatagram = (dg: Datagram, offset: number): IccTrackerEvent[] => {
     const gameNumber = gameNumberOf(dg);
     if (gameNumber === undefined || dg.name === null) return [];
     const entry = entries.get(gameNumber);
-    const out: TrackerEvent[] = [];
+    const out: IccTrackerEvent[] = [];
     /** Keeps `next` as the game's entry (the most recently updated, for eviction) and returns its game. */
     const keep = (next: Entry): TrackedGame => {
       entries.delete(gameNumber);
       entries.set(gameNumber, next);
       return next.game;
     };
-    const leave = (why: 'ended' | 'unobserved'): TrackerEvent[] => {
+    const leave = (why: 'ended' | 'unobserved'): IccTrackerEvent[] => {
       if (!entry) return [];
       entries.delete(gameNumber);
       return [{ kind: 'game-left', game: entry.game, why, facts: entry.facts }];
     };
-    const fault = (error: Fault, next?: Entry): TrackerEvent[] => {
-      const full: TrackerError = { ...error, gameNumber, offset };
+    const fault = (error: Fault, next?: Entry): IccTrackerEvent[] => {
+      const full: IccTrackerError = { ...error, gameNumber, offset };
       return [next ? { kind: 'error', error: full, game: keep(next) } : { kind: 'error', error: full }];
     };
-    const unknown = (what: string): TrackerEvent[] =>
+    const unknown = (what: string): IccTrackerEvent[] =>
       fault({
         code: 'unknown-game',
         field: 1,
@@ -314,6 +396,8 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
           const stalest = entries.keys().next().value as number;
           const gone = entries.get(stalest);
           entries.delete(stalest);
+          pending.delete(stalest);
+          toFollow.delete(stalest);
           if (gone) out.push({ kind: 'game-left', game: gone.game, why: 'evicted', facts: gone.facts });
         }
         return out;
@@ -491,21 +575,48 @@ export function createIccTracker(options: TrackerOptions = {}): IccTracker {
     }
   };
 
-  return {
-    push(event) {
-      if (typeof event !== 'object' || event === null || event.kind !== 'datagram') return [];
-      const dg = (event as { datagram?: unknown }).datagram;
-      if (
-        typeof dg !== 'object' ||
-        dg === null ||
-        typeof (dg as Datagram).fields !== 'object' ||
-        (dg as Datagram).fields === null
-      )
-        return [];
-      return onDatagram(dg as Datagram, typeof event.offset === 'number' ? event.offset : 0);
-    },
-    game: (gameNumber) => entries.get(gameNumber)?.game,
-    games: () => [...entries.values()].map((entry) => entry.game),
-    facts: (gameNumber) => entries.get(gameNumber)?.facts,
+  const onEvent = (event: IccEvent): IccTrackerEvent[] => {
+    if (typeof event !== 'object' || event === null || event.kind !== 'datagram') return [];
+    const dg = (event as { datagram?: unknown }).datagram;
+    if (
+      typeof dg !== 'object' ||
+      dg === null ||
+      typeof (dg as Datagram).fields !== 'object' ||
+      (dg as Datagram).fields === null
+    )
+      return [];
+    const datagram = dg as Datagram;
+    const gameNumber = gameNumberOf(datagram);
+    if (gameNumber === undefined || datagram.name === null) return [];
+    // Any other datagram about a game completes a position still waiting for its clocks.
+    const out: IccTrackerEvent[] = [];
+    if (datagram.name !== 'DG_MSEC' && datagram.name !== 'DG_SET_CLOCK') complete(gameNumber, out);
+    for (const change of onDatagram(datagram, typeof event.offset === 'number' ? event.offset : 0)) out.push(change);
+    awaitClocks(datagram, gameNumber, out);
+    return out;
   };
+
+  return {
+    push: (event: IccEvent, onChange?: (change: IccTrackerEvent) => void) => deliver(onEvent(event), onChange),
+    end(onChange?: (change: IccTrackerEvent) => void) {
+      const out: IccTrackerEvent[] = [];
+      for (const gameNumber of [...pending.keys()]) complete(gameNumber, out);
+      toFollow.clear();
+      return deliver(out, onChange);
+    },
+    game: (gameNumber: number) => entries.get(gameNumber)?.game,
+    games: () => [...entries.values()].map((entry) => entry.game),
+    facts: (gameNumber: number) => entries.get(gameNumber)?.facts,
+  } as IccTracker;
 }
+
+/** @deprecated Renamed `ICC_TRACKER_ERROR_CODES`; kept until 1.0. */
+export const TRACKER_ERROR_CODES: typeof ICC_TRACKER_ERROR_CODES = ICC_TRACKER_ERROR_CODES;
+/** @deprecated Renamed `IccTrackerErrorCode`; kept until 1.0. */
+export type TrackerErrorCode = IccTrackerErrorCode;
+/** @deprecated Renamed `IccTrackerError`; kept until 1.0. */
+export type TrackerError = IccTrackerError;
+/** @deprecated Renamed `IccTrackerEvent` (the style12 package has its own tracker events); kept until 1.0. */
+export type TrackerEvent = IccTrackerEvent;
+/** @deprecated Renamed `IccTrackerOptions` (the style12 package has its own tracker options); kept until 1.0. */
+export type TrackerOptions = IccTrackerOptions;

@@ -1,3 +1,5 @@
+import type { LocatedError } from '@chess-formats/board-core';
+
 /**
  * Every way `parseOcpn` can refuse its input. Codes are stable: they are part of the public
  * contract and of the conformance vectors. The README lists when each one is reported and
@@ -39,7 +41,7 @@ export type OcpnErrorCode = (typeof OCPN_ERROR_CODES)[number];
 export type OcpnField = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
 /** The first fault found, reading strictly left to right. */
-export interface OcpnError {
+export interface OcpnError extends LocatedError<OcpnErrorCode, OcpnField> {
   /** The stable error code. */
   readonly code: OcpnErrorCode;
   /** The field at fault (see `OcpnField`). */

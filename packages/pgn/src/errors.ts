@@ -1,4 +1,4 @@
-import type { MoveNotationError } from '@chess-formats/board-core';
+import type { LocatedError, MoveNotationError } from '@chess-formats/board-core';
 import type { FenError } from '@chess-formats/fen';
 import type { OcpnError } from '@chess-formats/ocpn';
 
@@ -37,7 +37,7 @@ export const PGN_ERROR_CODES = /* @__PURE__ */ Object.freeze([
 export type PgnErrorCode = (typeof PGN_ERROR_CODES)[number];
 
 /** Why a game could not be read, and where: line, column and offset of the offending token. */
-export interface PgnError {
+export interface PgnError extends LocatedError<PgnErrorCode> {
   /** The stable error code. */
   readonly code: PgnErrorCode;
   /** Line of the offending token, from 1. */

@@ -1,3 +1,5 @@
+import type { LocatedError } from '@chess-formats/board-core';
+
 /**
  * Every way the style 12 and `<b1>` readers can refuse a line. Codes are stable: they are part
  * of the public contract and of the conformance vectors. The README lists when each one is
@@ -23,7 +25,7 @@ export const STYLE12_ERROR_CODES = /* @__PURE__ */ Object.freeze([
 export type Style12ErrorCode = (typeof STYLE12_ERROR_CODES)[number];
 
 /** The first fault found, reading strictly left to right. */
-export interface Style12Error {
+export interface Style12Error extends LocatedError<Style12ErrorCode, number> {
   /** The stable error code. */
   readonly code: Style12ErrorCode;
   /**

@@ -16,7 +16,9 @@ export {
 export {
   createStyle12Tracker,
   type Style12Tracker,
+  type Style12TrackerEvent,
   type Style12TrackerInput,
+  type Style12TrackerOptions,
   type TrackerEvent,
   type TrackerOptions,
 } from './tracker.js';

@@ -1,3 +1,4 @@
+import type { EventStream } from '@chess-formats/board-core';
 import type { Style12Error } from './errors.js';
 import { parseHoldings, type Holdings } from './holdings.js';
 import { MAX_LINE_LENGTH, parseStyle12, type Style12ParseOptions } from './parse.js';
@@ -44,16 +45,12 @@ export interface Style12ScannerOptions extends Style12ParseOptions {
 /**
  * Splits a server session's output into lines and reads the style 12 and `<b1>` lines among
  * them, made by `createStyle12Scanner`; the events are the same however the stream is split.
+ * Board-core's `EventStream`: `push(chunk)` returns the events a chunk (bytes or text, as it
+ * came off the socket) completes, `push(chunk, onEvent)` hands them to `onEvent`; `end` flushes
+ * the last line (one without a line end) and the text decoder, and the scanner can be reused.
+ * Never throws: a chunk that is neither a string nor a `Uint8Array` is ignored.
  */
-export interface Style12Scanner {
-  /**
-   * Feeds a chunk as it came off the socket (bytes or text); returns the events it completed.
-   * Never throws: anything that is neither a string nor a `Uint8Array` is ignored.
-   */
-  push(chunk: string | Uint8Array): Style12ScanEvent[];
-  /** Flushes the last line (one without a line end) and the decoder; the scanner can be reused. */
-  end(): Style12ScanEvent[];
-}
+export type Style12Scanner = EventStream<string | Uint8Array, Style12ScanEvent>;
 
 const PROMPT = 'fics% ';
 
@@ -204,10 +201,13 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
     if (header < 0) append(text.slice(run));
   };
 
-  const take = (): Style12ScanEvent[] => {
+  /** The events gathered, returned, or handed to `onEvent` when it is a function. */
+  const take = (onEvent: unknown): Style12ScanEvent[] => {
     const out = events;
     events = [];
-    return out;
+    if (typeof onEvent !== 'function') return out;
+    for (const event of out) (onEvent as (event: Style12ScanEvent) => void)(event);
+    return undefined as unknown as Style12ScanEvent[];
   };
 
   const read = (text: string, fromBytes: boolean): void => {
@@ -227,7 +227,7 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
   };
 
   return {
-    push(chunk) {
+    push(chunk: string | Uint8Array, onEvent?: (event: Style12ScanEvent) => void): Style12ScanEvent[] {
       if (typeof chunk === 'string') {
         flushBytes();
         read(chunk, false);
@@ -235,16 +235,16 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
         bytesPending = true;
         read(decoder.decode(chunk, { stream: true }), true);
       }
-      return take();
+      return take(onEvent);
     },
-    end() {
+    end(onEvent?: (event: Style12ScanEvent) => void): Style12ScanEvent[] {
       flushBytes();
       decoder = textDecoder(encoding);
       if (length > 0 || overflow) finishLine();
       header = -1;
       block = undefined;
       atStart = true;
-      return take();
+      return take(onEvent);
     },
-  };
+  } as Style12Scanner;
 }

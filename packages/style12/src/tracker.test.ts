@@ -6,15 +6,15 @@ import {
   parseHoldings,
   parseStyle12,
   type Style12,
-  type TrackerEvent,
+  type Style12TrackerEvent,
 } from './index.js';
 import { START, gameLines } from './testing/games.js';
 
 const records = (lines: readonly string[]): Style12[] => lines.map((line) => unwrap(parseStyle12(line)));
-const kinds = (events: readonly TrackerEvent[]): string[] => events.map((e) => e.kind);
+const kinds = (events: readonly Style12TrackerEvent[]): string[] => events.map((e) => e.kind);
 
 /** The tracker's events for a FICS stream, through the scanner. */
-function track(stream: string, tracker = createStyle12Tracker()): TrackerEvent[] {
+function track(stream: string, tracker = createStyle12Tracker()): Style12TrackerEvent[] {
   const scanner = createStyle12Scanner();
   return [...scanner.push(stream), ...scanner.end()].flatMap((e) => tracker.push(e));
 }

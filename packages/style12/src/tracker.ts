@@ -23,13 +23,13 @@ import type { Style12ScanEvent } from './scanner.js';
  * - `error`: the move into a board could not be read; a `position` event follows, and the
  *   game's moves start again from that board.
  */
-export type TrackerEvent =
+export type Style12TrackerEvent =
   | TrackedGameEvent
   | { readonly kind: 'holdings'; readonly game: TrackedGame; readonly holdings: Holdings }
   | { readonly kind: 'error'; readonly game: TrackedGame; readonly error: MoveNotationError };
 
 /** Options of `createStyle12Tracker`. */
-export interface TrackerOptions {
+export interface Style12TrackerOptions {
   /** How moves are read: pass board-core's `parseVerbose` (and `parseSan`) to check them against the rules. */
   readonly moves?: Pick<LastMoveOptions, 'parseVerbose' | 'parseSan'>;
   /** The most games kept at once, a whole number from 1; the game updated longest ago is evicted beyond it (default 64). */
@@ -41,9 +41,12 @@ export type Style12TrackerInput = Style12 | Holdings | Style12ScanEvent;
 
 /**
  * Follows the games of a FICS or ICC session from style 12 records, made by
- * `createStyle12Tracker`, as board-core's tracked games.
+ * `createStyle12Tracker`, as board-core's tracked games. Board-core's `EventStream`: `push`
+ * takes one input (a record, holdings or a scanner event) and returns what it changed, or hands
+ * it to `onEvent`; `end()` gives nothing, as the tracker holds nothing back (every board carries
+ * both clocks, so each event about a board is complete), and keeps the games followed.
  */
-export interface Style12Tracker extends GameTracker<Style12TrackerInput, TrackerEvent> {
+export interface Style12Tracker extends GameTracker<Style12TrackerInput, Style12TrackerEvent> {
   /** The latest record of a tracked game (FICS's own fields: lag, strength, the move's time). */
   record(gameNumber: number): Style12 | undefined;
 }
@@ -75,6 +78,13 @@ const DEFAULT_MAX_GAMES = 64;
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
+/** `events`, or nothing once they are handed to `onEvent` when it is a function. */
+function deliver(events: Style12TrackerEvent[], onEvent: unknown): Style12TrackerEvent[] {
+  if (typeof onEvent !== 'function') return events;
+  for (const event of events) (onEvent as (event: Style12TrackerEvent) => void)(event);
+  return undefined as unknown as Style12TrackerEvent[];
+}
+
 /**
  * A tracker for FICS clients: per game number, the players, the relation, the time control,
  * the position the moves start from and the current one, the moves played as board-core moves
@@ -83,8 +93,8 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
  * are not games and are skipped. Only a board starts a game: holdings that come first are kept
  * for it (at most `maxGames` of them). Never throws.
  */
-export function createStyle12Tracker(options: TrackerOptions = {}): Style12Tracker {
-  const opts: TrackerOptions = typeof options === 'object' && options !== null ? options : {};
+export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style12Tracker {
+  const opts: Style12TrackerOptions = typeof options === 'object' && options !== null ? options : {};
   const maxGames =
     Number.isSafeInteger(opts.maxGames) && (opts.maxGames as number) >= 1
       ? (opts.maxGames as number)
@@ -95,7 +105,7 @@ export function createStyle12Tracker(options: TrackerOptions = {}): Style12Track
   /** Pockets of games not (yet) tracked: a tracked game keeps its own in its setup. */
   const early = new Map<number, ByColor<Pocket>>();
 
-  const leave = (gameNumber: number, why: 'ended' | 'unobserved' | 'evicted'): TrackerEvent[] => {
+  const leave = (gameNumber: number, why: 'ended' | 'unobserved' | 'evicted'): Style12TrackerEvent[] => {
     const game = games.get(gameNumber);
     if (game === undefined) return [];
     games.delete(gameNumber);
@@ -103,7 +113,7 @@ export function createStyle12Tracker(options: TrackerOptions = {}): Style12Track
     return [{ kind: 'game-left', game, why }];
   };
 
-  const onRecord = (record: Style12): TrackerEvent[] => {
+  const onRecord = (record: Style12): Style12TrackerEvent[] => {
     if (record.relation < -2) return [];
     const number = record.gameNumber;
     const previous = games.get(number);
@@ -122,7 +132,7 @@ export function createStyle12Tracker(options: TrackerOptions = {}): Style12Track
       clocks: { white: record.whiteRemainingMs, black: record.blackRemainingMs },
       ...(record.clockTicking === true ? { running: record.setup.turn } : {}),
     };
-    const out: TrackerEvent[] = [];
+    const out: Style12TrackerEvent[] = [];
     // Map order is insertion order: re-inserting on update keeps the stalest game first.
     games.delete(number);
     records.delete(number);
@@ -176,7 +186,7 @@ export function createStyle12Tracker(options: TrackerOptions = {}): Style12Track
     return out;
   };
 
-  const onHoldings = (holdings: Holdings): TrackerEvent[] => {
+  const onHoldings = (holdings: Holdings): Style12TrackerEvent[] => {
     const game = games.get(holdings.gameNumber);
     if (game === undefined) {
       // Holdings may come before the game's first board: kept for it, the oldest dropped beyond the bound.
@@ -190,7 +200,7 @@ export function createStyle12Tracker(options: TrackerOptions = {}): Style12Track
     return [{ kind: 'holdings', game: updated, holdings }];
   };
 
-  const onText = (text: string): TrackerEvent[] => {
+  const onText = (text: string): Style12TrackerEvent[] => {
     const ended = GAME_END.exec(text);
     if (ended) {
       const number = Number(ended[1]);
@@ -206,21 +216,30 @@ export function createStyle12Tracker(options: TrackerOptions = {}): Style12Track
     return removed ? leave(Number(removed[1]), 'unobserved') : [];
   };
 
-  return {
-    push(input) {
-      if (!isObject(input)) return [];
-      if ('setup' in input && 'whiteName' in input) return onRecord(input);
-      if ('pockets' in input && 'gameNumber' in input) return onHoldings(input);
-      const event = input as { kind?: unknown; record?: unknown; holdings?: unknown; text?: unknown };
-      if (event.kind === 'board' && isObject(event.record) && 'setup' in event.record)
-        return onRecord(event.record as Style12);
-      if (event.kind === 'holdings' && isObject(event.holdings) && 'pockets' in event.holdings)
-        return onHoldings(event.holdings as Holdings);
-      if (event.kind === 'text' && typeof event.text === 'string') return onText(event.text);
-      return [];
-    },
-    game: (gameNumber) => games.get(gameNumber),
-    games: () => [...games.values()],
-    record: (gameNumber) => records.get(gameNumber),
+  const onInput = (input: unknown): Style12TrackerEvent[] => {
+    if (!isObject(input)) return [];
+    if ('setup' in input && 'whiteName' in input) return onRecord(input as Style12);
+    if ('pockets' in input && 'gameNumber' in input) return onHoldings(input as Holdings);
+    const event = input as { kind?: unknown; record?: unknown; holdings?: unknown; text?: unknown };
+    if (event.kind === 'board' && isObject(event.record) && 'setup' in event.record)
+      return onRecord(event.record as Style12);
+    if (event.kind === 'holdings' && isObject(event.holdings) && 'pockets' in event.holdings)
+      return onHoldings(event.holdings as Holdings);
+    if (event.kind === 'text' && typeof event.text === 'string') return onText(event.text);
+    return [];
   };
+
+  return {
+    push: (input: Style12TrackerInput, onEvent?: (event: Style12TrackerEvent) => void) =>
+      deliver(onInput(input), onEvent),
+    end: (onEvent?: (event: Style12TrackerEvent) => void) => deliver([], onEvent),
+    game: (gameNumber: number) => games.get(gameNumber),
+    games: () => [...games.values()],
+    record: (gameNumber: number) => records.get(gameNumber),
+  } as Style12Tracker;
 }
+
+/** @deprecated Renamed `Style12TrackerEvent` (the icc-dg package has its own tracker events); kept until 1.0. */
+export type TrackerEvent = Style12TrackerEvent;
+/** @deprecated Renamed `Style12TrackerOptions` (the icc-dg package has its own tracker options); kept until 1.0. */
+export type TrackerOptions = Style12TrackerOptions;

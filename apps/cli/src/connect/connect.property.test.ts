@@ -64,8 +64,8 @@ test('parseConnectArgs never throws, and accepts only what it can use', () => {
   fc.assert(
     fc.property(fc.array(fc.string({ maxLength: 12 }), { maxLength: 8 }), (args) => {
       const parsed = parseConnectArgs(args);
-      if (parsed.kind === 'connect') {
-        const { port } = parsed.args.options;
+      if (parsed.kind === 'run') {
+        const { port } = parsed.options.options;
         expect(port >= 1 && port <= 65_535).toBe(true);
       }
     }),

@@ -1,5 +1,11 @@
 import type { TrackedGame } from '@chess-formats/board-core';
-import { createIccDecoder, createIccTracker, type Datagram, type IccEvent } from '@chess-formats/icc-dg';
+import {
+  createIccDecoder,
+  createIccTracker,
+  type Datagram,
+  type IccEvent,
+  type IccTrackerEvent,
+} from '@chess-formats/icc-dg';
 import { createStyle12Scanner, createStyle12Tracker, type Style12ScanEvent } from '@chess-formats/style12';
 import { ICC_DATAGRAMS } from './login.js';
 import type { DecoderFactory, ObservedPosition, ServerDecoder, ServerEvent } from './protocol.js';
@@ -74,27 +80,32 @@ const MAX_ICC_LINE = 4096;
 
 /**
  * ICC: the icc-dg package's decoder and game tracker. A position is reported once its clocks
- * are known: after a move, a move list (DG_MOVE_LIST), a board (DG_SET_BOARD, DG_FEN) or a
- * DG_POSITION_BEGIN and the past moves that follow it, the server sends DG_MSEC for both sides
- * (formats2.txt, DG 56, cases 1 and 2) or DG_SET_CLOCK; the position goes out when both clocks
- * have come, or at the next datagram about the game, or at the end of the stream.
+ * are known: the tracker's `position-complete` event (see its README) says when.
  */
 export function iccDecoder(): ServerDecoder {
   // 64 KiB is far above any datagram connect turns on (the longest, DG_STARTED_OBSERVING, is short).
   const decoder = createIccDecoder({ settings: ICC_DATAGRAMS, maxDatagramSize: 64 * 1024 });
   const tracker = createIccTracker();
   let partial = '';
-  /** Games with a position not yet reported, and the clocks set since. */
-  const pending = new Map<number, Set<string>>();
-  /** Past moves still to come after a DG_POSITION_BEGIN. */
-  const toFollow = new Map<number, number>();
+  /** The algebraic text of the move into each game's position, shown beside it. */
   const lastSan = new Map<number, string | undefined>();
 
-  const flush = (gameNumber: number, out: ServerEvent[]) => {
-    if (!pending.delete(gameNumber)) return;
-    const game = tracker.game(gameNumber);
-    if (game === undefined || tracker.facts(gameNumber)?.inStep !== true) return;
-    out.push({ kind: 'position', position: observed(game, lastSan.get(gameNumber)) });
+  const changes = (events: readonly IccTrackerEvent[], out: ServerEvent[]) => {
+    for (const change of events) {
+      if (change.kind === 'position-complete') {
+        const gameNumber = change.game.gameNumber;
+        out.push({ kind: 'position', position: observed(change.game, lastSan.get(gameNumber)) });
+      } else if (change.kind === 'error')
+        out.push({ kind: 'garbage', message: `${change.error.code}: ${change.error.message}` });
+      else if (change.kind === 'game-ended')
+        out.push({
+          kind: 'game-over',
+          game: change.game.gameNumber,
+          result: change.result,
+          reason: change.reason,
+          tracked: change.game,
+        });
+    }
   };
 
   const lines = (text: string, out: ServerEvent[], complete: boolean) => {
@@ -113,62 +124,22 @@ export function iccDecoder(): ServerDecoder {
   const onDatagram = (event: IccEvent & { kind: 'datagram' }, out: ServerEvent[]) => {
     const dg: Datagram = event.datagram;
     out.push({ kind: 'datagram', id: dg.id, args: dg.args });
+    changes(tracker.push(event), out);
     const gameNumber = dg.fields !== null && 'gameNumber' in dg.fields ? (dg.fields.gameNumber as number) : undefined;
-    if (gameNumber !== undefined && dg.name !== 'DG_MSEC' && dg.name !== 'DG_SET_CLOCK') flush(gameNumber, out);
-    for (const change of tracker.push(event)) {
-      if (change.kind === 'error')
-        out.push({ kind: 'garbage', message: `${change.error.code}: ${change.error.message}` });
-      else if (change.kind === 'game-ended')
-        out.push({
-          kind: 'game-over',
-          game: change.game.gameNumber,
-          result: change.result,
-          reason: change.reason,
-          tracked: change.game,
-        });
-    }
     if (gameNumber === undefined) return;
     switch (dg.name) {
-      case 'DG_POSITION_BEGIN': {
-        lastSan.set(gameNumber, undefined);
-        toFollow.set(gameNumber, dg.fields.nMovesToFollow);
-        if (dg.fields.nMovesToFollow <= 0) pending.set(gameNumber, new Set());
-        return;
-      }
-      case 'DG_MOVE_LIST': {
-        // The whole game so far: its position is known now, and is shown once its clocks come.
-        const moves = dg.fields.moves;
-        lastSan.set(gameNumber, moves.length === 0 ? undefined : moves[moves.length - 1]?.algebraicMove);
-        toFollow.delete(gameNumber);
-        pending.set(gameNumber, new Set());
-        return;
-      }
+      case 'DG_POSITION_BEGIN':
       case 'DG_SET_BOARD':
       case 'DG_FEN':
         lastSan.set(gameNumber, undefined);
-        pending.set(gameNumber, new Set());
         return;
-      case 'DG_SEND_MOVES': {
+      case 'DG_MOVE_LIST': {
+        const moves = dg.fields.moves;
+        lastSan.set(gameNumber, moves.length === 0 ? undefined : moves[moves.length - 1]?.algebraicMove);
+        return;
+      }
+      case 'DG_SEND_MOVES':
         lastSan.set(gameNumber, dg.fields.algebraicMove);
-        const left = (toFollow.get(gameNumber) ?? 0) - 1;
-        if (left > 0) {
-          toFollow.set(gameNumber, left);
-          return;
-        }
-        toFollow.delete(gameNumber);
-        pending.set(gameNumber, new Set());
-        return;
-      }
-      case 'DG_MSEC': {
-        const clocks = pending.get(gameNumber);
-        if (clocks === undefined) return;
-        clocks.add(dg.fields.color);
-        if (clocks.size === 2) flush(gameNumber, out);
-        return;
-      }
-      case 'DG_SET_CLOCK':
-        // Both clocks at once.
-        flush(gameNumber, out);
         return;
       default:
         return;
@@ -207,7 +178,7 @@ export function iccDecoder(): ServerDecoder {
     end: () => {
       const out = convert(decoder.end());
       lines('', out, true);
-      for (const gameNumber of [...pending.keys()]) flush(gameNumber, out);
+      changes(tracker.end(), out);
       return out;
     },
   };

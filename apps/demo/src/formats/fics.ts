@@ -4,7 +4,7 @@ import {
   createStyle12Tracker,
   type Style12ScanEvent,
   type Style12Tracker,
-  type TrackerEvent,
+  type Style12TrackerEvent,
 } from '@chess-formats/style12';
 import type {
   FieldRow,
@@ -94,7 +94,7 @@ export class GameBook {
   }
 }
 
-function trackerRow(event: TrackerEvent, offset: number, book: GameBook, tracker: Style12Tracker): SessionEvent {
+function trackerRow(event: Style12TrackerEvent, offset: number, book: GameBook, tracker: Style12Tracker): SessionEvent {
   const { game } = event;
   const fields = [{ name: 'game', value: String(game.gameNumber) }];
   if (event.kind === 'move') fields.push({ name: 'move', value: tracker.record(game.gameNumber)?.sanMove ?? '' });
@@ -110,7 +110,7 @@ function trackerRow(event: TrackerEvent, offset: number, book: GameBook, tracker
 }
 
 /** Feeds the tracker's events into the game book. */
-function follow(event: TrackerEvent, book: GameBook, tracker: Style12Tracker): void {
+function follow(event: Style12TrackerEvent, book: GameBook, tracker: Style12Tracker): void {
   const { game } = event;
   if (event.kind === 'game-left') {
     book.track(game);

@@ -8,7 +8,7 @@ import {
   type IccError,
   type IccEvent,
   type IccTracker,
-  type TrackerEvent,
+  type IccTrackerEvent,
 } from '@chess-formats/icc-dg';
 import type { FieldRow, FormatAdapter, FormatView, InputError, Position, SessionEvent } from './adapter.js';
 import { GameBook, MAX_EVENTS } from './fics.js';
@@ -208,7 +208,7 @@ class IccGames {
     this.tracker = tracker;
   }
 
-  follow(event: TrackerEvent): void {
+  follow(event: IccTrackerEvent): void {
     if (event.kind === 'error' || event.kind === 'game-ended') {
       if (event.game) this.book.track(event.game);
       return;
