@@ -1,0 +1,68 @@
+/**
+ * A trail: a list that grows and shrinks at its end in constant time per item and shares
+ * everything before that end with the trails it came from. A game tracker keeps each game's
+ * moves as one, so that every snapshot it hands out keeps its own moves without a copy: copying
+ * the list at every move made following a long game quadratic in its length.
+ */
+export interface Trail<T> {
+  /** How many items the trail holds. */
+  readonly length: number;
+  /** Its last item. */
+  readonly last: T;
+  /** The trail without its last item; `undefined` for a trail of one item. */
+  readonly before: Trail<T> | undefined;
+}
+
+/** `trail` with `item` added at its end (`trail` itself is left as it was). */
+export function trailPush<T>(trail: Trail<T> | undefined, item: T): Trail<T> {
+  return { length: (trail?.length ?? 0) + 1, last: item, before: trail };
+}
+
+/** The first `length` items of `trail` (all of them when it holds no more): walks back from its end. */
+export function trailTake<T>(trail: Trail<T> | undefined, length: number): Trail<T> | undefined {
+  let rest = trail;
+  while (rest !== undefined && rest.length > length) rest = rest.before;
+  return rest;
+}
+
+/** The items of a trail, oldest first, as a new array. */
+export function trailItems<T>(trail: Trail<T> | undefined): T[] {
+  const items = new Array<T>(trail?.length ?? 0);
+  for (let at = trail; at !== undefined; at = at.before) items[at.length - 1] = at.last;
+  return items;
+}
+
+/** A trail of `items`, oldest first. */
+export function trailOf<T>(items: readonly T[]): Trail<T> | undefined {
+  let trail: Trail<T> | undefined;
+  for (const item of items) trail = trailPush(trail, item);
+  return trail;
+}
+
+/**
+ * `object` with the property `key` made from `trail` when it is first read: the array of its
+ * items, made once and kept. Enumerable, so that spreading, `JSON.stringify` and deep equality
+ * see it as a plain property; a snapshot nobody reads the list of costs no copy.
+ */
+export function withTrailItems<O extends object, K extends string, T>(
+  object: O,
+  key: K,
+  trail: Trail<T> | undefined,
+): O & { readonly [P in K]: readonly T[] } {
+  return Object.defineProperty(object, key, {
+    enumerable: true,
+    configurable: true,
+    get(this: O): readonly T[] {
+      const items = trailItems(trail);
+      Object.defineProperty(this, key, { value: items, enumerable: true, configurable: true });
+      return items;
+    },
+  }) as O & { readonly [P in K]: readonly T[] };
+}
+
+/** The own enumerable properties of `object` but `key`, read without reading `key` itself. */
+export function withoutKey<O extends object, K extends keyof O>(object: O, key: K): Omit<O, K> {
+  const copy: Partial<O> = {};
+  for (const name of Object.keys(object) as (keyof O)[]) if (name !== key) copy[name] = object[name];
+  return copy as Omit<O, K>;
+}
