@@ -111,3 +111,4 @@ export { VALIDATION_PROBLEMS, validateSetup, type ValidationProblem } from './va
 export { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';
 // The text scanning the line formats share (fen, ocpn, fenr, style12); see scan.ts.
 export { countCode, fault, faultError, fieldEnd, isNone, isSeparator, leadingTokens } from './scan.js';
+export { trailItems, trailOf, trailPush, trailTake, withTrailItems, withoutKey, type Trail } from './trail.js';

@@ -25,10 +25,11 @@ export function trailTake<T>(trail: Trail<T> | undefined, length: number): Trail
   return rest;
 }
 
-/** The items of a trail, oldest first, as a new array. */
-export function trailItems<T>(trail: Trail<T> | undefined): T[] {
-  const items = new Array<T>(trail?.length ?? 0);
-  for (let at = trail; at !== undefined; at = at.before) items[at.length - 1] = at.last;
+/** The items of a trail, oldest first (each passed through `map` when given), as a new array. */
+export function trailItems<T, U = T>(trail: Trail<T> | undefined, map?: (item: T) => U): U[] {
+  const items = new Array<U>(trail?.length ?? 0);
+  for (let at = trail; at !== undefined; at = at.before)
+    items[at.length - 1] = map ? map(at.last) : (at.last as unknown as U);
   return items;
 }
 
@@ -41,23 +42,25 @@ export function trailOf<T>(items: readonly T[]): Trail<T> | undefined {
 
 /**
  * `object` with the property `key` made from `trail` when it is first read: the array of its
- * items, made once and kept. Enumerable, so that spreading, `JSON.stringify` and deep equality
- * see it as a plain property; a snapshot nobody reads the list of costs no copy.
+ * items (each passed through `map` when given), made once and kept. Enumerable, so that
+ * spreading, `JSON.stringify` and deep equality see it as a plain property; a snapshot nobody
+ * reads the list of costs no copy.
  */
-export function withTrailItems<O extends object, K extends string, T>(
+export function withTrailItems<O extends object, K extends string, T, U = T>(
   object: O,
   key: K,
   trail: Trail<T> | undefined,
-): O & { readonly [P in K]: readonly T[] } {
+  map?: (item: T) => U,
+): O & { readonly [P in K]: readonly U[] } {
   return Object.defineProperty(object, key, {
     enumerable: true,
     configurable: true,
-    get(this: O): readonly T[] {
-      const items = trailItems(trail);
+    get(this: O): readonly U[] {
+      const items = trailItems(trail, map);
       Object.defineProperty(this, key, { value: items, enumerable: true, configurable: true });
       return items;
     },
-  }) as O & { readonly [P in K]: readonly T[] };
+  }) as O & { readonly [P in K]: readonly U[] };
 }
 
 /** The own enumerable properties of `object` but `key`, read without reading `key` itself. */

@@ -302,3 +302,44 @@ describe('position-complete: a position once both its clocks are known', () => {
     expect(kinds(gone.events)).toEqual(['game-started', 'move', 'position-complete', 'game-left']);
   });
 });
+
+describe('the game tracker on a long game', () => {
+  test('follows it in time linear in its length: a late move costs what an early one does', () => {
+    // The moves, their texts and positions were copied at every move: 66,666 moves took minutes.
+    const shuffle = ['Nf3 g1f3', 'Nf6 g8f6', 'Ng1 f3g1', 'Ng8 f6g8'];
+    const moves = Array.from({ length: 16_000 }, (_, i) => `${Y}(24 7 ${shuffle[i % 4] as string} 180${Y})`);
+    const decoder = createIccDecoder({ settings: SETTINGS as typeof SETTINGS });
+    const events: IccEvent[] = [...decoder.push(`${STARTED}${moves.join('')}`), ...decoder.end()];
+    expect(events.length).toBe(16_001);
+    // The time of moves 1,001-2,000 and of moves 15,001-16,000 of one game, the fastest of three
+    // games kept: a copy of the moves at every move makes the late ones about ten times dearer.
+    let [early, late] = [Infinity, Infinity];
+    for (let run = 0; run < 4; run++) {
+      const tracker = createIccTracker();
+      const span = (from: number, to: number) => {
+        const started = performance.now();
+        for (let i = from; i < to; i++) tracker.push(events[i] as IccEvent);
+        return performance.now() - started;
+      };
+      span(0, 1_001);
+      const first = span(1_001, 2_001);
+      span(2_001, 15_001);
+      const last = span(15_001, 16_001);
+      expect(tracker.game(7)?.moves.length).toBe(16_000);
+      expect(tracker.facts(7)?.moveTexts[15_999]).toBe('f6g8');
+      // The first game warms the code up.
+      if (run > 0) [early, late] = [Math.min(early, first), Math.min(late, last)];
+    }
+    expect(late / early).toBeLessThan(4);
+  });
+
+  test('each event keeps the moves and texts of its own moment, through a takeback', () => {
+    const input = `${STARTED}${Y}(24 7 e4 e2e4 180${Y})${Y}(24 7 e5 e7e5 178${Y})${Y}(24 7 Nf3 g1f3 177${Y})`;
+    const { tracker, events } = run(`${input}${Y}(22 7 2${Y})`);
+    const changes = events.filter((e) => e.kind === 'game-started' || e.kind === 'move' || e.kind === 'takeback');
+    const lengths = changes.map((e) => ('game' in e && e.game ? e.game.moves.length : -1));
+    expect(lengths).toEqual([0, 1, 2, 3, 1]);
+    expect(tracker.facts(7)?.moveTexts).toEqual(['e2e4']);
+    expect(fenOf(tracker.game(7))).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+  });
+});

@@ -13,6 +13,9 @@ import {
   play,
   roleFromLetter,
   standardSetup,
+  trailPush,
+  trailTake,
+  withTrailItems,
   type Board,
   type GameScore,
   type GameTracker,
@@ -24,6 +27,7 @@ import {
   type TrackedGameEvent,
   type TrackedMove,
   type TrackedRelation,
+  type Trail,
 } from '@chess-formats/board-core';
 import { parseFen } from '@chess-formats/fen';
 import type { IccEvent } from './decoder.js';
@@ -110,12 +114,59 @@ export interface IccTracker extends GameTracker<IccEvent, IccTrackerEvent> {
   facts(gameNumber: number): IccGameFacts | undefined;
 }
 
-/** A followed game with what the tracker keeps beside it. */
+/** A move of a followed game with its text as received and the position after it. */
+interface Ply {
+  readonly move: TrackedMove;
+  readonly text: string;
+  readonly after: Setup;
+}
+
+/**
+ * A followed game with what the tracker keeps beside it. Its moves are a trail shared with the
+ * entries before it, so a move costs no copy of the game's moves (copying them at every move
+ * made a long game quadratic); `game` and `facts` make their lists from it only when read.
+ */
 interface Entry {
+  /** The game without its moves. */
+  readonly fields: Omit<TrackedGame, 'moves'>;
+  /** ICC's facts without the move texts. */
+  readonly about: Omit<IccGameFacts, 'moveTexts'>;
+  /** The moves since `start`, oldest first. */
+  readonly line: Trail<Ply> | undefined;
+  /** The position before the first move of `line` (`fields.initial`, or the server's word on it). */
+  readonly start: Setup;
+  /** The game as handed out. */
   readonly game: TrackedGame;
+  /** ICC's facts as handed out. */
   readonly facts: IccGameFacts;
-  /** The positions after each move: `positions[0]` is `game.initial`, the last one `game.setup`. */
-  readonly positions: readonly Setup[];
+}
+
+const moveOf = (ply: Ply): TrackedMove => ply.move;
+const textOf = (ply: Ply): string => ply.text;
+
+function entryOf(
+  fields: Omit<TrackedGame, 'moves'>,
+  about: Omit<IccGameFacts, 'moveTexts'>,
+  line: Trail<Ply> | undefined,
+  start: Setup = fields.initial,
+): Entry {
+  return {
+    fields,
+    about,
+    line,
+    start,
+    game: withTrailItems({ ...fields }, 'moves', line, moveOf),
+    facts: withTrailItems({ ...about }, 'moveTexts', line, textOf),
+  };
+}
+
+/** The entry with other fields or facts, its moves kept. */
+function changed(
+  entry: Entry,
+  fields: Partial<Omit<TrackedGame, 'moves'>>,
+  about: Partial<Omit<IccGameFacts, 'moveTexts'>> = {},
+): Entry {
+  return entryOf({ ...entry.fields, ...fields }, { ...entry.about, ...about }, entry.line, entry.start);
 }
 
 type GameStarted = DatagramOf<
@@ -137,10 +188,10 @@ function startedEntry(dg: GameStarted, previous: Entry | undefined): Entry {
           : f.playedGame
             ? 'playing'
             : 'examining';
-  const initial = previous?.game.initial ?? standardSetup();
+  const initial = previous?.fields.initial ?? standardSetup();
   const player = (name: string, rating: number | undefined, titles: readonly string[]) =>
     rating === undefined ? { name, titles } : { name, rating, titles };
-  const game: TrackedGame = {
+  const fields: Omit<TrackedGame, 'moves'> = {
     gameNumber: f.gameNumber,
     white: player(f.whiteName, f.whiteRating, f.whiteTitles),
     black: player(f.blackName, f.blackRating, f.blackTitles),
@@ -152,18 +203,16 @@ function startedEntry(dg: GameStarted, previous: Entry | undefined): Entry {
       black: { initialMs: minutes(f.blackInitial), incrementMs: seconds(f.blackIncrement) },
     },
     initial,
-    setup: previous?.game.setup ?? initial,
-    moves: previous?.game.moves ?? [],
-    clocks: previous?.game.clocks ?? { white: undefined, black: undefined },
+    setup: previous?.fields.setup ?? initial,
+    clocks: previous?.fields.clocks ?? { white: undefined, black: undefined },
   };
-  const facts: IccGameFacts = {
+  const about: Omit<IccGameFacts, 'moveTexts'> = {
     wildNumber: f.wildNumber,
     ratingType: f.ratingType,
-    flip: previous?.facts.flip ?? false,
-    inStep: previous?.facts.inStep ?? true,
-    moveTexts: previous?.facts.moveTexts ?? [],
+    flip: previous?.about.flip ?? false,
+    inStep: previous?.about.inStep ?? true,
   };
-  return { game, facts, positions: previous?.positions ?? [initial] };
+  return entryOf(fields, about, previous?.line, previous?.start ?? initial);
 }
 
 /**
@@ -199,20 +248,18 @@ function boardSetup(text: string, whiteToMove: boolean): Setup | undefined {
 
 /** The entry with its moves starting again from `initial`. */
 function withPosition(entry: Entry, initial: Setup): Entry {
-  return {
-    game: { ...entry.game, initial, setup: initial, moves: [] },
-    facts: { ...entry.facts, inStep: true, moveTexts: [] },
-    positions: [initial],
-  };
+  return entryOf({ ...entry.fields, initial, setup: initial }, { ...entry.about, inStep: true }, undefined);
 }
 
 /** The entry with its current position replaced (the server's word on it), moves kept. */
 function withCurrent(entry: Entry, setup: Setup): Entry {
-  return {
-    game: { ...entry.game, setup },
-    facts: { ...entry.facts, inStep: true },
-    positions: [...entry.positions.slice(0, -1), setup],
-  };
+  const line = entry.line;
+  return entryOf(
+    { ...entry.fields, setup },
+    { ...entry.about, inStep: true },
+    line === undefined ? undefined : trailPush(line.before, { ...line.last, after: setup }),
+    line === undefined ? setup : entry.start,
+  );
 }
 
 type MoveDatagram = DatagramOf<'DG_SEND_MOVES' | 'DG_PAST_MOVE'>;
@@ -252,17 +299,8 @@ function replay(
 }
 
 function backUp(entry: Entry, count: number): Entry {
-  const keep = Math.max(0, entry.game.moves.length - Math.max(0, count));
-  const positions = entry.positions.slice(0, keep + 1);
-  return {
-    game: {
-      ...entry.game,
-      setup: positions[positions.length - 1] ?? entry.game.initial,
-      moves: entry.game.moves.slice(0, keep),
-    },
-    facts: { ...entry.facts, moveTexts: entry.facts.moveTexts.slice(0, keep) },
-    positions,
-  };
+  const line = trailTake(entry.line, Math.max(0, (entry.line?.length ?? 0) - Math.max(0, count)));
+  return entryOf({ ...entry.fields, setup: line?.last.after ?? entry.start }, entry.about, line, entry.start);
 }
 
 /** ICC's score string as a PGN result: `aborted` (and anything unknown) is `*`. */
@@ -308,7 +346,7 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
   const complete = (gameNumber: number, out: IccTrackerEvent[]): void => {
     if (!pending.delete(gameNumber)) return;
     const entry = entries.get(gameNumber);
-    if (entry?.facts.inStep === true) out.push({ kind: 'position-complete', game: entry.game });
+    if (entry?.about.inStep === true) out.push({ kind: 'position-complete', game: entry.game });
   };
 
   /** Follows the rule of `position-complete` for a datagram the tracker has just read. */
@@ -416,36 +454,38 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
         const symbol = dg.fields.symbol;
         if (symbol === 'X') return leave('unobserved');
         const relation: TrackedRelation = symbol === 'O' ? 'observing' : symbol === 'E' ? 'examining' : 'playing';
-        keep({ ...entry, game: { ...entry.game, relation } });
+        keep(changed(entry, { relation }));
         return [];
       }
       case 'DG_SEND_MOVES':
       case 'DG_PAST_MOVE': {
         if (!entry) return unknown('a move');
-        if (!entry.facts.inStep) return [];
+        if (!entry.about.inStep) return [];
         const f = (dg as MoveDatagram).fields;
         const smithField = dg.args.indexOf(f.smithMove ?? '\x19') + 1;
         const algebraicField = dg.args.indexOf(f.algebraicMove ?? '\x19') + 1;
         const played = replay(
-          entry.game.setup,
+          entry.fields.setup,
           f.smithMove,
           f.algebraicMove,
           f.smithMove !== undefined ? smithField : algebraicField || 1,
         );
-        if ('code' in played) return fault(played, { ...entry, facts: { ...entry.facts, inStep: false } });
-        const mover = entry.game.setup.turn;
+        if ('code' in played) return fault(played, changed(entry, {}, { inStep: false }));
+        const mover = entry.fields.setup.turn;
         const clockMs = f.clock === undefined ? undefined : seconds(f.clock);
         const move: TrackedMove = clockMs === undefined ? { move: played.move } : { move: played.move, clockMs };
-        const game = keep({
-          game: {
-            ...entry.game,
-            setup: played.after,
-            moves: [...entry.game.moves, move],
-            ...(clockMs === undefined ? {} : { clocks: { ...entry.game.clocks, [mover]: clockMs } }),
-          },
-          facts: { ...entry.facts, moveTexts: [...entry.facts.moveTexts, played.text] },
-          positions: [...entry.positions, played.after],
-        });
+        const game = keep(
+          entryOf(
+            {
+              ...entry.fields,
+              setup: played.after,
+              ...(clockMs === undefined ? {} : { clocks: { ...entry.fields.clocks, [mover]: clockMs } }),
+            },
+            entry.about,
+            trailPush(entry.line, { move, text: played.text, after: played.after }),
+            entry.start,
+          ),
+        );
         return [{ kind: 'move', game, move: played.move }];
       }
       case 'DG_MOVE_LIST': {
@@ -455,39 +495,27 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
         if (initial === undefined)
           return fault(
             { code: 'bad-position', field: 2, message: 'the initial position is neither * nor 64 board characters' },
-            { ...entry, facts: { ...entry.facts, inStep: false } },
+            changed(entry, {}, { inStep: false }),
           );
-        // Built in place: a move list can be long, and copying per move would make it quadratic.
-        const positions: Setup[] = [initial];
-        const moves: TrackedMove[] = [];
-        const moveTexts: string[] = [];
+        let line: Trail<Ply> | undefined;
         for (let i = 0; i < dg.fields.moves.length; i++) {
           const info = dg.fields.moves[i] ?? {};
-          const before = positions[positions.length - 1] ?? initial;
+          const before = line?.last.after ?? initial;
           const played = replay(before, info.smithMove, info.algebraicMove, i + 3);
-          if ('code' in played) {
-            const partial: Entry = {
-              game: { ...entry.game, initial, setup: before, moves },
-              facts: { ...entry.facts, inStep: false, moveTexts },
-              positions,
-            };
-            return fault(played, partial);
-          }
-          positions.push(played.after);
-          moves.push(
-            info.clock === undefined ? { move: played.move } : { move: played.move, clockMs: seconds(info.clock) },
-          );
-          moveTexts.push(played.text);
+          if ('code' in played)
+            return fault(
+              played,
+              entryOf({ ...entry.fields, initial, setup: before }, { ...entry.about, inStep: false }, line),
+            );
+          const move =
+            info.clock === undefined ? { move: played.move } : { move: played.move, clockMs: seconds(info.clock) };
+          line = trailPush(line, { move, text: played.text, after: played.after });
         }
-        const setup = positions[positions.length - 1] ?? initial;
+        const setup = line?.last.after ?? initial;
         return [
           {
             kind: 'position',
-            game: keep({
-              game: { ...entry.game, initial, setup, moves },
-              facts: { ...entry.facts, inStep: true, moveTexts },
-              positions,
-            }),
+            game: keep(entryOf({ ...entry.fields, initial, setup }, { ...entry.about, inStep: true }, line)),
           },
         ];
       }
@@ -500,7 +528,7 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
         if (!parsed.ok)
           return fault(
             { code: 'bad-position', field: 2, message: `the initial FEN: ${parsed.error.message}` },
-            { ...entry, facts: { ...entry.facts, inStep: false } },
+            changed(entry, {}, { inStep: false }),
           );
         return [{ kind: 'position', game: keep(withPosition(entry, parsed.value)) }];
       }
@@ -510,7 +538,7 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
         if (!parsed.ok)
           return fault(
             { code: 'bad-position', field: 2, message: `the FEN: ${parsed.error.message}` },
-            { ...entry, facts: { ...entry.facts, inStep: false } },
+            changed(entry, {}, { inStep: false }),
           );
         return [{ kind: 'position', game: keep(withCurrent(entry, parsed.value)) }];
       }
@@ -520,7 +548,7 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
         if (setup === undefined)
           return fault(
             { code: 'bad-position', field: 2, message: 'the board is not 64 board characters' },
-            { ...entry, facts: { ...entry.facts, inStep: false } },
+            changed(entry, {}, { inStep: false }),
           );
         return [{ kind: 'position', game: keep(withCurrent(entry, setup)) }];
       }
@@ -529,31 +557,28 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
         if (!entry) return [];
         const count = dg.name === 'DG_BACKWARD' ? dg.fields.backupCount : dg.fields.takebackCount;
         const next = backUp(entry, count);
-        return [{ kind: 'takeback', game: keep(next), plies: entry.game.moves.length - next.game.moves.length }];
+        return [{ kind: 'takeback', game: keep(next), plies: (entry.line?.length ?? 0) - (next.line?.length ?? 0) }];
       }
       case 'DG_MSEC': {
         if (!entry) return [];
         const side = dg.fields.color === 'W' ? 'white' : 'black';
         // Whose clock runs: this side's when its flag says so, no longer this side's when it does not.
-        const running = dg.fields.running ? side : entry.game.running === side ? undefined : entry.game.running;
-        const { running: _previous, ...rest } = entry.game;
-        const game: TrackedGame = {
+        const running = dg.fields.running ? side : entry.fields.running === side ? undefined : entry.fields.running;
+        const { running: _previous, ...rest } = entry.fields;
+        const fields: Omit<TrackedGame, 'moves'> = {
           ...rest,
-          clocks: { ...entry.game.clocks, [side]: dg.fields.msec },
+          clocks: { ...entry.fields.clocks, [side]: dg.fields.msec },
           ...(running === undefined ? {} : { running }),
         };
-        return [{ kind: 'clock', game: keep({ ...entry, game }) }];
+        return [{ kind: 'clock', game: keep(entryOf(fields, entry.about, entry.line, entry.start)) }];
       }
       case 'DG_SET_CLOCK': {
         if (!entry) return [];
-        const game = {
-          ...entry.game,
-          clocks: { white: seconds(dg.fields.whiteClock), black: seconds(dg.fields.blackClock) },
-        };
-        return [{ kind: 'clock', game: keep({ ...entry, game }) }];
+        const clocks = { white: seconds(dg.fields.whiteClock), black: seconds(dg.fields.blackClock) };
+        return [{ kind: 'clock', game: keep(changed(entry, { clocks })) }];
       }
       case 'DG_FLIP':
-        if (entry) keep({ ...entry, facts: { ...entry.facts, flip: dg.fields.flip } });
+        if (entry) keep(changed(entry, {}, { flip: dg.fields.flip }));
         return [];
       case 'DG_MY_GAME_RESULT':
       case 'DG_GAME_RESULT': {
@@ -562,12 +587,13 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
         const result = scoreOf(f.scoreString2);
         // The description is the server's words ("White checkmated"); the code stands in when it is empty.
         const reason = f.descriptionString !== '' ? f.descriptionString : f.gameResultCode;
-        const facts: IccGameFacts = {
-          ...entry.facts,
-          resultCode: f.gameResultCode,
-          ...(f.eco === undefined ? {} : { eco: f.eco }),
-        };
-        const game = keep({ ...entry, game: { ...entry.game, result, reason }, facts });
+        const game = keep(
+          changed(
+            entry,
+            { result, reason },
+            { resultCode: f.gameResultCode, ...(f.eco === undefined ? {} : { eco: f.eco }) },
+          ),
+        );
         return [{ kind: 'game-ended', game, result, reason }];
       }
       default:

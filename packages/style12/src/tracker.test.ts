@@ -26,7 +26,7 @@ describe('createStyle12Tracker', () => {
     // Without the rules (as the CLI runs it) the tracker once kept N/g4-f3 with g4 empty.
     const tracker = createStyle12Tracker();
     const forged = { ...(game[3] as Style12), verboseMove: 'N/g4-f3' };
-    const events = [game[0], game[1], game[2], forged].flatMap((r) => tracker.push(r));
+    const events = ([game[0], game[1], game[2], forged] as Style12[]).flatMap((r) => tracker.push(r));
     expect(kinds(events)).toEqual(['game-started', 'move', 'move', 'error', 'position']);
     expect(tracker.game(7)?.moves).toEqual([]);
     expect(tracker.game(7)?.initial).toBe(forged.setup);
@@ -250,5 +250,49 @@ describe('createStyle12Tracker', () => {
     const tracker = createStyle12Tracker(null as never);
     for (const input of [null, undefined, 42, 'x', {}, { kind: 'text' }, { kind: 'board' }, []])
       expect(tracker.push(input as never)).toEqual([]);
+  });
+});
+
+describe('createStyle12Tracker on a long game', () => {
+  test('follows it in time linear in its length: a late move costs what an early one does', () => {
+    // The moves were copied at every move: 66,666 moves of a game took minutes.
+    const shuffle = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
+    const game = records(
+      gameLines(
+        START,
+        Array.from({ length: 16_000 }, (_, i) => shuffle[i % 4] as string),
+      ),
+    );
+    // The time of moves 1,001-2,000 and of moves 15,001-16,000 of one game, the fastest of three
+    // games kept: a copy of the moves at every move makes the late ones about ten times dearer.
+    let [early, late] = [Infinity, Infinity];
+    for (let run = 0; run < 4; run++) {
+      const tracker = createStyle12Tracker();
+      const span = (from: number, to: number) => {
+        const started = performance.now();
+        for (let i = from; i < to; i++) tracker.push(game[i] as Style12);
+        return performance.now() - started;
+      };
+      span(0, 1_001);
+      const first = span(1_001, 2_001);
+      span(2_001, 15_001);
+      const last = span(15_001, 16_001);
+      expect(tracker.game(7)?.moves.length).toBe(16_000);
+      // The first game warms the code up.
+      if (run > 0) [early, late] = [Math.min(early, first), Math.min(late, last)];
+    }
+    expect(late / early).toBeLessThan(4);
+  });
+
+  test('each event keeps the moves of its own moment', () => {
+    const tracker = createStyle12Tracker();
+    const game = records(gameLines(START, ['e4', 'e5', 'Nf3', 'Nc6']));
+    const events = game.flatMap((record) => tracker.push(record));
+    expect(events.map((event) => ('game' in event ? event.game.moves.length : -1))).toEqual([0, 1, 2, 3, 4]);
+    const takeback = records(gameLines(START, ['e4', 'e5']))[2] as Style12;
+    const back = tracker.push(takeback);
+    expect(back.map((event) => event.kind)).toEqual(['takeback']);
+    expect(events.map((event) => ('game' in event ? event.game.moves.length : -1))).toEqual([0, 1, 2, 3, 4]);
+    expect(tracker.game(7)?.moves.length).toBe(2);
   });
 });

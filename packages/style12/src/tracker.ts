@@ -1,5 +1,9 @@
 import {
   opposite,
+  trailPush,
+  trailTake,
+  withTrailItems,
+  withoutKey,
   type ByColor,
   type GameScore,
   type GameTracker,
@@ -9,7 +13,9 @@ import {
   type Setup,
   type TrackedGame,
   type TrackedGameEvent,
+  type TrackedMove,
   type TrackedRelation,
+  type Trail,
 } from '@chess-formats/board-core';
 import type { Holdings } from './holdings.js';
 import { lastMove, type LastMoveOptions } from './last-move.js';
@@ -102,6 +108,11 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
   const moveOptions = typeof opts.moves === 'object' && opts.moves !== null ? opts.moves : {};
   const games = new Map<number, TrackedGame>();
   const records = new Map<number, Style12>();
+  /** The moves of each followed game, shared with its snapshots (see `snapshot`). */
+  const trails = new Map<number, Trail<TrackedMove> | undefined>();
+  /** A game whose moves are `trail`'s: made into an array only when read, so a move costs no copy. */
+  const snapshot = (fields: Omit<TrackedGame, 'moves'>, trail: Trail<TrackedMove> | undefined): TrackedGame =>
+    withTrailItems({ ...fields }, 'moves', trail);
   /** Pockets of games not (yet) tracked: a tracked game keeps its own in its setup. */
   const early = new Map<number, ByColor<Pocket>>();
 
@@ -110,6 +121,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     if (game === undefined) return [];
     games.delete(gameNumber);
     records.delete(gameNumber);
+    trails.delete(gameNumber);
     return [{ kind: 'game-left', game, why }];
   };
 
@@ -133,16 +145,19 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       ...(record.clockTicking === true ? { running: record.setup.turn } : {}),
     };
     const out: Style12TrackerEvent[] = [];
+    const trail = trails.get(number);
     // Map order is insertion order: re-inserting on update keeps the stalest game first.
     games.delete(number);
     records.delete(number);
-    const keep = (game: TrackedGame): TrackedGame => {
+    const keep = (initial: Setup, moves: Trail<TrackedMove> | undefined): TrackedGame => {
+      const game = snapshot({ ...facts, initial }, moves);
       games.set(number, game);
       records.set(number, record);
+      trails.set(number, moves);
       return game;
     };
     if (previous === undefined || previousRecord === undefined) {
-      const game = keep({ ...facts, initial: setup, moves: [] });
+      const game = keep(setup, undefined);
       out.push({ kind: 'game-started', game });
       if (games.size > maxGames) out.push(...leave(games.keys().next().value as number, 'evicted'));
       return out;
@@ -153,34 +168,26 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       if (read.ok) {
         const mover = opposite(record.setup.turn);
         const move: Move = read.value;
-        const game = keep({
-          ...facts,
-          initial: previous.initial,
-          moves: [...previous.moves, { move, clockMs: facts.clocks[mover] }],
-        });
+        const game = keep(previous.initial, trailPush(trail, { move, clockMs: facts.clocks[mover] }));
         out.push({ kind: 'move', game, move });
       } else {
         // The board is the server's word; without the move the list starts again from it.
-        const game = keep({ ...facts, initial: setup, moves: [] });
+        const game = keep(setup, undefined);
         out.push({ kind: 'error', game, error: read.error }, { kind: 'position', game });
       }
-    } else if (step < 0 && -step <= previous.moves.length) {
-      const game = keep({
-        ...facts,
-        initial: previous.initial,
-        moves: previous.moves.slice(0, previous.moves.length + step),
-      });
+    } else if (step < 0 && -step <= (trail?.length ?? 0)) {
+      const game = keep(previous.initial, trailTake(trail, (trail?.length ?? 0) + step));
       out.push({ kind: 'takeback', game, plies: -step });
     } else if (step < 0) {
-      const game = keep({ ...facts, initial: setup, moves: [] });
+      const game = keep(setup, undefined);
       out.push({ kind: 'takeback', game, plies: -step });
     } else if (step === 0 && samePlacement(previousRecord.setup, record.setup)) {
       // A refresh, the resend after a flag, the board at a game's end: only clocks may differ.
-      const game = keep({ ...facts, initial: previous.initial, moves: previous.moves });
+      const game = keep(previous.initial, trail);
       out.push({ kind: 'clock', game });
     } else {
       // A jump (an examiner's `forward`): the moves in between were not seen.
-      const game = keep({ ...facts, initial: setup, moves: [] });
+      const game = keep(setup, undefined);
       out.push({ kind: 'position', game });
     }
     return out;
@@ -195,7 +202,10 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       if (early.size > maxGames) early.delete(early.keys().next().value as number);
       return [];
     }
-    const updated = { ...game, setup: { ...game.setup, pockets: holdings.pockets } };
+    const updated = snapshot(
+      { ...withoutKey(game, 'moves'), setup: { ...game.setup, pockets: holdings.pockets } },
+      trails.get(holdings.gameNumber),
+    );
     games.set(holdings.gameNumber, updated);
     return [{ kind: 'holdings', game: updated, holdings }];
   };
@@ -208,7 +218,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       if (game === undefined) return [];
       const result = ended[3] as GameScore;
       const reason = ended[2] as string;
-      const over: TrackedGame = { ...game, result, reason };
+      const over = snapshot({ ...withoutKey(game, 'moves'), result, reason }, trails.get(number));
       games.set(number, over);
       return [{ kind: 'game-ended', game: over, result, reason }, ...leave(number, 'ended')];
     }
