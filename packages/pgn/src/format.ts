@@ -112,7 +112,7 @@ function movetextMeaning(game: PgnGame | undefined): string {
   if (game === undefined) return '';
   let plies = 0;
   for (let node = game.root.children[0]; node !== undefined; node = node.children[0]) plies++;
-  return `${plies} plies in the main line, result ${game.result}`;
+  return `${plies} ${plies === 1 ? 'ply' : 'plies'} in the main line, result ${game.result}`;
 }
 
 /**

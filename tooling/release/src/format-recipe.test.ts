@@ -22,7 +22,10 @@ import toyVectors from './toy-format/vectors.json' with { type: 'json' };
 vi.mock('@chess-formats/formats', async (importOriginal) => {
   const original = await importOriginal<typeof import('@chess-formats/formats')>();
   const { toyFormat: toy } = await import('./toy-format/format.js');
-  const list: readonly Format[] = Object.freeze([...original.FORMATS, toy]);
+  // Once the toy is a real package in the list (the recipe followed by hand), the list is left as it is.
+  const list: readonly Format[] = original.FORMATS.some((format) => format.name === toy.name)
+    ? original.FORMATS
+    : Object.freeze([...original.FORMATS, toy]);
   return {
     ...original,
     FORMATS: list,
@@ -43,20 +46,20 @@ async function run(args: readonly string[], stdin: string) {
 
 describe('the toy is in the one list', () => {
   test('FORMATS, TEXT_FORMATS, formatByName and detectFormat hold it, and it is the last', () => {
-    expect(FORMATS.at(-1)).toBe(toyFormat);
-    expect(TEXT_FORMATS.at(-1)).toBe(toyFormat);
-    expect(formatByName('toy')).toBe(toyFormat);
-    expect(detectFormat(toyFormat.example)).toMatchObject({ format: toyFormat, score: 0.95 });
+    expect(FORMATS.at(-1)?.name).toBe('toy');
+    expect(TEXT_FORMATS.at(-1)?.name).toBe('toy');
+    expect(formatByName('toy')?.example).toBe(toyFormat.example);
+    expect(detectFormat(toyFormat.example)).toMatchObject({ format: { name: 'toy' }, score: 0.95 });
     // Every other format still detects its own example.
     for (const format of FORMATS) expect(detectFormat(format.example).format, format.name).toBe(format);
-    expect(detectFormat(`x${KINGS.slice(1)} w`).format).toBe(toyFormat);
+    expect(detectFormat(`x${KINGS.slice(1)} w`).format?.name).toBe('toy');
   });
 });
 
 describe('the conformance loop, as it runs for every format', () => {
   describeListConformance({
     filesOf: (format) => (format === 'toy' ? [toyVectors as unknown as VectorFile] : vectorFilesOf(format)),
-    formats: () => [...vectorFormats(), 'toy'].sort(),
+    formats: () => [...new Set([...vectorFormats(), 'toy'])].sort(),
   });
 });
 
