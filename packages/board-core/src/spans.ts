@@ -15,16 +15,23 @@ const TAB = 9;
 const LF = 10;
 const CR = 13;
 
+/** Space, tab, LF or CR: what separates the fields of most records. */
+const isBlank = (code: number): boolean => code === SPACE || code === TAB || code === LF || code === CR;
+
 /**
  * Start and end (exclusive) of each of the first `limit` tokens of `text` separated by blanks
- * (space, tab, LF, CR), runs of blanks as one. One pass that stops after `limit` tokens.
+ * (space, tab, LF, CR; or the char codes `isSplit` names, such as `isSeparator` for the
+ * formats that also take FEN's `_`), runs of them as one. One pass that stops after `limit` tokens.
  */
-export function blankSpans(text: string, limit: number): [start: number, end: number][] {
+export function blankSpans(
+  text: string,
+  limit: number,
+  isSplit: (code: number) => boolean = isBlank,
+): [start: number, end: number][] {
   const spans: [number, number][] = [];
   let start = -1;
   for (let i = 0; i <= text.length && spans.length < limit; i++) {
-    const code = i === text.length ? SPACE : text.charCodeAt(i);
-    const blank = code === SPACE || code === TAB || code === LF || code === CR;
+    const blank = i === text.length || isSplit(text.charCodeAt(i));
     if (blank && start >= 0) {
       spans.push([start, i]);
       start = -1;
@@ -34,7 +41,8 @@ export function blankSpans(text: string, limit: number): [start: number, end: nu
 }
 
 /**
- * A token-per-field format's `spans`: the first `limit` blank-separated tokens of `text`,
+ * A token-per-field format's `spans`: the first `limit` tokens of `text` (`blankSpans`, split
+ * where `isSplit` says, by default on blanks),
  * each placed in the field `fieldOf` names (called in order, so it may keep state across a
  * text's tokens), its meaning `meaningOf` that field of the value. The value is `value`, else
  * `parse(text)`'s; when there is none the meanings are empty. Never throws: anything thrown
@@ -47,6 +55,7 @@ export function textSpans<Value>(
   limit: number,
   fieldOf: (token: string, index: number) => number,
   meaningOf: (field: number, value: Value, token: string) => string,
+  isSplit?: (code: number) => boolean,
 ): FieldSpan[] {
   try {
     if (typeof text !== 'string') return [];
@@ -55,7 +64,7 @@ export function textSpans<Value>(
       const parsed = parse(text);
       if (parsed.ok) read = parsed.value;
     }
-    return blankSpans(text, limit).map(([start, end], index) => {
+    return blankSpans(text, limit, isSplit).map(([start, end], index) => {
       const token = text.slice(start, end);
       const field = fieldOf(token, index);
       return { field, start, end, meaning: read === undefined ? '' : meaningOf(field, read, token) };

@@ -30,4 +30,15 @@ describe('fenFormat.spans', () => {
       '32 pieces, 2 in hand',
     );
   });
+
+  test('fields separated by `_`, as in URLs, are placed as the parser reads them', () => {
+    expect(fieldsOf('8/8/8/4k3/8/8/8/4K3_b_-_-_0_40')).toEqual([
+      'placement=8/8/8/4k3/8/8/8/4K3',
+      'turn=b',
+      'castling=-',
+      'en passant=-',
+      'halfmove clock=0',
+      'fullmove number=40',
+    ]);
+  });
 });

@@ -1,4 +1,11 @@
-import { setupMeaning, textSpans, type SetupTopic, type Setup, type TextFormat } from '@chess-formats/board-core';
+import {
+  isSeparator,
+  setupMeaning,
+  textSpans,
+  type SetupTopic,
+  type Setup,
+  type TextFormat,
+} from '@chess-formats/board-core';
 import { enPassantCapturable } from './en-passant.js';
 import { FEN_ERROR_CODES, type FenErrorCode } from './errors.js';
 import { parseFen, type FenParseOptions } from './parse.js';
@@ -107,8 +114,15 @@ export const fenFormat: TextFormat<Setup, FenErrorCode, FenParseOptions, FenForm
       'check counters',
     ]),
     spans: (text: string, setup?: Setup) =>
-      textSpans(text, setup, parseFen, 7, fenFieldOf(), (field, value) =>
-        setupMeaning(value, TOPICS[field] ?? 'fullmoves'),
+      textSpans(
+        text,
+        setup,
+        parseFen,
+        7,
+        fenFieldOf(),
+        (field, value) => setupMeaning(value, TOPICS[field] ?? 'fullmoves'),
+        // The parser's separators: blanks, and `_` as in URLs.
+        isSeparator,
       ),
     setupOf: (setup: Setup): Setup => setup,
     fromSetup(setup: Setup): Setup {

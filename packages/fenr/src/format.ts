@@ -1,5 +1,6 @@
 import {
   countCode,
+  isSeparator,
   leadingTokens,
   setupMeaning,
   startClock,
@@ -89,14 +90,21 @@ export const fenrFormat: TextFormat<Setup, FenrErrorCode, FenrParseOptions, unde
     'after the last field',
   ]),
   spans: (text: string, value?: Setup) =>
-    textSpans(text, value, parseFenr, 6, fenrFieldOf(), (field, setup) =>
-      field === 3
-        ? `${seconds(setup.realtime?.sinceCaptureMs)} since the last capture`
-        : field === 4
-          ? `game clock ${seconds(setup.realtime?.clockMs)}`
-          : field < 3
-            ? setupMeaning(setup, field === 0 ? 'placement' : field === 1 ? 'castling' : 'en passant')
-            : 'not a FENr field',
+    textSpans(
+      text,
+      value,
+      parseFenr,
+      8,
+      fenrFieldOf(),
+      (field, setup) =>
+        field === 3
+          ? `${seconds(setup.realtime?.sinceCaptureMs)} since the last capture`
+          : field === 4
+            ? `game clock ${seconds(setup.realtime?.clockMs)}`
+            : field < 3
+              ? setupMeaning(setup, field === 0 ? 'placement' : field === 1 ? 'castling' : 'en passant')
+              : 'not a FENr field',
+      isSeparator,
     ),
   setupOf: (setup: Setup): Setup => setup,
   fromSetup(setup: Setup): Setup {

@@ -1,5 +1,6 @@
 import {
   countCode,
+  isSeparator,
   leadingTokens,
   setupMeaning,
   textSpans,
@@ -92,6 +93,7 @@ export const ocpnFormat: TextFormat<Setup, OcpnErrorCode, OcpnParseOptions, unde
         const topic = TOPICS[field];
         return topic ? setupMeaning(setup, topic) : field < 9 ? advancedMeaning(field, setup) : 'not an OCPN field';
       },
+      isSeparator,
     ),
   setupOf: (value: Setup): Setup => value,
   fromSetup(setup: Setup): Setup {
