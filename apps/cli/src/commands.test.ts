@@ -5,6 +5,7 @@ import { CONVERT_HELP, CONVERT_SPEC } from './convert-command.js';
 import { DETECT_HELP } from './detect-command.js';
 import { main } from './main.js';
 import { MOVES_HELP } from './moves-command.js';
+import { POSITION_FORMATS } from './positions.js';
 import { memoryIo } from './test-io.js';
 import { VALIDATE_HELP } from './validate-command.js';
 
@@ -38,8 +39,8 @@ describe('parseCommandArgs', () => {
   });
 
   test.each([
-    [['--to'], '--to needs a value: fen, style12, ocpn, fenr, pgn, setup-json'],
-    [['--to', 'png'], "--to: unknown value 'png' (expected fen, style12, ocpn, fenr, pgn, setup-json)"],
+    [['--to'], `--to needs a value: ${POSITION_FORMATS.join(', ')}`],
+    [['--to', 'png'], `--to: unknown value 'png' (expected ${POSITION_FORMATS.join(', ')})`],
     [['--json=1'], "option '--json' takes no value"],
     [['--toString'], "unknown option '--toString' for convert"],
   ])('%j is a usage error', (args, message) => {
@@ -124,7 +125,7 @@ describe('chess-formats convert', () => {
     expect(result).toEqual({
       status: 2,
       out: '',
-      err: `chess-formats: convert needs --to: fen, style12, ocpn, fenr, pgn, setup-json\n\n${CONVERT_HELP}`,
+      err: `chess-formats: convert needs --to: ${POSITION_FORMATS.join(', ')}\n\n${CONVERT_HELP}`,
     });
   });
 });

@@ -24,6 +24,25 @@ export interface FormatError<Code extends string = string> {
 }
 
 /**
+ * One field of a text as its format reads it: where it stands in the text and what it says.
+ * A text format's `spans` gives them, so that a viewer can show any format's fields with no
+ * code of its own for the format.
+ */
+export interface FieldSpan {
+  /** The index of the field in the format's `fields` (as an error's `field`). */
+  readonly field: number;
+  /** Index in the text (UTF-16 code units) of the field's first character. */
+  readonly start: number;
+  /** Index just past the field's last character: the field is `text.slice(start, end)`. */
+  readonly end: number;
+  /**
+   * What the field says, in short English (`White to move`, `castling: h1 a1 h8 a8`); empty
+   * when the text does not parse, as a broken field says nothing for sure.
+   */
+  readonly meaning: string;
+}
+
+/**
  * One text format, described the same way for every consumer (converters, validators, the
  * demo, the conformance runner): how to recognise, read and write it, and what it describes
  * as a board-core `Setup`. Each format package exports one (`fenFormat`, `ocpnFormat`, ...);
@@ -43,6 +62,8 @@ export interface TextFormat<
   readonly name: string;
   /** The name people read (`FEN`, `Style 12`). */
   readonly title: string;
+  /** A short text of the format that parses: what a page loads by its example button, what a test starts from. */
+  readonly example: string;
   /** The package's parser: never throws, linear in the input. */
   parse(text: string, options?: ParseOptions): Result<Value, FormatError<Code>>;
   /** The package's writer; throws `TypeError` only for a value the format cannot hold. */
@@ -57,6 +78,13 @@ export interface TextFormat<
   readonly errorCodes: readonly Code[];
   /** The field names, by the index an error's `field` holds (frozen). */
   readonly fields: readonly string[];
+  /**
+   * The fields of `text`, in the order they stand, each with where it is and what it means.
+   * `value`, when given, is what `parse` read from this `text` (it saves a second parse);
+   * without it the text is parsed here. A text that does not parse still gives its fields as
+   * far as they can be told apart, with empty meanings. Never throws; linear in the text.
+   */
+  spans(text: string, value?: Value): readonly FieldSpan[];
   /** The position a value describes. */
   setupOf(value: Value): Setup;
   /**
@@ -80,6 +108,11 @@ export interface StreamFormat<Reader = unknown, Code extends string = string, Re
   readonly name: string;
   /** The name people read, as `TextFormat.title`. */
   readonly title: string;
+  /**
+   * A short stream of the format, as `TextFormat.example`. A stream has no `spans`: its
+   * reader's events carry their own offsets.
+   */
+  readonly example: string;
   /** As `TextFormat.detect`, on a sample of the stream. */
   detect(text: string): number;
   /** A fresh reader (decoder) for one stream. */

@@ -3,7 +3,7 @@ export { emptyBoard, occupiedSquares, pieceAt, standardBoard, withPiece, type Bo
 export { parseCoordinate, writeCoordinate, type CoordinateOptions } from './coordinate.js';
 export { boardDiagram } from './diagram.js';
 export { deepFreeze } from './freeze.js';
-export type { Format, FormatError, StreamFormat, TextFormat } from './format.js';
+export type { FieldSpan, Format, FormatError, StreamFormat, TextFormat } from './format.js';
 export {
   GEOMETRY_NAMES,
   OMEGA,
@@ -110,5 +110,6 @@ export type {
 export { VALIDATION_PROBLEMS, validateSetup, type ValidationProblem } from './validate.js';
 export { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';
 // The text scanning the line formats share (fen, ocpn, fenr, style12); see scan.ts.
+export { blankSpans, setupMeaning, textSpans, type SetupTopic } from './spans.js';
 export { countCode, fault, faultError, fieldEnd, isNone, isSeparator, leadingTokens } from './scan.js';
 export { trailItems, trailOf, trailPush, trailTake, withTrailItems, withoutKey, type Trail } from './trail.js';

@@ -1,4 +1,11 @@
-import type { Setup, TextFormat } from '@chess-formats/board-core';
+import {
+  isSeparator,
+  setupMeaning,
+  textSpans,
+  type SetupTopic,
+  type Setup,
+  type TextFormat,
+} from '@chess-formats/board-core';
 import { enPassantCapturable } from './en-passant.js';
 import { FEN_ERROR_CODES, type FenErrorCode } from './errors.js';
 import { parseFen, type FenParseOptions } from './parse.js';
@@ -40,6 +47,33 @@ function placementShape(text: string): { readonly slashes: number; readonly turn
   return { slashes, turn };
 }
 
+/** The setup each field of `fenFormat.fields` describes, by index. */
+const TOPICS: readonly SetupTopic[] = [
+  'placement',
+  'turn',
+  'castling',
+  'en passant',
+  'halfmoves',
+  'fullmoves',
+  'checks',
+];
+
+/**
+ * The field of the FEN token at `index`: the six fields in order, except the three-check
+ * counters, which stand after the en passant square (`3+3`) or last (`+1+2`) and are the one
+ * token with a `+`; the clocks after them move up one.
+ */
+function fenFieldOf(): (token: string, index: number) => number {
+  let counters = 0;
+  return (token, index) => {
+    if (index > 3 && token.includes('+')) {
+      counters = 1;
+      return 6;
+    }
+    return index - counters;
+  };
+}
+
 /**
  * FEN, X-FEN and Shredder-FEN (with crazyhouse pockets and three-check counters) as one
  * text format: the value is a board-core `Setup`.
@@ -49,6 +83,7 @@ export const fenFormat: TextFormat<Setup, FenErrorCode, FenParseOptions, FenForm
     kind: 'text',
     name: 'fen',
     title: 'FEN',
+    example: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3',
     parse: parseFen,
     write(setup: Setup, options?: FenFormatWriteOptions): string {
       const { epPolicy, ...rest } = options ?? {};
@@ -78,6 +113,17 @@ export const fenFormat: TextFormat<Setup, FenErrorCode, FenParseOptions, FenForm
       'fullmove number',
       'check counters',
     ]),
+    spans: (text: string, setup?: Setup) =>
+      textSpans(
+        text,
+        setup,
+        parseFen,
+        7,
+        fenFieldOf(),
+        (field, value) => setupMeaning(value, TOPICS[field] ?? 'fullmoves'),
+        // The parser's separators: blanks, and `_` as in URLs.
+        isSeparator,
+      ),
     setupOf: (setup: Setup): Setup => setup,
     fromSetup(setup: Setup): Setup {
       // The realtime clock is the game's timing, not the position: FEN has no room for it.

@@ -1,4 +1,13 @@
-import { countCode, leadingTokens, startClock, type Setup, type TextFormat } from '@chess-formats/board-core';
+import {
+  countCode,
+  isSeparator,
+  leadingTokens,
+  setupMeaning,
+  startClock,
+  textSpans,
+  type Setup,
+  type TextFormat,
+} from '@chess-formats/board-core';
 import { FENR_ERROR_CODES, type FenrErrorCode } from './errors.js';
 import { parseFenr, type FenrParseOptions } from './parse.js';
 import { writeFenr } from './write.js';
@@ -32,11 +41,30 @@ function endsInTimes(fields: readonly string[]): boolean {
   );
 }
 
+/**
+ * The field of each FENr token, told by its shape as `fenrShaped` does: castling and en
+ * passant may be left out, so a token is castling (`KQkq`, `-`) only before en passant (a file
+ * letter, `-`), and the times follow; anything past them is after the last field.
+ */
+function fenrFieldOf(): (token: string, index: number) => number {
+  let next = 1;
+  return (token, index) => {
+    if (index === 0) return 0;
+    const field =
+      next <= 1 && /^[KQkq-]/.test(token) ? 1 : next <= 2 && /^[a-h-]/.test(token) ? 2 : Math.min(Math.max(next, 3), 5);
+    next = field + 1;
+    return field;
+  };
+}
+
+const seconds = (ms: number | undefined): string => `${((ms ?? 0) / 1000).toFixed(1)} s`;
+
 /** FENr, the realtime chess FEN, as one text format: the value is a board-core `Setup` with its clock. */
 export const fenrFormat: TextFormat<Setup, FenrErrorCode, FenrParseOptions, undefined> = /* @__PURE__ */ Object.freeze({
   kind: 'text',
   name: 'fenr',
   title: 'FENr (realtime chess)',
+  example: 'r2Mqe70500k2r/pb1n2bp/1pp2n2/3p1pp1/MQd10450P1PpDP10002/2P1P1P1/PB1NN1BP/R3K1DR50001 kQq f3 14200 14200',
   parse: parseFenr,
   write: (setup: Setup): string => writeFenr(setup),
   detect(text: string): number {
@@ -61,6 +89,23 @@ export const fenrFormat: TextFormat<Setup, FenrErrorCode, FenrParseOptions, unde
     'ms since the start',
     'after the last field',
   ]),
+  spans: (text: string, value?: Setup) =>
+    textSpans(
+      text,
+      value,
+      parseFenr,
+      8,
+      fenrFieldOf(),
+      (field, setup) =>
+        field === 3
+          ? `${seconds(setup.realtime?.sinceCaptureMs)} since the last capture`
+          : field === 4
+            ? `game clock ${seconds(setup.realtime?.clockMs)}`
+            : field < 3
+              ? setupMeaning(setup, field === 0 ? 'placement' : field === 1 ? 'castling' : 'en passant')
+              : 'not a FENr field',
+      isSeparator,
+    ),
   setupOf: (setup: Setup): Setup => setup,
   fromSetup(setup: Setup): Setup {
     // FENr has no room for pockets or check counters, which its writer would leave out.

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { FORMATS, STREAM_FORMATS, TEXT_FORMATS, detectFormat, formatByName } from './index.js';
 
+/** Records beside the formats' own examples, each detected as its format. */
 const SAMPLES: Readonly<Record<string, string>> = {
   fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
   style12:
@@ -25,7 +26,14 @@ describe('FORMATS', () => {
       expect(format.name).toMatch(/^[a-z][a-z0-9-]*$/);
     }
     expect(new Set(FORMATS.map((f) => f.name)).size).toBe(FORMATS.length);
-    expect(FORMATS.map((f) => f.name)).toEqual(['fen', 'style12', 'ocpn', 'fenr', 'pgn', 'icc']);
+  });
+
+  test("each format's example is detected as that format, sure of it: the list's order settles no example", () => {
+    for (const format of FORMATS) {
+      const found = detectFormat(format.example);
+      expect(found.format?.name, format.name).toBe(format.name);
+      expect(found.score, format.name).toBeGreaterThanOrEqual(0.9);
+    }
   });
 
   test('formatByName finds each format and nothing else', () => {
@@ -41,9 +49,9 @@ describe('FORMATS', () => {
     expect(found.scores.map((s) => s.name)).toEqual(FORMATS.map((f) => f.name));
   });
 
-  test('every text format reads its sample, writes it back and reads that again alike; fromSetup round-trips', () => {
+  test('every text format reads its example, writes it back and reads that again alike; fromSetup round-trips', () => {
     for (const format of textFormats) {
-      const read = format.parse(SAMPLES[format.name] ?? '');
+      const read = format.parse(format.example);
       if (!read.ok) throw new Error(`${format.name}: ${read.error.message}`);
       const text = format.write(read.value);
       const again = format.parse(text);
@@ -76,6 +84,7 @@ describe('FORMATS', () => {
       kind: 'stream',
       name,
       title: name,
+      example: '',
       detect,
       createReader: () => ({}),
       errorCodes: [],
@@ -97,12 +106,16 @@ describe('FORMATS', () => {
 
   test('detection never throws and scores in 0..1, on any input', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.constantFrom(...Object.values(SAMPLES))), fc.nat(40), (text, cut) => {
-        const cutText = text.slice(0, cut) + text.slice(cut + 1);
-        for (const input of [text, cutText]) {
-          for (const { score } of detectFormat(input).scores) expect(score >= 0 && score <= 1).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.constantFrom(...Object.values(SAMPLES), ...FORMATS.map((f) => f.example))),
+        fc.nat(40),
+        (text, cut) => {
+          const cutText = text.slice(0, cut) + text.slice(cut + 1);
+          for (const input of [text, cutText]) {
+            for (const { score } of detectFormat(input).scores) expect(score >= 0 && score <= 1).toBe(true);
+          }
+        },
+      ),
     );
     for (const format of FORMATS) expect(format.detect(undefined as unknown as string)).toBe(0);
   });
@@ -120,6 +133,65 @@ describe('FORMATS', () => {
       const start = performance.now();
       detectFormat(text);
       expect(performance.now() - start, text.slice(0, 12)).toBeLessThan(1000);
+    }
+  });
+});
+
+describe('spans', () => {
+  const inRange = (format: TextFormat, text: string): void => {
+    let last = 0;
+    for (const span of format.spans(text)) {
+      expect(span.start, format.name).toBeGreaterThanOrEqual(last);
+      expect(span.end, format.name).toBeGreaterThan(span.start);
+      expect(span.end, format.name).toBeLessThanOrEqual(text.length);
+      expect(format.fields[span.field], `${format.name} field ${span.field}`).toBeDefined();
+      last = span.end;
+    }
+  };
+
+  test("place every field of each text format's example, in order, each with a meaning; the value given or not alike", () => {
+    for (const format of textFormats) {
+      const spans = format.spans(format.example);
+      expect(spans.length, format.name).toBeGreaterThan(0);
+      inRange(format, format.example);
+      for (const span of spans) expect(span.meaning, `${format.name} ${format.fields[span.field]}`).not.toBe('');
+      const read = format.parse(format.example);
+      if (!read.ok) throw new Error(format.name);
+      expect(format.spans(format.example, read.value), format.name).toEqual(spans);
+    }
+  });
+
+  test('never throw, stay in the text and in order on any input; a text that does not parse has no meanings', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.constantFrom(...textFormats.map((f) => f.example))),
+        fc.nat(80),
+        (text, cut) => {
+          for (const input of [text, text.slice(0, cut) + text.slice(cut + 1)]) {
+            for (const format of textFormats) {
+              inRange(format, input);
+              if (!format.parse(input).ok) for (const span of format.spans(input)) expect(span.meaning).toBe('');
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+    for (const format of textFormats) expect(format.spans(undefined as unknown as string)).toEqual([]);
+  });
+
+  test('are linear: a megabyte of any shape in well under a second by every text format', () => {
+    for (const text of [
+      '/'.repeat(1 << 20),
+      `${'a '.repeat(1 << 19)}`,
+      `[${'x\n['.repeat(1 << 18)}`,
+      ' '.repeat(1 << 20),
+    ]) {
+      for (const format of textFormats) {
+        const start = performance.now();
+        format.spans(text);
+        expect(performance.now() - start, `${format.name} ${text.slice(0, 8)}`).toBeLessThan(1000);
+      }
     }
   });
 });

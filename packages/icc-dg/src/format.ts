@@ -10,6 +10,8 @@ export const iccFormat: StreamFormat<IccDecoder, IccErrorCode, IccDecoderOptions
   kind: 'stream',
   name: 'icc',
   title: 'ICC session',
+  // Level 2 datagram 0 (DG_WHO_AM_I): the first thing the server sends after login.
+  example: '\x19(0 Vasilisk 1\x19)',
   detect(text: string): number {
     if (typeof text !== 'string') return 0;
     // Control-Y starts every ICC delimiter and no other format has it; a control-Z alone is

@@ -109,3 +109,19 @@ describe('pgnFormat', () => {
     }
   });
 });
+
+describe('pgnFormat.spans', () => {
+  test('each tag pair a span, each game movetext one span, games counted by the tags after movetext', () => {
+    const text = '[White "A"]\n[Result "1-0"]\n\n1. e4 e5\n2. Qh5 1-0\n\n[White "B"]\n\n1. d4 *\n';
+    const spans = pgnFormat.spans(text);
+    expect(spans.map((span) => [pgnFormat.fields[span.field], text.slice(span.start, span.end), span.meaning])).toEqual(
+      [
+        ['tag pairs', '[White "A"]', 'White: A'],
+        ['tag pairs', '[Result "1-0"]', 'Result: 1-0'],
+        ['movetext', '1. e4 e5\n2. Qh5 1-0', '3 plies in the main line, result 1-0'],
+        ['tag pairs', '[White "B"]', 'White: B'],
+        ['movetext', '1. d4 *', '1 ply in the main line, result *'],
+      ],
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import {
   standardSetup,
   writeSan,
+  type FieldSpan,
   type FormatError,
   type Result,
   type Setup,
@@ -104,6 +105,58 @@ function parseGames(text: string, options?: PgnReadOptions): Result<readonly Pgn
 
 const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13 || code === 0xfeff;
 
+const LEFT_BRACKET = 91;
+
+/** What a game's movetext holds: its main line's length and its result. */
+function movetextMeaning(game: PgnGame | undefined): string {
+  if (game === undefined) return '';
+  let plies = 0;
+  for (let node = game.root.children[0]; node !== undefined; node = node.children[0]) plies++;
+  return `${plies} ${plies === 1 ? 'ply' : 'plies'} in the main line, result ${game.result}`;
+}
+
+/**
+ * PGN's fields, by lines: a line that starts with `[` is a tag pair (its meaning the tag as
+ * the reader kept it); the lines between are a game's movetext, one span, and a tag pair
+ * after movetext starts the next game. The reader has read the games; this only places them.
+ */
+function pgnSpans(text: string, games?: readonly PgnGame[]): FieldSpan[] {
+  if (typeof text !== 'string') return [];
+  let read = games;
+  if (read === undefined) {
+    const parsed = parseGames(text);
+    if (parsed.ok) read = parsed.value;
+  }
+  const spans: FieldSpan[] = [];
+  let game = 0;
+  let moves: [start: number, end: number] | undefined;
+  const closeMoves = (): void => {
+    if (moves === undefined) return;
+    spans.push({ field: 2, start: moves[0], end: moves[1], meaning: read ? movetextMeaning(read[game]) : '' });
+    moves = undefined;
+    game++;
+  };
+  for (let from = 0; from < text.length; ) {
+    let to = text.indexOf('\n', from);
+    if (to < 0) to = text.length;
+    let start = from;
+    let end = to;
+    while (start < end && isBlank(text.charCodeAt(start))) start++;
+    while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
+    from = to + 1;
+    if (start === end) continue;
+    if (text.charCodeAt(start) === LEFT_BRACKET) {
+      closeMoves();
+      const name = /^\[[ \t]*([A-Za-z0-9_]+)/.exec(text.slice(start, end))?.[1];
+      const value = name === undefined ? undefined : read?.[game]?.tags.get(name);
+      spans.push({ field: 1, start, end, meaning: value === undefined ? '' : `${name}: ${value}` });
+    } else if (moves === undefined) moves = [start, end];
+    else moves[1] = end;
+  }
+  closeMoves();
+  return spans;
+}
+
 /**
  * What a PGN text starts with, after blanks: a tag pair (`[Event "`), a move number before a
  * move (`1. e4`, `12...Nf6`), or a lone game termination. FEN, OCPN, FENr, style 12 and ICC
@@ -136,6 +189,8 @@ export const pgnFormat: Omit<
   kind: 'text',
   name: 'pgn',
   title: 'PGN (Portable Game Notation)',
+  example:
+    '[Event "Casual"]\n[White "Newton"]\n[Black "Einstein"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',
   parse: parseGames,
   write: (games: readonly PgnGame[], options?: PgnWriteOptions): string =>
     games.map((game) => writePgn(game, options)).join('\n'),
@@ -148,6 +203,7 @@ export const pgnFormat: Omit<
     PGN_ERROR_CODES.filter((code): code is PgnTextErrorCode => code !== 'not-text'),
   ),
   fields: FIELDS,
+  spans: pgnSpans,
   setupOf: (games: readonly PgnGame[]): Setup => (games[0] === undefined ? standardSetup() : finalSetup(games[0])),
   fromSetup(setup: Setup): readonly PgnGame[] {
     // The realtime clock is the game's timing, not the position, as for style 12.

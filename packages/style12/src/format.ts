@@ -1,4 +1,4 @@
-import type { Setup, TextFormat } from '@chess-formats/board-core';
+import { setupMeaning, textSpans, type Setup, type TextFormat } from '@chess-formats/board-core';
 import { style12FromSetup } from './build.js';
 import { STYLE12_ERROR_CODES, type Style12ErrorCode } from './errors.js';
 import { style12ToJson } from './json.js';
@@ -67,6 +67,66 @@ const TOKEN_NAMES: readonly string[] = [
   'lag',
 ];
 
+const RELATIONS: Readonly<Record<number, string>> = {
+  [-4]: 'start of a move list',
+  [-3]: 'an isolated position',
+  [-2]: 'observing an examined game',
+  [-1]: 'playing, the opponent to move',
+  0: 'observing a played game',
+  1: 'playing, my move',
+  2: 'examining',
+};
+
+const seconds = (ms: number | undefined): string => `${(ms ?? 0) / 1000} s`;
+
+/** What token `field` of a style 12 line says, read from its record. */
+function meaningOf(field: number, record: Style12, token: string): string {
+  const { setup } = record;
+  if (field >= 1 && field <= 8) return `rank ${9 - field}, files a to h`;
+  if (field >= 11 && field <= 14) return token === '1' ? 'may castle' : 'may not castle';
+  switch (field) {
+    case 0:
+      return 'a style 12 board line';
+    case 9:
+      return setupMeaning(setup, 'turn');
+    case 10:
+      return setupMeaning(setup, 'en passant');
+    case 15:
+      return setupMeaning(setup, 'halfmoves');
+    case 16:
+      return `game ${record.gameNumber}`;
+    case 17:
+    case 18:
+      return `${field === 17 ? 'White' : 'Black'}: ${token}`;
+    case 19:
+      return RELATIONS[record.relation] ?? '';
+    case 20:
+      return `${record.initialTimeMinutes} min at the start`;
+    case 21:
+      return `${record.incrementSeconds} s added a move`;
+    case 22:
+    case 23:
+      return `material ${token}`;
+    case 24:
+      return `White has ${seconds(record.whiteRemainingMs)}`;
+    case 25:
+      return `Black has ${seconds(record.blackRemainingMs)}`;
+    case 26:
+      return setupMeaning(setup, 'fullmoves');
+    case 27:
+    case 29:
+      return token === 'none' ? 'no move yet' : `last move ${token}`;
+    case 28:
+      return `the move took ${seconds(record.moveTimeMs)}`;
+    case 30:
+      return record.flip ? 'Black at the bottom' : 'White at the bottom';
+    case 31:
+      return record.clockTicking ? 'the clock runs' : 'the clock stands';
+    default:
+      return `lag ${record.lagMs ?? 0} ms`;
+  }
+}
+
 /**
  * The style 12 board line of FICS and ICC as one text format: the value is the whole record
  * (`Style12`: the setup and the game's facts). `<b1>` holdings lines are not records of their
@@ -77,6 +137,8 @@ export const style12Format: TextFormat<Style12, Style12ErrorCode, Style12ParseOp
     kind: 'text',
     name: 'style12',
     title: 'Style 12',
+    example:
+      '<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 7 Newton Einstein 1 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0',
     parse: parseStyle12,
     write: (record: Style12): string => writeStyle12(record),
     detect(text: string): number {
@@ -99,6 +161,16 @@ export const style12Format: TextFormat<Style12, Style12ErrorCode, Style12ParseOp
     },
     errorCodes: STYLE12_ERROR_CODES,
     fields: /* @__PURE__ */ Object.freeze(TOKEN_NAMES),
+    // The first line only: a `<b1>` holdings line after it is no field of the record.
+    spans: (text: string, record?: Style12) =>
+      textSpans(
+        typeof text === 'string' ? text.slice(0, lineEnd(text, skipBlanks(text, 0))) : text,
+        record,
+        parseStyle12,
+        TOKEN_NAMES.length,
+        (_token, index) => index,
+        meaningOf,
+      ),
     setupOf: (record: Style12): Setup => record.setup,
     fromSetup(setup: Setup): Style12 {
       // A style 12 line has no room for pockets or check counters, which its writer would leave out.

@@ -1,6 +1,5 @@
 import { flightsAt, movableAt, squareName, type Setup } from '@chess-formats/board-core';
 import { placedError, type FieldRow, type FormatAdapter, type FormatView, type Position } from './adapter.js';
-import { splitFields } from './fen.js';
 import { textFormat } from './list.js';
 
 const FENR = textFormat<Setup>('fenr');
@@ -32,38 +31,24 @@ function describePlacement(setup: Setup): string {
 }
 
 /**
- * The field table. FENr may leave castling and en passant out, so fields are told apart by
- * their shape as the parser does (fenr README, decision 4): castling starts with `KQkq` or
- * `-`, then en passant with a file letter or `-`, then the two times.
+ * The field table: the fields as the descriptor places them (`spans`: FENr may leave castling
+ * and en passant out, and the descriptor tells them apart by their shape, as the parser does),
+ * with this page's longer meanings.
  */
 function fenrFields(text: string, setup: Setup | undefined): FieldRow[] {
-  const tokens = splitFields(text, 8);
-  const rows: FieldRow[] = [];
-  let next = 1;
-  tokens.forEach((token, index) => {
-    if (index === 0) {
-      rows.push({
-        name: FIELD_NAMES[0],
-        text: token.text,
-        offset: token.offset,
-        meaning: setup ? describePlacement(setup) : 'Ranks 8 to 1, with delay markers and moving pieces',
-      });
-      return;
-    }
-    const first = token.text[0] ?? '';
-    let field: number;
-    if (next <= 1 && /[KQkq-]/.test(first)) field = 1;
-    else if (next <= 2 && /[a-h-]/.test(first)) field = 2;
-    else field = Math.max(next, 3);
-    next = field + 1;
-    rows.push({
-      name: FIELD_NAMES[Math.min(field, 5)] ?? 'extra',
-      text: token.text,
-      offset: token.offset,
-      meaning: setup ? meaningOf(field, setup) : '',
-    });
-  });
-  return rows;
+  return FENR.spans(text, setup).map((span) => ({
+    name: FIELD_NAMES[span.field] ?? 'extra',
+    text: text.slice(span.start, span.end),
+    offset: span.start,
+    meaning:
+      span.field === 0
+        ? setup
+          ? describePlacement(setup)
+          : 'Ranks 8 to 1, with delay markers and moving pieces'
+        : setup
+          ? meaningOf(span.field, setup)
+          : '',
+  }));
 }
 
 function meaningOf(field: number, setup: Setup): string {

@@ -1,7 +1,9 @@
+import { TEXT_FORMATS } from '@chess-formats/formats';
 import type { FormatAdapter, Position } from './adapter.js';
 import { FEN_ADAPTERS } from './fen.js';
 import { FENR_ADAPTER } from './fenr.js';
 import { FICS_ADAPTER } from './fics.js';
+import { genericAdapter } from './generic.js';
 import { ICC_ADAPTER } from './icc.js';
 import { OCPN_ADAPTER } from './ocpn.js';
 import { PGN_ADAPTER } from './pgn.js';
@@ -9,10 +11,11 @@ import { SETUP_JSON_ADAPTER } from './setup-json.js';
 import { STYLE12_ADAPTER } from './style12.js';
 
 /**
- * Every format the demo reads, in menu order. The first one is the default for blank input,
- * and earlier adapters win ties in detection. A new format is one import and one entry here.
+ * The page's own views of formats of the list, richer than the generic one (dialects, sessions,
+ * move trees), in menu order. Each replaces the generic view of its `family`, the format of that
+ * name; a stream format has no generic view, so it needs one here.
  */
-export const ADAPTERS: readonly FormatAdapter[] = [
+export const BESPOKE_ADAPTERS: readonly FormatAdapter[] = Object.freeze([
   ...FEN_ADAPTERS,
   STYLE12_ADAPTER,
   FICS_ADAPTER,
@@ -20,8 +23,31 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   OCPN_ADAPTER,
   FENR_ADAPTER,
   PGN_ADAPTER,
-  SETUP_JSON_ADAPTER,
-];
+]);
+
+/**
+ * The adapters of a list of text formats: the bespoke views first, then a generic view
+ * (generic.ts) of each text format that has none, in list order, then the page's own views.
+ */
+export function adaptersFor(
+  textFormats: typeof TEXT_FORMATS,
+  bespoke: readonly FormatAdapter[] = BESPOKE_ADAPTERS,
+  own: readonly FormatAdapter[] = [SETUP_JSON_ADAPTER],
+): readonly FormatAdapter[] {
+  return Object.freeze([
+    ...bespoke,
+    ...textFormats.filter((format) => !bespoke.some((view) => view.family === format.name)).map(genericAdapter),
+    ...own,
+  ]);
+}
+
+/**
+ * Every format the demo reads, in menu order: one for each format of the list (`FORMATS` of
+ * @chess-formats/formats), bespoke or generic, and board-core's setup JSON. The first one is
+ * the default for blank input, and earlier adapters win ties in detection. A new text format
+ * of the list is shown with no edit here.
+ */
+export const ADAPTERS: readonly FormatAdapter[] = adaptersFor(TEXT_FORMATS);
 
 /**
  * The families of the page's own views that are no format of the list (`FORMATS` of

@@ -35,6 +35,8 @@ export function vectorFilesOf(format: string): VectorFile[] {
 export interface ConformanceOptions {
   /** Every error code the package exports: each is expected by some vector, and no vector expects another. */
   readonly errorCodes: readonly string[];
+  /** The format's vector files; by default those of `vectors/<format>/` (`vectorFilesOf`). */
+  readonly files?: readonly VectorFile[];
 }
 
 function isMoveCodec(codec: object): codec is MoveCodec<unknown, unknown> {
@@ -51,7 +53,7 @@ export function describeConformance<V, P, M>(
   codec: Codec<V> | MoveCodec<P, M>,
   options: ConformanceOptions,
 ): readonly VectorCase[] {
-  const cases = vectorCases(vectorFilesOf(format));
+  const cases = vectorCases(options.files ?? vectorFilesOf(format));
   const run = (vector: VectorCase) =>
     isMoveCodec(codec) ? runCase(vector, codec) : runCase(vector, codec as Codec<V>);
   describe(`${format} conformance vectors`, () => {
