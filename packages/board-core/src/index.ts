@@ -113,3 +113,4 @@ export { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';
 export { blankSpans, setupMeaning, textSpans, type SetupTopic } from './spans.js';
 export { countCode, fault, faultError, fieldEnd, isNone, isSeparator, leadingTokens } from './scan.js';
 export { trailItems, trailOf, trailPush, trailTake, withTrailItems, withoutKey, type Trail } from './trail.js';
+export { describeError } from './describe-error.js';

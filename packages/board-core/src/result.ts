@@ -1,3 +1,5 @@
+import { describeError, printable } from './describe-error.js';
+
 /** The outcome of anything that can fail on its input: a value, or an error as a value. */
 export type Result<T, E> = Ok<T> | Err<E>;
 
@@ -22,20 +24,22 @@ export function ok<T>(value: T): Ok<T> {
   return { ok: true, value };
 }
 
-/** A failed result holding `error`. */
+/** A failed result holding `error`; an error object prints as one line (`describeError`) in a template string. */
 export function err<E>(error: E): Err<E> {
-  return { ok: false, error };
+  return { ok: false, error: printable(error) };
 }
 
-/** The value of an ok result; throws with the error's message otherwise (for tests and scripts). */
+/**
+ * The value of an ok result; otherwise throws an `Error` whose message is the error's line
+ * (`describeError`: code, place, message, cause), with the error value as its `cause` and its
+ * `code` (for tests and scripts).
+ */
 export function unwrap<T, E>(result: Result<T, E>): T {
   if (result.ok) return result.value;
   const error: unknown = result.error;
-  const message =
-    typeof error === 'object' && error !== null && 'message' in error
-      ? String((error as { message: unknown }).message)
-      : String(error);
-  throw new Error(`unwrap of a failed result: ${message}`);
+  const thrown = new Error(`unwrap of a failed result: ${describeError(error)}`, { cause: error });
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  throw typeof code === 'string' ? Object.assign(thrown, { code }) : thrown;
 }
 
 /** Applies `f` to the value of an ok result and passes an error through. */
