@@ -7,3 +7,4 @@
  * the readers' packages instead.
  */
 export * from './codes.js';
+export * from './intake.js';
