@@ -15,6 +15,7 @@ import { piece, pieceLetter, type Piece } from './piece.js';
 import { startClock, withRealtime } from './realtime.js';
 import { err, ok, type Result } from './result.js';
 import { emptyPocket, type Pocket, type RealtimeClock, type Setup } from './setup.js';
+import { emptySquares } from './internal/pieces.js';
 import { COLORS, ROLES, ROLE_LETTERS, roleFromLetter, type ByColor, type Color, type Role } from './vocabulary.js';
 
 /**
@@ -437,7 +438,7 @@ function boardOf(geometry: Geometry, value: unknown, limit: number): Board {
   const names = guard('board', () => listKeys('board', limit, () => Object.keys(json)));
   if (names.length > limit)
     fail('too-many', 'board', `${names.length} entries, the ${geometry.name} geometry has ${limit} squares`);
-  const pieces = new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined);
+  const pieces: (Piece | undefined)[] = emptySquares(geometry.width * geometry.height);
   for (const name of names) {
     const path = (): string => keyPath('board', name);
     pieces[squareOf(geometry, name, path)] = pieceOf(own(json, name, path), path);
