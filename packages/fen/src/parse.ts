@@ -323,7 +323,7 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
     }
     if (strict && field < 6) fail('missing-field', field as FenField, n);
     if (checks) setup.remainingChecks = checks;
-    return ok(setup);
+    return { ok: true, value: setup };
   } catch (thrown) {
     return faultError(thrown, input, EXPECTED, EXPECTED_IN_FIELD);
   }

@@ -72,7 +72,7 @@ export function isBlank(c: number): boolean {
  * modes take runs of them; strict modes one space only.
  */
 export function isSeparator(c: number): boolean {
-  return c === SPACE || c === TAB || c === LF || c === CR || c === UNDERSCORE;
+  return isBlank(c) || c === UNDERSCORE;
 }
 
 /** `-`, or in default mode the en dash (U+2013) that word processors make of it. */
