@@ -3,6 +3,7 @@ import { buildSync } from 'esbuild';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
+import { inlineCharCodes } from './char-codes.js';
 
 /**
  * The source modules an entry reaches (tests and test helpers never do), found by a throwaway
@@ -27,6 +28,24 @@ function reachableModules(entry) {
   return Object.keys(metafile.inputs)
     .filter((file) => /\.[cm]?ts$/.test(file) && !file.includes('node_modules'))
     .sort();
+}
+
+/**
+ * The source module of each entry point the package's `exports` map names (the main one and any
+ * subpath, such as board-core's `./internal`), through the dev-only source condition.
+ * @returns {string[]}
+ */
+function entryPoints() {
+  /** @type {{ exports?: Record<string, unknown> }} */
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+  const entries = Object.values(manifest.exports ?? {}).flatMap((target) => {
+    const source =
+      target !== null && typeof target === 'object'
+        ? /** @type {Record<string, unknown>} */ (target)['@chess-formats/source']
+        : undefined;
+    return typeof source === 'string' ? [source.replace(/^\.\//, '')] : [];
+  });
+  return entries.length > 0 ? entries : ['src/index.ts'];
 }
 
 /**
@@ -118,7 +137,7 @@ function emitDeclarations(modules) {
  * @returns {import('tsup').Options}
  */
 export function libraryConfig(overrides = {}) {
-  const modules = reachableModules('src/index.ts');
+  const modules = [...new Set(entryPoints().flatMap(reachableModules))].sort();
   return {
     entry: modules,
     bundle: false,
@@ -131,6 +150,7 @@ export function libraryConfig(overrides = {}) {
     clean: true,
     target: 'es2022',
     plugins: cjsRequires,
+    esbuildPlugins: [inlineCharCodes()],
     esbuildOptions(options) {
       options.sourcesContent = false;
       // JSON imports keep their `with { type: 'json' }`, which Node requires of ESM.

@@ -1,4 +1,16 @@
 import type { EventStream } from '@chess-formats/board-core';
+import {
+  BELL,
+  CONTROL_U,
+  CONTROL_V,
+  CONTROL_W,
+  CONTROL_Y,
+  CR,
+  DIGIT_0,
+  DIGIT_9,
+  LF,
+  createTextIntake,
+} from '@chess-formats/board-core/internal';
 import type { Style12Error } from './errors.js';
 import { parseHoldings, type Holdings } from './holdings.js';
 import { MAX_LINE_LENGTH, parseStyle12, type Style12ParseOptions } from './parse.js';
@@ -53,22 +65,10 @@ export interface Style12ScannerOptions extends Style12ParseOptions {
 export type Style12Scanner = EventStream<string | Uint8Array, Style12ScanEvent>;
 
 const PROMPT = 'fics% ';
-
-// The library compiles without DOM or Node types; TextDecoder is in every runtime it supports
-// (Node 20, browsers, Deno, Bun). This is the part of its type the scanner uses.
-declare const TextDecoder: new (
-  label?: string,
-  options?: { readonly ignoreBOM?: boolean },
-) => { decode(input?: Uint8Array, options?: { readonly stream?: boolean }): string };
-
-function textDecoder(label: unknown): { decode(input?: Uint8Array, options?: { readonly stream?: boolean }): string } {
-  // The byte-order mark is dropped by the scanner itself, only at the start of the stream.
-  try {
-    return new TextDecoder(typeof label === 'string' ? label : 'utf-8', { ignoreBOM: true });
-  } catch {
-    return new TextDecoder('utf-8', { ignoreBOM: true });
-  }
-}
+/** FICS block mode (`iset block 1`): `^U` starts a block, `^V` separates its header's fields, `^W` ends it. */
+const BLOCK_START = CONTROL_U;
+const BLOCK_SEPARATOR = CONTROL_V;
+const BLOCK_END = CONTROL_W;
 
 /**
  * A scanner for a raw FICS stream. Line ends may be `\n\r`, `\r\n` or `\n` (every CR is
@@ -76,9 +76,9 @@ function textDecoder(label: unknown): { decode(input?: Uint8Array, options?: { r
  * event. Memory is bounded by `maxLength`: a longer line gives one `too-long` error event with
  * its first `maxLength` characters, and the scanner resynchronises at the next line end.
  *
- * Chunks may mix bytes and text, with the icc-dg decoder's rules: a byte-order mark is dropped
- * when it comes as the first bytes of the stream, and is text when it comes in a string (so
- * `'\ufeff<12> ...'` is a text line); a string chunk after bytes that end inside a character
+ * Chunks may mix bytes and text, with the rules of every streaming reader of chess-formats: a
+ * byte-order mark is dropped when it is the first character of the stream, as bytes or as U+FEFF
+ * in a string, and is text anywhere else; a string chunk after bytes that end inside a character
  * first turns the held bytes into U+FFFD, so that nothing of a later chunk comes before them.
  * Options that are not an object are ignored; the scanner never throws.
  */
@@ -87,12 +87,7 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
   const maxLength =
     typeof options.maxLength === 'number' && options.maxLength >= 1 ? Math.floor(options.maxLength) : MAX_LINE_LENGTH;
   const parseOptions: Style12ParseOptions = { ...options, maxLength };
-  const encoding = options.encoding;
-  let decoder = textDecoder(encoding);
-  /** Bytes were decoded since the last flush, so the decoder may hold part of a character. */
-  let bytesPending = false;
-  /** Nothing has been read yet: a byte-order mark here is dropped. */
-  let atStart = true;
+  const intake = createTextIntake(options.encoding);
   let parts: string[] = [];
   let length = 0;
   let overflow = false;
@@ -161,13 +156,13 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
       const c = text.charCodeAt(i);
       if (header >= 0) {
         run = i + 1;
-        if (c === 0x16) {
+        if (c === BLOCK_SEPARATOR) {
           if (++header === 2) {
             block = { id: headerNumber(headerDigits[0] ?? ''), command: headerNumber(headerDigits[1] ?? '') };
             header = -1;
             events.push({ kind: 'unit-start', block });
           }
-        } else if (c >= 48 && c <= 57) {
+        } else if (c >= DIGIT_0 && c <= DIGIT_9) {
           // Bounded: a header has two short numbers.
           if ((headerDigits[header] ?? '').length < 10) headerDigits[header] += text.charAt(i);
         } else {
@@ -181,17 +176,17 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
         continue;
       }
       // Plain characters run on; only the control characters of the framing stop the loop.
-      if (c > 13 && c < 0x15) continue;
-      if (c > 0x19 || (c !== 10 && c !== 13 && c !== 7 && c < 0x15)) continue;
+      if (c > CR && c < BLOCK_START) continue;
+      if (c > CONTROL_Y || (c !== LF && c !== CR && c !== BELL && c < BLOCK_START)) continue;
       append(text.slice(run, i));
       run = i + 1;
-      if (c === 10) finishLine();
-      else if (c === 0x15) {
+      if (c === LF) finishLine();
+      else if (c === BLOCK_START) {
         if (length > 0 || overflow) finishLine();
         header = 0;
         headerDigits = ['', ''];
         block = undefined;
-      } else if (c === 0x17) {
+      } else if (c === BLOCK_END) {
         if (length > 0 || overflow) finishLine();
         if (block !== undefined) events.push({ kind: 'unit-end', block });
         block = undefined;
@@ -210,40 +205,19 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
     return undefined as unknown as Style12ScanEvent[];
   };
 
-  const read = (text: string, fromBytes: boolean): void => {
-    if (text === '') return;
-    if (atStart) {
-      atStart = false;
-      if (fromBytes && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    scan(text);
-  };
-
-  /** Decodes what the decoder holds (an unfinished character becomes U+FFFD) and reads it. */
-  const flushBytes = (): void => {
-    if (!bytesPending) return;
-    bytesPending = false;
-    read(decoder.decode(), true);
-  };
-
   return {
     push(chunk: string | Uint8Array, onEvent?: (event: Style12ScanEvent) => void): Style12ScanEvent[] {
-      if (typeof chunk === 'string') {
-        flushBytes();
-        read(chunk, false);
-      } else if (chunk instanceof Uint8Array) {
-        bytesPending = true;
-        read(decoder.decode(chunk, { stream: true }), true);
-      }
+      // Anything that is neither text nor bytes is ignored.
+      const text = intake.push(chunk);
+      if (text !== undefined && text !== '') scan(text);
       return take(onEvent);
     },
     end(onEvent?: (event: Style12ScanEvent) => void): Style12ScanEvent[] {
-      flushBytes();
-      decoder = textDecoder(encoding);
+      const text = intake.end();
+      if (text !== '') scan(text);
       if (length > 0 || overflow) finishLine();
       header = -1;
       block = undefined;
-      atStart = true;
       return take(onEvent);
     },
   } as Style12Scanner;

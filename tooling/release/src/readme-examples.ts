@@ -49,12 +49,26 @@ export function examplesOf(readme: string): Example[] {
   return examples;
 }
 
-/** Source entry of every workspace package, by name: examples import them as users would. */
+/**
+ * Source entry of every workspace package, by name, and of every subpath its exports map gives
+ * a source (board-core's `./internal`, which the packages' own modules import): examples import
+ * them as users would.
+ */
 function sourceEntries(): Map<string, string> {
   return new Map(
     workspacePackages('packages', 'apps')
       .filter((p) => existsSync(join(ROOT, p.dir, 'src', 'index.ts')))
-      .map((p) => [p.manifest.name, join(ROOT, p.dir, 'src', 'index.ts')]),
+      .flatMap((p): [string, string][] => [
+        [p.manifest.name, join(ROOT, p.dir, 'src', 'index.ts')],
+        ...Object.entries((p.manifest as { exports?: Record<string, unknown> }).exports ?? {}).flatMap(
+          ([subpath, target]): [string, string][] => {
+            const source = (target as Record<string, unknown> | null)?.['@chess-formats/source'];
+            return subpath !== '.' && typeof source === 'string'
+              ? [[`${p.manifest.name}/${subpath.slice(2)}`, join(ROOT, p.dir, source)]]
+              : [];
+          },
+        ),
+      ]),
   );
 }
 
