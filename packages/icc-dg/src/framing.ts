@@ -8,6 +8,7 @@ import {
   RIGHT_BRACE,
   RIGHT_BRACKET,
   RIGHT_PAREN,
+  printable,
 } from '@chess-formats/board-core/internal';
 import { decodeArgs, isFault } from './codec.js';
 import type { IccEvent } from './decoder.js';
@@ -553,7 +554,7 @@ export class Framing {
 
   #fail(code: IccErrorCode, offset: number, message: string, field = 0, datagram?: RawDatagram): void {
     const error: IccError = datagram ? { code, field, offset, message, datagram } : { code, field, offset, message };
-    this.#emit({ kind: 'error', error });
+    this.#emit({ kind: 'error', error: printable(error) });
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { printable } from '@chess-formats/board-core/internal';
 /**
  * The games a client follows, kept from the datagrams it receives (formats2.txt, section 4, "MY
  * GAMES"): per game the players, the position the moves start from and the current one, the
@@ -416,7 +417,7 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
       return [{ kind: 'game-left', game: entry.game, why, facts: entry.facts }];
     };
     const fault = (error: Fault, next?: Entry): IccTrackerEvent[] => {
-      const full: IccTrackerError = { ...error, gameNumber, offset };
+      const full: IccTrackerError = printable({ ...error, gameNumber, offset });
       return [next ? { kind: 'error', error: full, game: keep(next) } : { kind: 'error', error: full }];
     };
     const unknown = (what: string): IccTrackerEvent[] =>

@@ -10,3 +10,4 @@ export * from './codes.js';
 export * from './intake.js';
 export * from './pieces.js';
 export * from './scan.js';
+export { printable } from '../describe-error.js';

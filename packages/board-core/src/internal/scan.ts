@@ -1,4 +1,4 @@
-import type { Err } from '../result.js';
+import { err, type Err } from '../result.js';
 import { CR, DASH, EN_DASH, LF, SPACE, TAB, UNDERSCORE } from './codes.js';
 
 /*
@@ -51,15 +51,12 @@ export function faultError<E>(
   const [code, field, offset, expected] = caughtFault(thrown);
   // Past the end there is no character: JSON.stringify(undefined) is undefined.
   const found = (offset < end ? JSON.stringify(text[offset]) : undefined) ?? 'end';
-  return {
-    ok: false,
-    error: {
-      code,
-      field,
-      offset,
-      message: `expected ${expected ?? byCode[code] ?? byField[field]}, found ${found}`,
-    } as E,
-  };
+  return err({
+    code,
+    field,
+    offset,
+    message: `expected ${expected ?? byCode[code] ?? byField[field]}, found ${found}`,
+  } as E);
 }
 
 /** Whether char code `c` is a blank: space, tab, LF or CR. */
