@@ -30,6 +30,24 @@ function reachableModules(entry) {
 }
 
 /**
+ * The source module of each entry point the package's `exports` map names (the main one and any
+ * subpath, such as board-core's `./internal`), through the dev-only source condition.
+ * @returns {string[]}
+ */
+function entryPoints() {
+  /** @type {{ exports?: Record<string, unknown> }} */
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+  const entries = Object.values(manifest.exports ?? {}).flatMap((target) => {
+    const source =
+      target !== null && typeof target === 'object'
+        ? /** @type {Record<string, unknown>} */ (target)['@chess-formats/source']
+        : undefined;
+    return typeof source === 'string' ? [source.replace(/^\.\//, '')] : [];
+  });
+  return entries.length > 0 ? entries : ['src/index.ts'];
+}
+
+/**
  * A CommonJS module built unbundled still names its siblings `./x.js`; those are the ESM
  * files, so point the requires at the `.cjs` twins.
  * @type {import('tsup').Options['plugins']}
@@ -118,7 +136,7 @@ function emitDeclarations(modules) {
  * @returns {import('tsup').Options}
  */
 export function libraryConfig(overrides = {}) {
-  const modules = reachableModules('src/index.ts');
+  const modules = [...new Set(entryPoints().flatMap(reachableModules))].sort();
   return {
     entry: modules,
     bundle: false,

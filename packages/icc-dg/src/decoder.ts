@@ -1,13 +1,8 @@
+import { createTextIntake } from '@chess-formats/board-core/internal';
 import type { IccError } from './errors.js';
 import { Framing } from './framing.js';
 import type { Datagram } from './schema.js';
 import { settingBits, type SettingNames } from './settings.js';
-
-// Only the part of the WHATWG TextDecoder this module uses (the package compiles without DOM types).
-declare const TextDecoder: new (
-  label?: string,
-  options?: { fatal?: boolean; ignoreBOM?: boolean },
-) => { decode(input?: Uint8Array, options?: { stream?: boolean }): string };
 
 /** What the decoder takes: bytes exactly as they come off a socket, or text already decoded. */
 export type IccChunk = Uint8Array | string;
@@ -90,24 +85,13 @@ export interface IccDecoder {
   buffered(): number;
 }
 
-const STREAM = { stream: true };
-
 function limit(value: unknown, fallback: number): number {
   return typeof value === 'number' && value >= 1 ? Math.floor(value) : fallback;
-}
-
-function latin1(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 8192) {
-    text += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192) as unknown as number[]);
-  }
-  return text;
 }
 
 /** Decodes ICC output (level 0, 1 and 2, mixed) from chunks of any size; see {@link IccEvent}. */
 export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
   const opts: IccDecoderOptions = typeof options === 'object' && options !== null ? options : {};
-  const useLatin1 = opts.encoding === 'latin1';
   const framing = new Framing({
     maxDatagram: limit(opts.maxDatagramSize, 1 << 20),
     maxUnit: limit(opts.maxUnitSize, 1 << 24),
@@ -115,39 +99,9 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     compile: opts.compile !== false,
     settings: settingBits(opts.settings),
   });
-  let utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-  // Never asked to stream: engines decode a whole buffer several times faster than a stream
-  // (Node: 3x for one 4 MB push, 8x in 4 KB chunks; see the README's Size and speed).
-  const wholeUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-
-  /** `utf8` may hold part of a character: bytes that did not end with an ASCII byte went into it since its last flush. */
-  let bytesPending = false;
-  /** No text yet: a byte-order mark here, as bytes, is dropped (in a string it is text). */
-  let atStart = true;
-  // Chunks may mix bytes and strings. A string after bytes that end inside a character first
-  // flushes them (as U+FFFD), so that the string never jumps ahead of bytes that came before it.
-  const decodeChunk = (chunk: unknown, final: boolean): string => {
-    let text = '';
-    if (typeof chunk === 'string' || final) {
-      text = bytesPending && !useLatin1 ? utf8.decode() : '';
-      bytesPending = false;
-    } else if (chunk instanceof Uint8Array) {
-      // Bytes that end with an ASCII byte, `utf8` holding nothing, are whole characters (a
-      // sequence an ASCII byte cuts short is U+FFFD either way): no stream needed.
-      const last = chunk[chunk.length - 1] ?? 0x80;
-      text = useLatin1
-        ? latin1(chunk)
-        : !bytesPending && last < 0x80
-          ? wholeUtf8.decode(chunk)
-          : utf8.decode(chunk, STREAM);
-      bytesPending = last >= 0x80;
-    }
-    // Decoded from bytes (Latin-1 never gives U+FEFF); the string is added after.
-    if (atStart && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (typeof chunk === 'string') text += chunk;
-    if (text !== '') atStart = false;
-    return text;
-  };
+  // Chunks may mix bytes and strings: the intake makes them the text of the stream (a byte-order
+  // mark at its very start dropped, held bytes flushed before a string) or ignores them.
+  const intake = createTextIntake(undefined, opts.encoding === 'latin1');
 
   /** Reads `chunk` (then flushes, when `final`) with events going to `onEvent`, or gathered when it is not a function. */
   const read = (chunk: unknown, onEvent: unknown, final: boolean): IccEvent[] => {
@@ -155,8 +109,8 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
     framing.setSink(gather ? null : (onEvent as (event: IccEvent) => void));
     framing.sinkThrew = false;
     try {
-      const text = decodeChunk(chunk, final);
-      if (text !== '') framing.read(text);
+      const text = final ? intake.end() : intake.push(chunk);
+      if (text !== undefined && text !== '') framing.read(text);
       if (final) framing.finish();
     } catch (e) {
       if (framing.sinkThrew) {
@@ -179,9 +133,6 @@ export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
         return read(undefined, onEvent, true);
       } finally {
         framing.reset();
-        utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-        bytesPending = false;
-        atStart = true;
       }
     },
   } as IccDecoder;

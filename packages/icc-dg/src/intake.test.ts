@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { createIccDecoder, type IccChunk, type IccEvent } from './decoder.js';
 
 // How chunks become text: bytes and strings mixed, a byte-order mark, chunks that are neither.
-// (The style12 scanner follows the same rules; see its scanner tests.)
+// (They are board-core's text intake, which every streaming reader uses; see its tests.)
 
 const Y = '\x19';
 
@@ -29,13 +29,16 @@ describe('the decoder intake', () => {
     ]);
   });
 
-  test('a byte-order mark: dropped as the first bytes of the stream, text when it comes in a string', () => {
+  test('a byte-order mark: dropped at the very start of the stream, as bytes or in a string; text anywhere else', () => {
     const bytes = new TextEncoder().encode(`\ufeff${Y}(24 7 e4${Y})`);
     expect(decode([bytes], { settings: ['DG_MOVE_ALGEBRAIC'] }).map((e) => e.kind)).toEqual(['datagram']);
     expect(
       decode([bytes.subarray(0, 1), bytes.subarray(1)], { settings: ['DG_MOVE_ALGEBRAIC'] }).map((e) => e.kind),
     ).toEqual(['datagram']);
-    expect(texts(decode(['\ufeffhi\n']))).toEqual(['\ufeffhi\n']);
+    expect(texts(decode(['\ufeffhi\n']))).toEqual(['hi\n']);
+    expect(texts(decode(['', '\ufeffhi\n']))).toEqual(['hi\n']);
+    expect(texts(decode(['a\n', '\ufeffb\n']))).toEqual(['a\n', '\ufeffb\n']);
+    expect(texts(decode(['a\n', new TextEncoder().encode('\ufeffb\n')]))).toEqual(['a\n', '\ufeffb\n']);
     // Only at the start: later it is a character like any other.
     expect(texts(decode([new TextEncoder().encode('a\n\ufeffb\n')]))).toEqual(['a\n', '\ufeffb\n']);
   });

@@ -8,11 +8,12 @@ const MS = STYLE12_EXAMPLES[2]?.line ?? '';
 const B1 = HOLDINGS_EXAMPLES[0]?.line ?? '';
 
 function scanWhole(
-  stream: string | Uint8Array,
+  stream: string | Uint8Array | readonly (string | Uint8Array)[],
   options?: Parameters<typeof createStyle12Scanner>[0],
 ): Style12ScanEvent[] {
   const scanner = createStyle12Scanner(options);
-  return [...scanner.push(stream), ...scanner.end()];
+  const chunks = typeof stream === 'string' || stream instanceof Uint8Array ? [stream] : stream;
+  return [...chunks.flatMap((chunk) => scanner.push(chunk)), ...scanner.end()];
 }
 
 /** A short summary of events: the kind and the line or text. */
@@ -123,7 +124,7 @@ describe('createStyle12Scanner', () => {
     expect(summary(events)).toEqual(['text a\uFFFDb', 'text \uFFFD']);
   });
 
-  test('a byte-order mark: dropped as the first bytes, text when it comes in a string', () => {
+  test('a byte-order mark: dropped at the start of the stream, as bytes or in a string; text anywhere else', () => {
     const bytes = new TextEncoder().encode(`\ufeff${ICC}\n`);
     expect(bytes[0]).toBe(0xef);
     expect(summary(scanWhole(bytes))).toEqual(['board 7']);
@@ -131,7 +132,10 @@ describe('createStyle12Scanner', () => {
     const scanner = createStyle12Scanner();
     const split = [...scanner.push(bytes.subarray(0, 2)), ...scanner.push(bytes.subarray(2)), ...scanner.end()];
     expect(summary(split)).toEqual(['board 7']);
-    expect(summary(scanWhole(`\ufeff${ICC}\n`))).toEqual([`text \ufeff${ICC}`]);
+    expect(summary(scanWhole(`\ufeff${ICC}\n`))).toEqual(['board 7']);
+    expect(summary(scanWhole(['', `\ufeff${ICC}\n`]))).toEqual(['board 7']);
+    expect(summary(scanWhole([`a\n`, `\ufeff${ICC}\n`]))).toEqual(['text a', `text \ufeff${ICC}`]);
+    expect(summary(scanWhole([`a\n`, bytes]))).toEqual(['text a', `text \ufeff${ICC}`]);
     // Only at the start: after end() the scanner starts a new stream.
     expect(summary([...scanner.push(bytes), ...scanner.end()])).toEqual(['board 7']);
   });

@@ -1,3 +1,4 @@
+import { createTextIntake } from '@chess-formats/board-core/internal';
 import type { Style12Error } from './errors.js';
 import { parseHoldings, type Holdings } from './holdings.js';
 import { MAX_LINE_LENGTH, parseStyle12, type Style12ParseOptions } from './parse.js';
@@ -57,31 +58,15 @@ export interface Style12Scanner {
 
 const PROMPT = 'fics% ';
 
-// The library compiles without DOM or Node types; TextDecoder is in every runtime it supports
-// (Node 20, browsers, Deno, Bun). This is the part of its type the scanner uses.
-declare const TextDecoder: new (
-  label?: string,
-  options?: { readonly ignoreBOM?: boolean },
-) => { decode(input?: Uint8Array, options?: { readonly stream?: boolean }): string };
-
-function textDecoder(label: unknown): { decode(input?: Uint8Array, options?: { readonly stream?: boolean }): string } {
-  // The byte-order mark is dropped by the scanner itself, only at the start of the stream.
-  try {
-    return new TextDecoder(typeof label === 'string' ? label : 'utf-8', { ignoreBOM: true });
-  } catch {
-    return new TextDecoder('utf-8', { ignoreBOM: true });
-  }
-}
-
 /**
  * A scanner for a raw FICS stream. Line ends may be `\n\r`, `\r\n` or `\n` (every CR is
  * dropped, as is every BEL); `fics% ` prompts before a line are dropped; blank lines make no
  * event. Memory is bounded by `maxLength`: a longer line gives one `too-long` error event with
  * its first `maxLength` characters, and the scanner resynchronises at the next line end.
  *
- * Chunks may mix bytes and text, with the icc-dg decoder's rules: a byte-order mark is dropped
- * when it comes as the first bytes of the stream, and is text when it comes in a string (so
- * `'\ufeff<12> ...'` is a text line); a string chunk after bytes that end inside a character
+ * Chunks may mix bytes and text, with the rules of every streaming reader of chess-formats: a
+ * byte-order mark is dropped when it is the first character of the stream, as bytes or as U+FEFF
+ * in a string, and is text anywhere else; a string chunk after bytes that end inside a character
  * first turns the held bytes into U+FFFD, so that nothing of a later chunk comes before them.
  * Options that are not an object are ignored; the scanner never throws.
  */
@@ -90,12 +75,7 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
   const maxLength =
     typeof options.maxLength === 'number' && options.maxLength >= 1 ? Math.floor(options.maxLength) : MAX_LINE_LENGTH;
   const parseOptions: Style12ParseOptions = { ...options, maxLength };
-  const encoding = options.encoding;
-  let decoder = textDecoder(encoding);
-  /** Bytes were decoded since the last flush, so the decoder may hold part of a character. */
-  let bytesPending = false;
-  /** Nothing has been read yet: a byte-order mark here is dropped. */
-  let atStart = true;
+  const intake = createTextIntake(options.encoding);
   let parts: string[] = [];
   let length = 0;
   let overflow = false;
@@ -210,40 +190,19 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
     return out;
   };
 
-  const read = (text: string, fromBytes: boolean): void => {
-    if (text === '') return;
-    if (atStart) {
-      atStart = false;
-      if (fromBytes && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    scan(text);
-  };
-
-  /** Decodes what the decoder holds (an unfinished character becomes U+FFFD) and reads it. */
-  const flushBytes = (): void => {
-    if (!bytesPending) return;
-    bytesPending = false;
-    read(decoder.decode(), true);
-  };
-
   return {
     push(chunk) {
-      if (typeof chunk === 'string') {
-        flushBytes();
-        read(chunk, false);
-      } else if (chunk instanceof Uint8Array) {
-        bytesPending = true;
-        read(decoder.decode(chunk, { stream: true }), true);
-      }
+      // Anything that is neither text nor bytes is ignored.
+      const text = intake.push(chunk);
+      if (text !== undefined && text !== '') scan(text);
       return take();
     },
     end() {
-      flushBytes();
-      decoder = textDecoder(encoding);
+      const text = intake.end();
+      if (text !== '') scan(text);
       if (length > 0 || overflow) finishLine();
       header = -1;
       block = undefined;
-      atStart = true;
       return take();
     },
   };
