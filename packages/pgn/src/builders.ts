@@ -14,6 +14,16 @@ import {
   type Result,
   type Setup,
 } from '@chess-formats/board-core';
+import {
+  COLON,
+  DELETE,
+  DIGIT_0,
+  DOT,
+  LEFT_BRACKET,
+  PERCENT,
+  RIGHT_BRACKET,
+  SPACE,
+} from '@chess-formats/board-core/internal';
 import type { PgnError, PgnErrorCode } from './errors.js';
 import type { PgnGame, PgnResult, PgnRoot, PgnVariant } from './game.js';
 import { gameResult, gameStart, setsUp } from './tags.js';
@@ -227,7 +237,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
       while (source.charCodeAt(at) === SPACE && at < end) at++;
       while (source.charCodeAt(end - 1) === SPACE && end > at) end--;
       if (
-        source.charCodeAt(at) === BRACKET_OPEN &&
+        source.charCodeAt(at) === LEFT_BRACKET &&
         source.charCodeAt(at + 1) === PERCENT &&
         readCommand(last, source, at, end) >= 0
       )
@@ -289,16 +299,6 @@ function append<T>(list: T[] | undefined, value: T): T[] {
   return list;
 }
 
-// The characters of clock commands.
-const SPACE = 0x20;
-const PERCENT = 0x25;
-const PERIOD = 0x2e;
-const DIGIT_0 = 0x30;
-const COLON = 0x3a;
-const BRACKET_OPEN = 0x5b;
-const BRACKET_CLOSE = 0x5d;
-const DELETE = 0x7f;
-
 /** Moves `[%clk]` and `[%emt]` out of a comment after a move into the node; undefined when nothing else is left. */
 function takeCommands(node: MutableNode, text: string): string | undefined {
   let rest = text;
@@ -345,7 +345,7 @@ function readCommand(node: MutableNode, text: string, at: number, end = -1): num
     total = total * 60 + value;
   }
   total *= 1000;
-  if (text.charCodeAt(i) === PERIOD) {
+  if (text.charCodeAt(i) === DOT) {
     const start = ++i;
     let value = 0;
     for (let d = text.charCodeAt(i) - DIGIT_0; d >= 0 && d <= 9; d = text.charCodeAt(++i) - DIGIT_0)
@@ -354,7 +354,7 @@ function readCommand(node: MutableNode, text: string, at: number, end = -1): num
     total += value * (i - start === 1 ? 100 : i - start === 2 ? 10 : 1);
   }
   while (isSpaceAt(text, i)) i++;
-  if (text.charCodeAt(i) !== BRACKET_CLOSE || (end >= 0 && i + 1 !== end)) return -1;
+  if (text.charCodeAt(i) !== RIGHT_BRACKET || (end >= 0 && i + 1 !== end)) return -1;
   const key = clock ? 'clockMs' : 'emtMs';
   if (node[key] !== undefined) return -2;
   node[key] = total;

@@ -6,6 +6,7 @@ import {
   type Setup,
   type TextFormat,
 } from '@chess-formats/board-core';
+import { BYTE_ORDER_MARK, CR, LF, SPACE, TAB } from '@chess-formats/board-core/internal';
 import { PGN_ERROR_CODES, type PgnError, type PgnErrorCode } from './errors.js';
 import { finalSetup, playNode, type PgnGame, type PgnNode } from './game.js';
 import { parsePgn, type PgnReadOptions } from './read.js';
@@ -96,7 +97,8 @@ function parseGames(text: string, options?: PgnReadOptions): Result<readonly Pgn
   return { ok: false, error: { ...first.error, games } };
 }
 
-const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13 || code === 0xfeff;
+const isBlank = (code: number): boolean =>
+  code === SPACE || code === TAB || code === LF || code === CR || code === BYTE_ORDER_MARK;
 
 /**
  * What a PGN text starts with, after blanks: a tag pair (`[Event "`), a move number before a

@@ -4,6 +4,7 @@
  * alone. A text read whole and the same text pushed in any pieces give the same games.
  */
 import { err, ok, type Result } from '@chess-formats/board-core';
+import { createTextIntake, type TextIntake } from '@chess-formats/board-core/internal';
 import { GameBuilder, TagsBuilder, type Builder } from './builders.js';
 import type { PgnError } from './errors.js';
 import type { PgnGame } from './game.js';
@@ -63,14 +64,6 @@ export interface PgnReader {
   readonly bufferedLength: number;
 }
 
-// Only the part of the WHATWG TextDecoder this module uses (the package compiles without DOM types).
-declare const TextDecoder: new (label: 'utf-8') => Utf8Decoder;
-interface Utf8Decoder {
-  decode(input?: Uint8Array, options?: { stream: boolean }): string;
-}
-
-const STREAM = { stream: true };
-
 function positiveInteger(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
 }
@@ -95,7 +88,8 @@ type OnEvent = (event: PgnEvent) => void;
 export class Reader implements PgnReader {
   readonly #tokenizer: Tokenizer;
   readonly #fast: boolean;
-  #decoder: Utf8Decoder | undefined;
+  /** Bytes or strings in, text out: UTF-8 split anywhere, the byte-order mark that starts the stream dropped. */
+  readonly #intake: TextIntake = createTextIntake();
 
   constructor(options: PgnReadOptions | undefined, fast = true) {
     const o: PgnReadOptions = typeof options === 'object' && options !== null ? options : {};
@@ -137,29 +131,19 @@ export class Reader implements PgnReader {
     const sink = typeof onEvent === 'function' ? (onEvent as OnEvent) : undefined;
     tokenizer.setSink(sink);
     try {
-      if (typeof chunk === 'string') {
-        this.flushDecoder();
-        this.feed(chunk);
-      } else if (chunk instanceof Uint8Array) {
-        let text = '';
-        try {
-          this.#decoder ??= new TextDecoder('utf-8');
-          text = this.#decoder.decode(chunk, STREAM);
-        } catch {
-          // A detached buffer; nothing of it can be read.
-          tokenizer.notText('a chunk whose bytes cannot be read');
-        }
-        this.feed(text);
-      } else if (!final) tokenizer.notText(`expected text or bytes, got ${describe(chunk)}`);
       if (final) {
-        this.flushDecoder();
+        this.feed(this.#intake.end(), true);
         tokenizer.end();
-        this.#decoder = undefined;
+      } else {
+        const text = this.#intake.push(chunk);
+        if (text !== undefined) this.feed(text, typeof chunk !== 'string');
+        else if (chunk instanceof Uint8Array) tokenizer.notText('a chunk whose bytes cannot be read');
+        else tokenizer.notText(`expected text or bytes, got ${describe(chunk)}`);
       }
     } catch (e) {
       // Thrown by `onEvent`: what was read is dropped, and the next push starts a new input.
       tokenizer.reset();
-      this.#decoder = undefined;
+      this.#intake.end();
       tokenizer.setSink(undefined);
       throw e;
     }
@@ -167,16 +151,9 @@ export class Reader implements PgnReader {
     return sink === undefined ? tokenizer.take() : undefined;
   }
 
-  private flushDecoder(): void {
-    if (this.#decoder === undefined) return;
-    const rest = this.#decoder.decode();
-    this.#decoder = undefined;
-    if (rest !== '') this.feed(rest);
-  }
-
-  private feed(text: string): void {
-    if (this.#fast) this.#tokenizer.feed(text);
-    else for (let i = 0; i < text.length; i++) this.#tokenizer.feed(text[i]!);
+  private feed(text: string, decoded: boolean): void {
+    if (this.#fast) this.#tokenizer.feed(text, decoded);
+    else for (let i = 0; i < text.length; i++) this.#tokenizer.feed(text[i]!, decoded);
   }
 }
 

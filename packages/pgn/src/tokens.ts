@@ -10,48 +10,49 @@
  * limits, the line and column of every token, and how a broken game is skipped. What a token
  * means to the game is the `Builder`'s. It holds at most one token (bounded by the limits).
  */
+import {
+  ASTERISK,
+  AT,
+  BACKSLASH,
+  BYTE_ORDER_MARK,
+  COLON,
+  CR,
+  DASH,
+  DIGIT_0,
+  DIGIT_1,
+  DIGIT_9,
+  DOLLAR,
+  DOT,
+  EQUALS,
+  EXCLAMATION,
+  FF,
+  HASH,
+  LEFT_BRACE,
+  LEFT_BRACKET,
+  LEFT_PAREN,
+  LF,
+  LOWER_A,
+  LOWER_Z,
+  NON_ASCII,
+  PERCENT,
+  PLUS,
+  QUESTION,
+  QUOTE,
+  RIGHT_BRACKET,
+  RIGHT_PAREN,
+  SEMICOLON,
+  SLASH,
+  SPACE,
+  TAB,
+  UNDERSCORE,
+  UPPER_A,
+  UPPER_Z,
+  VT,
+} from '@chess-formats/board-core/internal';
 import type { Builder, GameError, MovetextBuilder, Position } from './builders.js';
 import type { PgnError, PgnErrorCode } from './errors.js';
 import type { PgnResult } from './game.js';
 import type { PgnEvent } from './read.js';
-
-// The characters of the grammar.
-const TAB = 0x09;
-const LINE_FEED = 0x0a;
-const VERTICAL_TAB = 0x0b;
-const FORM_FEED = 0x0c;
-const CARRIAGE_RETURN = 0x0d;
-const SPACE = 0x20;
-const EXCLAMATION = 0x21;
-const QUOTE = 0x22;
-const HASH = 0x23;
-const DOLLAR = 0x24;
-const PERCENT = 0x25;
-const PAREN_OPEN = 0x28;
-const PAREN_CLOSE = 0x29;
-const ASTERISK = 0x2a;
-const PLUS = 0x2b;
-const HYPHEN = 0x2d;
-const PERIOD = 0x2e;
-const SLASH = 0x2f;
-const DIGIT_0 = 0x30;
-const DIGIT_1 = 0x31;
-const DIGIT_9 = 0x39;
-const COLON = 0x3a;
-const SEMICOLON = 0x3b;
-const EQUALS = 0x3d;
-const QUESTION = 0x3f;
-const AT_SIGN = 0x40;
-const UPPER_A = 0x41;
-const UPPER_Z = 0x5a;
-const BRACKET_OPEN = 0x5b;
-const BACKSLASH = 0x5c;
-const BRACKET_CLOSE = 0x5d;
-const UNDERSCORE = 0x5f;
-const LOWER_A = 0x61;
-const LOWER_Z = 0x7a;
-const BRACE_OPEN = 0x7b;
-const BYTE_ORDER_MARK = 0xfeff;
 
 /** No move, move number or result is near this long; anything longer is refused before it grows. */
 const MAX_SYMBOL_LENGTH = 255;
@@ -69,8 +70,8 @@ function isSymbolCode(c: number): boolean {
     c === HASH ||
     c === EQUALS ||
     c === COLON ||
-    c === HYPHEN ||
-    c === AT_SIGN ||
+    c === DASH ||
+    c === AT ||
     c === SLASH
   );
 }
@@ -79,18 +80,14 @@ const SYMBOL = 1;
 const BLANK = 2;
 /** `SYMBOL` for the ASCII codes of `isSymbolCode`, `BLANK` for white space but the line feed: one lookup in the loops. */
 const CODE_CLASS = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(128);
-  for (let c = 0; c < 128; c++)
-    table[c] = isSymbolCode(c)
-      ? SYMBOL
-      : c === SPACE || c === CARRIAGE_RETURN || c === TAB || c === VERTICAL_TAB || c === FORM_FEED
-        ? BLANK
-        : 0;
+  const table = new Uint8Array(NON_ASCII);
+  for (let c = 0; c < NON_ASCII; c++)
+    table[c] = isSymbolCode(c) ? SYMBOL : c === SPACE || c === CR || c === TAB || c === VT || c === FF ? BLANK : 0;
   return table;
 })();
 
 function isSymbol(c: number): boolean {
-  return c < 128 && CODE_CLASS[c] === SYMBOL;
+  return c < NON_ASCII && CODE_CLASS[c] === SYMBOL;
 }
 
 function isDigit(c: number): boolean {
@@ -103,7 +100,7 @@ function isAnnotationCode(c: number): boolean {
 
 /** Whether `c` stands for itself in a tag value (not a quote, an escape or a line break). */
 function isValueCode(c: number): boolean {
-  return c !== QUOTE && c !== BACKSLASH && c !== LINE_FEED && c !== CARRIAGE_RETURN;
+  return c !== QUOTE && c !== BACKSLASH && c !== LF && c !== CR;
 }
 
 const ANNOTATIONS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([
@@ -194,6 +191,7 @@ export class Tokenizer {
   #base = 0;
   /** The first line feed at or after the last place `countLines` looked, in the chunk being read. */
   #nextLineFeed = -1;
+  /** Whether any text was read (a byte-order mark is dropped only before it). */
   #started = false;
   /** Where the current token started (kept in place: a new object per token would be garbage at once). */
   #token: Position = { line: 1, column: 1, offset: 0 };
@@ -247,15 +245,19 @@ export class Tokenizer {
     this.report('not-text', message, this.here(0));
   }
 
-  /** Reads a chunk of text. */
-  feed(text: string): void {
+  /**
+   * Reads a chunk of text. `decoded`: the text is decoded from bytes whose own byte-order mark,
+   * if they had one, is gone; one that starts the text after it is dropped too, as `parsePgn`
+   * drops it from the text that `TextDecoder` gives for those bytes.
+   */
+  feed(text: string, decoded: boolean): void {
     let i = 0;
     const n = text.length;
     if (!this.#started && n > 0) {
       this.#started = true;
-      if (text.charCodeAt(0) === BYTE_ORDER_MARK) i = 1;
+      if (decoded && text.charCodeAt(0) === BYTE_ORDER_MARK) i = 1;
     }
-    // Offsets count from the start of the input, the byte-order mark not counted.
+    // Offsets count from the start of the text, a byte-order mark not counted.
     this.#base -= i;
     this.#nextLineFeed = -1;
     while (i < n) {
@@ -523,12 +525,12 @@ export class Tokenizer {
     let i = from;
     while (i < n) {
       const c = text.charCodeAt(i);
-      const kind = c < 128 ? CODE_CLASS[c] : 0;
+      const kind = c < NON_ASCII ? CODE_CLASS[c] : 0;
       if (kind === BLANK) {
         i++;
         continue;
       }
-      if (c === LINE_FEED) {
+      if (c === LF) {
         // A blank line ends the movetext (the export format separates games so, and chessops reads it so).
         if (!this.#lineHasToken && this.#movetext && this.#game !== undefined) this.finishGame(undefined, this.here(i));
         this.#lineHasToken = false;
@@ -544,7 +546,7 @@ export class Tokenizer {
         const limit = Math.min(n, i + MAX_SYMBOL_LENGTH + 1);
         for (
           let d = text.charCodeAt(stop);
-          stop < limit && d < 128 && CODE_CLASS[d] === SYMBOL;
+          stop < limit && d < NON_ASCII && CODE_CLASS[d] === SYMBOL;
           d = text.charCodeAt(++stop)
         );
         if (stop - i > MAX_SYMBOL_LENGTH) {
@@ -558,7 +560,7 @@ export class Tokenizer {
           return n;
         }
         this.symbol(text, i, stop, i);
-      } else if (c === PERIOD) {
+      } else if (c === DOT) {
         // The periods of move numbers.
       } else {
         const at = this.tokenAt(i);
@@ -566,10 +568,10 @@ export class Tokenizer {
           this.#mode = Mode.EscapeLine;
           return stop;
         }
-        if (c === BRACKET_OPEN && this.#movetext && this.#game !== undefined) this.finishGame(undefined, at);
+        if (c === LEFT_BRACKET && this.#movetext && this.#game !== undefined) this.finishGame(undefined, at);
         if (this.gameFor(i) === undefined) return stop;
         switch (c) {
-          case BRACE_OPEN: {
+          case LEFT_BRACE: {
             const close = text.indexOf('}', stop);
             if (close < 0 || close - stop > this.#maxCommentLength) {
               this.#mode = Mode.Comment;
@@ -582,7 +584,7 @@ export class Tokenizer {
             stop = close + 1;
             break;
           }
-          case BRACKET_OPEN:
+          case LEFT_BRACKET:
             this.#mode = Mode.TagOpen;
             this.#tagName = '';
             this.#buffer = '';
@@ -592,10 +594,10 @@ export class Tokenizer {
             this.#commentLength = 0;
             this.#buffer = '';
             return stop;
-          case PAREN_OPEN:
+          case LEFT_PAREN:
             this.open(at);
             break;
-          case PAREN_CLOSE:
+          case RIGHT_PAREN:
             this.close(at);
             break;
           case ASTERISK:
@@ -764,7 +766,7 @@ export class Tokenizer {
     const n = text.length;
     for (let i = from; i < n; i++) {
       const c = text.charCodeAt(i);
-      if (c === LINE_FEED) {
+      if (c === LF) {
         if (this.#skipContent) this.#skipAfterResult = isResult(this.#skipWord);
         else if (this.#skipAfterResult) this.#mode = Mode.Top;
         this.#skipAfterBlank = !this.#skipContent;
@@ -774,9 +776,9 @@ export class Tokenizer {
         this.#skipWordDone = true;
         this.newline(i);
         if (this.#mode !== Mode.Skip) return i + 1;
-      } else if (c < 128 && CODE_CLASS[c] === BLANK) {
+      } else if (c < NON_ASCII && CODE_CLASS[c] === BLANK) {
         this.#skipWordDone = true;
-      } else if (c === BRACKET_OPEN && !this.#skipContent) {
+      } else if (c === LEFT_BRACKET && !this.#skipContent) {
         this.#probing = true;
         this.#token = this.here(i);
         this.#mode = Mode.TagOpen;
@@ -813,7 +815,7 @@ export class Tokenizer {
           let stop = i;
           for (
             let d = text.charCodeAt(stop);
-            stop < limit && d < 128 && CODE_CLASS[d] === SYMBOL;
+            stop < limit && d < NON_ASCII && CODE_CLASS[d] === SYMBOL;
             d = text.charCodeAt(++stop)
           );
           if (stop - i > room)
@@ -864,7 +866,7 @@ export class Tokenizer {
           break;
         }
         case Mode.TagEscape:
-          if (c === LINE_FEED || c === CARRIAGE_RETURN || this.#buffer.length >= max) return this.valueError(i, c);
+          if (c === LF || c === CR || this.#buffer.length >= max) return this.valueError(i, c);
           // `\"` and `\\` stand for the character; a backslash before anything else is kept.
           this.#buffer += c === QUOTE || c === BACKSLASH ? text[i] : `\\${text[i]}`;
           this.#mode = Mode.TagValue;
@@ -876,7 +878,7 @@ export class Tokenizer {
             i++;
             break;
           }
-          if (c !== BRACKET_CLOSE) return this.tagError(i, `expected \`]\` after the value of tag ${this.#tagName}`);
+          if (c !== RIGHT_BRACKET) return this.tagError(i, `expected \`]\` after the value of tag ${this.#tagName}`);
           this.#game?.tag(this.#tagName, this.#buffer, this.#valueLine, this.#valueColumn, this.#valueOffset);
           this.#tagName = '';
           this.#buffer = '';
@@ -889,7 +891,7 @@ export class Tokenizer {
 
   /** A character that ends a tag value before its quote: a line break, or one past the length limit. */
   private valueError(i: number, c: number): number {
-    return c === LINE_FEED || c === CARRIAGE_RETURN
+    return c === LF || c === CR
       ? this.tagError(i, `the value of tag ${this.#tagName} has no closing quote on its line`)
       : this.tagError(
           i,
