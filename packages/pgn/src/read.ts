@@ -80,6 +80,24 @@ function describe(value: unknown): string {
 
 type OnEvent = (event: PgnEvent) => void;
 
+/** The tokenizer of a reader with `options`, and the builder of its games. */
+function tokenizer(options: PgnReadOptions | undefined): Tokenizer {
+  const o: PgnReadOptions = typeof options === 'object' && options !== null ? options : {};
+  let newGame: () => Builder;
+  if (o.tagsOnly === true) newGame = () => new TagsBuilder();
+  else {
+    // Each game is lent the engine of the game before, which is over: its cursor is not used again.
+    let previous: GameBuilder | undefined;
+    newGame = () => (previous = new GameBuilder(previous?.position ?? previous?.spare));
+  }
+  return new Tokenizer(newGame, {
+    maxGameLength: positiveInteger(o.maxGameLength, DEFAULT_LIMITS.maxGameLength),
+    maxVariationDepth: positiveInteger(o.maxVariationDepth, DEFAULT_LIMITS.maxVariationDepth),
+    maxTagLength: positiveInteger(o.maxTagLength, DEFAULT_LIMITS.maxTagLength),
+    maxCommentLength: positiveInteger(o.maxCommentLength, DEFAULT_LIMITS.maxCommentLength),
+  });
+}
+
 /**
  * Exported for the tests only (the package exports `createPgnReader`). With `fast` false it
  * feeds the tokenizer one character at a time, so that no state reads more than one character
@@ -88,24 +106,15 @@ type OnEvent = (event: PgnEvent) => void;
 export class Reader implements PgnReader {
   readonly #tokenizer: Tokenizer;
   readonly #fast: boolean;
-  /** Bytes or strings in, text out: UTF-8 split anywhere, the byte-order mark that starts the stream dropped. */
-  readonly #intake: TextIntake = createTextIntake();
+  /**
+   * Bytes or strings in, text out: UTF-8 split anywhere, the byte-order mark that starts the
+   * stream dropped. Made at the first push (its decoders are not free, and `parsePgn` reads
+   * its text without one).
+   */
+  #intake: TextIntake | undefined;
 
   constructor(options: PgnReadOptions | undefined, fast = true) {
-    const o: PgnReadOptions = typeof options === 'object' && options !== null ? options : {};
-    let newGame: () => Builder;
-    if (o.tagsOnly === true) newGame = () => new TagsBuilder();
-    else {
-      // Each game is lent the engine of the game before, which is over: its cursor is not used again.
-      let previous: GameBuilder | undefined;
-      newGame = () => (previous = new GameBuilder(previous?.position ?? previous?.spare));
-    }
-    this.#tokenizer = new Tokenizer(newGame, {
-      maxGameLength: positiveInteger(o.maxGameLength, DEFAULT_LIMITS.maxGameLength),
-      maxVariationDepth: positiveInteger(o.maxVariationDepth, DEFAULT_LIMITS.maxVariationDepth),
-      maxTagLength: positiveInteger(o.maxTagLength, DEFAULT_LIMITS.maxTagLength),
-      maxCommentLength: positiveInteger(o.maxCommentLength, DEFAULT_LIMITS.maxCommentLength),
-    });
+    this.#tokenizer = tokenizer(options);
     this.#fast = fast;
   }
 
@@ -132,10 +141,10 @@ export class Reader implements PgnReader {
     tokenizer.setSink(sink);
     try {
       if (final) {
-        this.feed(this.#intake.end(), true);
+        if (this.#intake !== undefined) this.feed(this.#intake.end(), true);
         tokenizer.end();
       } else {
-        const text = this.#intake.push(chunk);
+        const text = (this.#intake ??= createTextIntake()).push(chunk);
         if (text !== undefined) this.feed(text, typeof chunk !== 'string');
         else if (chunk instanceof Uint8Array) tokenizer.notText('a chunk whose bytes cannot be read');
         else tokenizer.notText(`expected text or bytes, got ${describe(chunk)}`);
@@ -143,7 +152,7 @@ export class Reader implements PgnReader {
     } catch (e) {
       // Thrown by `onEvent`: what was read is dropped, and the next push starts a new input.
       tokenizer.reset();
-      this.#intake.end();
+      this.#intake?.end();
       tokenizer.setSink(undefined);
       throw e;
     }
@@ -151,9 +160,9 @@ export class Reader implements PgnReader {
     return sink === undefined ? tokenizer.take() : undefined;
   }
 
-  private feed(text: string, decoded: boolean): void {
-    if (this.#fast) this.#tokenizer.feed(text, decoded);
-    else for (let i = 0; i < text.length; i++) this.#tokenizer.feed(text[i]!, decoded);
+  private feed(text: string, dropMark: boolean): void {
+    if (this.#fast) this.#tokenizer.feed(text, dropMark);
+    else for (let i = 0; i < text.length; i++) this.#tokenizer.feed(text[i]!, dropMark);
   }
 }
 
@@ -176,11 +185,10 @@ export function parsePgn(text: string, options?: PgnReadOptions): Result<PgnGame
     );
     return results;
   }
-  const onEvent = (event: PgnEvent): void => {
-    results.push(event.kind === 'game' ? ok(event.game) : err(event.error));
-  };
-  const reader = new Reader(options);
-  reader.push(text, onEvent);
-  reader.end(onEvent);
+  // The text read whole, as `createPgnReader` reads it pushed in one piece.
+  const reader = tokenizer(options);
+  reader.setSink((event) => results.push(event.kind === 'game' ? ok(event.game) : err(event.error)));
+  reader.feed(text, true);
+  reader.end();
   return results;
 }

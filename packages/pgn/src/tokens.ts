@@ -246,16 +246,16 @@ export class Tokenizer {
   }
 
   /**
-   * Reads a chunk of text. `decoded`: the text is decoded from bytes whose own byte-order mark,
-   * if they had one, is gone; one that starts the text after it is dropped too, as `parsePgn`
-   * drops it from the text that `TextDecoder` gives for those bytes.
+   * Reads a chunk of text. `dropMark`: a byte-order mark that starts the text is dropped (the
+   * text intake drops the one that starts a stream, and a text decoded from bytes after the
+   * bytes' own mark may start with one of its own, as `TextDecoder` gives it to `parsePgn`).
    */
-  feed(text: string, decoded: boolean): void {
+  feed(text: string, dropMark: boolean): void {
     let i = 0;
     const n = text.length;
     if (!this.#started && n > 0) {
       this.#started = true;
-      if (decoded && text.charCodeAt(0) === BYTE_ORDER_MARK) i = 1;
+      if (dropMark && text.charCodeAt(0) === BYTE_ORDER_MARK) i = 1;
     }
     // Offsets count from the start of the text, a byte-order mark not counted.
     this.#base -= i;
@@ -421,6 +421,11 @@ export class Tokenizer {
     return at;
   }
 
+  /** The last index of the chunk being read where a token of the game may start; -1 without a game. */
+  private lastTokenAt(): number {
+    return this.#game === undefined ? -1 : this.#gameStart + this.#maxGameLength - this.#base;
+  }
+
   /** The game the token at `text[i]` belongs to, started if need be; undefined when the game grew too long. */
   private gameFor(i: number): Builder | undefined {
     const offset = this.#base + i;
@@ -522,6 +527,12 @@ export class Tokenizer {
    */
   private top(text: string, from: number): number {
     const n = text.length;
+    // What the usual tokens need to know of the game, read again whenever a call below may
+    // have started or ended one: the last index of the chunk where one of its tokens may
+    // start (-1 without a game), and whether it reads symbols at all (tags only, once the
+    // movetext started, only a result matters).
+    let last = this.lastTokenAt();
+    let quiet = this.#moves === undefined && this.#movetext;
     let i = from;
     while (i < n) {
       const c = text.charCodeAt(i);
@@ -532,7 +543,10 @@ export class Tokenizer {
       }
       if (c === LF) {
         // A blank line ends the movetext (the export format separates games so, and chessops reads it so).
-        if (!this.#lineHasToken && this.#movetext && this.#game !== undefined) this.finishGame(undefined, this.here(i));
+        if (!this.#lineHasToken && this.#movetext && this.#game !== undefined) {
+          this.finishGame(undefined, this.here(i));
+          last = -1;
+        }
         this.#lineHasToken = false;
         this.newline(i);
         i++;
@@ -542,16 +556,15 @@ export class Tokenizer {
       let stop = i + 1;
       // Moves, move numbers and results first: most tokens are.
       if (kind === SYMBOL) {
-        if (this.gameFor(i) === undefined) return stop;
-        const limit = Math.min(n, i + MAX_SYMBOL_LENGTH + 1);
-        for (
-          let d = text.charCodeAt(stop);
-          stop < limit && d < NON_ASCII && CODE_CLASS[d] === SYMBOL;
-          d = text.charCodeAt(++stop)
-        );
+        if (i > last) {
+          if (this.gameFor(i) === undefined) return stop;
+          last = this.lastTokenAt();
+          quiet = this.#moves === undefined && this.#movetext;
+        }
+        for (let d = text.charCodeAt(stop); d < NON_ASCII && CODE_CLASS[d] === SYMBOL; d = text.charCodeAt(++stop));
         if (stop - i > MAX_SYMBOL_LENGTH) {
           this.fail('token-too-long', `a token longer than ${MAX_SYMBOL_LENGTH} characters`, this.tokenAt(i));
-          return stop - 1;
+          return i + MAX_SYMBOL_LENGTH;
         }
         if (stop === n) {
           this.tokenAt(i);
@@ -559,9 +572,35 @@ export class Tokenizer {
           this.#buffer = text.slice(i, n);
           return n;
         }
+        // Once the movetext has started, a game that keeps its tags alone needs only its result.
+        if (quiet && c !== DIGIT_0 && c !== DIGIT_1) {
+          i = stop;
+          continue;
+        }
         this.symbol(text, i, stop, i);
       } else if (c === DOT) {
         // The periods of move numbers.
+        i = stop;
+        continue;
+      } else if (c === LEFT_BRACE) {
+        // Comments next: after most moves of some files there is one (a clock).
+        if (i > last) {
+          if (this.gameFor(i) === undefined) return stop;
+          last = this.lastTokenAt();
+          quiet = this.#moves === undefined && this.#movetext;
+        }
+        const close = text.indexOf('}', stop);
+        if (close < 0 || close - stop > this.#maxCommentLength) {
+          this.tokenAt(i);
+          this.#mode = Mode.Comment;
+          this.#commentLength = 0;
+          this.#buffer = '';
+          return stop;
+        }
+        this.countLines(text, stop, close);
+        this.#moves?.comment(text, stop, close);
+        i = close + 1;
+        continue;
       } else {
         const at = this.tokenAt(i);
         if (c === PERCENT && at.column === 1) {
@@ -571,19 +610,6 @@ export class Tokenizer {
         if (c === LEFT_BRACKET && this.#movetext && this.#game !== undefined) this.finishGame(undefined, at);
         if (this.gameFor(i) === undefined) return stop;
         switch (c) {
-          case LEFT_BRACE: {
-            const close = text.indexOf('}', stop);
-            if (close < 0 || close - stop > this.#maxCommentLength) {
-              this.#mode = Mode.Comment;
-              this.#commentLength = 0;
-              this.#buffer = '';
-              return stop;
-            }
-            this.countLines(text, stop, close);
-            this.#moves?.comment(text, stop, close);
-            stop = close + 1;
-            break;
-          }
           case LEFT_BRACKET:
             this.#mode = Mode.TagOpen;
             this.#tagName = '';
@@ -640,6 +666,8 @@ export class Tokenizer {
       }
       // A token that failed its game leaves the rest to the skipping state.
       if (this.#mode !== Mode.Top) return stop;
+      last = this.lastTokenAt();
+      quiet = this.#moves === undefined && this.#movetext;
       i = stop;
     }
     return i;
