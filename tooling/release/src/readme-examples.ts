@@ -49,13 +49,23 @@ export function examplesOf(readme: string): Example[] {
   return examples;
 }
 
-/** Source entry of every workspace package, by name: examples import them as users would. */
+/**
+ * Source entry of every workspace package, by name, and of each subpath its exports give a
+ * source for (`@chess-formats/board-core/internal`, which the packages' sources import):
+ * examples import them as users would.
+ */
 function sourceEntries(): Map<string, string> {
-  return new Map(
-    workspacePackages('packages', 'apps')
-      .filter((p) => existsSync(join(ROOT, p.dir, 'src', 'index.ts')))
-      .map((p) => [p.manifest.name, join(ROOT, p.dir, 'src', 'index.ts')]),
-  );
+  const entries = new Map<string, string>();
+  for (const p of workspacePackages('packages', 'apps')) {
+    if (existsSync(join(ROOT, p.dir, 'src', 'index.ts')))
+      entries.set(p.manifest.name, join(ROOT, p.dir, 'src', 'index.ts'));
+    for (const [subpath, target] of Object.entries(p.manifest.exports ?? {})) {
+      const source = (target as Record<string, unknown> | undefined)?.['@chess-formats/source'];
+      if (subpath !== '.' && typeof source === 'string')
+        entries.set(`${p.manifest.name}${subpath.slice(1)}`, join(ROOT, p.dir, source));
+    }
+  }
+  return entries;
 }
 
 /** A scratch directory inside the repository, so `@types/node` resolves as for any source file. */
