@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inlineCharCodes } from '../tsup-config/char-codes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The bundle lives beside this file: Node resolves the external peers of an ES module from
@@ -24,6 +25,8 @@ try {
     external: ['chessops', 'chessops/*', 'chess.js'],
     nodePaths: [join(here, 'node_modules')],
     logLevel: 'warning',
+    // The character codes written as numbers, as the packages' build ships them.
+    plugins: [inlineCharCodes()],
   });
   const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
     stdio: 'inherit',

@@ -3,6 +3,7 @@ import { buildSync } from 'esbuild';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
+import { inlineCharCodes } from './char-codes.js';
 
 /**
  * The source modules an entry reaches (tests and test helpers never do), found by a throwaway
@@ -149,6 +150,7 @@ export function libraryConfig(overrides = {}) {
     clean: true,
     target: 'es2022',
     plugins: cjsRequires,
+    esbuildPlugins: [inlineCharCodes()],
     esbuildOptions(options) {
       options.sourcesContent = false;
       // JSON imports keep their `with { type: 'json' }`, which Node requires of ESM.

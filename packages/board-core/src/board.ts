@@ -1,4 +1,5 @@
 import { STANDARD, type Geometry, type Square } from './geometry.js';
+import { emptySquares } from './internal/pieces.js';
 import { piece, type Piece } from './piece.js';
 import type { Role } from './vocabulary.js';
 
@@ -12,14 +13,14 @@ export interface Board {
 
 /** A board of the geometry (standard by default) with no pieces. */
 export function emptyBoard(geometry: Geometry = STANDARD): Board {
-  return { geometry, pieces: new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined) };
+  return { geometry, pieces: emptySquares(geometry.width * geometry.height) };
 }
 
 const BACK_RANK: readonly Role[] = ['rook', 'knight', 'bishop', 'queen', 'king', 'bishop', 'knight', 'rook'];
 
 /** The standard starting placement. */
 export function standardBoard(): Board {
-  const pieces = new Array<Piece | undefined>(64).fill(undefined);
+  const pieces: (Piece | undefined)[] = emptySquares(64);
   for (let x = 0; x < 8; x++) {
     const role = BACK_RANK[x] as Role;
     pieces[x] = piece('white', role);

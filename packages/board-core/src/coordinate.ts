@@ -23,6 +23,7 @@ import {
 import type { Result } from './result.js';
 import type { Setup } from './setup.js';
 import { ROLE_LETTERS, roleFromLetter, type Role } from './vocabulary.js';
+import { LOWER_A, LOWER_Z, UPPER_A, UPPER_Z } from './internal/codes.js';
 
 /** How `writeCoordinate` writes castling. */
 export interface CoordinateOptions {
@@ -86,7 +87,7 @@ export function parseCoordinate(setup: Setup, text: string): Result<Move, MoveNo
     if (to.end + 1 !== text.length)
       return moveError('syntax', 'suffix', to.end + 1, `unexpected text after the move in ${excerpt(text)}`);
     const letter = text.charCodeAt(to.end);
-    if (!((letter >= 65 && letter <= 90) || (letter >= 97 && letter <= 122))) {
+    if (!((letter >= UPPER_A && letter <= UPPER_Z) || (letter >= LOWER_A && letter <= LOWER_Z))) {
       return moveError('syntax', 'suffix', to.end, `unexpected text after the move in ${excerpt(text)}`);
     }
     promotion = roleFromLetter(text.charAt(to.end));

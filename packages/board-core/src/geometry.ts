@@ -1,3 +1,5 @@
+import { DIGIT_1, LOWER_A } from './internal/codes.js';
+
 /**
  * A square is the index of a cell in its geometry's grid: `y * width + x`, with x counted
  * from the left (White's a-file side) and y from White's side. On the standard board this
@@ -54,7 +56,7 @@ function buildOmega(): Geometry {
   for (let y = 0; y < 12; y++) {
     for (let x = 0; x < 12; x++) {
       const inField = x >= 1 && x <= 10 && y >= 1 && y <= 10;
-      squareNames.push(inField ? String.fromCharCode(96 + x) + String(y - 1) : '');
+      squareNames.push(inField ? String.fromCharCode(LOWER_A + x - 1) + String(y - 1) : '');
     }
   }
   squareNames[0] = 'w1';
@@ -121,8 +123,8 @@ const nameIndexes = new WeakMap<Geometry, Map<string, Square>>();
 export function parseSquare(geometry: Geometry, name: string): Square | undefined {
   if (geometry.name === 'standard') {
     if (name.length !== 2) return undefined;
-    const x = name.charCodeAt(0) - 97;
-    const y = name.charCodeAt(1) - 49;
+    const x = name.charCodeAt(0) - LOWER_A;
+    const y = name.charCodeAt(1) - DIGIT_1;
     return x >= 0 && x < 8 && y >= 0 && y < 8 ? y * 8 + x : undefined;
   }
   let index = nameIndexes.get(geometry);

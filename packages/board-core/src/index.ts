@@ -107,5 +107,7 @@ export type {
 } from './tracked-game.js';
 export { VALIDATION_PROBLEMS, validateSetup, type ValidationProblem } from './validate.js';
 export { parseVerbose, writeVerbose, type VerboseOptions } from './verbose.js';
-// The text scanning the line formats share (fen, ocpn, fenr, style12); see scan.ts.
-export { countCode, fault, faultError, fieldEnd, isNone, isSeparator, leadingTokens } from './scan.js';
+// Kept for code written against 0.1, deprecated, and to go in 1.0: the text scanning the line
+// formats share is now part of the scanning kit in `@chess-formats/board-core/internal`, which
+// is not public API (see the README).
+export { countCode, fault, faultError, fieldEnd, isNone, isSeparator, leadingTokens } from './internal/scan.js';

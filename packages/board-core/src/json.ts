@@ -15,7 +15,9 @@ import { piece, pieceLetter, type Piece } from './piece.js';
 import { startClock, withRealtime } from './realtime.js';
 import { err, ok, type Result } from './result.js';
 import { emptyPocket, type Pocket, type RealtimeClock, type Setup } from './setup.js';
+import { emptySquares } from './internal/pieces.js';
 import { COLORS, ROLES, ROLE_LETTERS, roleFromLetter, type ByColor, type Color, type Role } from './vocabulary.js';
+import { LOWER_A, LOWER_Z, TILDE, UPPER_A, UPPER_Z } from './internal/codes.js';
 
 /**
  * The canonical, language-neutral JSON form of a Setup, used by the conformance vectors and
@@ -412,8 +414,8 @@ function squareCount(geometry: Geometry): number {
 
 /** The role and colour of an ASCII piece letter; undefined for anything else. */
 function letterPiece(code: number): { readonly color: Color; readonly role: Role } | undefined {
-  const lower = code >= 65 && code <= 90 ? code + 32 : code;
-  if (lower < 97 || lower > 122) return undefined;
+  const lower = code >= UPPER_A && code <= UPPER_Z ? code - UPPER_A + LOWER_A : code;
+  if (lower < LOWER_A || lower > LOWER_Z) return undefined;
   const role = roleFromLetter(String.fromCharCode(lower));
   return role && { color: lower === code ? 'black' : 'white', role };
 }
@@ -421,7 +423,7 @@ function letterPiece(code: number): { readonly color: Color; readonly role: Role
 function pieceOf(value: unknown, path: Path): Piece {
   const text = expectString(value, path);
   const found =
-    text.length === 1 || (text.length === 2 && text.charCodeAt(1) === 126)
+    text.length === 1 || (text.length === 2 && text.charCodeAt(1) === TILDE)
       ? letterPiece(text.charCodeAt(0))
       : undefined;
   if (!found) fail('unknown-piece', path, `expected a piece letter with an optional ~, got ${excerpt(text)}`);
@@ -437,7 +439,7 @@ function boardOf(geometry: Geometry, value: unknown, limit: number): Board {
   const names = guard('board', () => listKeys('board', limit, () => Object.keys(json)));
   if (names.length > limit)
     fail('too-many', 'board', `${names.length} entries, the ${geometry.name} geometry has ${limit} squares`);
-  const pieces = new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined);
+  const pieces: (Piece | undefined)[] = emptySquares(geometry.width * geometry.height);
   for (const name of names) {
     const path = (): string => keyPath('board', name);
     pieces[squareOf(geometry, name, path)] = pieceOf(own(json, name, path), path);

@@ -10,6 +10,7 @@ import { err, ok, type Err, type Result } from './result.js';
 import { engineFor } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
+import { DIGIT_0, DIGIT_9, LOWER_A, LOWER_Z } from './internal/codes.js';
 
 /**
  * Every code a move parser can report. Shared by all notations so that a caller can treat a
@@ -117,11 +118,11 @@ export function checkLength(text: string): Err<MoveNotationError> | undefined {
 }
 
 export function isLowerLetter(code: number): boolean {
-  return code >= 97 && code <= 122;
+  return code >= LOWER_A && code <= LOWER_Z;
 }
 
 export function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
+  return code >= DIGIT_0 && code <= DIGIT_9;
 }
 
 /**

@@ -34,6 +34,18 @@ import { PAWN, type Engine } from './engine.js';
 import { engineFor, isCheckmate, play } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
+import {
+  DIGIT_1,
+  EQUALS,
+  EXCLAMATION,
+  HASH,
+  LOWER_A,
+  LOWER_X,
+  PLUS,
+  QUESTION,
+  UPPER_A,
+  UPPER_Z,
+} from './internal/codes.js';
 
 /**
  * The SAN of a legal move: piece letter, the least disambiguation among legal moves (file,
@@ -166,7 +178,7 @@ const CASTLING_FORMS: ReadonlyMap<string, Castling> = /* @__PURE__ */ new Map<st
 const NO_MOVE_FORMS: ReadonlySet<string> = /* @__PURE__ */ new Set(['none', '--', 'Z0', '0000']);
 
 function isAsciiLetter(code: number): boolean {
-  return isLowerLetter(code) || (code >= 65 && code <= 90);
+  return isLowerLetter(code) || (code >= UPPER_A && code <= UPPER_Z);
 }
 
 /** Strips trailing annotations (`!`, `?`), check marks (`+`, `#`) and `e.p.`; returns the body's end. */
@@ -238,32 +250,32 @@ export function plainSanCode(engine: Engine, text: string): number {
   let end = text.length;
   for (
     let ch = text.charCodeAt(end - 1);
-    ch === 43 || ch === 35 || ch === 33 || ch === 63;
+    ch === PLUS || ch === HASH || ch === EXCLAMATION || ch === QUESTION;
     ch = text.charCodeAt(--end - 1)
   );
   let promotion = 0;
-  if (text.charCodeAt(end - 2) === 61) {
+  if (text.charCodeAt(end - 2) === EQUALS) {
     promotion = PIECE_LETTERS.indexOf(text.charAt(end - 1)) + 2;
     if (promotion === PAWN || promotion === 6) return -1;
     end -= 2;
   }
-  const x = text.charCodeAt(end - 2) - 97;
-  const y = text.charCodeAt(end - 1) - 49;
+  const x = text.charCodeAt(end - 2) - LOWER_A;
+  const y = text.charCodeAt(end - 1) - DIGIT_1;
   if (!(x >= 0 && x < 8 && y >= 0 && y < 8)) return -1;
   end -= 2;
   const role = PIECE_LETTERS.indexOf(text.charAt(0)) + 2;
   const start = role === PAWN ? 0 : 1;
-  if (end > start && text.charCodeAt(end - 1) === 120) end--;
+  if (end > start && text.charCodeAt(end - 1) === LOWER_X) end--;
   // The disambiguation: a file, a rank, or both.
   let hintX = -1;
   let hintY = -1;
   let i = start;
-  const file = text.charCodeAt(i) - 97;
+  const file = text.charCodeAt(i) - LOWER_A;
   if (i < end && file >= 0 && file < 8) {
     hintX = file;
     i++;
   }
-  const rank = text.charCodeAt(i) - 49;
+  const rank = text.charCodeAt(i) - DIGIT_1;
   if (i < end && rank >= 0 && rank < 8) {
     hintY = rank;
     i++;

@@ -13,6 +13,7 @@
  */
 import { squareX, squareY, type Geometry, type Square } from './geometry.js';
 import type { CastleMove, Move } from './move.js';
+import { outermostRook } from './internal/pieces.js';
 import {
   checkLength,
   choosePromotion,
@@ -365,14 +366,17 @@ function castleFromBoard(setup: Setup, from: Square, to: Square, short: boolean)
     (short ? squareX(geometry, square) > kingX : squareX(geometry, square) < kingX);
   let rook = setup.castlingRooks.find((square) => onSide(square) && isOwnRook(square));
   if (rook === undefined) {
-    const files = short ? [...geometry.fieldFiles].reverse() : geometry.fieldFiles;
-    for (const x of files) {
-      const square = row * geometry.width + x;
-      if (onSide(square) && isOwnRook(square)) {
-        rook = square;
-        break;
-      }
-    }
+    // The field's files are contiguous: from the outermost one on that side to the king.
+    const files = geometry.fieldFiles;
+    const cornerX = (short ? files[files.length - 1] : files[0]) as number;
+    const found = outermostRook(
+      pieces,
+      setup.turn,
+      row * geometry.width + cornerX,
+      short ? -1 : 1,
+      short ? cornerX - kingX : kingX - cornerX,
+    );
+    if (found >= 0) rook = found;
   }
   if (rook === undefined) return undefined;
   return { kind: 'castle', from, to, rook, rookTo: to + (short ? -1 : 1) };

@@ -1,11 +1,6 @@
 import {
-  ROLES,
   STANDARD,
   emptyPocket,
-  fault,
-  faultError,
-  fieldEnd,
-  isSeparator,
   ok,
   piece,
   type Board,
@@ -17,6 +12,35 @@ import {
   type Setup,
   type Square,
 } from '@chess-formats/board-core';
+import {
+  DIGIT_8,
+  DIGIT_0,
+  DIGIT_1,
+  DIGIT_3,
+  DIGIT_6,
+  DIGIT_9,
+  LEFT_BRACKET,
+  LOWER_A,
+  LOWER_B,
+  LOWER_H,
+  LOWER_K,
+  LOWER_Q,
+  LOWER_W,
+  PLUS,
+  RIGHT_BRACKET,
+  SLASH,
+  SPACE,
+  TILDE,
+  emptySquares,
+  fault,
+  faultError,
+  fieldEnd,
+  fieldStart,
+  isNone,
+  isSeparator,
+  outermostRook,
+  piecesByCode,
+} from '@chess-formats/board-core/internal';
 import type { FenError, FenErrorCode, FenField } from './errors.js';
 
 /**
@@ -39,8 +63,8 @@ export interface BoardFen {
   readonly pockets?: ByColor<Pocket>;
 }
 
-// What was expected, by field, and for the codes that say more than their field. Terse on
-// purpose: messages count toward the 3 KB bundle budget.
+// What was expected, by field, and for the codes that say more than their field. Terse, as
+// the field and offset of the error say the rest.
 const EXPECTED_IN_FIELD = /* @__PURE__ */ 'PNBRQK/1-8|w or b|KQkq/A-H/-|rank 3/6|0-9999|1-9999|n+n, 0-3'.split('|');
 const EXPECTED: Partial<Record<FenErrorCode, string>> = {
   empty: 'a FEN',
@@ -57,25 +81,15 @@ const EXPECTED: Partial<Record<FenErrorCode, string>> = {
 export const LETTERS = 'PNBRQKpnbrqk';
 
 /** The interned piece of each FEN letter, by char code. */
-export const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (() => {
-  // A spread of a sparse array is a dense array of undefined: shorter than a fill.
-  const table: (Piece | undefined)[] = [...Array<undefined>(128)];
-  for (let k = 0; k < 12; k++) {
-    table[LETTERS.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
-  }
-  return table;
-})();
+export const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ piecesByCode(LETTERS);
 
-/**
- * A board with no pieces, copied by every parse (a copy is cheaper than a fill). Made in a pure
- * function: a spread alone is not one, and readers that do not parse would keep it.
- */
-const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ (() => [...Array<undefined>(64)])();
+/** A board with no pieces, copied by every parse. */
+const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ emptySquares(64);
 
 // Setups are read-only data, so parses share one frozen list of castling rooks per set of
 // rights (rook files: bits 0-7 White's, bits 8-15 Black's) instead of allocating one each.
-// Two levels, White's rights then Black's: one array indexed by rights up to 2^16 turns into
-// a dictionary, about 4% of a parse (measured; 10 bytes gzipped).
+// Two levels, White's rights then Black's: an array indexed by keys up to 2^16 would turn into
+// a dictionary, whose lookups are slow.
 const ROOKS_BY_RIGHTS: (readonly Square[])[][] = [];
 
 function rooksOf(rights: number): readonly Square[] {
@@ -108,7 +122,6 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[], str
   let c = 0;
   let i = pos;
   // Where a digit right after the last digit would stand: two digits in a row are a fault.
-  // (The kind of each character kept in a variable instead was 4 bytes more, no faster.)
   let afterDigit = -1;
   for (; i < n; i++) {
     c = input.charCodeAt(i);
@@ -116,17 +129,17 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[], str
     if (p !== undefined) {
       if (square >= rankEnd) fail('rank-too-long', 0, i);
       board[square++] = p;
-    } else if (c > 47 && c < 58) {
-      if (c === 48 || i === afterDigit) fail('board-digits', 0, i);
+    } else if (c >= DIGIT_0 && c <= DIGIT_9) {
+      if (c === DIGIT_0 || i === afterDigit) fail('board-digits', 0, i);
       afterDigit = i + 1;
-      if ((square += c - 48) > rankEnd) fail('rank-too-long', 0, i);
-    } else if (c === 47) {
+      if ((square += c - DIGIT_0) > rankEnd) fail('rank-too-long', 0, i);
+    } else if (c === SLASH) {
       if (square < rankEnd) fail('rank-too-short', 0, i);
       // A ninth segment is the lichess form of the crazyhouse pocket, when it is one.
       if (rankEnd === 8) return readPocket(input, i, strict, into);
       rankEnd -= 8;
       square = rankEnd - 8;
-    } else if (c === 126) {
+    } else if (c === TILDE) {
       const plain = board[square - 1] as Piece;
       // Only a piece a pawn promoted to can be marked (the rules would not see a pawn's mark):
       // the character before must be a piece letter (before the field there is none, or a blank).
@@ -134,10 +147,10 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[], str
       board[square - 1] = piece(plain.color, plain.role, true);
     } else break;
   }
-  if (i < n && c !== 91 && !isSeparator(c)) fail('board-char', 0, i);
+  if (i < n && c !== LEFT_BRACKET && !isSeparator(c)) fail('board-char', 0, i);
   if (square < rankEnd) fail('rank-too-short', 0, i);
   if (rankEnd > 8) fail('rank-count', 0, i);
-  return c === 91 ? readPocket(input, i, strict, into) : i;
+  return c === LEFT_BRACKET ? readPocket(input, i, strict, into) : i;
 }
 
 /**
@@ -145,7 +158,7 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[], str
  * only; any fault in it is `rank-count` at its `/`).
  */
 function readPocket(input: string, pos: number, strict: boolean, into: ReadInto): number {
-  const slash = input.charCodeAt(pos) === 47;
+  const slash = input.charCodeAt(pos) === SLASH;
   if (slash && strict) fail('rank-count', 0, pos);
   const held: MutablePockets = { white: emptyPocket(), black: emptyPocket() };
   into.pockets = held;
@@ -153,7 +166,7 @@ function readPocket(input: string, pos: number, strict: boolean, into: ReadInto)
   let lastKey = 0;
   let i = pos + 1;
   for (let c; i < input.length && !isSeparator((c = input.charCodeAt(i))); i++) {
-    if (c === 93 && !slash) return fieldEnd(input, i + 1, 'pocket', 0);
+    if (c === RIGHT_BRACKET && !slash) return fieldEnd(input, i + 1, 'pocket', 0);
     const p = PIECE_BY_CODE[c];
     // Canonical order is the order of LETTERS: white first, then pawn to king.
     const key = LETTERS.indexOf(input[i] as string);
@@ -171,16 +184,9 @@ function readPocket(input: string, pos: number, strict: boolean, into: ReadInto)
  * back rank on that side of its king, or the corner square when there is none.
  */
 export function sideRook(board: readonly (Piece | undefined)[], color: Color, side: number): Square {
-  const base = color === 'white' ? 0 : 56;
-  const corner = side > 0 ? base + 7 : base;
-  for (let k = 0, square = corner; k < 8; k++, square -= side) {
-    const p = board[square];
-    if (p !== undefined && p.color === color) {
-      if (p.role === 'king') break;
-      if (p.role === 'rook') return square;
-    }
-  }
-  return corner;
+  const corner = (color === 'white' ? 0 : 56) + (side > 0 ? 7 : 0);
+  const rook = outermostRook(board, color, corner, -side, 8);
+  return rook < 0 ? corner : rook;
 }
 
 /**
@@ -195,18 +201,19 @@ function readCastling(
   into: ReadInto,
 ): number {
   let c = input.charCodeAt(pos);
-  if (c === 45 || (c === 8211 && !strict)) return fieldEnd(input, pos + 1, 'castling', 2);
+  if (isNone(c, strict)) return fieldEnd(input, pos + 1, 'castling', 2);
   // Rights as rook files: bits 0-7 White's, bits 8-15 Black's.
   let rights = 0;
   let lastKey = -1;
   for (; pos < input.length && !isSeparator((c = input.charCodeAt(pos))); pos++) {
-    const lower = c | 32;
+    // ASCII letters differ by case in one bit, the space's.
+    const lower = c | SPACE;
     const black = c === lower;
     const file =
-      lower === 107 || lower === 113
-        ? sideRook(board, black ? 'black' : 'white', lower === 107 ? 1 : -1) & 7
-        : lower > 96 && lower < 105
-          ? lower - 97
+      lower === LOWER_K || lower === LOWER_Q
+        ? sideRook(board, black ? 'black' : 'white', lower === LOWER_K ? 1 : -1) & 7
+        : lower >= LOWER_A && lower <= LOWER_H
+          ? lower - LOWER_A
           : fail('castling', 2, pos);
     // Canonical order: white first, each colour from the h-side rook to the a-side rook.
     const key = (black ? 8 : 0) + 7 - file;
@@ -223,9 +230,9 @@ function readCastling(
 
 /** Three-check counters at `pos`: remaining checks `W+B`, or checks given `+W+B` (lichess). */
 function readChecks(input: string, pos: number, given: boolean): ByColor<number> {
-  const white = input.charCodeAt(pos) - 48;
-  if (!(white >= 0 && white <= 3) || input.charCodeAt(++pos) !== 43) fail('checks', 6, pos);
-  const black = input.charCodeAt(++pos) - 48;
+  const white = input.charCodeAt(pos) - DIGIT_0;
+  if (!(white >= 0 && white <= 3) || input.charCodeAt(++pos) !== PLUS) fail('checks', 6, pos);
+  const black = input.charCodeAt(++pos) - DIGIT_0;
   if (!(black >= 0 && black <= 3)) fail('checks', 6, pos);
   fieldEnd(input, pos + 1, 'checks', 6);
   return given ? { white: 3 - white, black: 3 - black } : { white, black };
@@ -262,45 +269,33 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
     // it, so halfmoves stay field 4).
     let field = 1;
     while (pos < n) {
-      let c = input.charCodeAt(pos + 1);
-      // One space, the common case, needs no loop.
-      if (input.charCodeAt(pos) === 32 && pos + 1 < n && !isSeparator(c)) pos++;
-      else {
-        const separator = pos;
-        while (pos < n && isSeparator(input.charCodeAt(pos))) pos++;
-        // Strict mode takes only the fast path: here is a separator other than one space, a
-        // run, or the end of the input.
-        if (strict) {
-          const at = input.charCodeAt(separator) !== 32 || pos === n ? separator : separator + 1;
-          fail('whitespace', (field > 6 ? 6 : field) as FenField, at);
-        }
-        if (pos === n) break;
-        c = input.charCodeAt(pos);
-      }
+      pos = fieldStart(input, pos, strict, field > 6 ? 6 : field);
+      if (pos === n) break;
+      let c = input.charCodeAt(pos);
       if (field === 1) {
-        if (c !== 119 && c !== 98) fail('turn', 1, pos);
-        if (c === 98) setup.turn = 'black';
+        if (c !== LOWER_W && c !== LOWER_B) fail('turn', 1, pos);
+        if (c === LOWER_B) setup.turn = 'black';
         pos = fieldEnd(input, pos + 1, 'turn', 1);
       } else if (field === 2) {
         pos = readCastling(input, pos, strict, pieces, setup);
       } else if (field === 3) {
-        if (c === 45 || (c === 8211 && !strict)) pos++;
+        if (isNone(c, strict)) pos++;
         else {
-          if (c < 97 || c > 104) fail('ep-square', 3, pos);
+          if (c < LOWER_A || c > LOWER_H) fail('ep-square', 3, pos);
           const r = input.charCodeAt(++pos);
-          if (!(r > 48 && r < 57)) fail('ep-square', 3, pos);
-          if (r !== (setup.turn === 'white' ? 54 : 51)) fail('ep-rank', 3, pos);
-          setup.epSquares = [(r - 49) * 8 + c - 97];
+          if (!(r >= DIGIT_1 && r <= DIGIT_8)) fail('ep-square', 3, pos);
+          if (r !== (setup.turn === 'white' ? DIGIT_6 : DIGIT_3)) fail('ep-rank', 3, pos);
+          setup.epSquares = [(r - DIGIT_1) * 8 + c - LOWER_A];
           pos++;
         }
         pos = fieldEnd(input, pos, 'ep-square', 3);
-      } else if (field === 6 && c === 43) {
+      } else if (field === 6 && c === PLUS) {
         // Checks given, lichess's seventh field.
         if (checks || strict) fail('checks', 6, pos);
         checks = readChecks(input, pos + 1, true);
         pos += 5;
       } else if (field > 5) fail('extra-field', 6, pos);
-      else if (field === 4 && !checks && input.charCodeAt(pos + 1) === 43) {
+      else if (field === 4 && !checks && input.charCodeAt(pos + 1) === PLUS) {
         // Remaining checks in the fifth field; halfmoves follow.
         checks = readChecks(input, pos, false);
         pos += 3;
@@ -310,16 +305,16 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
         const code = field === 4 ? 'halfmoves' : 'fullmoves';
         let value = 0;
         for (; pos < n && !isSeparator((c = input.charCodeAt(pos))); pos++) {
-          if (c < 48 || c > 57 || (value = value * 10 + c - 48) > 9999) {
+          if (c < DIGIT_0 || c > DIGIT_9 || (value = value * 10 + c - DIGIT_0) > 9999) {
             // A `+` further on makes the fifth field a malformed three-check counter.
             for (let i = start; field === 4 && !checks && i < n && !isSeparator(input.charCodeAt(i)); i++) {
-              if (input.charCodeAt(i) === 43) readChecks(input, start, false);
+              if (input.charCodeAt(i) === PLUS) readChecks(input, start, false);
             }
             fail(code, field as 4 | 5, pos);
           }
         }
         // Strict: no leading zero, and no fullmove 0.
-        if (strict && input.charCodeAt(start) === 48 && (pos > start + 1 || field === 5))
+        if (strict && input.charCodeAt(start) === DIGIT_0 && (pos > start + 1 || field === 5))
           fail(code, field as 4 | 5, start);
         if (field === 4) setup.halfmoves = value;
         else setup.fullmoves = value || 1;
@@ -328,7 +323,6 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
     }
     if (strict && field < 6) fail('missing-field', field as FenField, n);
     if (checks) setup.remainingChecks = checks;
-    // Results are literals here, not ok() and err(): two helpers less in the 3 KB bundle.
     return { ok: true, value: setup };
   } catch (thrown) {
     return faultError(thrown, input, EXPECTED, EXPECTED_IN_FIELD);

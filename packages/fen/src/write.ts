@@ -9,6 +9,7 @@ import {
   type Setup,
   type Square,
 } from '@chess-formats/board-core';
+import { LOWER_A, UPPER_A } from '@chess-formats/board-core/internal';
 import { LETTERS, sideRook } from './parse.js';
 
 /** Options of `writeFen`. */
@@ -136,8 +137,8 @@ export function writeCastling(
             ? 16
             : rook - base;
     // Each colour's rights descend: prepend.
-    if (base) black = String.fromCharCode(97 + offset) + black;
-    else white = String.fromCharCode(65 + offset) + white;
+    if (base) black = String.fromCharCode(LOWER_A + offset) + black;
+    else white = String.fromCharCode(UPPER_A + offset) + white;
   }
   if (white.length > 2 || black.length > 2) refuse(castlingRooks);
   return white + black || '-';

@@ -1,12 +1,8 @@
 import {
   FENR_COOLDOWN_MS,
-  ROLES,
   STANDARD,
   err,
-  fault,
-  faultError,
   ok,
-  piece,
   withRealtime,
   type Color,
   type Piece,
@@ -14,6 +10,31 @@ import {
   type Setup,
   type Square,
 } from '@chess-formats/board-core';
+import {
+  DASH,
+  DIGIT_0,
+  DIGIT_1,
+  DIGIT_3,
+  DIGIT_6,
+  DIGIT_8,
+  DIGIT_9,
+  LOWER_A,
+  LOWER_H,
+  LOWER_K,
+  LOWER_Q,
+  SLASH,
+  UPPER_D,
+  UPPER_K,
+  UPPER_M,
+  UPPER_Q,
+  emptySquares,
+  fault,
+  faultError,
+  fieldEnd,
+  fieldStart,
+  isBlank,
+  piecesByCode,
+} from '@chess-formats/board-core/internal';
 import type { FenrError, FenrErrorCode, FenrField } from './errors.js';
 
 /** Options of `parseFenr`. */
@@ -48,15 +69,10 @@ const EXPECTED: Partial<Record<FenrErrorCode, string>> = {
 export const LETTERS = 'PNBRQKpnbrqk';
 
 /** The interned piece of each FENr letter, by char code. */
-const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (() => {
-  const table = new Array<Piece | undefined>(128).fill(undefined);
-  for (let k = 0; k < 12; k++)
-    table[LETTERS.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
-  return table;
-})();
+const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ piecesByCode(LETTERS);
 
-/** A board with no pieces, copied by every parse (a copy is cheaper than a fill). */
-const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ new Array<undefined>(64).fill(undefined);
+/** A board with no pieces, copied by every parse. */
+const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ emptySquares(64);
 
 /** The rook squares of `K`, `Q`, `k`, `q`, and their bits in a set of rights. */
 const CASTLING_LETTERS = 'KQkq';
@@ -67,24 +83,17 @@ const ROOKS_BY_RIGHTS: readonly (readonly Square[])[] = /* @__PURE__ */ Array.fr
   Object.freeze(CASTLING_ROOKS.filter((_rook, k) => rights & (1 << k)).sort((a, b) => a - b)),
 );
 
-/** Field separators: unlike FEN's, not `_`, which FENr does not take for a space. */
-function isSeparator(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
-}
+/** Field separators: blanks; unlike FEN, FENr does not take `_` for a space. */
+const isSeparator = isBlank;
 
 /** Throws the fault `code` of `field` at `offset`; `parseFenr` makes it its error value. */
 const fail: (code: FenrErrorCode, field: FenrField, offset: number) => never = fault;
-
-/** `pos` when it is a separator or the end; otherwise the field has a stray character. */
-function fieldEnd(input: string, pos: number, code: FenrErrorCode, field: FenrField): number {
-  return pos >= input.length || isSeparator(input.charCodeAt(pos)) ? pos : fail(code, field, pos);
-}
 
 /** The four digits at `pos` as a number, or a fault of `code` at the first non-digit. */
 function fourDigits(input: string, pos: number, code: FenrErrorCode): number {
   let value = 0;
   for (let i = pos; i < pos + 4; i++) {
-    const d = input.charCodeAt(i) - 48;
+    const d = input.charCodeAt(i) - DIGIT_0;
     if (!(d >= 0 && d <= 9)) fail(code, 0, i);
     value = value * 10 + d;
   }
@@ -112,29 +121,29 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[], clo
       if (square >= rankEnd) fail('rank-too-long', 0, i);
       board[square++] = p;
       afterDigit = false;
-    } else if (c > 47 && c < 58) {
-      if (c === 48 || afterDigit) fail('board-digits', 0, i);
-      if ((square += c - 48) > rankEnd) fail('rank-too-long', 0, i);
+    } else if (c >= DIGIT_0 && c <= DIGIT_9) {
+      if (c === DIGIT_0 || afterDigit) fail('board-digits', 0, i);
+      if ((square += c - DIGIT_0) > rankEnd) fail('rank-too-long', 0, i);
       afterDigit = true;
-    } else if (c === 47) {
+    } else if (c === SLASH) {
       if (square < rankEnd) fail('rank-too-short', 0, i);
       if (rankEnd === 8) fail('rank-count', 0, i);
       rankEnd -= 8;
       square = rankEnd - 8;
       afterDigit = false;
-    } else if (c === 68 || c === 77) {
+    } else if (c === UPPER_D || c === UPPER_M) {
       // D (delay marker, 6 characters) or M (moving piece, 8): one square, whose digits are
       // not a count of empty squares.
-      const moving = c === 77;
+      const moving = c === UPPER_M;
       const code = moving ? 'moving-piece' : 'delay-marker';
       if (square >= rankEnd) fail('rank-too-long', 0, i);
       const marked = table[input.charCodeAt(i + 1)];
       if (marked === undefined) fail(code, 0, i + 1);
       let from = -1;
       if (moving) {
-        const x = input.charCodeAt(i + 2) - 97;
+        const x = input.charCodeAt(i + 2) - LOWER_A;
         if (!(x >= 0 && x < 8)) fail(code, 0, i + 2);
-        const y = input.charCodeAt(i + 3) - 49;
+        const y = input.charCodeAt(i + 3) - DIGIT_1;
         if (!(y >= 0 && y < 8)) fail(code, 0, i + 3);
         // A piece cannot travel to the square it leaves.
         if ((from = y * 8 + x) === square) fail(code, 0, i + 2);
@@ -195,7 +204,7 @@ export function parseFenr(input: string, options?: FenrParseOptions): Result<Set
     let at = end;
     while (at > 0 && !isSeparator(input.charCodeAt(at - 1))) at--;
     let clockAhead = 0;
-    for (; at < end; at++) clockAhead = clockAhead * 10 + (input.charCodeAt(at) - 48);
+    for (; at < end; at++) clockAhead = clockAhead * 10 + (input.charCodeAt(at) - DIGIT_0);
     pos = readBoard(input, pos, pieces, clockAhead);
     let rights = 0;
     let ep = -1;
@@ -204,26 +213,16 @@ export function parseFenr(input: string, options?: FenrParseOptions): Result<Set
     // The next field that may come; castling and en passant may be left out (default mode).
     let field = 1;
     while (pos < n) {
-      let c = input.charCodeAt(pos + 1);
-      // One space, the common case, needs no loop.
-      if (input.charCodeAt(pos) === 32 && pos + 1 < n && !isSeparator(c)) pos++;
-      else {
-        const separator = pos;
-        while (pos < n && isSeparator(input.charCodeAt(pos))) pos++;
-        if (strict) {
-          const at = input.charCodeAt(separator) !== 32 || pos === n ? separator : separator + 1;
-          fail('whitespace', (field > 5 ? 5 : field) as FenrField, at);
-        }
-        if (pos === n) break;
-        c = input.charCodeAt(pos);
-      }
-      const digit = c >= 48 && c <= 57;
-      const file = c >= 97 && c <= 104;
+      pos = fieldStart(input, pos, strict, field > 5 ? 5 : field, true);
+      if (pos === n) break;
+      let c = input.charCodeAt(pos);
+      const digit = c >= DIGIT_0 && c <= DIGIT_9;
+      const file = c >= LOWER_A && c <= LOWER_H;
       if (field === 1) {
         // Castling, read by its shape: `-` or the letters KQkq. Anything else but an en
         // passant square or a time is a castling fault.
-        if (c === 45 || c === 75 || c === 81 || c === 107 || c === 113) {
-          if (c === 45) pos = fieldEnd(input, pos + 1, 'castling', 1);
+        if (c === DASH || c === UPPER_K || c === UPPER_Q || c === LOWER_K || c === LOWER_Q) {
+          if (c === DASH) pos = fieldEnd(input, pos + 1, 'castling', 1, true);
           else {
             // The letters KQkq, each one bit of `rights` (bit k: letter k of `KQkq`). Read here,
             // not in a function: the value and where the field ends stay locals.
@@ -244,16 +243,16 @@ export function parseFenr(input: string, options?: FenrParseOptions): Result<Set
         field = 2;
       }
       if (field === 2) {
-        if (c === 45 || file) {
-          if (c === 45) pos++;
+        if (c === DASH || file) {
+          if (c === DASH) pos++;
           else {
             const r = input.charCodeAt(++pos);
-            if (!(r > 48 && r < 57)) fail('ep-square', 2, pos);
-            if (r !== 51 && r !== 54) fail('ep-rank', 2, pos);
-            ep = (r - 49) * 8 + c - 97;
+            if (!(r >= DIGIT_1 && r <= DIGIT_8)) fail('ep-square', 2, pos);
+            if (r !== DIGIT_3 && r !== DIGIT_6) fail('ep-rank', 2, pos);
+            ep = (r - DIGIT_1) * 8 + c - LOWER_A;
             pos++;
           }
-          pos = fieldEnd(input, pos, 'ep-square', 2);
+          pos = fieldEnd(input, pos, 'ep-square', 2, true);
           field = 3;
           continue;
         }
@@ -266,9 +265,10 @@ export function parseFenr(input: string, options?: FenrParseOptions): Result<Set
       const start = pos;
       let value = 0;
       for (; pos < n && !isSeparator((c = input.charCodeAt(pos))); pos++) {
-        if (c < 48 || c > 57 || (value = value * 10 + (c - 48)) > MAX_TIME_MS) fail(code, field as 3 | 4, pos);
+        if (c < DIGIT_0 || c > DIGIT_9 || (value = value * 10 + (c - DIGIT_0)) > MAX_TIME_MS)
+          fail(code, field as 3 | 4, pos);
       }
-      if (strict && input.charCodeAt(start) === 48 && pos > start + 1) fail(code, field as 3 | 4, start);
+      if (strict && input.charCodeAt(start) === DIGIT_0 && pos > start + 1) fail(code, field as 3 | 4, start);
       if (field === 3) sinceCaptureMs = value;
       else clockMs = value;
       field++;

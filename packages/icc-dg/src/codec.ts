@@ -1,3 +1,4 @@
+import { DASH, DIGIT_0, DIGIT_9 } from '@chess-formats/board-core/internal';
 import {
   moveInfoPlan,
   planOf,
@@ -25,14 +26,14 @@ const NONE: readonly string[] = Object.freeze([]);
 /** A decimal integer (optional minus sign), within the safe range; undefined otherwise. */
 export function readInteger(text: string): number | undefined {
   const length = text.length;
-  const negative = text.charCodeAt(0) === 45;
+  const negative = text.charCodeAt(0) === DASH;
   let i = negative ? 1 : 0;
   if (i === length || length - i > 16) return undefined;
   let value = 0;
   for (; i < length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) return undefined;
-    value = value * 10 + (c - 48);
+    if (c < DIGIT_0 || c > DIGIT_9) return undefined;
+    value = value * 10 + (c - DIGIT_0);
   }
   if (value > Number.MAX_SAFE_INTEGER) return undefined;
   return negative ? 0 - value : value;

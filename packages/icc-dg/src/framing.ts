@@ -1,3 +1,14 @@
+import {
+  CR,
+  GREATER_THAN,
+  LEFT_BRACE,
+  LEFT_BRACKET,
+  LEFT_PAREN,
+  LESS_THAN,
+  RIGHT_BRACE,
+  RIGHT_BRACKET,
+  RIGHT_PAREN,
+} from '@chess-formats/board-core/internal';
 import { decodeArgs, isFault } from './codec.js';
 import type { IccEvent } from './decoder.js';
 import type { IccError, IccErrorCode, RawDatagram } from './errors.js';
@@ -11,20 +22,20 @@ import { leadingNumber, readTokens, tokensId } from './tokenize.js';
  * level 1 units (section 3), level 2 datagrams (section 4), control-Z (Appendix 1).
  */
 
-// The characters of the framing, as char codes.
-const CARRIAGE_RETURN = 0x0d;
+// The characters of the framing, as char codes: what each means after a control-Y.
+const CARRIAGE_RETURN = CR;
 /** `^Y(` opens a datagram, `^Y)` closes it. */
-const DATAGRAM_OPEN = 0x28;
-const DATAGRAM_CLOSE = 0x29;
+const DATAGRAM_OPEN = LEFT_PAREN;
+const DATAGRAM_CLOSE = RIGHT_PAREN;
 /** `^Y[` opens a unit (its header follows, up to the line end), `^Y]` closes it. */
-const UNIT_OPEN = 0x5b;
-const UNIT_CLOSE = 0x5d;
+const UNIT_OPEN = LEFT_BRACKET;
+const UNIT_CLOSE = RIGHT_BRACKET;
 /** `^Y<` and `^Y>` bracket the output of one command (level1 & 2). */
-const COMMAND_OPEN = 0x3c;
-const COMMAND_CLOSE = 0x3e;
+const COMMAND_OPEN = LESS_THAN;
+const COMMAND_CLOSE = GREATER_THAN;
 /** `^Y{` and `^Y}` quote an argument inside a datagram. */
-const QUOTE_OPEN = 0x7b;
-const QUOTE_CLOSE = 0x7d;
+const QUOTE_OPEN = LEFT_BRACE;
+const QUOTE_CLOSE = RIGHT_BRACE;
 
 // The same characters as strings, for the native searches.
 const CONTROL_Y_TEXT = '\x19';

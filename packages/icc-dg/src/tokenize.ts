@@ -1,8 +1,22 @@
+import {
+  CONTROL_Y,
+  DIGIT_0,
+  DIGIT_9,
+  LEFT_BRACE,
+  RIGHT_BRACE,
+  SPACE,
+  isBlank,
+} from '@chess-formats/board-core/internal';
+
 /**
  * Splits the inside of a datagram (between `^Y(` and `^Y)`) into its number and arguments
  * (formats2.txt, section 4: a decimal number, then blank-separated arguments; strings quoted
  * with `{...}` or `^Y{...^Y}`). Adjacent quotes (`}{` in DG_MOVE_LIST) are separate arguments.
  */
+
+/** `{` and `}` quote an argument; `^Y{` and `^Y}` one that may hold braces. */
+const QUOTE_OPEN = LEFT_BRACE;
+const QUOTE_CLOSE = RIGHT_BRACE;
 
 /** Where the inside of a datagram stops making sense; `at` counts from the first character after `^Y(`. */
 export interface TokenFault {
@@ -12,16 +26,12 @@ export interface TokenFault {
   readonly message: string;
 }
 
-function isBlank(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
-
 /** The number written by `text[from, end)` (1-9 decimal digits), or -1. */
 export function leadingNumber(text: string, from: number, end: number): number {
   let value = end > from && end - from <= 9 ? 0 : -1;
   for (let k = from; k < end && value >= 0; k++) {
     const c = text.charCodeAt(k);
-    value = c >= 48 && c <= 57 ? value * 10 + c - 48 : -1;
+    value = c >= DIGIT_0 && c <= DIGIT_9 ? value * 10 + c - DIGIT_0 : -1;
   }
   return value;
 }
@@ -43,11 +53,11 @@ export function readTokens(text: string, from: number, to: number, starts?: numb
   let i = from;
   for (; i < to; i++) {
     const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) break;
-    id = id * 10 + c - 48;
+    if (c < DIGIT_0 || c > DIGIT_9) break;
+    id = id * 10 + c - DIGIT_0;
   }
-  const after = i < to ? text.charCodeAt(i) : 32;
-  if (i === from || i - from > 9 || !(isBlank(after) || after === 123 || after === 0x19)) {
+  const after = i < to ? text.charCodeAt(i) : SPACE;
+  if (i === from || i - from > 9 || !(isBlank(after) || after === QUOTE_OPEN || after === CONTROL_Y)) {
     return {
       code: 'datagram-number',
       at: 0,
@@ -66,9 +76,10 @@ export function readTokens(text: string, from: number, to: number, starts?: numb
     const field = count + 1;
     let start = i;
     let end: number;
-    if (c === 123) {
+    if (c === QUOTE_OPEN) {
       let stray = -1;
-      for (start = ++i; i < to && (c = text.charCodeAt(i)) !== 125; i++) if (c === 0x19 && stray < 0) stray = i;
+      for (start = ++i; i < to && (c = text.charCodeAt(i)) !== QUOTE_CLOSE; i++)
+        if (c === CONTROL_Y && stray < 0) stray = i;
       if (i === to)
         return {
           code: 'unterminated-quote',
@@ -79,18 +90,18 @@ export function readTokens(text: string, from: number, to: number, starts?: numb
       if (stray >= 0)
         return { code: 'stray-delimiter', at: stray - from, field, message: 'a control-Y inside a {-quoted argument' };
       end = i++;
-    } else if (c === 0x19) {
-      if (i + 1 === to || text.charCodeAt(i + 1) !== 123) {
+    } else if (c === CONTROL_Y) {
+      if (i + 1 === to || text.charCodeAt(i + 1) !== QUOTE_OPEN) {
         return { code: 'stray-delimiter', at: i - from, field, message: 'a ^Y} closes a quote that was never opened' };
       }
       start = i += 2;
       // The decoder's bodies end at a control-Y, so this search stops at `to` at the latest.
       const close = text.indexOf('\x19', start);
-      if (close >= 0 && close + 1 < to && text.charCodeAt(close + 1) === 125) i = close;
+      if (close >= 0 && close + 1 < to && text.charCodeAt(close + 1) === QUOTE_CLOSE) i = close;
       else {
         let stray = -1;
-        for (; i + 1 < to && !(text.charCodeAt(i) === 0x19 && text.charCodeAt(i + 1) === 125); i++)
-          if (text.charCodeAt(i) === 0x19 && stray < 0) stray = i;
+        for (; i + 1 < to && !(text.charCodeAt(i) === CONTROL_Y && text.charCodeAt(i + 1) === QUOTE_CLOSE); i++)
+          if (text.charCodeAt(i) === CONTROL_Y && stray < 0) stray = i;
         if (i + 1 >= to)
           return {
             code: 'unterminated-quote',
@@ -107,7 +118,7 @@ export function readTokens(text: string, from: number, to: number, starts?: numb
       // Every character that ends a bare argument (blanks, control-Y, `{`) is 32 or below, or `{`.
       for (; i < to; i++) {
         c = text.charCodeAt(i);
-        if (c <= 32 ? isBlank(c) || c === 0x19 : c === 123) break;
+        if (c <= SPACE ? isBlank(c) || c === CONTROL_Y : c === QUOTE_OPEN) break;
       }
       end = i;
     }

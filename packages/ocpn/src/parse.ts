@@ -2,13 +2,7 @@ import {
   OMEGA,
   ROLES,
   err,
-  fault,
-  faultError,
-  fieldEnd,
-  isNone,
-  isSeparator,
   ok,
-  piece,
   type ByColor,
   type Color,
   type Piece,
@@ -16,6 +10,24 @@ import {
   type Role,
   type Square,
 } from '@chess-formats/board-core';
+import {
+  DIGIT_0,
+  DIGIT_1,
+  DIGIT_9,
+  LOWER_A,
+  LOWER_B,
+  LOWER_W,
+  SLASH,
+  UPPER_A,
+  emptySquares,
+  fault,
+  faultError,
+  fieldEnd,
+  fieldStart,
+  isNone,
+  isSeparator,
+  piecesByCode,
+} from '@chess-formats/board-core/internal';
 import type { OcpnError, OcpnErrorCode, OcpnField } from './errors.js';
 import type { GuardingRights, OcpnPosition } from './position.js';
 
@@ -54,11 +66,7 @@ const EXPECTED: Partial<Record<OcpnErrorCode, string>> = {
 export const LETTERS = 'PNBRQKCWFpnbrqkcwf';
 
 /** The interned piece of each letter, by char code. */
-const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (() => {
-  const table = new Array<Piece | undefined>(128).fill(undefined);
-  for (let k = 0; k < 18; k++) table[LETTERS.charCodeAt(k)] = piece(k < 9 ? 'white' : 'black', ROLES[k % 9] as Role);
-  return table;
-})();
+const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ piecesByCode(LETTERS);
 
 /** OMEGA's grid is 12 cells wide; the square of field file f, rank r is `(r + 1) * 12 + f + 1`. */
 const WIDTH = 12;
@@ -69,8 +77,8 @@ export const WIZARD_SQUARES: readonly Square[] = [0, 11, 143, 132];
 /** The castling rook of each right letter, in the order K Q k q: i0, b0, i9, b9. */
 export const RIGHT_ROOKS: readonly Square[] = [21, 14, 129, 122];
 
-/** A board with no pieces, copied by every parse (a copy is cheaper than a fill). */
-const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ new Array<undefined>(WIDTH * WIDTH).fill(undefined);
+/** A board with no pieces, copied by every parse. */
+const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ emptySquares(WIDTH * WIDTH);
 
 // Positions are read-only data, so parses share frozen values for the small fields: one per
 // set of rights (bits: K 1, Q 2, k 4, q 8) and one per set of fools in hand (w 1, b 2).
@@ -99,7 +107,7 @@ interface FieldEnd {
 
 /** The number of empty squares a character stands for: `1`-`9`, and `A` for ten; else 0. */
 function emptyCount(c: number): number {
-  return c > 48 && c < 58 ? c - 48 : c === 65 ? 10 : 0;
+  return c >= DIGIT_1 && c <= DIGIT_9 ? c - DIGIT_0 : c === UPPER_A ? 10 : 0;
 }
 
 /**
@@ -134,7 +142,7 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[]): nu
       if (k === size) fail(segment ? 'rank-too-long' : 'wizard-squares', 0, i);
       board[squares[k++] as Square] = p;
       previous = 1;
-    } else if (c === 47) {
+    } else if (c === SLASH) {
       if (k < size) fail(segment ? 'rank-too-short' : 'wizard-squares', 0, i);
       // A slash after rank 0 starts a twelfth segment.
       if (segment === 10) fail('rank-count', 0, i);
@@ -145,7 +153,7 @@ function readBoard(input: string, pos: number, board: (Piece | undefined)[]): nu
     } else {
       const empty = emptyCount(c);
       if (empty === 0) {
-        if (c === 48) fail('board-digits', 0, i);
+        if (c === DIGIT_0) fail('board-digits', 0, i);
         break;
       }
       if (previous === 2) fail('board-digits', 0, i);
@@ -207,25 +215,25 @@ function readEnPassant(input: string, pos: number, strict: boolean, turn: Color,
   // The side not to move made the step: from rank 1 up (White) or rank 8 down (Black).
   const firstRank = turn === 'white' ? 7 : 2;
   const step = turn === 'white' ? -1 : 1;
-  const file = c - 97;
+  const file = c - LOWER_A;
   if (!(file >= 0 && file < 10)) fail('ep-square', 4, pos);
-  const rank = input.charCodeAt(pos + 1) - 48;
+  const rank = input.charCodeAt(pos + 1) - DIGIT_0;
   if (!(rank >= 0 && rank < 10)) fail('ep-square', 4, pos + 1);
   if (rank !== firstRank) fail('ep-rank', 4, pos + 1);
   const first = (rank + 1) * WIDTH + file + 1;
   pos += 2;
-  if (input.charCodeAt(pos) !== 47) {
+  if (input.charCodeAt(pos) !== SLASH) {
     read.end = fieldEnd(input, pos, 'ep-square', 4);
     return [first];
   }
-  const nextFile = input.charCodeAt(pos + 1) - 97;
+  const nextFile = input.charCodeAt(pos + 1) - LOWER_A;
   if (!(nextFile >= 0 && nextFile < 10)) fail('ep-square', 4, pos + 1);
   if (nextFile !== file) fail('ep-path', 4, pos + 1);
-  const nextRank = input.charCodeAt(pos + 2) - 48;
+  const nextRank = input.charCodeAt(pos + 2) - DIGIT_0;
   if (!(nextRank >= 0 && nextRank < 10)) fail('ep-square', 4, pos + 2);
   if (nextRank !== rank + step) fail('ep-path', 4, pos + 2);
   // No pawn step passes three squares.
-  if (input.charCodeAt(pos + 3) === 47) fail('ep-path', 4, pos + 3);
+  if (input.charCodeAt(pos + 3) === SLASH) fail('ep-path', 4, pos + 3);
   read.end = fieldEnd(input, pos + 3, 'ep-square', 4);
   const second = first + step * WIDTH;
   return step > 0 ? [first, second] : [second, first];
@@ -275,25 +283,13 @@ export function parseOcpn(input: string, options?: OcpnParseOptions): Result<Ocp
     const read: FieldEnd = { end: 0 };
     let field = 1;
     while (pos < n) {
-      let c = input.charCodeAt(pos + 1);
-      // One space, the common case, needs no loop.
-      if (input.charCodeAt(pos) === 32 && pos + 1 < n && !isSeparator(c)) pos++;
-      else {
-        const separator = pos;
-        while (pos < n && isSeparator(input.charCodeAt(pos))) pos++;
-        // Strict mode takes only the fast path: here is a separator other than one space, a
-        // run, or the end of the input.
-        if (strict) {
-          const at = input.charCodeAt(separator) !== 32 || pos === n ? separator : separator + 1;
-          fail('whitespace', field as OcpnField, at);
-        }
-        if (pos === n) break;
-        c = input.charCodeAt(pos);
-      }
+      pos = fieldStart(input, pos, strict, field);
+      if (pos === n) break;
+      let c = input.charCodeAt(pos);
       switch (field) {
         case 1:
-          if (c !== 119 && c !== 98) fail('turn', 1, pos);
-          if (c === 98) turn = 'black';
+          if (c !== LOWER_W && c !== LOWER_B) fail('turn', 1, pos);
+          if (c === LOWER_B) turn = 'black';
           pos = fieldEnd(input, pos + 1, 'turn', 1);
           break;
         case 2:
@@ -333,10 +329,11 @@ export function parseOcpn(input: string, options?: OcpnParseOptions): Result<Ocp
           const code = field === 7 ? 'halfmoves' : 'fullmoves';
           let value = 0;
           for (; pos < n && !isSeparator((c = input.charCodeAt(pos))); pos++) {
-            if (c < 48 || c > 57 || (value = value * 10 + c - 48) > 9999) fail(code, field as 7 | 8, pos);
+            if (c < DIGIT_0 || c > DIGIT_9 || (value = value * 10 + c - DIGIT_0) > 9999)
+              fail(code, field as 7 | 8, pos);
           }
           // Strict: no leading zero, and no full-move number 0.
-          if (strict && input.charCodeAt(start) === 48 && (pos > start + 1 || field === 8))
+          if (strict && input.charCodeAt(start) === DIGIT_0 && (pos > start + 1 || field === 8))
             fail(code, field as 7 | 8, start);
           if (field === 7) halfmoves = value;
           else fullmoves = value || 1;

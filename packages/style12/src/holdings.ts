@@ -9,6 +9,7 @@ import {
   type Result,
   type Role,
 } from '@chess-formats/board-core';
+import { LEFT_BRACKET, RIGHT_BRACKET } from '@chess-formats/board-core/internal';
 import type { Style12Error } from './errors.js';
 import { holdingsToJson } from './json.js';
 import { beginLine, caught, fail, readInt, readWord, type Line, type Style12ParseOptions } from './parse.js';
@@ -38,8 +39,12 @@ function keyword(line: Line, field: number, word: string): void {
 
 /** Reads the letters of `[...]` into a pocket. Servers write both sides' pieces in upper case. */
 function pocketOf(token: string, field: number, at: number): Pocket {
-  if (token.charCodeAt(0) !== 91 || token.charCodeAt(token.length - 1) !== 93 || token.length < 2) {
-    fail('holdings', field, token.charCodeAt(0) !== 91 ? at : at + token.length, '[pieces]');
+  if (
+    token.charCodeAt(0) !== LEFT_BRACKET ||
+    token.charCodeAt(token.length - 1) !== RIGHT_BRACKET ||
+    token.length < 2
+  ) {
+    fail('holdings', field, token.charCodeAt(0) !== LEFT_BRACKET ? at : at + token.length, '[pieces]');
   }
   const pocket: { -readonly [R in Role]: number } = emptyPocket();
   for (let k = 1; k < token.length - 1; k++) {

@@ -8,13 +8,13 @@ import {
   type MoveNotationError,
   type MoveNotationErrorCode,
   type MoveNotationField,
-  type Piece,
   type Result,
   type Role,
   type Setup,
   type Square,
   type VerboseOptions,
 } from '@chess-formats/board-core';
+import { DIGIT_1, LOWER_A, outermostRook } from '@chess-formats/board-core/internal';
 import { backRankKing } from './parse.js';
 import type { Style12 } from './record.js';
 
@@ -50,8 +50,8 @@ function fault(
 
 /** The square of a file letter a-h and a rank digit 1-8 at `at`, or -1. */
 function squareAt(text: string, at: number): Square {
-  const file = text.charCodeAt(at) - 97;
-  const rank = text.charCodeAt(at + 1) - 49;
+  const file = text.charCodeAt(at) - LOWER_A;
+  const rank = text.charCodeAt(at + 1) - DIGIT_1;
   return file >= 0 && file < 8 && rank >= 0 && rank < 8 ? rank * 8 + file : -1;
 }
 
@@ -69,18 +69,18 @@ function castle(color: Color, short: boolean, before: Setup | undefined): Move {
   const kingFile = pieces ? backRankKing(pieces, color) : 4;
   const from = base + (kingFile < 0 ? 4 : kingFile);
   const onSide = (square: Square): boolean => square >= base && square < base + 8 && square > from === short;
+  const corner = base + (short ? 7 : 0);
   let rook = before?.castlingRooks.find(onSide);
   if (rook === undefined && pieces) {
-    for (let square = short ? base + 7 : base; onSide(square) && rook === undefined; square += short ? -1 : 1) {
-      const p: Piece | undefined = pieces[square];
-      if (p?.role === 'rook' && p.color === color) rook = square;
-    }
+    // From the corner to the king; with no king on the back rank, a-side up to the e-file.
+    const found = outermostRook(pieces, color, corner, short ? -1 : 1, short ? corner - from : from - corner + 1);
+    if (found >= 0) rook = found;
   }
   return {
     kind: 'castle',
     from,
     to: base + (short ? 6 : 2),
-    rook: rook ?? base + (short ? 7 : 0),
+    rook: rook ?? corner,
     rookTo: base + (short ? 5 : 3),
   };
 }

@@ -117,3 +117,15 @@ describe('parseStyle12', () => {
     }
   });
 });
+
+describe("castling flags follow board-core's outermost-rook rule", () => {
+  test('the search from the corner stops at the first king of the colour', () => {
+    const line = (rank1: string): string =>
+      `<12> ----k--- -------- -------- -------- -------- -------- -------- ${rank1} W -1 1 1 0 0 0 7 A B 1 2 12 39 39 119 122 2 none (0:00) none 0`;
+    expect(setupToJson(parsed(line('-R--K-R-')).setup).castlingRooks).toEqual(['b1', 'g1']);
+    // Two white kings: h-side, the rook beyond g1's king is none, so the corner.
+    expect(setupToJson(parsed(line('--K-R-K-')).setup).castlingRooks).toEqual(['a1', 'h1']);
+    // No king on the back rank: the corners.
+    expect(setupToJson(parsed(line('-R----R-')).setup).castlingRooks).toEqual(['a1', 'h1']);
+  });
+});

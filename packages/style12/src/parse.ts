@@ -1,9 +1,6 @@
 import {
-  ROLES,
   STANDARD,
-  err,
   ok,
-  piece,
   type Color,
   type Err,
   type Piece,
@@ -11,6 +8,27 @@ import {
   type Setup,
   type Square,
 } from '@chess-formats/board-core';
+import {
+  BELL,
+  CR,
+  DASH,
+  DIGIT_0,
+  DIGIT_1,
+  COLON,
+  DOT,
+  LEFT_PAREN,
+  LF,
+  RIGHT_PAREN,
+  SPACE,
+  UPPER_B,
+  UPPER_W,
+  caughtFault,
+  emptySquares,
+  fault,
+  faultError,
+  outermostRook,
+  piecesByCode,
+} from '@chess-formats/board-core/internal';
 import type { Style12Error, Style12ErrorCode } from './errors.js';
 import type { ClockUnit, Style12, Style12Relation } from './record.js';
 
@@ -35,21 +53,15 @@ export interface Style12ParseOptions {
 export const MAX_LINE_LENGTH = 4096;
 
 /** The interned piece of each letter, by char code. */
-const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ (() => {
-  // A spread of a sparse array is a dense array of undefined: shorter than a fill.
-  const table: (Piece | undefined)[] = [...Array<undefined>(128)];
-  for (let k = 0; k < 12; k++)
-    table['PNBRQKpnbrqk'.charCodeAt(k)] = piece(k < 6 ? 'white' : 'black', ROLES[k % 6] as Piece['role']);
-  return table;
-})();
+const PIECE_BY_CODE: readonly (Piece | undefined)[] = /* @__PURE__ */ piecesByCode('PNBRQKpnbrqk');
 
-/** The empty board each parse copies, made in a pure function (a spread alone is not one). */
-const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ (() => [...Array<undefined>(64)])();
+/** The empty board each parse copies. */
+const EMPTY_BOARD: readonly undefined[] = /* @__PURE__ */ emptySquares(64);
 const NONE: readonly Square[] = /* @__PURE__ */ Object.freeze([]);
 /**
  * Setups are read-only data: parses share one frozen list per set of castling rooks and per ep
  * square. The rooks in a Map: keys up to 2^16 would turn an array's elements into a dictionary,
- * whose lookup cost 3% of a parse.
+ * whose lookups are slow.
  */
 const ROOKS_BY_FILES = new Map<number, readonly Square[]>();
 const EP_LISTS: (readonly Square[])[] = [];
@@ -64,7 +76,7 @@ export interface Line {
   at: number;
 }
 
-// What each code expects. Terse on purpose: messages count toward the 2.5 KB bundle budget.
+// What each code expects. Terse, as the field and offset of the error say the rest.
 const EXPECTED: { readonly [C in Style12ErrorCode]: string } = {
   empty: 'a line',
   tag: '<12> or <b1>',
@@ -84,26 +96,27 @@ const EXPECTED: { readonly [C in Style12ErrorCode]: string } = {
 
 /**
  * Throws the fault `code` of `field` at `offset`, expecting `expected` (else what `code`
- * expects). Thrown where it is found, as an array (nothing else a reader throws is one), and
- * made an error value by {@link caught} where the parse started, with the line in hand. Not
- * board-core's `fault`/`faultError`: `<b1>` faults name their own expectation, and a fault on
- * the line ends trimmed off finds `end`, not the CR.
+ * expects): the readers' one fault (board-core's kit), made an error value by {@link caught}
+ * where the parse started, with the line in hand.
  */
-export function fail(code: Style12ErrorCode, field: number, offset: number, expected?: string): never {
-  throw [code, field, offset, expected];
-}
+export const fail: (code: Style12ErrorCode, field: number, offset: number, expected?: string) => never = fault;
 
-/** The error value of a fault thrown while reading `line`, or the throw of a bug passed on. */
+/**
+ * The error value of a fault thrown while reading `line`, or the throw of a bug passed on. A
+ * fault at the line ends trimmed off finds `end`, not the CR.
+ */
 export function caught(thrown: unknown, line: Line): Err<Style12Error> {
-  if (!Array.isArray(thrown)) throw thrown;
-  let [code, field, offset, expected] = thrown as [Style12ErrorCode, number, number, string | undefined];
+  let [code, field, offset, expected] = caughtFault(thrown);
   const text = line.text;
   // A token found empty after its blank (see `tokenStart`): a second blank, or one that ends
   // the line. (No fault that names its own expectation is found at a blank.)
-  if (field && text.charCodeAt(offset - 1) === 32 && (offset === line.end ? offset-- : text.charCodeAt(offset) === 32))
+  if (
+    field &&
+    text.charCodeAt(offset - 1) === SPACE &&
+    (offset === line.end ? offset-- : text.charCodeAt(offset) === SPACE)
+  )
     code = 'whitespace';
-  const found = offset < line.end ? JSON.stringify(text[offset]) : 'end';
-  return err({ code, field, offset, message: `expected ${expected ?? EXPECTED[code]}, found ${found}` });
+  return faultError([code, field, offset, expected], text, EXPECTED, [], line.end);
 }
 
 /**
@@ -120,25 +133,25 @@ export function beginLine(line: Line, tag: string, maxLength: number | undefined
   if (end > max) fail('too-long', 0, max);
   let start = 0;
   let c;
-  while (start < end && ((c = text.charCodeAt(start)) === 13 || c === 10 || c === 7)) start++;
+  while (start < end && ((c = text.charCodeAt(start)) === CR || c === LF || c === BELL)) start++;
   if (text.startsWith('fics% ', start)) {
     start += 6;
-    while (text.charCodeAt(start) === 7) start++;
+    while (text.charCodeAt(start) === BELL) start++;
   }
-  while (end > start && ((c = text.charCodeAt(end - 1)) === 13 || c === 10)) end--;
+  while (end > start && ((c = text.charCodeAt(end - 1)) === CR || c === LF)) end--;
   line.end = end;
   if (start === end) fail('empty', 0, start);
   for (let k = 0; k < 4; k++) if (text.charCodeAt(start + k) !== tag.charCodeAt(k)) fail('tag', 0, start + k);
   const at = (line.at = start + 4);
-  if (at < end && text.charCodeAt(at) !== 32) fail('tag', 0, at);
+  if (at < end && text.charCodeAt(at) !== SPACE) fail('tag', 0, at);
 }
 
 /**
  * Steps over the one space before token `field` and returns where the token starts (the
  * cursor is left for the reader to move); a missing token is a fault. A blank where the token
  * should start (a second one, or one that ends the line) fails the reader, and {@link caught}
- * names it: one read of a character fewer per token. Readers keep their position in locals:
- * a property is slower to reach.
+ * names it, so that the common case reads each character once. Readers keep their position in
+ * locals: a property is slower to reach.
  */
 function tokenStart(line: Line, field: number): number {
   const i = line.at;
@@ -149,21 +162,21 @@ function tokenStart(line: Line, field: number): number {
 /** Moves the cursor to `i`, the end of token `field`: a space or the end of the line. */
 function tokenEnd(line: Line, i: number, code: Style12ErrorCode, field: number): void {
   line.at = i;
-  if (i < line.end && line.text.charCodeAt(i) !== 32) fail(code, field, i);
+  if (i < line.end && line.text.charCodeAt(i) !== SPACE) fail(code, field, i);
 }
 
 /** Token `field`: a decimal integer of at most 2^31 - 1 in magnitude, with a `-` unless `unsigned`; a fault is a `code` fault. */
 export function readInt(line: Line, field: number, unsigned?: boolean, code: Style12ErrorCode = 'number'): number {
   const input = line.text;
   let i = tokenStart(line, field);
-  const negative = !unsigned && input.charCodeAt(i) === 45;
+  const negative = !unsigned && input.charCodeAt(i) === DASH;
   if (negative) i++;
   const first = i;
   const n = line.end;
   let value = 0;
   let digit;
   // Never past the end: a char code read there is NaN, and one NaN makes all of this float math.
-  while (i < n && (digit = input.charCodeAt(i) - 48) >= 0 && digit <= 9) {
+  while (i < n && (digit = input.charCodeAt(i) - DIGIT_0) >= 0 && digit <= 9) {
     value = value * 10 + digit;
     if (value > 2147483647) fail(code, field, i);
     i++;
@@ -171,7 +184,7 @@ export function readInt(line: Line, field: number, unsigned?: boolean, code: Sty
   if (i === first) fail(code, field, i);
   line.at = i;
   // The character the digits stopped at, read once: the space after the token, or a fault.
-  if (i < n && digit !== -16) fail(code, field, i);
+  if (i < n && digit !== SPACE - DIGIT_0) fail(code, field, i);
   return negative ? -value | 0 : value;
 }
 
@@ -181,9 +194,9 @@ export function readWord(line: Line, field: number): string {
   const first = tokenStart(line, field);
   let i = first;
   let c;
-  while ((c = input.charCodeAt(i)) > 32) i++;
+  while ((c = input.charCodeAt(i)) > SPACE) i++;
   // An empty token, or a control character (read once) where it ends.
-  if (i === first || (i < line.end && c !== 32)) fail('whitespace', field, i);
+  if (i === first || (i < line.end && c !== SPACE)) fail('whitespace', field, i);
   line.at = i;
   return input.slice(first, i);
 }
@@ -212,13 +225,13 @@ function readBoard(line: Line, pieces: (Piece | undefined)[]): void {
     if (i++ >= end) fail('missing-field', field, end);
     for (let square = 64 - field * 8, stop = square + 8; square < stop; square++, i++) {
       const c = input.charCodeAt(i);
-      if (c === 45) continue;
+      if (c === DASH) continue;
       const p = table[c];
       // Past the end of the line stand only CR, LF or nothing: not pieces.
       if (p === undefined) fail('board', field, i);
       pieces[square] = p;
     }
-    if (i < end && input.charCodeAt(i) !== 32) fail('board', field, i);
+    if (i < end && input.charCodeAt(i) !== SPACE) fail('board', field, i);
   }
   line.at = i;
 }
@@ -235,24 +248,19 @@ export function backRankKing(pieces: readonly (Piece | undefined)[], color: Colo
 
 /**
  * The rook file castling flag `flag` (0 White short, 1 White long, 2 Black short, 3 Black long)
- * names: the outermost rook of its colour on that side of the king on the back rank, else the
- * corner (also when no king stands on the back rank). The two flags of a colour therefore
- * never name the same square, so the flags survive a round trip. The board holds the pieces
- * of the letter table, so the rook and the king are found by identity.
+ * names: the outermost rook of its colour on that side of the king on the back rank (board-core's
+ * one rule, which FEN's `K` and `Q` follow too), else the corner (also when no king stands on
+ * the back rank). The two flags of a colour therefore never name the same square, so the flags
+ * survive a round trip.
  */
 function flagRook(pieces: readonly (Piece | undefined)[], flag: number): number {
+  const color: Color = flag & 2 ? 'black' : 'white';
   const base = flag & 2 ? 56 : 0;
-  const rook = PIECE_BY_CODE[flag & 2 ? 114 : 82];
   const short = !(flag & 1);
   const corner = short ? 7 : 0;
-  // A rook in the corner is the outermost: the usual case needs no search for the king.
-  if (pieces[base + corner] === rook) return corner;
-  // The first king of that colour from the back rank's a-file, on the back rank or not.
-  const king = pieces.indexOf(PIECE_BY_CODE[flag & 2 ? 107 : 75], base) - base;
-  if (king >= 0 && king < 8) {
-    for (let x = corner; short ? x > king : x < king; x += short ? -1 : 1) if (pieces[base + x] === rook) return x;
-  }
-  return corner;
+  const rook = outermostRook(pieces, color, base + corner, short ? -1 : 1, 8);
+  // A rook in the corner is the outermost, king or not: the usual case needs no search for the king.
+  return rook < 0 || (rook !== base + corner && backRankKing(pieces, color) < 0) ? corner : rook - base;
 }
 
 /** Castling rooks from the flags (bits: 1 White short, 2 White long, 4 Black short, 8 Black long). */
@@ -274,7 +282,7 @@ function castlingRooks(pieces: readonly (Piece | undefined)[], flags: number): r
 function readMoveTime(line: Line, field: number): number {
   const input = line.text;
   let i = tokenStart(line, field);
-  if (input.charCodeAt(i) !== 40) fail('move-time', field, i);
+  if (input.charCodeAt(i) !== LEFT_PAREN) fail('move-time', field, i);
   i++;
   let total = 0;
   let groups = 0;
@@ -282,7 +290,7 @@ function readMoveTime(line: Line, field: number): number {
   for (;;) {
     const first = i;
     let value = 0;
-    while ((digit = input.charCodeAt(i) - 48) >= 0 && digit <= 9 && i - first < 6) {
+    while ((digit = input.charCodeAt(i) - DIGIT_0) >= 0 && digit <= 9 && i - first < 6) {
       value = value * 10 + digit;
       i++;
     }
@@ -292,22 +300,22 @@ function readMoveTime(line: Line, field: number): number {
       fail('move-time', field, length < 2 ? i : length > 2 ? first + 2 : first);
     total = total * 60 + value;
     groups++;
-    if (input.charCodeAt(i) !== 58 || groups === 3) break;
+    if (input.charCodeAt(i) !== COLON || groups === 3) break;
     i++;
   }
   if (groups < 2) fail('move-time', field, i);
   total *= 1000;
-  if (input.charCodeAt(i) === 46) {
+  if (input.charCodeAt(i) === DOT) {
     i++;
     let ms = 0;
     for (let k = 0; k < 3; k++, i++) {
-      digit = input.charCodeAt(i) - 48;
+      digit = input.charCodeAt(i) - DIGIT_0;
       if (!(digit >= 0 && digit <= 9)) fail('move-time', field, i);
       ms = ms * 10 + digit;
     }
     total += ms;
   }
-  if (input.charCodeAt(i) !== 41) fail('move-time', field, i);
+  if (input.charCodeAt(i) !== RIGHT_PAREN) fail('move-time', field, i);
   tokenEnd(line, i + 1, 'move-time', field);
   return total;
 }
@@ -323,12 +331,12 @@ export function parseStyle12(input: string, options?: Style12ParseOptions): Resu
     beginLine(line, '<12>', options?.maxLength);
     const pieces: (Piece | undefined)[] = EMPTY_BOARD.slice();
     readBoard(line, pieces);
-    const turn: Color = readChoice(line, 9, 'turn', 87, 66) === 0 ? 'white' : 'black';
+    const turn: Color = readChoice(line, 9, 'turn', UPPER_W, UPPER_B) === 0 ? 'white' : 'black';
     const doublePushAt = line.at + 1;
     const doublePush = readInt(line, 10, false, 'double-push');
     if (doublePush < -1 || doublePush > 7) fail('double-push', 10, doublePushAt);
     let flags = 0;
-    for (let k = 0; k < 4; k++) flags |= readChoice(line, 11 + k, 'castling', 48, 49) << k;
+    for (let k = 0; k < 4; k++) flags |= readChoice(line, 11 + k, 'castling', DIGIT_0, DIGIT_1) << k;
     const halfmoves = readInt(line, 15, true);
     const gameNumber = readInt(line, 16);
     const whiteName = readWord(line, 17);
@@ -348,7 +356,7 @@ export function parseStyle12(input: string, options?: Style12ParseOptions): Resu
     const moveTimeMs = readMoveTime(line, 28);
     const moveTimeText = input.slice(moveTimeAt, line.at - 1);
     // A valid move time has a `.` only before its three closing digits of milliseconds.
-    const inMs = input.charCodeAt(line.at - 5) === 46;
+    const inMs = input.charCodeAt(line.at - 5) === DOT;
     const sanMove = readWord(line, 29);
     const end = line.end;
     let flip: boolean | undefined;
@@ -356,9 +364,9 @@ export function parseStyle12(input: string, options?: Style12ParseOptions): Resu
     let lagMs: number | undefined;
     let extraFields: readonly string[] = NONE as readonly never[];
     if (line.at < end) {
-      flip = readChoice(line, 30, 'flag', 48, 49) === 1;
+      flip = readChoice(line, 30, 'flag', DIGIT_0, DIGIT_1) === 1;
       if (line.at < end) {
-        clockTicking = readChoice(line, 31, 'flag', 48, 49) === 1;
+        clockTicking = readChoice(line, 31, 'flag', DIGIT_0, DIGIT_1) === 1;
         if (line.at < end) {
           lagMs = readInt(line, 32);
           if (line.at < end) {

@@ -1,4 +1,15 @@
-import { createTextIntake } from '@chess-formats/board-core/internal';
+import {
+  BELL,
+  CONTROL_U,
+  CONTROL_V,
+  CONTROL_W,
+  CONTROL_Y,
+  CR,
+  DIGIT_0,
+  DIGIT_9,
+  LF,
+  createTextIntake,
+} from '@chess-formats/board-core/internal';
 import type { Style12Error } from './errors.js';
 import { parseHoldings, type Holdings } from './holdings.js';
 import { MAX_LINE_LENGTH, parseStyle12, type Style12ParseOptions } from './parse.js';
@@ -57,6 +68,10 @@ export interface Style12Scanner {
 }
 
 const PROMPT = 'fics% ';
+/** FICS block mode (`iset block 1`): `^U` starts a block, `^V` separates its header's fields, `^W` ends it. */
+const BLOCK_START = CONTROL_U;
+const BLOCK_SEPARATOR = CONTROL_V;
+const BLOCK_END = CONTROL_W;
 
 /**
  * A scanner for a raw FICS stream. Line ends may be `\n\r`, `\r\n` or `\n` (every CR is
@@ -144,13 +159,13 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
       const c = text.charCodeAt(i);
       if (header >= 0) {
         run = i + 1;
-        if (c === 0x16) {
+        if (c === BLOCK_SEPARATOR) {
           if (++header === 2) {
             block = { id: headerNumber(headerDigits[0] ?? ''), command: headerNumber(headerDigits[1] ?? '') };
             header = -1;
             events.push({ kind: 'unit-start', block });
           }
-        } else if (c >= 48 && c <= 57) {
+        } else if (c >= DIGIT_0 && c <= DIGIT_9) {
           // Bounded: a header has two short numbers.
           if ((headerDigits[header] ?? '').length < 10) headerDigits[header] += text.charAt(i);
         } else {
@@ -164,17 +179,17 @@ export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style
         continue;
       }
       // Plain characters run on; only the control characters of the framing stop the loop.
-      if (c > 13 && c < 0x15) continue;
-      if (c > 0x19 || (c !== 10 && c !== 13 && c !== 7 && c < 0x15)) continue;
+      if (c > CR && c < BLOCK_START) continue;
+      if (c > CONTROL_Y || (c !== LF && c !== CR && c !== BELL && c < BLOCK_START)) continue;
       append(text.slice(run, i));
       run = i + 1;
-      if (c === 10) finishLine();
-      else if (c === 0x15) {
+      if (c === LF) finishLine();
+      else if (c === BLOCK_START) {
         if (length > 0 || overflow) finishLine();
         header = 0;
         headerDigits = ['', ''];
         block = undefined;
-      } else if (c === 0x17) {
+      } else if (c === BLOCK_END) {
         if (length > 0 || overflow) finishLine();
         if (block !== undefined) events.push({ kind: 'unit-end', block });
         block = undefined;

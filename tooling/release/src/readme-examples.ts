@@ -50,22 +50,26 @@ export function examplesOf(readme: string): Example[] {
 }
 
 /**
- * Source entry of every workspace package, by name, and of each subpath its exports give a
- * source for (`@chess-formats/board-core/internal`, which the packages' sources import):
- * examples import them as users would.
+ * Source entry of every workspace package, by name, and of every subpath its exports map gives
+ * a source (board-core's `./internal`, which the packages' own modules import): examples import
+ * them as users would.
  */
 function sourceEntries(): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const p of workspacePackages('packages', 'apps')) {
-    if (existsSync(join(ROOT, p.dir, 'src', 'index.ts')))
-      entries.set(p.manifest.name, join(ROOT, p.dir, 'src', 'index.ts'));
-    for (const [subpath, target] of Object.entries(p.manifest.exports ?? {})) {
-      const source = (target as Record<string, unknown> | undefined)?.['@chess-formats/source'];
-      if (subpath !== '.' && typeof source === 'string')
-        entries.set(`${p.manifest.name}${subpath.slice(1)}`, join(ROOT, p.dir, source));
-    }
-  }
-  return entries;
+  return new Map(
+    workspacePackages('packages', 'apps')
+      .filter((p) => existsSync(join(ROOT, p.dir, 'src', 'index.ts')))
+      .flatMap((p): [string, string][] => [
+        [p.manifest.name, join(ROOT, p.dir, 'src', 'index.ts')],
+        ...Object.entries((p.manifest as { exports?: Record<string, unknown> }).exports ?? {}).flatMap(
+          ([subpath, target]): [string, string][] => {
+            const source = (target as Record<string, unknown> | null)?.['@chess-formats/source'];
+            return subpath !== '.' && typeof source === 'string'
+              ? [[`${p.manifest.name}/${subpath.slice(2)}`, join(ROOT, p.dir, source)]]
+              : [];
+          },
+        ),
+      ]),
+  );
 }
 
 /** A scratch directory inside the repository, so `@types/node` resolves as for any source file. */

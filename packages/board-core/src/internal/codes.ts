@@ -4,8 +4,10 @@
  *
  * Readers compare code units rather than one-character strings because a comparison of two
  * small integers needs no string at all; the names are here so that a reader says which
- * character it means. They are plain `const`s: a bundler that minifies (esbuild, terser)
- * writes the number in place of the name, so a name costs nothing in a user's bundle.
+ * character it means. They are plain `const`s, and the packages' build writes each number in
+ * place of its name (tooling/tsup-config/char-codes.js, which reads them from the lines below:
+ * keep one `export const NAME = 0x..;` per line), so the shipped code compares constants, as a
+ * minifying bundler would make it anyway.
  * A name says which character, never what a format makes of it: a reader that gives a
  * character a meaning names that meaning itself (`const DATAGRAM_OPEN = LEFT_PAREN`).
  */

@@ -8,3 +8,5 @@
  */
 export * from './codes.js';
 export * from './intake.js';
+export * from './pieces.js';
+export * from './scan.js';

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { countCode, fault, faultError, fieldEnd, isNone, isSeparator, leadingTokens } from './scan.js';
+import {
+  caughtFault,
+  countCode,
+  fault,
+  faultError,
+  fieldEnd,
+  fieldStart,
+  isBlank,
+  isNone,
+  isSeparator,
+  leadingTokens,
+} from './scan.js';
 
 const BY_CODE = { empty: 'a record' };
 const BY_FIELD = ['a board', 'w or b'];
@@ -74,5 +85,59 @@ describe('leadingTokens and countCode, for detectors', () => {
   it('counts a char code', () => {
     expect(countCode('8/8/8/8/8/8/8/8', 47)).toBe(7);
     expect(countCode('', 47)).toBe(0);
+  });
+});
+
+describe('the fault a reader throws with its own expectation, and the end a reader stopped at', () => {
+  it('names the expectation the fault gives over the tables', () => {
+    const thrown = (() => {
+      try {
+        fault('turn', 1, 0, 'W or B');
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(caughtFault(thrown)).toEqual(['turn', 1, 0, 'W or B']);
+    expect(faultError(thrown, 'x', BY_CODE, BY_FIELD)).toMatchObject({
+      error: { message: 'expected W or B, found "x"' },
+    });
+  });
+
+  it('finds `end` at the end given (a trimmed line end), not the character there', () => {
+    expect(faultError(Object.freeze(['turn', 1, 1, undefined]), 'x\r', BY_CODE, BY_FIELD, 1)).toMatchObject({
+      error: { message: 'expected w or b, found end' },
+    });
+    expect(() => caughtFault(new Error('defect'))).toThrow('defect');
+  });
+});
+
+describe('fieldStart, the separator loop', () => {
+  const start = (text: string, pos: number, strict = false, blanksOnly = false): unknown =>
+    caught(() => fieldStart(text, pos, strict, 3, blanksOnly), text);
+
+  it('steps over one space, or a run of separators in default mode', () => {
+    expect(start('a b', 1)).toBe('nothing thrown');
+    expect(fieldStart('a b', 1, false, 3)).toBe(2);
+    expect(fieldStart('a \t_ b', 1, false, 3)).toBe(5);
+    expect(fieldStart('a _b', 1, false, 3, true)).toBe(2);
+    expect(fieldStart('a  ', 1, false, 3)).toBe(3);
+    expect(fieldStart('a', 1, false, 3)).toBe(1);
+  });
+
+  it('takes one space only in strict mode, and faults the first separator too many', () => {
+    expect(fieldStart('a b', 1, true, 3)).toBe(2);
+    expect(start('a  b', 1, true)).toMatchObject({ error: { code: 'whitespace', field: 3, offset: 2 } });
+    expect(start('a\tb', 1, true)).toMatchObject({ error: { code: 'whitespace', field: 3, offset: 1 } });
+    expect(start('a ', 1, true)).toMatchObject({ error: { code: 'whitespace', field: 3, offset: 1 } });
+  });
+
+  it('is isBlank without _ when asked', () => {
+    expect(isBlank(95)).toBe(false);
+    expect(isSeparator(95)).toBe(true);
+    expect(fieldEnd('a_', 1, 'turn', 1)).toBe(1);
+    expect(caught(() => fieldEnd('a_', 1, 'turn', 1, true), 'a_')).toMatchObject({
+      error: { code: 'turn', offset: 1 },
+    });
   });
 });
