@@ -7,11 +7,11 @@ import {
   type Setup,
   type TextFormat,
 } from '@chess-formats/board-core';
-import { INITIAL_FEN, writeFen } from '@chess-formats/fen';
-import { writeOcpn } from '@chess-formats/ocpn';
+import { BYTE_ORDER_MARK, CR, LF, SPACE, TAB } from '@chess-formats/board-core/internal';
 import { PGN_ERROR_CODES, type PgnError, type PgnErrorCode } from './errors.js';
 import { finalSetup, playNode, type PgnGame, type PgnNode } from './game.js';
 import { parsePgn, type PgnReadOptions } from './read.js';
+import { fenTagValue, setupTags } from './tags.js';
 import { writePgn, type PgnWriteOptions } from './write.js';
 
 /** A string's error codes: a text can never be `not-text`, which only untyped chunks give. */
@@ -33,11 +33,6 @@ const TAG_CODES: readonly string[] = ['tag-syntax', 'tag-too-long', 'bad-fen', '
 function fieldOf(code: PgnErrorCode): number {
   if (code === 'not-text' || code === 'game-too-large') return 0;
   return TAG_CODES.includes(code) ? 1 : 2;
-}
-
-/** The position in the `FEN` tag's notation: OCPN for Omega chess, FEN otherwise. */
-function positionText(setup: Setup): string {
-  return setup.board.geometry.name === 'omega' ? writeOcpn(setup) : writeFen(setup);
 }
 
 interface MoveJson {
@@ -78,11 +73,11 @@ function gameJson(game: PgnGame): unknown {
   return {
     tags: Object.fromEntries(game.tags),
     variant: game.variant,
-    start: positionText(game.setup),
+    start: fenTagValue(game.setup),
     ...(game.root.comments ? { comments: game.root.comments } : {}),
     moves: lineJson(game.root.children[0], game.root.children.slice(1), game.setup),
     result: game.result,
-    end: positionText(finalSetup(game)),
+    end: fenTagValue(finalSetup(game)),
   };
 }
 
@@ -103,7 +98,8 @@ function parseGames(text: string, options?: PgnReadOptions): Result<readonly Pgn
   return { ok: false, error: { ...first.error, games } };
 }
 
-const isBlank = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13 || code === 0xfeff;
+const isBlank = (code: number): boolean =>
+  code === SPACE || code === TAB || code === LF || code === CR || code === BYTE_ORDER_MARK;
 
 const LEFT_BRACKET = 91;
 
@@ -219,11 +215,7 @@ export const pgnFormat: Omit<
     const tags = new Map<string, string>([['Result', '*']]);
     if (variant !== 'standard')
       tags.set('Variant', { omega: 'Omega', crazyhouse: 'Crazyhouse', threeCheck: 'Three-check' }[variant]);
-    const fen = positionText(position);
-    if (variant === 'omega' || fen !== INITIAL_FEN) {
-      tags.set('SetUp', '1');
-      tags.set('FEN', fen);
-    }
+    for (const [name, value] of setupTags(position)) tags.set(name, value);
     return [{ tags, variant, setup: position, root: { children: [] }, result: '*' }];
   },
   toJson: (games: readonly PgnGame[]): unknown => ({ games: games.map(gameJson) }),

@@ -12,7 +12,8 @@ export {
   type PgnRoot,
   type PgnVariant,
 } from './game.js';
-export { SEVEN_TAG_ROSTER, writePgn, type PgnWriteOptions } from './write.js';
+export { SEVEN_TAG_ROSTER } from './tags.js';
+export { writePgn, type PgnWriteOptions } from './write.js';
 export {
   DEFAULT_LIMITS,
   createPgnReader,

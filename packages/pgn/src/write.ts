@@ -1,24 +1,12 @@
 import { writeSan, type Setup } from '@chess-formats/board-core';
 import { playNode, type PgnGame, type PgnNode, type PgnRoot } from './game.js';
-
-/** The seven tags every exported game starts with, in this order (PGN standard 8.1.1). */
-export const SEVEN_TAG_ROSTER = /* @__PURE__ */ Object.freeze([
-  'Event',
-  'Site',
-  'Date',
-  'Round',
-  'White',
-  'Black',
-  'Result',
-] as const);
+import { tagPairs } from './tags.js';
 
 /** Options of `writePgn`. */
 export interface PgnWriteOptions {
   /** The longest movetext line (default 80); a comment longer than that stands on a line of its own. */
   readonly maxLineLength?: number;
 }
-
-const TAG_NAME = /^[A-Za-z0-9_+#=:\-@/]+$/;
 
 function refuse(what: string): never {
   throw new TypeError(`writePgn: ${what}`);
@@ -80,12 +68,6 @@ function time(ms: number): string {
   return `${Math.floor(ms / 3_600_000)}:${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}${fraction === 0 ? '' : `.${String(fraction).padStart(3, '0').replace(/0+$/, '')}`}`;
 }
 
-function escapeTag(name: string, value: string): string {
-  if (!TAG_NAME.test(name)) refuse(`${JSON.stringify(name)} is no tag name`);
-  if (/[\n\r]/.test(value)) refuse(`the value of tag ${name} holds a line break`);
-  return `[${name} "${value.replace(/[\\"]/g, '\\$&')}"]`;
-}
-
 interface Frame {
   parent: PgnNode | PgnRoot;
   node: PgnNode;
@@ -102,14 +84,7 @@ interface Frame {
  * game no PGN can hold (a tag value with a line break, a comment with both `}` and a line break).
  */
 export function writePgn(game: PgnGame, options?: PgnWriteOptions): string {
-  const head: string[] = [];
-  for (const name of SEVEN_TAG_ROSTER) {
-    const value = game.tags.get(name);
-    if (value !== undefined) head.push(escapeTag(name, value));
-  }
-  for (const [name, value] of game.tags) {
-    if (!(SEVEN_TAG_ROSTER as readonly string[]).includes(name)) head.push(escapeTag(name, value));
-  }
+  const head = tagPairs(game.tags);
   const lines = new Lines(options?.maxLineLength ?? 80);
   for (const comment of game.root.comments ?? []) lines.comment(comment);
   // Iterative, like the reader: a line of any length and variations of any depth.

@@ -1,0 +1,362 @@
+/**
+ * What the tokenizer's tokens build: a game that replays every move (`GameBuilder`), or its
+ * tags and result alone (`TagsBuilder`). The tokenizer owns the grammar (where a game starts
+ * and ends, the variation depth, the limits); a builder owns what a token means to the game.
+ * Methods return a `GameError` instead of throwing.
+ */
+import {
+  createReplay,
+  err,
+  ok,
+  parseCoordinate,
+  type Move,
+  type Replay,
+  type Result,
+  type Setup,
+} from '@chess-formats/board-core';
+import {
+  COLON,
+  DELETE,
+  DIGIT_0,
+  DOT,
+  LEFT_BRACKET,
+  PERCENT,
+  RIGHT_BRACKET,
+  SPACE,
+} from '@chess-formats/board-core/internal';
+import type { PgnError, PgnErrorCode } from './errors.js';
+import type { PgnGame, PgnResult, PgnRoot, PgnVariant } from './game.js';
+import { gameResult, gameStart, setsUp } from './tags.js';
+
+/** A place in the input: line and column from 1, offset from 0 (UTF-16 code units). */
+export interface Position {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+/** What made a game unreadable; `at` when it is not at the token that found it (a tag's value). */
+export interface GameError {
+  readonly code: PgnErrorCode;
+  readonly message: string;
+  readonly cause: PgnError['cause'] | undefined;
+  readonly at: Position | undefined;
+}
+
+function gameError(code: PgnErrorCode, message: string): GameError {
+  return { code, message, cause: undefined, at: undefined };
+}
+
+/**
+ * Builds the game of the tokens it is given. The tokenizer calls `begin` once, at the first
+ * token of movetext (a comment is none), and `finish` when the game ends.
+ */
+export interface Builder {
+  /** A tag pair; `line`, `column` and `offset` are where its value starts. */
+  tag(name: string, value: string, line: number, column: number, offset: number): void;
+  /** The movetext starts: the game is set up from its tags. */
+  begin(): GameError | undefined;
+  /** The game ends, with the movetext's result if it had one. */
+  finish(result: PgnResult | undefined): Result<PgnGame, GameError>;
+  /**
+   * What reads the tokens of movetext, after `begin`; none when the game keeps its tags alone
+   * (the tokenizer still reads their grammar, and holds no comment's text for it).
+   */
+  readonly movetext: MovetextBuilder | undefined;
+}
+
+/**
+ * The tokens of movetext. The tokenizer checks the variation depth itself, so `open` and
+ * `close` are called only when they fit.
+ */
+export interface MovetextBuilder {
+  /** A move: `text[from, to)`. */
+  move(text: string, from: number, to: number): GameError | undefined;
+  /** A comment: `text[from, to)`, untrimmed. */
+  comment(text: string, from: number, to: number): void;
+  /** A numeric annotation glyph, 0 to 255. */
+  nag(value: number): GameError | undefined;
+  /** `(`: a variation of the last move starts. */
+  open(): GameError | undefined;
+  /** `)`: the variation ends. */
+  close(): void;
+}
+
+/** Tags only: the tags, the initial position they set up, and the result. */
+export class TagsBuilder implements Builder {
+  readonly movetext: MovetextBuilder | undefined = undefined;
+  readonly tags = new Map<string, string>();
+  /** Where the values of the tags that set the game up start: their errors are reported there. */
+  readonly valueAt = new Map<string, Position>();
+  variant: PgnVariant = 'standard';
+  setup: Setup | undefined;
+  readonly root: MutableRoot = { children: [] };
+
+  tag(name: string, value: string, line: number, column: number, offset: number): void {
+    this.tags.set(name, value);
+    if (setsUp(name)) this.valueAt.set(name, { line, column, offset });
+  }
+
+  begin(): GameError | undefined {
+    if (this.setup !== undefined) return undefined;
+    const start = gameStart(this.tags, this.valueAt);
+    if (!start.ok) return start.error;
+    this.variant = start.variant;
+    this.setup = start.setup;
+    this.started(start.setup);
+    return undefined;
+  }
+
+  /** The game is set up at `setup` (the game builder starts replaying there). */
+  protected started(_setup: Setup): void {}
+
+  finish(result: PgnResult | undefined): Result<PgnGame, GameError> {
+    const problem = this.begin();
+    if (problem) return err(problem);
+    this.ended();
+    const root: PgnRoot = this.root;
+    return ok({
+      tags: this.tags,
+      variant: this.variant,
+      setup: this.setup!,
+      root,
+      result: gameResult(this.tags, result),
+    });
+  }
+
+  /** The game ends (the game builder closes its last line). */
+  protected ended(): void {}
+}
+
+interface MutableNode {
+  san: string;
+  move: Move | null;
+  children: MutableNode[];
+  commentsBefore?: string[];
+  comments?: string[];
+  nags?: number[];
+  clockMs?: number;
+  emtMs?: number;
+}
+
+interface MutableRoot {
+  comments?: string[];
+  children: MutableNode[];
+}
+
+/** Where the next move of a line goes, and what it is played from. */
+interface Frame {
+  parent: MutableNode | MutableRoot;
+  last: MutableNode | undefined;
+  lastParent: MutableNode | MutableRoot | undefined;
+  /** Moves this line has played on the game's cursor, taken back when the variation closes. */
+  played: number;
+  pending: string[] | undefined;
+}
+
+/** The whole game: every move of every line read and played, comments, NAGs and clocks in the tree. */
+export class GameBuilder extends TagsBuilder implements MovetextBuilder {
+  override readonly movetext: MovetextBuilder = this;
+  readonly stack: Frame[] = [];
+  frame: Frame | undefined;
+  /**
+   * The position of the line being read, on board-core's replay cursor (a move costs no Setup).
+   * Variations share it: one steps back over the move it replaces and, when it closes, takes
+   * its own moves back and plays that move again.
+   */
+  position: Replay | undefined;
+  /** The cursor of the game read before, whose engine this game's cursor takes over. */
+  spare: Replay | undefined;
+
+  constructor(spare: Replay | undefined) {
+    super();
+    this.spare = spare;
+  }
+
+  protected override started(setup: Setup): void {
+    this.position = createReplay(setup, this.spare);
+    this.spare = undefined;
+    this.frame = { parent: this.root, last: undefined, lastParent: undefined, played: 0, pending: undefined };
+  }
+
+  protected override ended(): void {
+    leaf(this.frame?.last);
+  }
+
+  move(source: string, from: number, to: number): GameError | undefined {
+    const text = source.slice(from, to);
+    const frame = this.frame!;
+    const position = this.position!;
+    let move: Move | null = null;
+    if (text === '--' || text === 'Z0') position.pass();
+    else {
+      const san = position.playSan(text);
+      if (san.ok) move = san.value;
+      else {
+        // Some tools write coordinates in movetext (`g1f3`); read them when SAN fails.
+        const before = position.setup();
+        const coordinate = parseCoordinate(before, text);
+        if (!coordinate.ok) {
+          const number = `${before.fullmoves}${before.turn === 'white' ? '.' : '...'}`;
+          return {
+            code: 'illegal-move',
+            message: `${JSON.stringify(text)} at ${number} is not a legal move: ${san.error.message}`,
+            cause: san.error,
+            at: undefined,
+          };
+        }
+        move = coordinate.value;
+        position.play(move);
+      }
+    }
+    const node: MutableNode = { san: text, move, children: NO_CHILDREN };
+    if (frame.pending !== undefined) {
+      node.commentsBefore = frame.pending;
+      frame.pending = undefined;
+    }
+    // An array made with its one element holds one slot; a push onto an empty one reserves 17,
+    // and the tree keeps them all.
+    const siblings = frame.parent.children;
+    if (siblings.length === 0) frame.parent.children = [node];
+    else siblings.push(node);
+    frame.played++;
+    frame.lastParent = frame.parent;
+    frame.last = node;
+    frame.parent = node;
+    return undefined;
+  }
+
+  comment(source: string, from: number, to: number): void {
+    const frame = this.frame;
+    const last = frame?.last;
+    if (last !== undefined) {
+      // The usual comment after a move, one clock command between spaces, is read where it
+      // stands, without a string for it.
+      let at = from;
+      let end = to;
+      while (source.charCodeAt(at) === SPACE && at < end) at++;
+      while (source.charCodeAt(end - 1) === SPACE && end > at) end--;
+      if (
+        source.charCodeAt(at) === LEFT_BRACKET &&
+        source.charCodeAt(at + 1) === PERCENT &&
+        readCommand(last, source, at, end) >= 0
+      )
+        return;
+      const rest = takeCommands(last, source.slice(from, to).trim());
+      if (rest !== undefined) last.comments = append(last.comments, rest);
+      return;
+    }
+    const text = source.slice(from, to).trim();
+    if (frame === undefined || this.stack.length === 0) this.root.comments = append(this.root.comments, text);
+    else frame.pending = append(frame.pending, text);
+  }
+
+  nag(value: number): GameError | undefined {
+    const last = this.frame!.last;
+    if (last === undefined) return gameError('unexpected-token', 'an annotation before any move');
+    last.nags = append(last.nags, value);
+    return undefined;
+  }
+
+  open(): GameError | undefined {
+    const frame = this.frame!;
+    if (frame.last === undefined) return gameError('unexpected-token', 'a variation before any move it could replace');
+    this.stack.push(frame);
+    // A variation replaces the last move: it starts from the position before it.
+    this.position!.undo();
+    this.frame = { parent: frame.lastParent!, last: undefined, lastParent: undefined, played: 0, pending: undefined };
+    return undefined;
+  }
+
+  close(): void {
+    const position = this.position!;
+    const variation = this.frame!;
+    // Comments in a variation without a move have nothing to stand beside; they go with it.
+    leaf(variation.last);
+    for (let i = variation.played; i > 0; i--) position.undo();
+    const frame = this.stack.pop()!;
+    this.frame = frame;
+    const { move } = frame.last!;
+    if (move === null) position.pass();
+    else position.play(move);
+  }
+}
+
+/**
+ * The children of a node until it has some: not an array per node, since most are replaced by
+ * the next move's own. A line's last node gets an array of its own when the line ends.
+ */
+const NO_CHILDREN: MutableNode[] = [];
+
+function leaf(node: MutableNode | undefined): void {
+  if (node?.children === NO_CHILDREN) node.children = [];
+}
+
+/** `list` with `value` added, or a list of `value` alone (sized to it, as a push onto `[]` is not). */
+function append<T>(list: T[] | undefined, value: T): T[] {
+  if (list === undefined) return [value];
+  list.push(value);
+  return list;
+}
+
+/** Moves `[%clk]` and `[%emt]` out of a comment after a move into the node; undefined when nothing else is left. */
+function takeCommands(node: MutableNode, text: string): string | undefined {
+  let rest = text;
+  for (let at = rest.indexOf('[%'); at >= 0; ) {
+    const end = readCommand(node, rest, at);
+    if (end === -2) break;
+    if (end < 0) {
+      at = rest.indexOf('[%', at + 1);
+      continue;
+    }
+    rest = at === 0 && end === rest.length ? '' : (rest.slice(0, at) + rest.slice(end)).trim();
+    at = rest.indexOf('[%');
+  }
+  return rest === '' && rest !== text ? undefined : rest;
+}
+
+const WHITE_SPACE = /\s/;
+
+/** Whether `text[i]` is white space as a regular expression's `\s` has it (ASCII decided without the expression). */
+function isSpaceAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c === SPACE || ((c < SPACE || c > DELETE) && WHITE_SPACE.test(text.charAt(i)));
+}
+
+/**
+ * Reads `[%clk h:mm:ss.fff]` or `[%emt ...]` at `at` (hours up to nine digits, the fraction
+ * optional) into the node, and returns where it ends: -1 when no command starts there, -2
+ * when the node has that field already (the first command of each kind wins). With `end`,
+ * only a command that ends there is read.
+ */
+function readCommand(node: MutableNode, text: string, at: number, end = -1): number {
+  const clock = text.startsWith('clk', at + 2);
+  if (!(clock || text.startsWith('emt', at + 2)) || !isSpaceAt(text, at + 5)) return -1;
+  let i = at + 6;
+  while (isSpaceAt(text, i)) i++;
+  let total = 0;
+  // Hours, minutes, seconds.
+  for (let part = 0; part < 3; part++) {
+    let value = 0;
+    const start = i;
+    for (let d = text.charCodeAt(i) - DIGIT_0; d >= 0 && d <= 9; d = text.charCodeAt(++i) - DIGIT_0)
+      value = value * 10 + d;
+    if (i === start || i - start > (part === 0 ? 9 : 2) || (part < 2 && text.charCodeAt(i++) !== COLON)) return -1;
+    total = total * 60 + value;
+  }
+  total *= 1000;
+  if (text.charCodeAt(i) === DOT) {
+    const start = ++i;
+    let value = 0;
+    for (let d = text.charCodeAt(i) - DIGIT_0; d >= 0 && d <= 9; d = text.charCodeAt(++i) - DIGIT_0)
+      value = value * 10 + d;
+    if (i === start || i - start > 3) return -1;
+    total += value * (i - start === 1 ? 100 : i - start === 2 ? 10 : 1);
+  }
+  while (isSpaceAt(text, i)) i++;
+  if (text.charCodeAt(i) !== RIGHT_BRACKET || (end >= 0 && i + 1 !== end)) return -1;
+  const key = clock ? 'clockMs' : 'emtMs';
+  if (node[key] !== undefined) return -2;
+  node[key] = total;
+  return i + 1;
+}

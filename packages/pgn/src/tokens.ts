@@ -1,0 +1,947 @@
+/**
+ * The PGN tokenizer: the grammar of PGN stated once, as a state machine over characters whose
+ * states read whole runs where the chunk holds them (a move, a comment found by `indexOf`, a
+ * tag name or value, a NAG) and keep a token cut by the chunk's end in a buffer until the next
+ * chunk completes it. A text read whole and the same text pushed in any pieces, down to one
+ * character at a time, give the same tokens, so the same games.
+ *
+ * It owns what the grammar decides: where a game starts and ends (its result, a tag after
+ * movetext, a blank line after movetext, the end of the input), the variation depth, the
+ * limits, the line and column of every token, and how a broken game is skipped. What a token
+ * means to the game is the `Builder`'s. It holds at most one token (bounded by the limits).
+ */
+import {
+  ASTERISK,
+  AT,
+  BACKSLASH,
+  BYTE_ORDER_MARK,
+  COLON,
+  CR,
+  DASH,
+  DIGIT_0,
+  DIGIT_1,
+  DIGIT_9,
+  DOLLAR,
+  DOT,
+  EQUALS,
+  EXCLAMATION,
+  FF,
+  HASH,
+  LEFT_BRACE,
+  LEFT_BRACKET,
+  LEFT_PAREN,
+  LF,
+  LOWER_A,
+  LOWER_Z,
+  NON_ASCII,
+  PERCENT,
+  PLUS,
+  QUESTION,
+  QUOTE,
+  RIGHT_BRACKET,
+  RIGHT_PAREN,
+  SEMICOLON,
+  SLASH,
+  SPACE,
+  TAB,
+  UNDERSCORE,
+  UPPER_A,
+  UPPER_Z,
+  VT,
+} from '@chess-formats/board-core/internal';
+import type { Builder, GameError, MovetextBuilder, Position } from './builders.js';
+import type { PgnError, PgnErrorCode } from './errors.js';
+import type { PgnResult } from './game.js';
+import type { PgnEvent } from './read.js';
+
+/** No move, move number or result is near this long; anything longer is refused before it grows. */
+const MAX_SYMBOL_LENGTH = 255;
+/** `$255`: a NAG has at most this many digits (leading zeros allowed). */
+const MAX_NAG_DIGITS = 4;
+
+/** The characters of a symbol (a move, a move number, a result) and of a tag name. */
+function isSymbolCode(c: number): boolean {
+  return (
+    (c >= LOWER_A && c <= LOWER_Z) ||
+    (c >= UPPER_A && c <= UPPER_Z) ||
+    (c >= DIGIT_0 && c <= DIGIT_9) ||
+    c === UNDERSCORE ||
+    c === PLUS ||
+    c === HASH ||
+    c === EQUALS ||
+    c === COLON ||
+    c === DASH ||
+    c === AT ||
+    c === SLASH
+  );
+}
+
+const SYMBOL = 1;
+const BLANK = 2;
+/** `SYMBOL` for the ASCII codes of `isSymbolCode`, `BLANK` for white space but the line feed: one lookup in the loops. */
+const CODE_CLASS = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(NON_ASCII);
+  for (let c = 0; c < NON_ASCII; c++)
+    table[c] = isSymbolCode(c) ? SYMBOL : c === SPACE || c === CR || c === TAB || c === VT || c === FF ? BLANK : 0;
+  return table;
+})();
+
+function isSymbol(c: number): boolean {
+  return c < NON_ASCII && CODE_CLASS[c] === SYMBOL;
+}
+
+function isDigit(c: number): boolean {
+  return c >= DIGIT_0 && c <= DIGIT_9;
+}
+
+function isAnnotationCode(c: number): boolean {
+  return c === EXCLAMATION || c === QUESTION;
+}
+
+/** Whether `c` stands for itself in a tag value (not a quote, an escape or a line break). */
+function isValueCode(c: number): boolean {
+  return c !== QUOTE && c !== BACKSLASH && c !== LF && c !== CR;
+}
+
+const ANNOTATIONS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([
+  ['!', 1],
+  ['?', 2],
+  ['!!', 3],
+  ['??', 4],
+  ['!?', 5],
+  ['?!', 6],
+]);
+
+/** The result `text[from, to)` is, if it is one (`*` is read apart); a result starts with 0 or 1. */
+function resultAt(text: string, from: number, to: number): PgnResult | undefined {
+  const length = to - from;
+  if (length === 3) {
+    if (text.startsWith('1-0', from)) return '1-0';
+    if (text.startsWith('0-1', from)) return '0-1';
+  } else if (length === 7 && text.startsWith('1/2-1/2', from)) return '1/2-1/2';
+  return undefined;
+}
+
+function isResult(word: string): boolean {
+  return word === '*' || resultAt(word, 0, word.length) !== undefined;
+}
+
+/** Whether `text[from, to)` is all digits: a move number (its periods are read apart). */
+function isMoveNumber(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isDigit(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** The limits the tokenizer holds a game to, in characters (see `PgnReadOptions`). */
+export interface TokenLimits {
+  readonly maxGameLength: number;
+  readonly maxVariationDepth: number;
+  readonly maxTagLength: number;
+  readonly maxCommentLength: number;
+}
+
+const Mode = {
+  Top: 0,
+  TagOpen: 1,
+  TagName: 2,
+  TagBeforeValue: 3,
+  TagValue: 4,
+  TagEscape: 5,
+  TagClose: 6,
+  Comment: 7,
+  LineComment: 8,
+  EscapeLine: 9,
+  Symbol: 10,
+  Nag: 11,
+  Annotation: 12,
+  Skip: 13,
+} as const;
+type Mode = (typeof Mode)[keyof typeof Mode];
+
+/**
+ * Reads PGN text pushed in pieces into games, made by the builders `newGame` returns, and
+ * reports each game or its error as an event. Exported for the reader only. Its fields are `#`
+ * private: a minifier shortens those names (its methods stay `private`: as `#` methods they
+ * measured slower).
+ */
+export class Tokenizer {
+  readonly #newGame: () => Builder;
+  readonly #maxGameLength: number;
+  readonly #maxDepth: number;
+  readonly #maxTagLength: number;
+  readonly #maxCommentLength: number;
+
+  #events: PgnEvent[] = [];
+  #onEvent: ((event: PgnEvent) => void) | undefined;
+
+  #game: Builder | undefined;
+  /** What the game's movetext tokens go to: none when it keeps its tags alone. */
+  #moves: MovetextBuilder | undefined;
+  /** Where the game started, for its length limit. */
+  #gameStart = 0;
+  /** Whether the game's movetext has started (a token other than a tag or a comment). */
+  #movetext = false;
+  /** Variations open in the game. */
+  #depth = 0;
+  #mode: Mode = Mode.Top;
+  #line = 1;
+  /** The offset where the current line starts: a column is an offset less this, plus 1. */
+  #lineStart = 0;
+  /** The offset of the first character of the chunk being read (of the next one, between chunks). */
+  #base = 0;
+  /** The first line feed at or after the last place `countLines` looked, in the chunk being read. */
+  #nextLineFeed = -1;
+  /** Whether any text was read (a byte-order mark is dropped only before it). */
+  #started = false;
+  /** Where the current token started (kept in place: a new object per token would be garbage at once). */
+  #token: Position = { line: 1, column: 1, offset: 0 };
+  /** The token cut by the end of a chunk: a symbol, NAG digits, an annotation, a comment, a tag value. */
+  #buffer = '';
+  #tagName = '';
+  /** Where the value of the tag being read starts. */
+  #valueLine = 1;
+  #valueColumn = 1;
+  #valueOffset = 0;
+  #commentLength = 0;
+  /** Skipping a broken game: whether the line has more than white space, its last word, whether a line ended with a result. */
+  #skipContent = false;
+  #skipWord = '';
+  #skipWordDone = true;
+  #skipAfterResult = false;
+  /** Skipping: whether the line before this one was blank. */
+  #skipAfterBlank = false;
+  /** Whether the current line has had a token (a line without one, in movetext, ends the game). */
+  #lineHasToken = false;
+  /** A tag at the start of a line while skipping: it starts a game only if it is `Event` or follows a blank line. */
+  #probing = false;
+
+  constructor(newGame: () => Builder, limits: TokenLimits) {
+    this.#newGame = newGame;
+    this.#maxGameLength = limits.maxGameLength;
+    this.#maxDepth = limits.maxVariationDepth;
+    this.#maxTagLength = limits.maxTagLength;
+    this.#maxCommentLength = limits.maxCommentLength;
+  }
+
+  /** Characters held for the token being read. */
+  get bufferedLength(): number {
+    return this.#buffer.length + this.#tagName.length;
+  }
+
+  /** Where events go: `onEvent`, or a list that `take` empties when it is undefined. */
+  setSink(onEvent: ((event: PgnEvent) => void) | undefined): void {
+    this.#onEvent = onEvent;
+  }
+
+  /** The events gathered since the last `take`. */
+  take(): PgnEvent[] {
+    const events = this.#events;
+    this.#events = [];
+    return events;
+  }
+
+  /** Reports a chunk that holds no text, where the input stands; the game goes on. */
+  notText(message: string): void {
+    this.report('not-text', message, this.here(0));
+  }
+
+  /**
+   * Reads a chunk of text. `dropMark`: a byte-order mark that starts the text is dropped (the
+   * text intake drops the one that starts a stream, and a text decoded from bytes after the
+   * bytes' own mark may start with one of its own, as `TextDecoder` gives it to `parsePgn`).
+   */
+  feed(text: string, dropMark: boolean): void {
+    let i = 0;
+    const n = text.length;
+    if (!this.#started && n > 0) {
+      this.#started = true;
+      if (dropMark && text.charCodeAt(0) === BYTE_ORDER_MARK) i = 1;
+    }
+    // Offsets count from the start of the text, a byte-order mark not counted.
+    this.#base -= i;
+    this.#nextLineFeed = -1;
+    while (i < n) {
+      switch (this.#mode) {
+        case Mode.Top:
+          i = this.top(text, i);
+          break;
+        case Mode.Comment:
+          i = this.comment(text, i);
+          break;
+        case Mode.LineComment:
+        case Mode.EscapeLine:
+          i = this.restOfLine(text, i);
+          break;
+        case Mode.Symbol:
+          i = this.symbolRest(text, i);
+          break;
+        case Mode.Nag:
+          i = this.nagRest(text, i);
+          break;
+        case Mode.Annotation:
+          i = this.annotationRest(text, i);
+          break;
+        case Mode.Skip:
+          i = this.skip(text, i);
+          break;
+        default:
+          i = this.tag(text, i);
+      }
+    }
+    this.#base += n;
+  }
+
+  /** Ends the input: the token being read, then the game, are finished; the tokenizer starts afresh. */
+  end(): void {
+    const at = this.here(0);
+    switch (this.#mode) {
+      case Mode.Comment:
+        this.fail('unterminated-comment', 'the input ends inside a comment', this.#token);
+        break;
+      case Mode.LineComment:
+        if (this.#game !== undefined) this.#moves?.comment(this.#buffer, 0, this.#buffer.length);
+        break;
+      case Mode.Symbol:
+      case Mode.Nag:
+      case Mode.Annotation:
+        this.endToken();
+        break;
+      default:
+        // The modes of a tag pair.
+        if (this.#mode >= Mode.TagOpen && this.#mode <= Mode.TagClose && !this.#probing)
+          this.fail('tag-syntax', 'the input ends inside a tag pair', this.#token);
+    }
+    if (this.#game !== undefined) this.finishGame(undefined, at);
+    this.reset();
+  }
+
+  /** Forgets the input read so far. */
+  reset(): void {
+    this.#game = undefined;
+    this.#mode = Mode.Top;
+    this.#line = 1;
+    this.#lineStart = 0;
+    this.#base = 0;
+    this.#started = false;
+    this.#buffer = '';
+    this.#tagName = '';
+    this.#probing = false;
+  }
+
+  /** The position of `text[i]` in the chunk being read (between chunks, `here(0)` is where the input stands). */
+  private here(i: number): Position {
+    const offset = this.#base + i;
+    return { line: this.#line, column: offset - this.#lineStart + 1, offset };
+  }
+
+  /** `text[i]` is a line feed. */
+  private newline(i: number): void {
+    this.#line++;
+    this.#lineStart = this.#base + i + 1;
+  }
+
+  /** Counts the line feeds of `text[from, to)`, searching each chunk once however many ranges it is asked about. */
+  private countLines(text: string, from: number, to: number): void {
+    let lineFeed = this.#nextLineFeed;
+    if (lineFeed < from) {
+      lineFeed = text.indexOf('\n', from);
+      if (lineFeed < 0) lineFeed = text.length;
+    }
+    while (lineFeed < to) {
+      this.newline(lineFeed);
+      lineFeed = text.indexOf('\n', lineFeed + 1);
+      if (lineFeed < 0) lineFeed = text.length;
+    }
+    this.#nextLineFeed = lineFeed;
+  }
+
+  private emit(event: PgnEvent): void {
+    const onEvent = this.#onEvent;
+    if (onEvent === undefined) this.#events.push(event);
+    else onEvent(event);
+  }
+
+  private report(code: PgnErrorCode, message: string, at: Position, cause?: PgnError['cause']): void {
+    const error: { -readonly [K in keyof PgnError]: PgnError[K] } = {
+      code,
+      line: at.line,
+      column: at.column,
+      offset: at.offset,
+      message,
+    };
+    if (cause !== undefined) error.cause = cause;
+    this.emit({ kind: 'error', error });
+  }
+
+  /** Reports the game's error and skips the rest of it. */
+  private fail(code: PgnErrorCode, message: string, at: Position, cause?: PgnError['cause']): void {
+    this.report(code, message, at, cause);
+    this.#game = undefined;
+    this.#buffer = '';
+    this.#tagName = '';
+    this.#probing = false;
+    this.#mode = Mode.Skip;
+    this.#skipContent = true;
+    this.#skipWord = '';
+    this.#skipWordDone = true;
+    this.#skipAfterResult = false;
+    this.#skipAfterBlank = false;
+  }
+
+  /** Fails the game with `problem`, if there is one; whether there was. */
+  private failWith(problem: GameError | undefined, at: Position): boolean {
+    if (problem === undefined) return false;
+    this.fail(problem.code, problem.message, problem.at ?? at, problem.cause);
+    return true;
+  }
+
+  private startGame(offset: number): Builder {
+    const game = this.#newGame();
+    this.#game = game;
+    this.#moves = game.movetext;
+    this.#gameStart = offset;
+    this.#movetext = false;
+    this.#depth = 0;
+    return game;
+  }
+
+  /**
+   * The position of the token at `text[i]` of the chunk being read, kept in `#token` (the
+   * position kept there already when `i` is -1: a token that a chunk's end cut). Tokens read
+   * whole ask for it only when they need it: for an error, a result, or a token cut off.
+   */
+  private tokenAt(i: number): Position {
+    const at = this.#token;
+    if (i >= 0) {
+      const offset = this.#base + i;
+      at.line = this.#line;
+      at.column = offset - this.#lineStart + 1;
+      at.offset = offset;
+    }
+    return at;
+  }
+
+  /** The last index of the chunk being read where a token of the game may start; -1 without a game. */
+  private lastTokenAt(): number {
+    return this.#game === undefined ? -1 : this.#gameStart + this.#maxGameLength - this.#base;
+  }
+
+  /** The game the token at `text[i]` belongs to, started if need be; undefined when the game grew too long. */
+  private gameFor(i: number): Builder | undefined {
+    const offset = this.#base + i;
+    if (this.#game === undefined) return this.startGame(offset);
+    if (offset - this.#gameStart > this.#maxGameLength) {
+      this.fail('game-too-large', `the game is longer than ${this.#maxGameLength} characters`, this.tokenAt(i));
+      return undefined;
+    }
+    return this.#game;
+  }
+
+  private finishGame(result: PgnResult | undefined, at: Position): void {
+    const game = this.#game;
+    if (game === undefined) return;
+    this.#game = undefined;
+    const depth = this.#depth;
+    if (depth > 0) {
+      this.report('unclosed-variation', `the game ends inside ${depth} open variation${depth > 1 ? 's' : ''}`, at);
+      return;
+    }
+    const finished = game.finish(result);
+    if (finished.ok) this.emit({ kind: 'game', game: finished.value });
+    else this.report(finished.error.code, finished.error.message, finished.error.at ?? at, finished.error.cause);
+  }
+
+  /** A token of movetext: at the first, the game is set up from its tags. False when that failed. */
+  private movetextToken(at: Position): boolean {
+    if (this.#movetext) return true;
+    this.#movetext = true;
+    return !this.failWith(this.#game!.begin(), at);
+  }
+
+  private result(result: PgnResult, at: Position): void {
+    const game = this.#game;
+    if (game === undefined) return;
+    if (!this.#movetext) {
+      this.#movetext = true;
+      const problem = game.begin();
+      if (problem) {
+        // The game is over either way: nothing of it is left to skip.
+        this.report(problem.code, problem.message, problem.at ?? at, problem.cause);
+        this.#game = undefined;
+        return;
+      }
+    }
+    this.finishGame(result, at);
+  }
+
+  /** A symbol, `text[from, to)`: a result, a move number or a move; the token is at `i` (see `tokenAt`). */
+  private symbol(text: string, from: number, to: number, i: number): void {
+    const first = text.charCodeAt(from);
+    const result = first === DIGIT_0 || first === DIGIT_1 ? resultAt(text, from, to) : undefined;
+    if (result !== undefined) {
+      this.result(result, this.tokenAt(i));
+      return;
+    }
+    if (!this.#movetext && !this.movetextToken(this.tokenAt(i))) return;
+    // Without a builder of movetext, a move and a move number are alike.
+    if (this.#moves === undefined || isMoveNumber(text, from, to)) return;
+    const problem = this.#moves.move(text, from, to);
+    if (problem !== undefined) this.failWith(problem, this.tokenAt(i));
+  }
+
+  /** The digits of a NAG, after its `$`. */
+  private nag(digits: string, at: Position): void {
+    const value = digits === '' ? 256 : Number(digits);
+    if (value > 255) this.fail('bad-nag', `${JSON.stringify(`$${digits}`)} is no NAG (0 to 255)`, at);
+    else this.annotate(value, at);
+  }
+
+  private annotate(value: number, at: Position): void {
+    if (this.movetextToken(at) && this.#moves !== undefined) this.failWith(this.#moves.nag(value), at);
+  }
+
+  private open(at: Position): void {
+    if (!this.movetextToken(at)) return;
+    if (this.#depth >= this.#maxDepth) {
+      this.fail('variation-too-deep', `variations nest deeper than ${this.#maxDepth}`, at);
+      return;
+    }
+    this.#depth++;
+    if (this.#moves !== undefined) this.failWith(this.#moves.open(), at);
+  }
+
+  private close(at: Position): void {
+    if (!this.movetextToken(at)) return;
+    if (this.#depth === 0) {
+      this.fail('unexpected-token', '`)` closes no variation', at);
+      return;
+    }
+    this.#depth--;
+    this.#moves?.close();
+  }
+
+  /**
+   * Between tokens: reads white space and every token that the chunk holds whole, in one loop,
+   * and hands a token cut by the chunk's end (or a tag, a `;` or `%` line, a long comment) to
+   * its state. Returns where it stopped.
+   */
+  private top(text: string, from: number): number {
+    const n = text.length;
+    // What the usual tokens need to know of the game, read again whenever a call below may
+    // have started or ended one: the last index of the chunk where one of its tokens may
+    // start (-1 without a game), and whether it reads symbols at all (tags only, once the
+    // movetext started, only a result matters).
+    let last = this.lastTokenAt();
+    let quiet = this.#moves === undefined && this.#movetext;
+    let i = from;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      const kind = c < NON_ASCII ? CODE_CLASS[c] : 0;
+      if (kind === BLANK) {
+        i++;
+        continue;
+      }
+      if (c === LF) {
+        // A blank line ends the movetext (the export format separates games so, and chessops reads it so).
+        if (!this.#lineHasToken && this.#movetext && this.#game !== undefined) {
+          this.finishGame(undefined, this.here(i));
+          last = -1;
+        }
+        this.#lineHasToken = false;
+        this.newline(i);
+        i++;
+        continue;
+      }
+      this.#lineHasToken = true;
+      let stop = i + 1;
+      // Moves, move numbers and results first: most tokens are.
+      if (kind === SYMBOL) {
+        if (i > last) {
+          if (this.gameFor(i) === undefined) return stop;
+          last = this.lastTokenAt();
+          quiet = this.#moves === undefined && this.#movetext;
+        }
+        for (let d = text.charCodeAt(stop); d < NON_ASCII && CODE_CLASS[d] === SYMBOL; d = text.charCodeAt(++stop));
+        if (stop - i > MAX_SYMBOL_LENGTH) {
+          this.fail('token-too-long', `a token longer than ${MAX_SYMBOL_LENGTH} characters`, this.tokenAt(i));
+          return i + MAX_SYMBOL_LENGTH;
+        }
+        if (stop === n) {
+          this.tokenAt(i);
+          this.#mode = Mode.Symbol;
+          this.#buffer = text.slice(i, n);
+          return n;
+        }
+        // Once the movetext has started, a game that keeps its tags alone needs only its result.
+        if (quiet && c !== DIGIT_0 && c !== DIGIT_1) {
+          i = stop;
+          continue;
+        }
+        this.symbol(text, i, stop, i);
+      } else if (c === DOT) {
+        // The periods of move numbers.
+        i = stop;
+        continue;
+      } else if (c === LEFT_BRACE) {
+        // Comments next: after most moves of some files there is one (a clock).
+        if (i > last) {
+          if (this.gameFor(i) === undefined) return stop;
+          last = this.lastTokenAt();
+          quiet = this.#moves === undefined && this.#movetext;
+        }
+        const close = text.indexOf('}', stop);
+        if (close < 0 || close - stop > this.#maxCommentLength) {
+          this.tokenAt(i);
+          this.#mode = Mode.Comment;
+          this.#commentLength = 0;
+          this.#buffer = '';
+          return stop;
+        }
+        this.countLines(text, stop, close);
+        this.#moves?.comment(text, stop, close);
+        i = close + 1;
+        continue;
+      } else {
+        const at = this.tokenAt(i);
+        if (c === PERCENT && at.column === 1) {
+          this.#mode = Mode.EscapeLine;
+          return stop;
+        }
+        if (c === LEFT_BRACKET && this.#movetext && this.#game !== undefined) this.finishGame(undefined, at);
+        if (this.gameFor(i) === undefined) return stop;
+        switch (c) {
+          case LEFT_BRACKET:
+            this.#mode = Mode.TagOpen;
+            this.#tagName = '';
+            this.#buffer = '';
+            return stop;
+          case SEMICOLON:
+            this.#mode = Mode.LineComment;
+            this.#commentLength = 0;
+            this.#buffer = '';
+            return stop;
+          case LEFT_PAREN:
+            this.open(at);
+            break;
+          case RIGHT_PAREN:
+            this.close(at);
+            break;
+          case ASTERISK:
+            this.result('*', at);
+            break;
+          case DOLLAR: {
+            // The `$` and up to one digit more than a NAG has.
+            while (stop < n && stop - i <= MAX_NAG_DIGITS + 1 && isDigit(text.charCodeAt(stop))) stop++;
+            if (stop - i > MAX_NAG_DIGITS + 1) {
+              this.fail('bad-nag', 'a NAG above 255', at);
+              return stop - 1;
+            }
+            if (stop === n) {
+              this.#mode = Mode.Nag;
+              this.#buffer = text.slice(i + 1, n);
+              return n;
+            }
+            this.nag(text.slice(i + 1, stop), at);
+            break;
+          }
+          case EXCLAMATION:
+          case QUESTION: {
+            while (stop < n && stop - i <= 2 && isAnnotationCode(text.charCodeAt(stop))) stop++;
+            if (stop - i > 2) {
+              this.fail('bad-nag', `${JSON.stringify(text.slice(i, stop))} is no annotation`, at);
+              return stop - 1;
+            }
+            if (stop === n) {
+              this.#mode = Mode.Annotation;
+              this.#buffer = text.slice(i, n);
+              return n;
+            }
+            this.annotate(ANNOTATIONS.get(text.slice(i, stop))!, at);
+            break;
+          }
+          default:
+            this.fail('unexpected-token', `${JSON.stringify(text[i])} has no place in movetext`, at);
+            return stop;
+        }
+      }
+      // A token that failed its game leaves the rest to the skipping state.
+      if (this.#mode !== Mode.Top) return stop;
+      last = this.lastTokenAt();
+      quiet = this.#moves === undefined && this.#movetext;
+      i = stop;
+    }
+    return i;
+  }
+
+  /** A symbol, NAG or annotation that a chunk's end cut, once the character after it is seen (or the input ends). */
+  private endToken(): void {
+    const text = this.#buffer;
+    const mode = this.#mode;
+    this.#buffer = '';
+    this.#mode = Mode.Top;
+    if (this.#game === undefined) return;
+    if (mode === Mode.Symbol) this.symbol(text, 0, text.length, -1);
+    else if (mode === Mode.Nag) this.nag(text, this.#token);
+    // One or two of `!` and `?`: each of the six is an annotation.
+    else this.annotate(ANNOTATIONS.get(text)!, this.#token);
+  }
+
+  /**
+   * The rest of a buffered token whose characters pass `is`, at most `room` more of them: the
+   * index after them, or -1 past the room (the token is then failed, and the character that
+   * did not fit is at `from + room`).
+   */
+  private tokenRest(text: string, from: number, room: number, is: (c: number) => boolean): number {
+    const limit = Math.min(text.length, from + room + 1);
+    let stop = from;
+    while (stop < limit && is(text.charCodeAt(stop))) stop++;
+    if (stop - from > room) return -1;
+    this.#buffer += text.slice(from, stop);
+    if (stop < text.length) this.endToken();
+    return stop;
+  }
+
+  private symbolRest(text: string, from: number): number {
+    const room = MAX_SYMBOL_LENGTH - this.#buffer.length;
+    const stop = this.tokenRest(text, from, room, isSymbol);
+    if (stop >= 0) return stop;
+    this.fail('token-too-long', `a token longer than ${MAX_SYMBOL_LENGTH} characters`, this.#token);
+    return from + room;
+  }
+
+  private nagRest(text: string, from: number): number {
+    const room = MAX_NAG_DIGITS - this.#buffer.length;
+    const stop = this.tokenRest(text, from, room, isDigit);
+    if (stop >= 0) return stop;
+    this.fail('bad-nag', 'a NAG above 255', this.#token);
+    return from + room;
+  }
+
+  private annotationRest(text: string, from: number): number {
+    const room = 2 - this.#buffer.length;
+    const stop = this.tokenRest(text, from, room, isAnnotationCode);
+    if (stop >= 0) return stop;
+    const run = this.#buffer + text.slice(from, from + room + 1);
+    this.fail('bad-nag', `${JSON.stringify(run)} is no annotation`, this.#token);
+    return from + room;
+  }
+
+  /** Inside a `{` comment that the chunk it started in did not hold whole, or that is too long. */
+  private comment(text: string, from: number): number {
+    const n = text.length;
+    const close = text.indexOf('}', from);
+    const stop = close < 0 ? n : close;
+    const room = this.#maxCommentLength - this.#commentLength;
+    if (stop - from > room) {
+      this.countLines(text, from, from + room);
+      this.fail('comment-too-long', `a comment longer than ${this.#maxCommentLength} characters`, this.#token);
+      return from + room;
+    }
+    this.#commentLength += stop - from;
+    this.countLines(text, from, stop);
+    if (close < 0) {
+      if (this.#moves !== undefined) this.#buffer += text.slice(from, n);
+      return n;
+    }
+    this.#mode = Mode.Top;
+    this.#lineHasToken = true;
+    this.commentToken(text, from, close);
+    return close + 1;
+  }
+
+  /** A comment ends at `text[to]`: its text is what the buffer holds and `text[from, to)`. */
+  private commentToken(text: string, from: number, to: number): void {
+    const moves = this.#game === undefined ? undefined : this.#moves;
+    const buffer = this.#buffer;
+    if (buffer === '') moves?.comment(text, from, to);
+    else {
+      const whole = buffer + text.slice(from, to);
+      this.#buffer = '';
+      moves?.comment(whole, 0, whole.length);
+    }
+  }
+
+  /** A `;` comment or a `%` escape line, to the line feed (which is read as the end of a line). */
+  private restOfLine(text: string, from: number): number {
+    const n = text.length;
+    const lineFeed = text.indexOf('\n', from);
+    const stop = lineFeed < 0 ? n : lineFeed;
+    if (this.#mode === Mode.LineComment) {
+      const room = this.#maxCommentLength - this.#commentLength;
+      if (stop - from > room) {
+        this.fail('comment-too-long', `a comment longer than ${this.#maxCommentLength} characters`, this.#token);
+        return from + room;
+      }
+      this.#commentLength += stop - from;
+      if (lineFeed < 0) {
+        if (this.#moves !== undefined) this.#buffer += text.slice(from, n);
+        return n;
+      }
+      this.#mode = Mode.Top;
+      this.commentToken(text, from, lineFeed);
+      return lineFeed;
+    }
+    if (lineFeed >= 0) this.#mode = Mode.Top;
+    return stop;
+  }
+
+  /**
+   * Skipping a broken game, character by character: to a line that starts with `[Event`, a
+   * tag line after a blank line, or the line after the blank line that follows a line ending
+   * in a result.
+   */
+  private skip(text: string, from: number): number {
+    const n = text.length;
+    for (let i = from; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === LF) {
+        if (this.#skipContent) this.#skipAfterResult = isResult(this.#skipWord);
+        else if (this.#skipAfterResult) this.#mode = Mode.Top;
+        this.#skipAfterBlank = !this.#skipContent;
+        this.#lineHasToken = false;
+        this.#skipContent = false;
+        this.#skipWord = '';
+        this.#skipWordDone = true;
+        this.newline(i);
+        if (this.#mode !== Mode.Skip) return i + 1;
+      } else if (c < NON_ASCII && CODE_CLASS[c] === BLANK) {
+        this.#skipWordDone = true;
+      } else if (c === LEFT_BRACKET && !this.#skipContent) {
+        this.#probing = true;
+        this.#token = this.here(i);
+        this.#mode = Mode.TagOpen;
+        return i + 1;
+      } else {
+        this.#skipContent = true;
+        if (this.#skipWordDone) {
+          this.#skipWord = '';
+          this.#skipWordDone = false;
+        }
+        // Only the results matter, and none is longer than seven characters.
+        if (this.#skipWord.length < 8) this.#skipWord += String.fromCharCode(c);
+      }
+    }
+    return n;
+  }
+
+  /** Inside a tag pair: the runs of its name and value read whole. Returns where it stopped. */
+  private tag(text: string, from: number): number {
+    const n = text.length;
+    const max = this.#maxTagLength;
+    let i = from;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      switch (this.#mode) {
+        case Mode.TagOpen:
+          if (c === SPACE || c === TAB) i++;
+          else if (isSymbol(c)) this.#mode = Mode.TagName;
+          else return this.tagError(i, 'expected a tag name after `[`');
+          break;
+        case Mode.TagName: {
+          const room = max - this.#tagName.length;
+          const limit = Math.min(n, i + room + 1);
+          let stop = i;
+          for (
+            let d = text.charCodeAt(stop);
+            stop < limit && d < NON_ASCII && CODE_CLASS[d] === SYMBOL;
+            d = text.charCodeAt(++stop)
+          );
+          if (stop - i > room)
+            return this.tagError(i + room, `a tag name longer than ${max} characters`, 'tag-too-long');
+          this.#tagName += text.slice(i, stop);
+          i = stop;
+          if (i === n) return n;
+          if (this.#probing) {
+            this.#probing = false;
+            if (this.#tagName !== 'Event' && !this.#skipAfterBlank) {
+              this.#tagName = '';
+              this.#mode = Mode.Skip;
+              this.#skipContent = true;
+              return i;
+            }
+            this.startGame(this.#token.offset);
+          }
+          this.#mode = Mode.TagBeforeValue;
+          break;
+        }
+        case Mode.TagBeforeValue:
+          if (c === SPACE || c === TAB) {
+            i++;
+            break;
+          }
+          if (c !== QUOTE) return this.tagError(i, `expected the quoted value of tag ${this.#tagName}`);
+          this.#buffer = '';
+          i++;
+          this.#valueLine = this.#line;
+          this.#valueOffset = this.#base + i;
+          this.#valueColumn = this.#valueOffset - this.#lineStart + 1;
+          this.#mode = Mode.TagValue;
+          break;
+        case Mode.TagValue: {
+          const limit = Math.min(n, i + max - this.#buffer.length);
+          let stop = i;
+          while (stop < limit && isValueCode(text.charCodeAt(stop))) stop++;
+          if (stop > i) {
+            this.#buffer += text.slice(i, stop);
+            i = stop;
+          } else if (c === QUOTE) {
+            this.#mode = Mode.TagClose;
+            i++;
+          } else if (c === BACKSLASH && this.#buffer.length < max) {
+            this.#mode = Mode.TagEscape;
+            i++;
+          } else return this.valueError(i, c);
+          break;
+        }
+        case Mode.TagEscape:
+          if (c === LF || c === CR || this.#buffer.length >= max) return this.valueError(i, c);
+          // `\"` and `\\` stand for the character; a backslash before anything else is kept.
+          this.#buffer += c === QUOTE || c === BACKSLASH ? text[i] : `\\${text[i]}`;
+          this.#mode = Mode.TagValue;
+          i++;
+          break;
+        default:
+          // After the value.
+          if (c === SPACE || c === TAB) {
+            i++;
+            break;
+          }
+          if (c !== RIGHT_BRACKET) return this.tagError(i, `expected \`]\` after the value of tag ${this.#tagName}`);
+          this.#game?.tag(this.#tagName, this.#buffer, this.#valueLine, this.#valueColumn, this.#valueOffset);
+          this.#tagName = '';
+          this.#buffer = '';
+          this.#mode = Mode.Top;
+          return i + 1;
+      }
+    }
+    return i;
+  }
+
+  /** A character that ends a tag value before its quote: a line break, or one past the length limit. */
+  private valueError(i: number, c: number): number {
+    return c === LF || c === CR
+      ? this.tagError(i, `the value of tag ${this.#tagName} has no closing quote on its line`)
+      : this.tagError(
+          i,
+          `the value of tag ${this.#tagName} is longer than ${this.#maxTagLength} characters`,
+          'tag-too-long',
+        );
+  }
+
+  /**
+   * A tag pair broken at `text[i]`: the game's error, or, for a tag that was probing for the
+   * start of a game, back to skipping. Returns `i`: that character is read again while skipping
+   * (it may start the next line).
+   */
+  private tagError(i: number, message: string, code: PgnErrorCode = 'tag-syntax'): number {
+    if (this.#probing) {
+      this.#probing = false;
+      this.#tagName = '';
+      this.#mode = Mode.Skip;
+      this.#skipContent = true;
+      return i;
+    }
+    this.fail(code, message, this.#token);
+    return i;
+  }
+}
