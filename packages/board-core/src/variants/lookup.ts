@@ -1,0 +1,137 @@
+/**
+ * Finding a variant by key, by any notation's name for it, and from a setup. The tables are
+ * built from `VARIANTS` on first use, so a variant added to the list is found with no other
+ * edit.
+ */
+import type { Setup } from '../setup.js';
+import { VARIANTS } from './list.js';
+import type { Variant } from './types.js';
+
+/** The key of a variant of `VARIANTS` (`standard`, `threeCheck`, ...): the value of `Setup.variant`. */
+export type VariantKey = (typeof VARIANTS)[number]['key'];
+
+/** A name as compared: lower-cased, without spaces, dashes and underscores (`Three-check` = `threecheck`). */
+function normalized(name: string): string {
+  return name.toLowerCase().replace(/[\s_-]/g, '');
+}
+
+interface Tables {
+  readonly byKey: ReadonlyMap<string, Variant>;
+  readonly byPgn: ReadonlyMap<string, Variant>;
+  readonly byLichess: ReadonlyMap<string, Variant>;
+  readonly byFics: ReadonlyMap<string, Variant>;
+  readonly byIcc: ReadonlyMap<number, Variant>;
+  readonly recognising: readonly Variant[];
+}
+
+let tables: Tables | undefined;
+
+function build(): Tables {
+  const byKey = new Map<string, Variant>();
+  const byPgn = new Map<string, Variant>();
+  const byLichess = new Map<string, Variant>();
+  const byFics = new Map<string, Variant>();
+  const byIcc = new Map<number, Variant>();
+  // The first variant to claim a name keeps it; the list's test forbids two claiming one.
+  const claim = <N>(map: Map<N, Variant>, name: N, variant: Variant): void => {
+    if (!map.has(name)) map.set(name, variant);
+  };
+  for (const variant of VARIANTS as readonly Variant[]) {
+    claim(byKey, variant.key, variant);
+    for (const name of variant.names.pgn) claim(byPgn, normalized(name), variant);
+    if (variant.names.lichess !== undefined) claim(byLichess, variant.names.lichess, variant);
+    for (const type of variant.names.fics) claim(byFics, type.toLowerCase(), variant);
+    if (variant.names.icc !== undefined) claim(byIcc, variant.names.icc, variant);
+  }
+  return {
+    byKey,
+    byPgn,
+    byLichess,
+    byFics,
+    byIcc,
+    recognising: (VARIANTS as readonly Variant[]).filter((v) => v.recognises !== undefined),
+  };
+}
+
+function get(): Tables {
+  return (tables ??= build());
+}
+
+/** The variant of `VARIANTS` with this key (`threeCheck`), or undefined. */
+export function variantByKey(key: string): Variant | undefined {
+  return typeof key === 'string' ? get().byKey.get(key) : undefined;
+}
+
+/**
+ * The variant a PGN `Variant` tag value names (`Three-check`, `3check`, `Fischerandom`),
+ * compared lower-cased without spaces, dashes and underscores; an empty value is chess.
+ * Undefined for a name no variant of `VARIANTS` has.
+ */
+export function variantByPgnName(name: string): Variant | undefined {
+  if (typeof name !== 'string') return undefined;
+  const key = normalized(name);
+  return key === '' ? VARIANTS[0] : get().byPgn.get(key);
+}
+
+/** The variant of a lichess variant key (`kingOfTheHill`, `threeCheck`), or undefined. */
+export function variantByLichessKey(key: string): Variant | undefined {
+  return typeof key === 'string' ? get().byLichess.get(key) : undefined;
+}
+
+/** The variant of a FICS game type (`crazyhouse`, `wild/fr`; any case), or undefined. */
+export function variantByFicsType(type: string): Variant | undefined {
+  return typeof type === 'string' ? get().byFics.get(type.toLowerCase()) : undefined;
+}
+
+/** The variant of an ICC wild number (22 is Chess960), or undefined. */
+export function variantByIccWild(wild: number): Variant | undefined {
+  return get().byIcc.get(wild);
+}
+
+/**
+ * The variant a server or a notation names, trying in turn: a PGN `Variant` value, a FICS
+ * game type, ICC's `wild/N` (how the ICC tracker names a wild) and a lichess key. Undefined
+ * when none matches (`wild/5`, a chess start that no variant here plays by other rules).
+ */
+export function variantByName(name: string): Variant | undefined {
+  if (typeof name !== 'string') return undefined;
+  const wild = /^wild\/(\d{1,3})$/i.exec(name.trim());
+  return (
+    variantByPgnName(name) ??
+    variantByFicsType(name.trim()) ??
+    (wild ? variantByIccWild(Number(wild[1])) : undefined) ??
+    variantByLichessKey(name.trim())
+  );
+}
+
+/**
+ * The variant a setup is played by: the one it names (`setup.variant`), else the first of
+ * `VARIANTS` that recognises it from what it carries (the Omega board, pockets, check
+ * counters), else chess. Throws a RangeError for a name no variant has or a variant of
+ * another board: a programmer's error, as a move off the board is to `play`.
+ */
+export function variantOf(setup: Setup): Variant {
+  const key = setup.variant;
+  if (key === undefined) {
+    for (const variant of get().recognising) if ((variant.recognises as (s: Setup) => boolean)(setup)) return variant;
+    return VARIANTS[0];
+  }
+  const named = get().byKey.get(key);
+  if (named === undefined) throw new RangeError(`no variant is named ${JSON.stringify(key)}`);
+  if (named.rules.spec.geometry.name !== setup.board.geometry.name)
+    throw new RangeError(`${named.title} is not played on the ${setup.board.geometry.name} board`);
+  return named;
+}
+
+/**
+ * The setup completed for `variant` (its `prepare` hook: pockets for crazyhouse, counters for
+ * three-check) and naming it when it must: only when the setup unnamed would be played by
+ * other rules (king of the hill), so that chess, Chess960 and the variants a position shows
+ * keep the setups they always had.
+ */
+export function withVariant(setup: Setup, variant: Variant): Setup {
+  const prepared = variant.rules.prepare ? variant.rules.prepare(setup) : setup;
+  const { variant: _named, ...unnamed } = prepared;
+  if (variantOf(unnamed).rules === variant.rules) return unnamed;
+  return { ...unnamed, variant: variant.key as VariantKey };
+}
