@@ -1,10 +1,13 @@
 import {
+  VARIANTS,
   standardSetup,
+  variantOf,
   writeSan,
   type FormatError,
   type Result,
   type Setup,
   type TextFormat,
+  type VariantKey,
 } from '@chess-formats/board-core';
 import { INITIAL_FEN, writeFen } from '@chess-formats/fen';
 import { writeOcpn } from '@chess-formats/ocpn';
@@ -152,23 +155,16 @@ export const pgnFormat: Omit<
   fromSetup(setup: Setup): readonly PgnGame[] {
     // The realtime clock is the game's timing, not the position, as for style 12.
     const { realtime: _clock, ...position } = setup;
-    const variant =
-      position.board.geometry.name === 'omega'
-        ? 'omega'
-        : position.pockets
-          ? 'crazyhouse'
-          : position.remainingChecks
-            ? 'threeCheck'
-            : 'standard';
+    // The variant the setup names, else the one it shows (board-core's `variantOf`).
+    const variant = variantOf(position);
     const tags = new Map<string, string>([['Result', '*']]);
-    if (variant !== 'standard')
-      tags.set('Variant', { omega: 'Omega', crazyhouse: 'Crazyhouse', threeCheck: 'Three-check' }[variant]);
+    if (variant !== VARIANTS[0]) tags.set('Variant', variant.names.pgn[0] ?? variant.title);
     const fen = positionText(position);
-    if (variant === 'omega' || fen !== INITIAL_FEN) {
+    if (position.board.geometry.name === 'omega' || fen !== INITIAL_FEN) {
       tags.set('SetUp', '1');
       tags.set('FEN', fen);
     }
-    return [{ tags, variant, setup: position, root: { children: [] }, result: '*' }];
+    return [{ tags, variant: variant.key as VariantKey, setup: position, root: { children: [] }, result: '*' }];
   },
   toJson: (games: readonly PgnGame[]): unknown => ({ games: games.map(gameJson) }),
 });

@@ -90,12 +90,13 @@ export function variantByIccWild(wild: number): Variant | undefined {
 
 /**
  * The variant a server or a notation names, trying in turn: a PGN `Variant` value, a FICS
- * game type, ICC's `wild/N` (how the ICC tracker names a wild) and a lichess key. Undefined
+ * game type, ICC's wild number as `wild/N` (how the ICC tracker names a wild) or alone, and a
+ * lichess key. Undefined
  * when none matches (`wild/5`, a chess start that no variant here plays by other rules).
  */
 export function variantByName(name: string): Variant | undefined {
   if (typeof name !== 'string') return undefined;
-  const wild = /^wild\/(\d{1,3})$/i.exec(name.trim());
+  const wild = /^(?:wild\/)?(\d{1,3})$/i.exec(name.trim());
   return (
     variantByPgnName(name) ??
     variantByFicsType(name.trim()) ??
@@ -125,13 +126,15 @@ export function variantOf(setup: Setup): Variant {
 
 /**
  * The setup completed for `variant` (its `prepare` hook: pockets for crazyhouse, counters for
- * three-check) and naming it when it must: only when the setup unnamed would be played by
- * other rules (king of the hill), so that chess, Chess960 and the variants a position shows
- * keep the setups they always had.
+ * three-check), naming it only when it must: when the setup unnamed would be played by other
+ * rules (king of the hill). A variant with chess's rules (chess, Chess960) never overrides
+ * what a position shows, so a FEN with pockets under `[Variant "Standard"]` is still played
+ * as crazyhouse, as it always was. `variant` must be played on the setup's board.
  */
 export function withVariant(setup: Setup, variant: Variant): Setup {
   const prepared = variant.rules.prepare ? variant.rules.prepare(setup) : setup;
   const { variant: _named, ...unnamed } = prepared;
-  if (variantOf(unnamed).rules === variant.rules) return unnamed;
+  const shown = variantOf(unnamed).rules;
+  if (shown === variant.rules || variant.rules === VARIANTS[0].rules) return unnamed;
   return { ...unnamed, variant: variant.key as VariantKey };
 }
