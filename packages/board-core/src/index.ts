@@ -113,6 +113,7 @@ export {
   type VariantBoard,
   type VariantNames,
   type VariantRules,
+  type VariantSign,
 } from './variants/types.js';
 export type {
   GameScore,

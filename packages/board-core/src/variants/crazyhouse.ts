@@ -42,6 +42,6 @@ export const crazyhouse: Variant<'crazyhouse'> = /* @__PURE__ */ defineVariant({
     insufficientMaterial: crazyhouseIsDrawn,
     prepare: (setup) => (setup.pockets ? setup : { ...setup, pockets: { white: emptyPocket(), black: emptyPocket() } }),
   },
-  recognises: (setup) => setup.pockets !== undefined,
+  shownBy: { carries: 'pockets' },
   start: () => ({ ...standardSetup(), pockets: { white: emptyPocket(), black: emptyPocket() } }),
 });

@@ -12,7 +12,7 @@ import { threeCheck } from './three-check.js';
 
 /**
  * Every variant the rules play, frozen. Order matters twice: the first is the default (chess),
- * and a setup that names no variant is the first one that recognises it.
+ * and a setup that names no variant is the first one it shows (`shownBy`).
  */
 export const VARIANTS = /* @__PURE__ */ Object.freeze([
   standard,

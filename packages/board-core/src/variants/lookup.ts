@@ -5,7 +5,7 @@
  */
 import type { Setup } from '../setup.js';
 import { VARIANTS } from './list.js';
-import type { Variant } from './types.js';
+import type { Variant, VariantSign } from './types.js';
 
 /** The key of a variant of `VARIANTS` (`standard`, `threeCheck`, ...): the value of `Setup.variant`. */
 export type VariantKey = (typeof VARIANTS)[number]['key'];
@@ -21,7 +21,12 @@ interface Tables {
   readonly byLichess: ReadonlyMap<string, Variant>;
   readonly byFics: ReadonlyMap<string, Variant>;
   readonly byIcc: ReadonlyMap<number, Variant>;
-  readonly recognising: readonly Variant[];
+  /** The variants a setup can show, in list order. */
+  readonly shown: readonly Variant[];
+  /** The first variant of the list: what an unnamed setup that shows no variant is played as. */
+  readonly fallback: Variant;
+  /** The variant of an unnamed setup on the standard board that carries no state. */
+  readonly plain: Variant;
 }
 
 let tables: Tables | undefined;
@@ -43,14 +48,9 @@ function build(): Tables {
     for (const type of variant.names.fics) claim(byFics, type.toLowerCase(), variant);
     if (variant.names.icc !== undefined) claim(byIcc, variant.names.icc, variant);
   }
-  return {
-    byKey,
-    byPgn,
-    byLichess,
-    byFics,
-    byIcc,
-    recognising: (VARIANTS as readonly Variant[]).filter((v) => v.recognises !== undefined),
-  };
+  const shown = (VARIANTS as readonly Variant[]).filter((v) => v.shownBy !== undefined);
+  const plain = shown.find((v) => v.shownBy?.carries === undefined && v.shownBy?.board === 'standard');
+  return { byKey, byPgn, byLichess, byFics, byIcc, shown, fallback: VARIANTS[0], plain: plain ?? VARIANTS[0] };
 }
 
 function get(): Tables {
@@ -107,17 +107,35 @@ export function variantByName(name: string): Variant | undefined {
 
 /**
  * The variant a setup is played by: the one it names (`setup.variant`), else the first of
- * `VARIANTS` that recognises it from what it carries (the Omega board, pockets, check
- * counters), else chess. Throws a RangeError for a name no variant has or a variant of
+ * `VARIANTS` it shows (`shownBy`: the Omega board, pockets, check counters), else chess. Throws a RangeError for a name no variant has or a variant of
  * another board: a programmer's error, as a move off the board is to `play`.
  */
 export function variantOf(setup: Setup): Variant {
   const key = setup.variant;
+  const t = tables ?? (tables = build());
   if (key === undefined) {
-    for (const variant of get().recognising) if ((variant.recognises as (s: Setup) => boolean)(setup)) return variant;
-    return VARIANTS[0];
+    // Run for every position the rules load: the common case (the standard board, no state
+    // carried) is a few comparisons; the signs are data, so no variant can make it slower.
+    const board = setup.board.geometry.name;
+    if (
+      board === 'standard' &&
+      setup.pockets === undefined &&
+      setup.remainingChecks === undefined &&
+      setup.omegaAdvanced === undefined &&
+      setup.realtime === undefined
+    )
+      return t.plain;
+    for (const variant of t.shown) {
+      const sign = variant.shownBy as VariantSign;
+      if (
+        (sign.board === undefined || sign.board === board) &&
+        (sign.carries === undefined || setup[sign.carries] !== undefined)
+      )
+        return variant;
+    }
+    return t.fallback;
   }
-  const named = get().byKey.get(key);
+  const named = t.byKey.get(key);
   if (named === undefined) throw new RangeError(`no variant is named ${JSON.stringify(key)}`);
   if (named.rules.spec.geometry.name !== setup.board.geometry.name)
     throw new RangeError(`${named.title} is not played on the ${setup.board.geometry.name} board`);

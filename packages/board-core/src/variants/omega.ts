@@ -61,6 +61,6 @@ export const omega: Variant<'omega'> = /* @__PURE__ */ defineVariant({
   title: 'Omega',
   names: { pgn: ['Omega', 'Omega Chess'], fics: [] },
   rules: { spec: OMEGA_RULES },
-  recognises: (setup) => setup.board.geometry.name === 'omega',
+  shownBy: { board: 'omega' },
   start: omegaStart,
 });

@@ -7,7 +7,7 @@ export const CHESS_RULES: VariantRules = /* @__PURE__ */ Object.freeze({ spec: S
 
 /**
  * Chess (FIDE Laws). The first of `VARIANTS`: a setup that names no variant and that no other
- * variant recognises is played as chess. `From Position` is lichess' name for chess from a FEN.
+ * variant shows is played as chess. `From Position` is lichess' name for chess from a FEN.
  */
 export const standard: Variant<'standard'> = /* @__PURE__ */ defineVariant({
   key: 'standard',

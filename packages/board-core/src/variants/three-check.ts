@@ -28,6 +28,6 @@ export const threeCheck: Variant<'threeCheck'> = /* @__PURE__ */ defineVariant({
       setup.board.pieces.every((p) => !p || p.color !== color || p.role === 'king'),
     prepare: (setup) => (setup.remainingChecks ? setup : { ...setup, remainingChecks: { white: 3, black: 3 } }),
   },
-  recognises: (setup) => setup.remainingChecks !== undefined,
+  shownBy: { carries: 'remainingChecks' },
   start: () => ({ ...standardSetup(), remainingChecks: { white: 3, black: 3 } }),
 });

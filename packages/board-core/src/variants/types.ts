@@ -4,7 +4,7 @@
  * `defineVariant`; `VARIANTS` (list.ts) lists them, and every consumer asks the list.
  */
 import { deepFreeze } from '../freeze.js';
-import type { Square } from '../geometry.js';
+import type { GeometryName, Square } from '../geometry.js';
 import type { Setup } from '../setup.js';
 import type { OutcomeReason } from '../status.js';
 import type { RulesSpec } from '../variant.js';
@@ -61,6 +61,18 @@ export interface VariantRules {
   readonly prepare?: (setup: Setup) => Setup;
 }
 
+/**
+ * What shows a variant in a setup that does not name it. Data, not a test, so that finding
+ * the variant of a position (done for every position the rules load) stays a few comparisons,
+ * and so that nothing but the board and the state a setup carries can decide rules.
+ */
+export interface VariantSign {
+  /** The setup is on this board (`omega`). */
+  readonly board?: GeometryName;
+  /** The setup carries this state (`pockets`, `remainingChecks`). */
+  readonly carries?: 'pockets' | 'remainingChecks' | 'omegaAdvanced' | 'realtime';
+}
+
 /** A variant: its key, names, rules and start. Built by `defineVariant`, frozen. */
 export interface Variant<K extends string = string> {
   /** The stable identifier (`threeCheck`), the value of `Setup.variant`. */
@@ -72,11 +84,11 @@ export interface Variant<K extends string = string> {
   /** Its rules and the hooks the move generator and `outcome` call. */
   readonly rules: VariantRules;
   /**
-   * Whether a setup that does not name its variant is this variant, from what it carries
-   * (the Omega board, pockets, check counters). The first variant of `VARIANTS` that
-   * recognises a setup is its variant, else the first of the list (standard chess).
+   * What shows this variant in a setup that does not name it: its board, a state it carries,
+   * or both. The first variant of `VARIANTS` shown by a setup is its variant, else the first of
+   * the list (chess). Absent: the variant must be named (`Setup.variant`).
    */
-  readonly recognises?: (setup: Setup) => boolean;
+  readonly shownBy?: VariantSign;
   /** A fresh copy of the start position (one of them for a variant with several, such as Chess960). */
   start(): Setup;
 }
