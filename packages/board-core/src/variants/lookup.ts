@@ -15,12 +15,13 @@ function normalized(name: string): string {
   return name.toLowerCase().replace(/[\s_-]/g, '');
 }
 
-interface Tables {
+// Two tables, each built on first use: the rules need only the first, so a bundle that plays
+// moves but reads no names carries no name tables.
+const list = VARIANTS as readonly Variant[];
+
+/** What the rules ask: variants by key, and which variant an unnamed setup shows. */
+interface RulesTable {
   readonly byKey: ReadonlyMap<string, Variant>;
-  readonly byPgn: ReadonlyMap<string, Variant>;
-  readonly byLichess: ReadonlyMap<string, Variant>;
-  readonly byFics: ReadonlyMap<string, Variant>;
-  readonly byIcc: ReadonlyMap<number, Variant>;
   /** The variants a setup can show, in list order. */
   readonly shown: readonly Variant[];
   /** The first variant of the list: what an unnamed setup that shows no variant is played as. */
@@ -29,37 +30,45 @@ interface Tables {
   readonly plain: Variant;
 }
 
-let tables: Tables | undefined;
-
-function build(): Tables {
-  const byKey = new Map<string, Variant>();
-  const byPgn = new Map<string, Variant>();
-  const byLichess = new Map<string, Variant>();
-  const byFics = new Map<string, Variant>();
-  const byIcc = new Map<number, Variant>();
-  // The first variant to claim a name keeps it; the list's test forbids two claiming one.
-  const claim = <N>(map: Map<N, Variant>, name: N, variant: Variant): void => {
-    if (!map.has(name)) map.set(name, variant);
-  };
-  for (const variant of VARIANTS as readonly Variant[]) {
-    claim(byKey, variant.key, variant);
-    for (const name of variant.names.pgn) claim(byPgn, normalized(name), variant);
-    if (variant.names.lichess !== undefined) claim(byLichess, variant.names.lichess, variant);
-    for (const type of variant.names.fics) claim(byFics, type.toLowerCase(), variant);
-    if (variant.names.icc !== undefined) claim(byIcc, variant.names.icc, variant);
-  }
-  const shown = (VARIANTS as readonly Variant[]).filter((v) => v.shownBy !== undefined);
-  const plain = shown.find((v) => v.shownBy?.carries === undefined && v.shownBy?.board === 'standard');
-  return { byKey, byPgn, byLichess, byFics, byIcc, shown, fallback: VARIANTS[0], plain: plain ?? VARIANTS[0] };
+/** Variants by each notation's name. */
+interface NameTable {
+  readonly byPgn: ReadonlyMap<string, Variant>;
+  readonly byLichess: ReadonlyMap<string, Variant>;
+  readonly byFics: ReadonlyMap<string, Variant>;
+  readonly byIcc: ReadonlyMap<number, Variant>;
 }
 
-function get(): Tables {
-  return (tables ??= build());
+let rulesTable: RulesTable | undefined;
+let nameTable: NameTable | undefined;
+
+/** Adds each name's variant; the first variant to claim a name keeps it (the list's test forbids two claiming one). */
+function claimed<N>(names: (variant: Variant) => readonly (N | undefined)[]): Map<N, Variant> {
+  const map = new Map<N, Variant>();
+  for (const variant of list)
+    for (const name of names(variant)) if (name !== undefined && !map.has(name)) map.set(name, variant);
+  return map;
+}
+
+function rules(): RulesTable {
+  if (rulesTable) return rulesTable;
+  const shown = list.filter((v) => v.shownBy !== undefined);
+  const fallback = list[0] as Variant;
+  const plain = shown.find((v) => v.shownBy?.carries === undefined && v.shownBy?.board === 'standard') ?? fallback;
+  return (rulesTable = { byKey: claimed((v) => [v.key]), shown, fallback, plain });
+}
+
+function names(): NameTable {
+  return (nameTable ??= {
+    byPgn: claimed((v) => v.names.pgn.map(normalized)),
+    byLichess: claimed((v) => [v.names.lichess]),
+    byFics: claimed((v) => v.names.fics.map((type) => type.toLowerCase())),
+    byIcc: claimed((v) => [v.names.icc]),
+  });
 }
 
 /** The variant of `VARIANTS` with this key (`threeCheck`), or undefined. */
 export function variantByKey(key: string): Variant | undefined {
-  return typeof key === 'string' ? get().byKey.get(key) : undefined;
+  return typeof key === 'string' ? rules().byKey.get(key) : undefined;
 }
 
 /**
@@ -70,22 +79,22 @@ export function variantByKey(key: string): Variant | undefined {
 export function variantByPgnName(name: string): Variant | undefined {
   if (typeof name !== 'string') return undefined;
   const key = normalized(name);
-  return key === '' ? VARIANTS[0] : get().byPgn.get(key);
+  return key === '' ? VARIANTS[0] : names().byPgn.get(key);
 }
 
 /** The variant of a lichess variant key (`kingOfTheHill`, `threeCheck`), or undefined. */
 export function variantByLichessKey(key: string): Variant | undefined {
-  return typeof key === 'string' ? get().byLichess.get(key) : undefined;
+  return typeof key === 'string' ? names().byLichess.get(key) : undefined;
 }
 
 /** The variant of a FICS game type (`crazyhouse`, `wild/fr`; any case), or undefined. */
 export function variantByFicsType(type: string): Variant | undefined {
-  return typeof type === 'string' ? get().byFics.get(type.toLowerCase()) : undefined;
+  return typeof type === 'string' ? names().byFics.get(type.toLowerCase()) : undefined;
 }
 
 /** The variant of an ICC wild number (22 is Chess960), or undefined. */
 export function variantByIccWild(wild: number): Variant | undefined {
-  return get().byIcc.get(wild);
+  return names().byIcc.get(wild);
 }
 
 /**
@@ -112,7 +121,7 @@ export function variantByName(name: string): Variant | undefined {
  */
 export function variantOf(setup: Setup): Variant {
   const key = setup.variant;
-  const t = tables ?? (tables = build());
+  const t = rulesTable ?? rules();
   if (key === undefined) {
     // Run for every position the rules load: the common case (the standard board, no state
     // carried) is a few comparisons; the signs are data, so no variant can make it slower.
