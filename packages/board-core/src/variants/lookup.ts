@@ -100,8 +100,8 @@ export function variantByIccWild(wild: number): Variant | undefined {
 /**
  * The variant a server or a notation names, trying in turn: a PGN `Variant` value, a FICS
  * game type, ICC's wild number as `wild/N` (how the ICC tracker names a wild) or alone, and a
- * lichess key. Undefined
- * when none matches (`wild/5`, a chess start that no variant here plays by other rules).
+ * lichess key. Undefined when none matches (`wild/5`, a chess start that no variant here
+ * plays by other rules).
  */
 export function variantByName(name: string): Variant | undefined {
   if (typeof name !== 'string') return undefined;
@@ -116,8 +116,9 @@ export function variantByName(name: string): Variant | undefined {
 
 /**
  * The variant a setup is played by: the one it names (`setup.variant`), else the first of
- * `VARIANTS` it shows (`shownBy`: the Omega board, pockets, check counters), else chess. Throws a RangeError for a name no variant has or a variant of
- * another board: a programmer's error, as a move off the board is to `play`.
+ * `VARIANTS` it shows (`shownBy`: the Omega board, pockets, check counters), else chess.
+ * Throws a RangeError for a name no variant has or a variant of another board: a programmer's
+ * error, as a move off the board is to `play`.
  */
 export function variantOf(setup: Setup): Variant {
   const key = setup.variant;
