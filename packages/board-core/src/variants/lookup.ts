@@ -161,8 +161,13 @@ export function variantOf(setup: Setup): Variant {
  */
 export function withVariant(setup: Setup, variant: Variant): Setup {
   const prepared = variant.rules.prepare ? variant.rules.prepare(setup) : setup;
-  const { variant: _named, ...unnamed } = prepared;
+  // A setup that names nothing is returned as it is, so chess positions keep their identity.
+  const unnamed = prepared.variant === undefined ? prepared : withoutName(prepared);
   const shown = variantOf(unnamed).rules;
   if (shown === variant.rules || variant.rules === VARIANTS[0].rules) return unnamed;
   return { ...unnamed, variant: variant.key as VariantKey };
+}
+
+function withoutName({ variant: _named, ...unnamed }: Setup): Setup {
+  return unnamed;
 }
