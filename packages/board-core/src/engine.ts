@@ -13,7 +13,8 @@ import type { Move } from './move.js';
 import { MOVEMENT, type Vector } from './movement.js';
 import type { Setup } from './setup.js';
 import type { RulesSpec } from './variant.js';
-import { ROLES, type Role } from './vocabulary.js';
+import type { VariantBoard, VariantRules } from './variants/types.js';
+import { ROLES, type Color, type Role } from './vocabulary.js';
 
 const PAD = 3;
 
@@ -225,7 +226,7 @@ export function compile(spec: RulesSpec): Compiled {
 }
 
 /** Holds one position and walks the game tree from it with make/unmake. */
-export class Engine {
+export class Engine implements VariantBoard {
   readonly c: Compiled;
   readonly board: Uint8Array;
   /** Colour bit of the side to move. */
@@ -246,6 +247,12 @@ export class Engine {
    * the position does not count them. A side at 0 has won: nobody has a legal move.
    */
   remainingChecks: Int8Array | undefined;
+  /**
+   * The variant's rules of the loaded position, and its `winner` hook, read once per load so
+   * that generating moves costs one test when the variant has none.
+   */
+  variant: VariantRules | undefined;
+  winnerHook: VariantRules['winner'];
   /** Cells of rooks that may still castle. Replaced, never mutated, so undo can keep the old one. */
   castling: readonly number[];
   /** En passant target cells (-1 when none); ep1 only after a triple step. */
@@ -299,6 +306,8 @@ export class Engine {
     this.ep0 = -1;
     this.ep1 = -1;
     this.pockets = undefined;
+    this.variant = undefined;
+    this.winnerHook = undefined;
     this.attacks = c.allAttacks;
     this.moves = new Int32Array(c.movesPerPly * 2);
     this.evasionStamp = new Int32Array(c.cellCount);
@@ -312,9 +321,14 @@ export class Engine {
     return code > 0 && code < OFF ? roleOf(code) : undefined;
   }
 
-  /** Sets up the position of `setup` (whose geometry must be this engine's). */
-  load(setup: Setup): this {
+  /**
+   * Sets up the position of `setup` (whose geometry must be this engine's), played by
+   * `variant`'s rules (none: chess rules, no hook).
+   */
+  load(setup: Setup, variant?: VariantRules): this {
     const c = this.c;
+    this.variant = variant;
+    this.winnerHook = variant?.winner;
     this.board.set(c.emptyCells);
     this.ply = 0;
     this.checkAt[0] = UNTRUSTED;
@@ -376,22 +390,40 @@ export class Engine {
     return this;
   }
 
-  /** A side has given its last check (three-check): the game is over and nobody may move. */
+  /** The side that has won by the variant's own rule before anyone moves (its `winner` hook), else undefined. */
+  winner(): Color | undefined {
+    const hook = this.winnerHook;
+    return hook === undefined ? undefined : hook(this);
+  }
+
+  /** Whether the game ended by the variant's own rule (three checks given, a king on the hill): nobody may move. */
   variantEnded(): boolean {
+    const hook = this.winnerHook;
+    return hook !== undefined && hook(this) !== undefined;
+  }
+
+  /** The square of `color`'s king, or -1 (for the variant hooks). */
+  kingSquare(color: Color): Square {
+    const cell = this.kings[color === 'white' ? 0 : 1] as number;
+    return cell < 0 ? -1 : (this.c.squareOf[cell] as number);
+  }
+
+  /** The checks `color` still has to give, or undefined when the position does not count them (for the variant hooks). */
+  checksLeft(color: Color): number | undefined {
     const remaining = this.remainingChecks;
-    return remaining !== undefined && ((remaining[0] as number) <= 0 || (remaining[1] as number) <= 0);
+    return remaining === undefined ? undefined : (remaining[color === 'white' ? 0 : 1] as number);
   }
 
   /**
-   * Whether the side to move is checkmated on the board, whatever the check counters say: the
-   * check suffix of a move that gives the last check is `#` only when it also mates.
+   * Whether the side to move is checkmated on the board, whatever the variant's own rule says:
+   * the check suffix of a move that gives the last check is `#` only when it also mates.
    */
   isMatedOnBoard(): boolean {
     if (!this.inCheck()) return false;
-    const remaining = this.remainingChecks;
-    this.remainingChecks = undefined;
+    const hook = this.winnerHook;
+    this.winnerHook = undefined;
     const end = this.generate(0);
-    this.remainingChecks = remaining;
+    this.winnerHook = hook;
     return end === 0;
   }
 
@@ -513,7 +545,8 @@ export class Engine {
     const them = us ^ COLOR_BITS;
     const usIndex = us === WHITE ? 0 : 1;
     const king = this.kings[usIndex] as number;
-    if (this.remainingChecks !== undefined && this.variantEnded()) return start;
+    const won = this.winnerHook;
+    if (won !== undefined && won(this) !== undefined) return start;
     let out = this.moves;
     if (out.length < start + c.movesPerPly) {
       const grown = new Int32Array(Math.max(out.length * 2, start + c.movesPerPly));
@@ -644,7 +677,8 @@ export class Engine {
     this.reserve(start);
     const out = this.moves;
     let n = start;
-    if (this.remainingChecks !== undefined && this.variantEnded()) return n;
+    const won = this.winnerHook;
+    if (won !== undefined && won(this) !== undefined) return n;
     const target = b[to] as number;
     // Only an empty cell or an enemy piece can be moved onto (castling onto a rook aside).
     const enterable = target === 0 || (target & them) !== 0;

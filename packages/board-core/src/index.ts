@@ -97,6 +97,26 @@ export {
   type Role,
 } from './vocabulary.js';
 export { OMEGA_RULES, STANDARD_RULES, rulesFor, type CastlingFiles, type RulesSpec } from './variant.js';
+export { VARIANTS } from './variants/list.js';
+export {
+  variantByFicsType,
+  variantByIccWild,
+  variantByKey,
+  variantByLichessKey,
+  variantByName,
+  variantByPgnName,
+  variantOf,
+  withVariant,
+  type VariantKey,
+} from './variants/lookup.js';
+export {
+  defineVariant,
+  type Variant,
+  type VariantBoard,
+  type VariantNames,
+  type VariantRules,
+  type VariantSign,
+} from './variants/types.js';
 export type {
   GameScore,
   GameTracker,

@@ -14,6 +14,7 @@ import { piece, type Piece } from './piece.js';
 import type { Result } from './result.js';
 import type { OmegaAdvancedState } from './omega-advanced.js';
 import type { Pocket, Setup } from './setup.js';
+import { VARIANTS } from './variants/list.js';
 import { COLORS, ROLES, type Role } from './vocabulary.js';
 
 const GEOMETRIES = [STANDARD, OMEGA] as const;
@@ -57,15 +58,21 @@ function setupArbitrary(geometry: Geometry): fc.Arbitrary<Setup> {
       remainingChecks: fc.option(fc.record({ white: fc.nat({ max: 3 }), black: fc.nat({ max: 3 }) }), {
         nil: undefined,
       }),
+      // A variant of the board's own geometry, or none.
+      variant: fc.option(
+        fc.constantFrom(...VARIANTS.filter((v) => v.rules.spec.geometry.name === geometry.name).map((v) => v.key)),
+        { nil: undefined },
+      ),
       // The reader checks shape, not which geometry the state belongs to: any board may carry it.
       omegaAdvanced: fc.option(omegaAdvancedArbitrary, { nil: undefined }),
     })
-    .map(({ placed, pockets, remainingChecks, omegaAdvanced, ...rest }) => {
+    .map(({ placed, variant, pockets, remainingChecks, omegaAdvanced, ...rest }) => {
       const pieces = new Array<Piece | undefined>(geometry.width * geometry.height).fill(undefined);
       for (const [square, p] of placed) pieces[square] = p;
       return {
         board: { geometry, pieces },
         ...rest,
+        ...(variant ? { variant } : {}),
         ...(pockets ? { pockets } : {}),
         ...(remainingChecks ? { remainingChecks } : {}),
         ...(omegaAdvanced ? { omegaAdvanced } : {}),
@@ -177,6 +184,7 @@ describe('parseSetupJson properties', () => {
         anySetup,
         fc.constantFrom(
           'geometry',
+          'variant',
           'board',
           'turn',
           'castlingRooks',
@@ -219,6 +227,7 @@ describe('parseSetupJson properties', () => {
       .tuple(
         fc.constantFrom(
           'geometry',
+          'variant',
           'board',
           'turn',
           'castlingRooks',
@@ -238,6 +247,7 @@ describe('parseSetupJson properties', () => {
     fc
       .constantFrom(
         'geometry',
+        'variant',
         'board',
         'turn',
         'castlingRooks',

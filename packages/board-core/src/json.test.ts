@@ -12,6 +12,8 @@ import {
 import { OMEGA, STANDARD } from './geometry.js';
 import { piece } from './piece.js';
 import { emptyPocket, standardSetup } from './setup.js';
+import { kingOfTheHill } from './variants/king-of-the-hill.js';
+import { VARIANTS } from './variants/list.js';
 
 describe('setupToJson', () => {
   it('names squares and writes pieces as FEN letters', () => {
@@ -167,6 +169,26 @@ const SETUP_CASES: readonly [string, unknown, SetupJsonError][] = [
     },
   ],
   [
+    'unknown-variant',
+    start({ variant: 'King of the Hill' }),
+    {
+      code: 'unknown-variant',
+      path: 'variant',
+      // The keys of the list, whatever it holds (a variant added is one more).
+      message: `variant: expected one of ${VARIANTS.map((v) => v.key).join(', ')}, got "King of the Hill"`,
+    },
+  ],
+  [
+    'unknown-variant: a variant of another board',
+    start({ variant: 'omega' }),
+    { code: 'unknown-variant', path: 'variant', message: 'variant: Omega is not played on the standard board' },
+  ],
+  [
+    'wrong-type variant',
+    start({ variant: 3 }),
+    { code: 'wrong-type', path: 'variant', message: 'variant: expected a string, got 3' },
+  ],
+  [
     'unknown-square',
     start({ board: { e9: 'K' } }),
     { code: 'unknown-square', path: 'board.e9', message: 'board.e9: "e9" is not a square of the standard geometry' },
@@ -303,6 +325,14 @@ const MOVE_CASES: readonly [string, unknown, SetupJsonError][] = [
 describe('parseSetupJson', () => {
   it('reads the canonical JSON back to the setup it was written from', () => {
     expect(parseSetupJson(setupToJson(standardSetup()))).toEqual({ ok: true, value: standardSetup() });
+  });
+  it('writes and reads back the variant a setup names, right after the geometry', () => {
+    const setup = kingOfTheHill.start();
+    const json = setupToJson(setup);
+    expect(Object.keys(json).slice(0, 3)).toEqual(['geometry', 'variant', 'board']);
+    expect(json.variant).toBe('kingOfTheHill');
+    expect(parseSetupJson(JSON.parse(JSON.stringify(json)))).toEqual({ ok: true, value: setup });
+    expect('variant' in setupToJson(standardSetup())).toBe(false);
   });
   it('reads pockets, promoted pieces, remaining checks and the Omega geometry', () => {
     const json = {

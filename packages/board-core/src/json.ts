@@ -16,6 +16,8 @@ import { startClock, withRealtime } from './realtime.js';
 import { err, ok, type Result } from './result.js';
 import { emptyPocket, type Pocket, type RealtimeClock, type Setup } from './setup.js';
 import { emptySquares } from './internal/pieces.js';
+import { VARIANTS } from './variants/list.js';
+import { variantByKey, type VariantKey } from './variants/lookup.js';
 import { COLORS, ROLES, ROLE_LETTERS, roleFromLetter, type ByColor, type Color, type Role } from './vocabulary.js';
 import { LOWER_A, LOWER_Z, TILDE, UPPER_A, UPPER_Z } from './internal/codes.js';
 
@@ -27,6 +29,8 @@ import { LOWER_A, LOWER_Z, TILDE, UPPER_A, UPPER_Z } from './internal/codes.js';
 export interface SetupJson {
   /** The geometry's name (`standard`, `omega`). */
   readonly geometry: string;
+  /** The variant's key (`Setup.variant`, a key of `VARIANTS`), when the setup names one. */
+  readonly variant?: string;
   /**
    * The occupied squares by name, each with its piece's letter (`"e1": "K"`, `"d5": "q~"`), in
    * square order.
@@ -101,6 +105,7 @@ export function setupToJson(setup: Setup): SetupJson {
     -readonly [K in keyof SetupJson]: SetupJson[K];
   } = {
     geometry: geometry.name,
+    ...(setup.variant === undefined ? {} : { variant: setup.variant }),
     board,
     turn: setup.turn,
     castlingRooks: setup.castlingRooks.map((s) => squareName(geometry, s)),
@@ -207,6 +212,8 @@ export const SETUP_JSON_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'too-many',
   /** A geometry name other than those of `GEOMETRY_NAMES`. */
   'unknown-geometry',
+  /** A variant key that no variant of `VARIANTS` has, or one whose variant is played on another geometry. */
+  'unknown-variant',
   /** A square name that the geometry does not have. */
   'unknown-square',
   /** A piece that is not one FEN letter with an optional `~`, or a pawn with one (board); a pocket character that is no piece letter. */
@@ -516,6 +523,7 @@ function pocketOf(value: unknown, path: string, color: Color, limit: number): Po
 
 const SETUP_KEYS = [
   'geometry',
+  'variant',
   'board',
   'turn',
   'castlingRooks',
@@ -527,6 +535,17 @@ const SETUP_KEYS = [
   'realtime',
   'omegaAdvanced',
 ] as const;
+
+/** A variant key of `VARIANTS` whose variant is played on `geometry`. */
+function variantKeyOf(value: unknown, geometry: Geometry): VariantKey {
+  const key = expectString(value, 'variant');
+  const variant = variantByKey(key);
+  if (!variant)
+    fail('unknown-variant', 'variant', `expected one of ${VARIANTS.map((v) => v.key).join(', ')}, got ${excerpt(key)}`);
+  if (variant.rules.spec.geometry.name !== geometry.name)
+    fail('unknown-variant', 'variant', `${variant.title} is not played on the ${geometry.name} board`);
+  return variant.key as VariantKey;
+}
 
 const REALTIME_KEYS = ['clockMs', 'sinceCaptureMs', 'cooldownMs', 'cooldowns', 'flights'] as const;
 const MAX = Number.MAX_SAFE_INTEGER;
@@ -629,6 +648,8 @@ export function parseSetupJson(json: unknown, options?: SetupJsonOptions): Resul
       : undefined;
     if (!geometry)
       fail('unknown-geometry', 'geometry', `expected one of ${GEOMETRY_NAMES.join(', ')}, got ${excerpt(name)}`);
+    const variantName = own(root, 'variant', 'variant');
+    const variant = variantName === ABSENT ? undefined : variantKeyOf(variantName, geometry);
     const limit = squareCount(geometry);
     const board = boardOf(geometry, required(root, 'board', ''), limit);
     const turnName = expectString(required(root, 'turn', ''), 'turn');
@@ -642,6 +663,7 @@ export function parseSetupJson(json: unknown, options?: SetupJsonOptions): Resul
       halfmoves: integerOf(required(root, 'halfmoves', ''), 'halfmoves', 0, Number.MAX_SAFE_INTEGER),
       fullmoves: integerOf(required(root, 'fullmoves', ''), 'fullmoves', 1, Number.MAX_SAFE_INTEGER),
     };
+    if (variant !== undefined) setup.variant = variant;
     const pockets = own(root, 'pockets', 'pockets');
     if (pockets !== ABSENT)
       setup.pockets = byColorOf(pockets, 'pockets', options, (v, path, color) => pocketOf(v, path, color, limit));

@@ -11,7 +11,7 @@ import { ok, type Result } from './result.js';
 import { isLegal, play } from './rules.js';
 import { parseSan, parseSanOn, plainSanCode } from './san.js';
 import type { Pocket, Setup } from './setup.js';
-import { rulesFor } from './variant.js';
+import { variantOf } from './variants/lookup.js';
 import { ROLES, opposite, type Color } from './vocabulary.js';
 
 /**
@@ -79,11 +79,15 @@ class EngineReplay implements Replay {
   private fullmoves: number;
   /** Per move played: its code, then the clocks before it. */
   private readonly history: number[] = [];
+  /** The variant the start position names, carried by every position built. */
+  private readonly named: Setup['variant'];
 
   constructor(setup: Setup, spare?: Engine) {
-    const spec = rulesFor(setup.board.geometry);
-    this.engine = (spare?.c.spec === spec ? spare : new Engine(spec)).load(setup);
+    const rules = variantOf(setup).rules;
+    const spec = rules.spec;
+    this.engine = (spare?.c.spec === spec ? spare : new Engine(spec)).load(setup, rules);
     this.start = setup;
+    this.named = setup.variant;
     this.halfmoves = setup.halfmoves;
     this.fullmoves = setup.fullmoves;
   }
@@ -198,6 +202,7 @@ class EngineReplay implements Replay {
     }
     if (remainingChecks)
       setup.remainingChecks = { white: remainingChecks[0] as number, black: remainingChecks[1] as number };
+    if (this.named !== undefined) setup.variant = this.named;
     return setup;
   }
 

@@ -1,6 +1,6 @@
 /**
- * The rules of chess (and Chess960, crazyhouse drops, three-check counting, Omega chess) over
- * the persistent `Setup`: which moves are legal, what a move does, and how a game ends.
+ * The rules of chess and its variants (`VARIANTS`: Chess960, crazyhouse drops, three-check
+ * counting, Omega chess, king of the hill) over the persistent `Setup`: which moves are legal, what a move does, and how a game ends.
  * The work is done by a mutable engine that never escapes this module.
  */
 import { isCheck } from './attacks.js';
@@ -10,23 +10,25 @@ import type { Move } from './move.js';
 import { nextOmegaAdvanced } from './omega-advanced.js';
 import { piece, type Piece } from './piece.js';
 import type { Pocket, Setup } from './setup.js';
-import { rulesFor, type RulesSpec } from './variant.js';
+import type { RulesSpec } from './variant.js';
+import { variantOf } from './variants/lookup.js';
 import { opposite, type ByColor, type Color, type Role } from './vocabulary.js';
 
 // One engine per rules, reused by every call: the calls are synchronous and load the
 // position afresh, so sharing is safe and saves the allocations.
 const engines = /* @__PURE__ */ new WeakMap<RulesSpec, Engine>();
 
-/** The engine for the setup's rules, loaded with the setup. */
+/** The engine for the setup's variant (`variantOf`), loaded with the setup and the variant's hooks. */
 export function engineFor(setup: Setup): Engine {
-  const spec = rulesFor(setup.board.geometry);
+  const rules = variantOf(setup).rules;
+  const spec = rules.spec;
   let engine = engines.get(spec);
   if (!engine) {
     compile(spec);
     engine = new Engine(spec);
     engines.set(spec, engine);
   }
-  return engine.load(setup);
+  return engine.load(setup, rules);
 }
 
 /**
@@ -67,8 +69,8 @@ export function perft(setup: Setup, depth: number): number {
 }
 
 /**
- * The side to move is in check and has no legal move (and the game did not end before: in
- * three-check, a side with no checks left has already won).
+ * The side to move is in check and has no legal move (and the game did not end before by the
+ * variant's own rule: in three-check, a side with no checks left has already won).
  */
 export function isCheckmate(setup: Setup): boolean {
   const engine = engineFor(setup);
@@ -218,6 +220,7 @@ export function play(setup: Setup, move: Move): Setup {
     if (isCheck(next)) checks[turn] = Math.max(0, checks[turn] - 1);
     next.remainingChecks = checks;
   }
+  if (setup.variant !== undefined) next.variant = setup.variant;
   if (setup.omegaAdvanced)
     next.omegaAdvanced = nextOmegaAdvanced(setup.omegaAdvanced, geometry.name === 'omega', turn, move, moved);
   return next;

@@ -31,7 +31,7 @@ import {
 } from './move-notation.js';
 import { ok, type Result } from './result.js';
 import { PAWN, type Engine } from './engine.js';
-import { engineFor, isCheckmate, play } from './rules.js';
+import { engineFor, play } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
 import {
@@ -73,10 +73,9 @@ function checkSuffix(setup: Setup, move: Move): string {
   }
   const after = play(setup, move);
   if (!isCheck(after)) return '';
-  // Mate on the board, even when the check was a three-check side's last (the game is over
-  // either way, but `#` says more).
-  const { remainingChecks: _, ...board } = after;
-  return isCheckmate(board) ? '#' : '+';
+  // Mate on the board, even when the variant's own rule ended the game (a three-check side's
+  // last check): the game is over either way, but `#` says more.
+  return engineFor(after).isMatedOnBoard() ? '#' : '+';
 }
 
 function cellOf(engine: Engine, square: Square): number {

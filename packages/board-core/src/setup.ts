@@ -1,6 +1,7 @@
 import { standardBoard, type Board } from './board.js';
 import type { Square } from './geometry.js';
 import type { OmegaAdvancedState } from './omega-advanced.js';
+import type { VariantKey } from './variants/lookup.js';
 import { ROLES, type ByColor, type ByRole, type Color, type Role } from './vocabulary.js';
 
 /** How many pieces of each role a side holds in hand (crazyhouse, bughouse). */
@@ -29,6 +30,13 @@ export interface Setup {
   readonly pockets?: ByColor<Pocket>;
   /** Checks each side still has to give to win (three-check), when the position counts them. */
   readonly remainingChecks?: ByColor<number>;
+  /**
+   * The variant whose rules play this position (a key of `VARIANTS`). When absent, as FEN,
+   * OCPN and the other notations leave it, the variant is the one the setup shows: Omega chess
+   * on the Omega board, crazyhouse with pockets, three-check with check counters, else chess
+   * (`variantOf`). Needed only by a variant nothing in the position shows (king of the hill).
+   */
+  readonly variant?: VariantKey;
   /**
    * Guarding rights, fools in hand and the last piece each player moved, for a position of
    * Omega Chess Advanced (OCPN's fields 3, 5 and 6); absent for every other position.

@@ -6,6 +6,7 @@ import { squareX, squareY } from './geometry.js';
 import { pieceLetter } from './piece.js';
 import { engineFor, isCheckmate, isStalemate } from './rules.js';
 import type { Setup } from './setup.js';
+import { variantOf } from './variants/lookup.js';
 import { ROLES, ROLE_LETTERS, opposite, type Color } from './vocabulary.js';
 
 /**
@@ -79,20 +80,21 @@ export function isSeventyFiveMoveDraw(setup: Setup): boolean {
 }
 
 /**
- * Whether `color` cannot win by any series of legal moves, judged by material only.
+ * Whether `color` cannot win by any series of legal moves, judged by material only: the
+ * variant's own reading (its `insufficientMaterial` hook), else chess's:
  * - Chess: a lone king; king and knight when the opponent has nothing that could block its
  *   own king in (only queens besides the king); or kings and bishops all on squares of one
  *   colour with no pawns or knights on the board.
- * - Three-check (the setup counts checks): only a lone king, since any other piece can give
- *   check.
- * - Crazyhouse (the setup has pockets): captured material changes hands and is dropped
- *   anywhere, so neither side can mate only when the whole game holds at most three pieces,
- *   kings included, and the one besides the kings is an unpromoted knight or bishop.
+ * - Three-check: only a lone king, since any other piece can give check.
+ * - Crazyhouse: captured material changes hands and is dropped anywhere, so neither side can
+ *   mate only when the whole game holds at most three pieces, kings included, and the one
+ *   besides the kings is an unpromoted knight or bishop.
+ * - King of the hill: never, as a king can always walk toward the hill.
  * These are the readings of chessops and python-chess.
  */
 export function hasInsufficientMaterial(setup: Setup, color: Color): boolean {
-  if (setup.pockets) return crazyhouseIsDrawn(setup);
-  if (setup.remainingChecks) return setup.board.pieces.every((p) => !p || p.color !== color || p.role === 'king');
+  const hook = variantOf(setup).rules.insufficientMaterial;
+  if (hook) return hook(setup, color);
   const { board } = setup;
   const { geometry, pieces } = board;
   let own = 0;
@@ -129,23 +131,6 @@ export function hasInsufficientMaterial(setup: Setup, color: Color): boolean {
   return true;
 }
 
-/** Crazyhouse by material: at most three pieces in the game, none but an unpromoted minor piece besides kings. */
-function crazyhouseIsDrawn(setup: Setup): boolean {
-  const pockets = setup.pockets as NonNullable<Setup['pockets']>;
-  let count = 0;
-  for (const role of ROLES) {
-    const held = pockets.white[role] + pockets.black[role];
-    if (held > 0 && role !== 'knight' && role !== 'bishop') return false;
-    count += held;
-  }
-  for (const p of setup.board.pieces) {
-    if (!p) continue;
-    if (p.role !== 'king' && (p.promoted || (p.role !== 'knight' && p.role !== 'bishop'))) return false;
-    count++;
-  }
-  return count <= 3;
-}
-
 /** Neither side can checkmate (FIDE 5.2.2, by material). */
 export function isInsufficientMaterial(setup: Setup): boolean {
   return hasInsufficientMaterial(setup, 'white') && hasInsufficientMaterial(setup, 'black');
@@ -159,10 +144,14 @@ export const OUTCOME_REASONS = /* @__PURE__ */ Object.freeze([
   'seventyFiveMoves',
   'fivefoldRepetition',
   'threeChecks',
+  'variantWin',
   'fiftyMoves',
   'threefoldRepetition',
 ] as const);
-/** Why a game ended, one of `OUTCOME_REASONS`. */
+/**
+ * Why a game ended, one of `OUTCOME_REASONS`: `threeChecks` for three-check's third check,
+ * `variantWin` for another variant's own way of winning (a king on the hill).
+ */
 export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
 /** How a game ended: `winner` is absent for a draw. */
@@ -193,11 +182,9 @@ export function outcome(
   options: OutcomeOptions = {},
 ): Outcome | undefined {
   const winner = opposite(setup.turn);
-  if (setup.remainingChecks) {
-    for (const color of ['white', 'black'] as const) {
-      if (setup.remainingChecks[color] <= 0) return { reason: 'threeChecks', winner: color };
-    }
-  }
+  const engine = engineFor(setup);
+  const won = engine.winner();
+  if (won !== undefined) return { reason: engine.variant?.winReason ?? 'variantWin', winner: won };
   if (isCheckmate(setup)) return { reason: 'checkmate', winner };
   if (isStalemate(setup)) return { reason: 'stalemate' };
   if (isInsufficientMaterial(setup)) return { reason: 'insufficientMaterial' };

@@ -64,7 +64,11 @@ export const OMEGA_RULES: RulesSpec = /* @__PURE__ */ deepFreeze({
   queenSideCastling: { king: 3, rook: 4 },
 });
 
-/** The rules played on a geometry. */
+/**
+ * The board rules played on a geometry by a setup that names no variant.
+ * @deprecated Rules belong to a variant now: use `variantOf(setup).rules.spec`, which also
+ * honours `Setup.variant`. Kept until 1.0.
+ */
 export function rulesFor(geometry: Geometry): RulesSpec {
   return geometry.name === 'omega' ? OMEGA_RULES : STANDARD_RULES;
 }

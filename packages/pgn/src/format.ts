@@ -1,11 +1,14 @@
 import {
+  VARIANTS,
   standardSetup,
+  variantOf,
   writeSan,
   type FieldSpan,
   type FormatError,
   type Result,
   type Setup,
   type TextFormat,
+  type VariantKey,
 } from '@chess-formats/board-core';
 import { BYTE_ORDER_MARK, CR, LF, SPACE, TAB } from '@chess-formats/board-core/internal';
 import { PGN_ERROR_CODES, type PgnError, type PgnErrorCode } from './errors.js';
@@ -204,19 +207,12 @@ export const pgnFormat: Omit<
   fromSetup(setup: Setup): readonly PgnGame[] {
     // The realtime clock is the game's timing, not the position, as for style 12.
     const { realtime: _clock, ...position } = setup;
-    const variant =
-      position.board.geometry.name === 'omega'
-        ? 'omega'
-        : position.pockets
-          ? 'crazyhouse'
-          : position.remainingChecks
-            ? 'threeCheck'
-            : 'standard';
+    // The variant the setup names, else the one it shows (board-core's `variantOf`).
+    const variant = variantOf(position);
     const tags = new Map<string, string>([['Result', '*']]);
-    if (variant !== 'standard')
-      tags.set('Variant', { omega: 'Omega', crazyhouse: 'Crazyhouse', threeCheck: 'Three-check' }[variant]);
+    if (variant !== VARIANTS[0]) tags.set('Variant', variant.names.pgn[0] ?? variant.title);
     for (const [name, value] of setupTags(position)) tags.set(name, value);
-    return [{ tags, variant, setup: position, root: { children: [] }, result: '*' }];
+    return [{ tags, variant: variant.key as VariantKey, setup: position, root: { children: [] }, result: '*' }];
   },
   toJson: (games: readonly PgnGame[]): unknown => ({ games: games.map(gameJson) }),
 });

@@ -1,20 +1,21 @@
-import { play, type Move, type Setup } from '@chess-formats/board-core';
+import { VARIANTS, play, type Move, type Setup, type VariantKey } from '@chess-formats/board-core';
 
 /** The four game terminations of PGN. */
 export const PGN_RESULTS = /* @__PURE__ */ Object.freeze(['1-0', '0-1', '1/2-1/2', '*'] as const);
 /** A game termination, one of `PGN_RESULTS`. */
 export type PgnResult = (typeof PGN_RESULTS)[number];
 
-/** The games the reader knows how to set up and replay, from the `Variant` tag. */
-export const PGN_VARIANTS = /* @__PURE__ */ Object.freeze([
-  'standard',
-  'chess960',
-  'crazyhouse',
-  'threeCheck',
-  'omega',
-] as const);
-/** A variant the reader can replay, one of `PGN_VARIANTS`. */
-export type PgnVariant = (typeof PGN_VARIANTS)[number];
+/**
+ * The keys of the variants the reader sets up and replays: every variant of board-core's
+ * `VARIANTS`, read from the `Variant` tag by their PGN names.
+ * @deprecated Use `VARIANTS` of `@chess-formats/board-core` (`VARIANTS.map((v) => v.key)`); kept until 1.0.
+ */
+export const PGN_VARIANTS: readonly VariantKey[] = /* @__PURE__ */ Object.freeze(VARIANTS.map((v) => v.key));
+/**
+ * A variant the reader can replay: a key of board-core's `VARIANTS`.
+ * @deprecated Use `VariantKey` of `@chess-formats/board-core`; kept until 1.0.
+ */
+export type PgnVariant = VariantKey;
 
 /** One move of the game tree. */
 export interface PgnNode {
@@ -48,8 +49,8 @@ export interface PgnRoot {
 export interface PgnGame {
   /** Every tag as read (the last of a repeated name wins); the writer puts the seven-tag roster first. */
   readonly tags: ReadonlyMap<string, string>;
-  /** The variant, from the `Variant` tag (standard without one). */
-  readonly variant: PgnVariant;
+  /** The variant's key (board-core's `VARIANTS`), from the `Variant` tag (standard without one). */
+  readonly variant: VariantKey;
   /** The initial position: the `FEN` tag's, else the variant's start. */
   readonly setup: Setup;
   /** The move tree. */

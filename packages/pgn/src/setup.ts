@@ -1,31 +1,21 @@
-import { emptyPocket, standardSetup, type Setup } from '@chess-formats/board-core';
+import {
+  standardSetup,
+  variantByKey,
+  variantByPgnName,
+  withVariant,
+  type Setup,
+  type VariantKey,
+} from '@chess-formats/board-core';
 import { parseFen } from '@chess-formats/fen';
 import { INITIAL_OCPN, parseOcpn } from '@chess-formats/ocpn';
-import type { PgnVariant } from './game.js';
 
 /**
- * `Variant` tag values as servers and tools write them, lower-cased with spaces, dashes and
- * underscores removed. "From Position" is lichess' name for standard chess from a FEN.
+ * The key of the variant a `Variant` tag value names (board-core's `variantByPgnName`: the
+ * PGN names and aliases of every variant of `VARIANTS`, compared lower-cased without spaces,
+ * dashes and underscores); chess without a tag; undefined for a name no variant has.
  */
-const VARIANT_NAMES: ReadonlyMap<string, PgnVariant> = /* @__PURE__ */ new Map<string, PgnVariant>([
-  ['', 'standard'],
-  ['standard', 'standard'],
-  ['chess', 'standard'],
-  ['normal', 'standard'],
-  ['fromposition', 'standard'],
-  ['chess960', 'chess960'],
-  ['960', 'chess960'],
-  ['fischerandom', 'chess960'],
-  ['fischerrandom', 'chess960'],
-  ['crazyhouse', 'crazyhouse'],
-  ['threecheck', 'threeCheck'],
-  ['3check', 'threeCheck'],
-  ['omega', 'omega'],
-  ['omegachess', 'omega'],
-]);
-
-export function variantOf(tag: string | undefined): PgnVariant | undefined {
-  return VARIANT_NAMES.get((tag ?? '').toLowerCase().replace(/[\s_-]/g, ''));
+export function variantOf(tag: string | undefined): VariantKey | undefined {
+  return variantByPgnName(tag ?? '')?.key as VariantKey | undefined;
 }
 
 export type InitialSetup =
@@ -33,14 +23,17 @@ export type InitialSetup =
   | { readonly ok: false; readonly code: 'bad-fen'; readonly message: string; readonly cause: NonNullable<unknown> };
 
 /**
- * The initial position of a game: the `FEN` tag (OCPN for Omega) when there is one, whatever
- * `SetUp` says (files often leave it out), else the variant's start. Crazyhouse positions
- * always have pockets and three-check positions always count checks, so that the rules
- * play the variant.
+ * The initial position of a game: the `FEN` tag when there is one, whatever `SetUp` says
+ * (files often leave it out), else the variant's start. The tag is OCPN for a variant of the
+ * Omega board (whose start is OCPN's, Omega Chess Advanced state included), FEN otherwise.
+ * The position is completed for its variant and names it where it must (board-core's
+ * `withVariant`): crazyhouse positions always have pockets, three-check positions always count
+ * checks, a king of the hill position names its variant, so that the rules play the variant.
  */
-export function initialSetup(variant: PgnVariant, fen: string | undefined): InitialSetup {
+export function initialSetup(key: VariantKey, fen: string | undefined): InitialSetup {
+  const variant = variantByKey(key);
   let setup: Setup;
-  if (variant === 'omega') {
+  if (variant?.rules.spec.geometry.name === 'omega') {
     const parsed = parseOcpn(fen ?? INITIAL_OCPN);
     if (!parsed.ok)
       return {
@@ -51,7 +44,7 @@ export function initialSetup(variant: PgnVariant, fen: string | undefined): Init
       };
     setup = parsed.value;
   } else if (fen === undefined) {
-    setup = standardSetup();
+    setup = variant ? variant.start() : standardSetup();
   } else {
     const parsed = parseFen(fen);
     if (!parsed.ok)
@@ -63,9 +56,5 @@ export function initialSetup(variant: PgnVariant, fen: string | undefined): Init
       };
     setup = parsed.value;
   }
-  if (variant === 'crazyhouse' && setup.pockets === undefined)
-    setup = { ...setup, pockets: { white: emptyPocket(), black: emptyPocket() } };
-  if (variant === 'threeCheck' && setup.remainingChecks === undefined)
-    setup = { ...setup, remainingChecks: { white: 3, black: 3 } };
-  return { ok: true, setup };
+  return { ok: true, setup: variant ? withVariant(setup, variant) : setup };
 }

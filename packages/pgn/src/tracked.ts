@@ -1,15 +1,18 @@
 import {
+  VARIANTS,
   play,
+  variantByName,
+  variantByPgnName,
+  variantOf,
   writeSan,
-  type Setup,
+  type Variant,
   type TimeControl,
   type TrackedGame,
   type TrackedPlayer,
+  type VariantKey,
 } from '@chess-formats/board-core';
-import { INITIAL_FEN, writeFen } from '@chess-formats/fen';
-import { writeOcpn } from '@chess-formats/ocpn';
-import type { PgnGame, PgnNode, PgnVariant } from './game.js';
-import { variantOf } from './setup.js';
+import type { PgnGame, PgnNode } from './game.js';
+import { setupTags } from './tags.js';
 
 /** Options of `gameToPgn`: the tags a tracked game cannot supply. */
 export interface GameToPgnOptions {
@@ -59,25 +62,14 @@ function timeControlTag(control: TimeControl): string {
     : `${seconds(control.initialMs)}+${seconds(control.incrementMs)}`;
 }
 
-/** The variant the PGN reader will replay: from the server's name for it, else from the position. */
-function pgnVariant(game: TrackedGame): PgnVariant {
-  const named = game.variant === undefined ? undefined : variantOf(game.variant);
-  if (named !== undefined) return named;
-  const name = (game.variant ?? '').toLowerCase();
-  // FICS' wild/fr and ICC's wild 22 are Fischer random.
-  if (name === 'wild/fr' || name === 'wild/22' || name === 'fr' || name === '22') return 'chess960';
-  if (game.initial.board.geometry.name === 'omega') return 'omega';
-  if (game.initial.pockets) return 'crazyhouse';
-  return game.initial.remainingChecks ? 'threeCheck' : 'standard';
+/**
+ * The variant the PGN reader will replay: the one the server names (a PGN name, a FICS game
+ * type, ICC's `wild/N`), else the one the position shows (board-core's `variantByName` and
+ * `variantOf`).
+ */
+function pgnVariant(game: TrackedGame): Variant {
+  return (game.variant === undefined ? undefined : variantByName(game.variant)) ?? variantOf(game.initial);
 }
-
-const VARIANT_TAGS: Readonly<Record<PgnVariant, string>> = {
-  standard: 'Standard',
-  chess960: 'Chess960',
-  crazyhouse: 'Crazyhouse',
-  threeCheck: 'Three-check',
-  omega: 'Omega',
-};
 
 function date(day: Date | undefined): string {
   if (day === undefined || Number.isNaN(day.getTime())) return '????.??.??';
@@ -87,12 +79,6 @@ function date(day: Date | undefined): string {
 function playerTags(tags: Map<string, string>, side: 'White' | 'Black', player: TrackedPlayer): void {
   if (player.rating !== undefined && player.rating > 0) tags.set(`${side}Elo`, String(player.rating));
   if (player.titles !== undefined && player.titles.length > 0) tags.set(`${side}Title`, player.titles.join(' '));
-}
-
-/** Where the game starts, in the FEN tag's notation (OCPN for Omega); the realtime clock is timing, not position. */
-function startText(setup: Setup): string {
-  const { realtime: _clock, ...position } = setup;
-  return position.board.geometry.name === 'omega' ? writeOcpn(position) : writeFen(position);
 }
 
 /**
@@ -118,7 +104,7 @@ export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): Pg
     control.white.initialMs === control.black.initialMs &&
     control.white.incrementMs === control.black.incrementMs;
   const kind =
-    game.variant !== undefined && variantOf(game.variant) !== 'standard'
+    game.variant !== undefined && variantByPgnName(game.variant) !== VARIANTS[0]
       ? game.variant
       : sameControl
         ? speed(control.white, server)
@@ -140,14 +126,12 @@ export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): Pg
   if (sameControl) tags.set('TimeControl', timeControlTag(control.white));
   const ending = termination(game);
   if (ending !== undefined) tags.set('Termination', ending);
-  if (variant !== 'standard') tags.set('Variant', VARIANT_TAGS[variant]);
+  if (variant !== VARIANTS[0]) tags.set('Variant', variant.names.pgn[0] ?? variant.title);
   // A server's text may hold line breaks (ICC's quoting allows them in a name); a tag value cannot.
   for (const [name, value] of tags) tags.set(name, oneLine(value));
-  const start = startText(game.initial);
-  if (variant === 'omega' || start !== INITIAL_FEN) {
-    tags.set('SetUp', '1');
-    tags.set('FEN', start);
-  }
+  // Where the game starts; the realtime clock is timing, not position.
+  const { realtime: _clock, ...start } = game.initial;
+  for (const [name, value] of setupTags(start)) tags.set(name, value);
 
   // The main line, built from its last move back, so each node holds the finished rest of the line.
   const sans: string[] = [];
@@ -168,5 +152,5 @@ export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): Pg
     children = [{ san: sans[i]!, move, children, ...clock, ...comments }];
   }
   const root = game.moves.length === 0 && reason !== undefined ? { comments: [reason], children } : { children };
-  return { tags, variant, setup: game.initial, root, result };
+  return { tags, variant: variant.key as VariantKey, setup: game.initial, root, result };
 }

@@ -13,6 +13,7 @@ const MEANINGS: Readonly<Record<keyof SetupJson, (json: SetupJson) => string>> =
     j.geometry === 'omega'
       ? 'Omega chess: files a-j, ranks 0-9 and the wizard squares w1-w4'
       : 'The standard 8x8 board',
+  variant: (j) => `Played by the rules of the variant ${j.variant ?? 'the position shows'}`,
   board: (j) => `Square name to piece letter (upper case White, ~ promoted): ${Object.keys(j.board).length} pieces`,
   turn: (j) => `${j.turn === 'white' ? 'White' : 'Black'} to move`,
   castlingRooks: (j) =>
