@@ -2,7 +2,7 @@
  * One readable line for an error value of any reader: its code, where it is (line and column,
  * or field and offset), its message, then its cause's line when it has one (`illegal-move at
  * line 3, column 9: "Ke3" is not a legal move; cause: illegal in field to at offset 1: ...`).
- * A value that is not an error object (no string `code`) prints as `String` prints it. Never
+ * A value without a string `code` prints its `message`, else as `String` prints it. Never
  * throws.
  */
 export function describeError(error: unknown): string {
@@ -11,7 +11,7 @@ export function describeError(error: unknown): string {
 
 function describe(error: unknown, depth: number): string {
   const e = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-  if (typeof e['code'] !== 'string') return oneLine(String(error));
+  if (typeof e['code'] !== 'string') return oneLine(typeof e['message'] === 'string' ? e['message'] : String(error));
   const where =
     e['line'] !== undefined
       ? ` at line ${String(e['line'])}, column ${String(e['column'])}`
