@@ -59,7 +59,7 @@ export interface RealtimeClock {
 
 /** A pocket holding nothing, with a count of zero for every role. */
 export function emptyPocket(): Pocket {
-  // Built from ROLES so that a pocket can never miss a role (and in fewer bytes than a literal).
+  // Built from ROLES so that a pocket can never miss a role.
   return Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<Role, number>;
 }
 
