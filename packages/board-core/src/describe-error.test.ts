@@ -36,6 +36,11 @@ describe('describeError', () => {
         expect(typeof line).toBe('string');
         expect(line).not.toMatch(/[\r\n]/);
       }),
+      { numRuns: 2000 },
+    );
+    expect(describeError(Object.create(null))).toBe('[object Object]');
+    expect(describeError({ code: 'x', message: Object.create(null), offset: 1 })).toBe(
+      'x at offset 1: [object Object]',
     );
   });
 

@@ -11,17 +11,26 @@ export function describeError(error: unknown): string {
 
 function describe(error: unknown, depth: number): string {
   const e = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-  if (typeof e['code'] !== 'string') return oneLine(typeof e['message'] === 'string' ? e['message'] : String(error));
+  if (typeof e['code'] !== 'string') return oneLine(typeof e['message'] === 'string' ? e['message'] : text(error));
   const where =
     e['line'] !== undefined
-      ? ` at line ${String(e['line'])}, column ${String(e['column'])}`
-      : `${e['field'] === undefined ? '' : ` in field ${String(e['field'])}`} at offset ${String(e['offset'])}`;
+      ? ` at line ${text(e['line'])}, column ${text(e['column'])}`
+      : `${e['field'] === undefined ? '' : ` in field ${text(e['field'])}`} at offset ${text(e['offset'])}`;
   // A cycle of causes ends after a few.
   const cause = e['cause'] != null && depth < 4 ? `; cause: ${describe(e['cause'], depth + 1)}` : '';
-  return oneLine(`${e['code']}${where}: ${String(e['message'])}`) + cause;
+  return oneLine(`${e['code']}${where}: ${text(e['message'])}`) + cause;
 }
 
-const oneLine = (text: string): string => text.replace(/[\r\n]+/g, ' ');
+const oneLine = (line: string): string => line.replace(/[\r\n]+/g, ' ');
+
+/** `String(value)`, or its tag (`[object Object]`) for a value `String` cannot convert (no prototype). */
+function text(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
 
 /** `describeError(this)`, for the error objects `err` makes printable. */
 function errorToString(this: unknown): string {

@@ -1,52 +1,10 @@
 /** Test-only: positions reached by random legal play from a few starts of every kind. */
 import fc from 'fast-check';
-import { OMEGA } from '../geometry.js';
 import type { Move } from '../move.js';
-import { piece, type Piece } from '../piece.js';
 import { legalMoves, play } from '../rules.js';
 import { standardSetup, type Setup } from '../setup.js';
-import type { Role } from '../vocabulary.js';
+import { omega } from '../variants/omega.js';
 import { setupFromFen } from './chessops-bridge.js';
-
-/**
- * Omega chess start (omegachess.com rules): champions in the corners of the field, the usual
- * army between them, ten pawns, wizards on the wizard squares.
- */
-function omegaStart(): Setup {
-  const { width } = OMEGA;
-  const pieces = new Array<Piece | undefined>(width * OMEGA.height).fill(undefined);
-  const backRank: readonly Role[] = [
-    'champion',
-    'rook',
-    'knight',
-    'bishop',
-    'queen',
-    'king',
-    'bishop',
-    'knight',
-    'rook',
-    'champion',
-  ];
-  backRank.forEach((role, i) => {
-    pieces[1 * width + 1 + i] = piece('white', role);
-    pieces[2 * width + 1 + i] = piece('white', 'pawn');
-    pieces[9 * width + 1 + i] = piece('black', 'pawn');
-    pieces[10 * width + 1 + i] = piece('black', role);
-  });
-  pieces[0] = piece('white', 'wizard');
-  pieces[11] = piece('white', 'wizard');
-  pieces[132] = piece('black', 'wizard');
-  pieces[143] = piece('black', 'wizard');
-  return {
-    board: { geometry: OMEGA, pieces },
-    turn: 'white',
-    // b0, i0, b9, i9
-    castlingRooks: [14, 21, 122, 129],
-    epSquares: [],
-    halfmoves: 0,
-    fullmoves: 1,
-  };
-}
 
 export const STARTS: readonly { readonly name: string; readonly setup: Setup }[] = [
   { name: 'standard', setup: standardSetup() },
@@ -55,7 +13,7 @@ export const STARTS: readonly { readonly name: string; readonly setup: Setup }[]
   { name: 'chess960 RKRNNQBB', setup: setupFromFen('rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1') },
   { name: 'chess960 NRKBBRQN', setup: setupFromFen('nrkbbrqn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBRQN w FBfb - 0 1') },
   { name: 'crazyhouse', setup: setupFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1') },
-  { name: 'omega', setup: omegaStart() },
+  { name: 'omega', setup: omega.start() },
 ];
 
 export interface Position {
