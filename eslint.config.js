@@ -10,6 +10,9 @@ export default tseslint.config(
       'docs/**',
       'coverage/**',
       '**/.turbo/**',
+      // What tests write as they run (scratch projects and files).
+      '**/.scratch/**',
+      'apps/demo/test-results/**',
       'tooling/bench/.bundle-*/**',
     ],
   },
