@@ -76,8 +76,13 @@ describe('chess-formats icc decode', () => {
     expect(await runIccCommand(['nope.icc'], missing.io)).toBe(2);
     expect(missing.captured.err).toContain('cannot read nope.icc');
     const bad = memoryIo('');
-    expect(await runIccCommand(['--settings', 'DG_NOPE'], bad.io)).toBe(2);
-    expect(bad.captured.err).toContain("unknown datagram 'DG_NOPE'");
+    expect(await runIccCommand(['--settings', 'DG_XYZZY'], bad.io)).toBe(2);
+    expect(bad.captured.err).toContain("unknown datagram 'DG_XYZZY'\n");
+    const near = memoryIo('');
+    expect(await runIccCommand(['--settings', 'DG_MOVE_SMTH'], near.io)).toBe(2);
+    expect(near.captured.err).toBe(
+      "chess-formats: --settings: unknown datagram 'DG_MOVE_SMTH'; did you mean DG_MOVE_SMITH?\nRun 'chess-formats icc decode --help' for its options.\n",
+    );
     expect(await runIccCommand(['--frob'], bad.io)).toBe(2);
     const help = memoryIo('');
     expect(await runIccCommand(['--help'], help.io)).toBe(0);

@@ -3,6 +3,7 @@ import { writeFen } from '@chess-formats/fen';
 import {
   createIccDecoder,
   createIccTracker,
+  DG_SCHEMA,
   datagramId,
   type IccEvent,
   type IccGameFacts,
@@ -11,6 +12,7 @@ import { gameToPgn, writePgn } from '@chess-formats/pgn';
 import type { CommandArgs, CommandSpec } from './command-args.js';
 import { defineCommand, parseInvocation, type Invocation } from './command.js';
 import { printable } from './caret.js';
+import { didYouMean } from './suggest.js';
 import type { CommandIo } from './fen-command.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
 
@@ -41,6 +43,9 @@ export interface IccCommandOptions {
   readonly settings: readonly number[];
 }
 
+/** Every datagram's name, for the nearest one to a mistyped name. */
+const DATAGRAM_NAMES: readonly string[] = Object.values(DG_SCHEMA).map(([name]) => name);
+
 /** `--settings`: `DG_SEND_MOVES,34` or a level2settings bit string (`1001...`, leftmost DG 0). */
 export function parseSettings(value: string): readonly number[] | string {
   if (/^[01]+$/.test(value) && value.length > 3) {
@@ -51,7 +56,8 @@ export function parseSettings(value: string): readonly number[] | string {
     const name = item.trim();
     if (name === '') continue;
     const id = /^[0-9]{1,3}$/.test(name) ? Number(name) : datagramId(name.toUpperCase());
-    if (id === undefined) return `--settings: unknown datagram '${name}'`;
+    if (id === undefined)
+      return `--settings: unknown datagram '${name}'${didYouMean(name.toUpperCase(), DATAGRAM_NAMES)}`;
     ids.push(id);
   }
   return ids;
