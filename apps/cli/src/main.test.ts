@@ -136,7 +136,12 @@ describe('standard output that cannot be written: one rule for every command', (
     detect: `${START}\n`.repeat(3),
     moves: `${START}\n`,
   };
-  const ARGS: Readonly<Record<string, readonly string[]>> = { convert: ['--to', 'fenr'], pgn: ['--fens'] };
+  // icc decode with its settings, so that standard error holds only what a failed write says.
+  const ARGS: Readonly<Record<string, readonly string[]>> = {
+    convert: ['--to', 'fenr'],
+    pgn: ['--fens'],
+    'icc decode': ['--settings=DG_MOVE_ALGEBRAIC,DG_MOVE_SMITH,DG_MOVE_CLOCK'],
+  };
   const writing = COMMANDS.filter((c) => INPUT[c.name] !== undefined);
   const lines = [
     ...writing.map((c) => [c.name, [...c.name.split(' '), ...(ARGS[c.name] ?? [])], INPUT[c.name] ?? ''] as const),
