@@ -83,7 +83,8 @@ describe('the chess-formats process', () => {
   test.skipIf(!existsSync('/dev/full'))('icc decode reports a full disk as a failed write, not a failed read', () => {
     const full = openSync('/dev/full', 'w');
     try {
-      const result = spawnSync(process.execPath, [cli, 'icc', 'decode', session], {
+      const settings = '--settings=DG_MOVE_ALGEBRAIC,DG_MOVE_SMITH,DG_MOVE_CLOCK';
+      const result = spawnSync(process.execPath, [cli, 'icc', 'decode', settings, session], {
         stdio: ['ignore', full, 'pipe'],
         encoding: 'utf8',
       });

@@ -1,3 +1,5 @@
+import { didYouMean } from './suggest.js';
+
 /**
  * Checks each value given to an option (`undefined` when the option ends the arguments) and
  * returns the message of the usage error to report, or `undefined` to accept the value.
@@ -31,7 +33,10 @@ function has(record: Readonly<Record<string, unknown>>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(record, key);
 }
 
-/** Reads the arguments after the subcommand's name; `--` ends the options, `-` is an operand. */
+/**
+ * Reads the arguments after the subcommand's name; `--` ends the options, `-` is an operand.
+ * An unknown option or value names the nearest known one when one is close (`nearest`).
+ */
 export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): CommandInvocation {
   const operands: string[] = [];
   const flags = new Set<string>();
@@ -54,7 +59,10 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Co
       flags.add(name);
       continue;
     }
-    if (!has(spec.values, name)) return { kind: 'usage-error', message: `unknown option '${arg}' for ${spec.name}` };
+    if (!has(spec.values, name)) {
+      const names = [...spec.flags, ...Object.keys(spec.values), '--help'];
+      return { kind: 'usage-error', message: `unknown option '${arg}' for ${spec.name}${didYouMean(name, names)}` };
+    }
     const allowed = spec.values[name];
     const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
     if (typeof allowed === 'function') {
@@ -68,7 +76,8 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Co
       return { kind: 'usage-error', message: `${name} needs a value${choices ? `: ${choices.join(', ')}` : ''}` };
     }
     if (choices && !choices.includes(value)) {
-      return { kind: 'usage-error', message: `${name}: unknown value '${value}' (expected ${choices.join(', ')})` };
+      const message = `${name}: unknown value '${value}' (expected ${choices.join(', ')})${didYouMean(value, choices)}`;
+      return { kind: 'usage-error', message };
     }
     values.set(name, value);
   }

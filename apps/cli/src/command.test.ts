@@ -35,10 +35,11 @@ describe('defineCommand: the one shape of a command', () => {
     for (const [args, message] of [
       [['bad'], 'bad is refused'],
       [['--quiet'], "unknown option '--quiet' for toy"],
+      [['--lound'], "unknown option '--lound' for toy; did you mean --loud?"],
     ] as const) {
       const refused = memoryIo('');
       expect(await toy.run(args, refused.io)).toBe(2);
-      expect(refused.captured.err).toBe(`chess-formats: ${message}\n\nUsage: toy [--loud] [file...]\n`);
+      expect(refused.captured.err).toBe(`chess-formats: ${message}\nRun 'chess-formats toy --help' for its options.\n`);
     }
     expect(ran).toHaveLength(1);
     expect(toy.parse(['y'])).toEqual({ kind: 'run', options: { loud: false, files: ['y'] } });

@@ -47,6 +47,12 @@ export interface DefinedCommand<Options> extends Command {
 /** Exit status of a usage error (every command's). */
 const USAGE = 2;
 
+/**
+ * The line after a usage error's message: where the command's options are. The help itself is
+ * not printed: 26 lines would bury the one that says what was wrong.
+ */
+export const helpHint = (name: string): string => `Run 'chess-formats ${name} --help' for its options.`;
+
 /** What the arguments after a command's name ask for, read by its spec and turned into its options. */
 export function parseInvocation<Options>(
   definition: CommandSpec & Pick<CommandDefinition<Options>, 'options'>,
@@ -60,7 +66,8 @@ export function parseInvocation<Options>(
 
 /**
  * The `Command` of a definition: `--help` prints its help (status 0); a usage error prints the
- * message and the help on standard error (status 2); otherwise it runs with its options.
+ * message (with the nearest option or value when one is close) and a line saying how to see the
+ * help on standard error (status 2); otherwise it runs with its options.
  */
 export function defineCommand<Options>(definition: CommandDefinition<Options>): DefinedCommand<Options> {
   const parse = (args: readonly string[]): Invocation<Options> => parseInvocation(definition, args);
@@ -76,7 +83,9 @@ export function defineCommand<Options>(definition: CommandDefinition<Options>): 
           await io.out(definition.help);
           return 0;
         case 'usage-error':
-          await io.err(`${definition.usagePrefix ?? 'chess-formats'}: ${invocation.message}\n\n${definition.help}`);
+          await io.err(
+            `${definition.usagePrefix ?? 'chess-formats'}: ${invocation.message}\n${helpHint(definition.name)}\n`,
+          );
           return USAGE;
         case 'run':
           return definition.run(invocation.options, io);

@@ -40,9 +40,14 @@ describe('parseCommandArgs', () => {
 
   test.each([
     [['--to'], `--to needs a value: ${POSITION_FORMATS.join(', ')}`],
-    [['--to', 'png'], `--to: unknown value 'png' (expected ${POSITION_FORMATS.join(', ')})`],
+    [['--to', 'png'], `--to: unknown value 'png' (expected ${POSITION_FORMATS.join(', ')}); did you mean pgn?`],
+    [['--to', 'jpeg'], `--to: unknown value 'jpeg' (expected ${POSITION_FORMATS.join(', ')})`],
+    [['--to=setup'], `--to: unknown value 'setup' (expected ${POSITION_FORMATS.join(', ')}); did you mean setup-json?`],
     [['--json=1'], "option '--json' takes no value"],
-    [['--toString'], "unknown option '--toString' for convert"],
+    [['--toString'], "unknown option '--toString' for convert; did you mean --to?"],
+    [['--jsno'], "unknown option '--jsno' for convert; did you mean --json?"],
+    [['--hlep'], "unknown option '--hlep' for convert; did you mean --help?"],
+    [['--verbose'], "unknown option '--verbose' for convert"],
   ])('%j is a usage error', (args, message) => {
     expect(parseCommandArgs(CONVERT_SPEC, args)).toEqual({ kind: 'usage-error', message });
   });
@@ -125,7 +130,7 @@ describe('chess-formats convert', () => {
     expect(result).toEqual({
       status: 2,
       out: '',
-      err: `chess-formats: convert needs --to: ${POSITION_FORMATS.join(', ')}\n\n${CONVERT_HELP}`,
+      err: `chess-formats: convert needs --to: ${POSITION_FORMATS.join(', ')}\nRun 'chess-formats convert --help' for its options.\n`,
     });
   });
 });

@@ -114,7 +114,9 @@ describe('connectMain without a network', () => {
   test('a usage error: exit 2 with the message and the usage', async () => {
     const { io, captured } = memoryIo('');
     expect(await connectMain(['h'], io, environment({}))).toBe(2);
-    expect(captured.err).toBe(`chess-formats connect: connect needs HOST and PORT\n\n${CONNECT_HELP}`);
+    expect(captured.err).toBe(
+      "chess-formats connect: connect needs HOST and PORT\nRun 'chess-formats connect --help' for its options.\n",
+    );
   });
 
   test('a user without a password in the environment and no terminal: asked, then exit 2', async () => {

@@ -29,7 +29,10 @@ describe('parseFenArgs: the arguments after fen', () => {
   test.each([
     [['--colour'], "unknown option '--colour' for fen"],
     [['--castling'], '--castling needs a value: kqkq, xfen or shredder'],
-    [['--castling', 'KQkq'], "--castling: unknown style 'KQkq' (expected kqkq, xfen or shredder)"],
+    [['--castling', 'KQkq'], "--castling: unknown style 'KQkq' (expected kqkq, xfen or shredder); did you mean kqkq?"],
+    [['--castling', 'xfn'], "--castling: unknown style 'xfn' (expected kqkq, xfen or shredder); did you mean xfen?"],
+    [['--strcit'], "unknown option '--strcit' for fen; did you mean --strict?"],
+    [['--to', 'stlye12'], '--to needs fen or style12; did you mean style12?'],
     [['--board=yes'], "option '--board' takes no value"],
     [['--castling='], "--castling: unknown style '' (expected kqkq, xfen or shredder)"],
     [['--to'], '--to needs fen or style12'],

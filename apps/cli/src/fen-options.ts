@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '@chess-formats/board-core';
 import type { CommandArgs, CommandSpec } from './command-args.js';
 import { parseInvocation, type Invocation } from './command.js';
+import { didYouMean } from './suggest.js';
 
 /** How `fen` writes castling rights (see the fen package's write options). */
 export const CASTLING_STYLES = ['kqkq', 'xfen', 'shredder'] as const;
@@ -55,9 +56,10 @@ export const FEN_SPEC: CommandSpec = {
       if (value === undefined) return '--castling needs a value: kqkq, xfen or shredder';
       return isCastlingStyle(value)
         ? undefined
-        : `--castling: unknown style '${value}' (expected kqkq, xfen or shredder)`;
+        : `--castling: unknown style '${value}' (expected kqkq, xfen or shredder)${didYouMean(value, CASTLING_STYLES)}`;
     },
-    '--to': (value) => (isFenTarget(value) ? undefined : '--to needs fen or style12'),
+    '--to': (value) =>
+      isFenTarget(value) ? undefined : `--to needs fen or style12${didYouMean(value ?? '', ['fen', 'style12'])}`,
   },
 };
 

@@ -49,9 +49,11 @@ describe('chess-formats icc decode', () => {
     expect(games[1]?.['fen']).toBe('rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6');
   });
 
-  test('--games without the settings the session was captured with: tracker errors, exit status 1', async () => {
+  test('--games with settings that lack the move fields the session was captured with: tracker errors, exit status 1', async () => {
     const { io, captured } = memoryIo(sample);
-    expect(await main(['icc', 'decode', '--games'], io)).toBe(1);
+    // `--settings=` says no variable was on; nothing is inferred when settings are given.
+    expect(await main(['icc', 'decode', '--games', '--settings='], io)).toBe(1);
+    expect(captured.err).toBe('');
     const out = lines(captured.out);
     expect(out.filter((l) => l['kind'] === 'tracker-error').map((l) => (l['error'] as { code: string }).code)).toEqual([
       'no-move-text',
@@ -76,8 +78,13 @@ describe('chess-formats icc decode', () => {
     expect(await runIccCommand(['nope.icc'], missing.io)).toBe(2);
     expect(missing.captured.err).toContain('cannot read nope.icc');
     const bad = memoryIo('');
-    expect(await runIccCommand(['--settings', 'DG_NOPE'], bad.io)).toBe(2);
-    expect(bad.captured.err).toContain("unknown datagram 'DG_NOPE'");
+    expect(await runIccCommand(['--settings', 'DG_XYZZY'], bad.io)).toBe(2);
+    expect(bad.captured.err).toContain("unknown datagram 'DG_XYZZY'\n");
+    const near = memoryIo('');
+    expect(await runIccCommand(['--settings', 'DG_MOVE_SMTH'], near.io)).toBe(2);
+    expect(near.captured.err).toBe(
+      "chess-formats: --settings: unknown datagram 'DG_MOVE_SMTH'; did you mean DG_MOVE_SMITH?\nRun 'chess-formats icc decode --help' for its options.\n",
+    );
     expect(await runIccCommand(['--frob'], bad.io)).toBe(2);
     const help = memoryIo('');
     expect(await runIccCommand(['--help'], help.io)).toBe(0);
@@ -126,9 +133,60 @@ describe('chess-formats icc decode --pgn', () => {
 
   test('--pgn keeps standard output PGN: tracker errors go to standard error, exit status 1', async () => {
     const { io, captured } = memoryIo(sample);
-    expect(await main(['icc', 'decode', '--pgn'], io)).toBe(1);
+    expect(await main(['icc', 'decode', '--pgn', '--settings=DG_MOVE_SMITH'], io)).toBe(1);
     expect(captured.err).toContain('"tracker-error"');
     expect(parsePgn(captured.out).every((read) => read.ok)).toBe(true);
+  });
+});
+
+describe('chess-formats icc decode without --settings', () => {
+  const INFERRED =
+    'chess-formats: no --settings: inferred DG_MOVE_ALGEBRAIC, DG_MOVE_SMITH, DG_MOVE_CLOCK from the move datagrams\n';
+
+  test('infers the move fields from the move datagrams, says so, and reads the games as the right settings do', async () => {
+    const inferred = memoryIo(sample);
+    expect(await main(['icc', 'decode', '--games'], inferred.io)).toBe(0);
+    expect(inferred.captured.err).toBe(INFERRED);
+    expect(inferred.captured.out).toBe((await decodeGames()).out);
+    expect(lines(inferred.captured.out).map((g) => (g['moves'] as unknown[]).length)).toEqual([4, 10]);
+  });
+
+  test('the events and the PGN too, however the input is split and however many files it comes in', async () => {
+    const given = memoryIo(sample);
+    await main(['icc', 'decode', `--settings=${SETTINGS}`], given.io);
+    const half = Math.floor(sample.length / 2);
+    const split = memoryIo('', { a: sample.slice(0, half), b: sample.slice(half) });
+    expect(await main(['icc', 'decode', 'a', 'b'], split.io)).toBe(0);
+    expect([split.captured.out, split.captured.err]).toEqual([given.captured.out, INFERRED]);
+    const pgn = memoryIo(sample);
+    expect(await main(['icc', 'decode', '--pgn'], pgn.io)).toBe(0);
+    expect(parsePgn(pgn.captured.out).filter((read) => read.ok)).toHaveLength(2);
+  });
+
+  test('the other move fields: Smith and time and clock; a move list', async () => {
+    const moves = [`${Y}(24 9 e2e4 3 177${Y})`, `${Y}(24 9 e7e5 2 178${Y})`, `${Y}(24 9 g1f3 1 176${Y})`].join('');
+    const { io, captured } = memoryIo(moves);
+    expect(await main(['icc', 'decode'], io)).toBe(0);
+    expect(captured.err).toBe(
+      'chess-formats: no --settings: inferred DG_MOVE_SMITH, DG_MOVE_TIME, DG_MOVE_CLOCK from the move datagrams\n',
+    );
+    expect(lines(captured.out)[0]?.['datagram']).toMatchObject({ fields: { smithMove: 'e2e4', time: 3, clock: 177 } });
+    const list = memoryIo(`${Y}(25 9 * {e4 0} {e5 1}${Y})`);
+    expect(await main(['icc', 'decode'], list.io)).toBe(0);
+    expect(list.captured.err).toBe(
+      'chess-formats: no --settings: inferred DG_MOVE_ALGEBRAIC, DG_MOVE_TIME from the move datagrams\n',
+    );
+  });
+
+  test('no move datagram: nothing to infer, nothing said; moves of no known shape: says to give --settings', async () => {
+    const none = memoryIo(`${Y}(0 Lumen {}${Y})`);
+    expect(await main(['icc', 'decode'], none.io)).toBe(0);
+    expect(none.captured.err).toBe('');
+    const odd = memoryIo(`${Y}(24 9 ??${Y})`);
+    await main(['icc', 'decode'], odd.io);
+    expect(odd.captured.err).toBe(
+      'chess-formats: no --settings, and the move datagrams do not tell their fields: give --settings\n',
+    );
   });
 });
 

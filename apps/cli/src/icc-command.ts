@@ -3,14 +3,19 @@ import { writeFen } from '@chess-formats/fen';
 import {
   createIccDecoder,
   createIccTracker,
+  DG_SCHEMA,
   datagramId,
+  inferMoveSettings,
+  type IccDecoder,
   type IccEvent,
+  type RawMoveDatagram,
   type IccGameFacts,
 } from '@chess-formats/icc-dg';
 import { gameToPgn, writePgn } from '@chess-formats/pgn';
 import type { CommandArgs, CommandSpec } from './command-args.js';
 import { defineCommand, parseInvocation, type Invocation } from './command.js';
 import { printable } from './caret.js';
+import { didYouMean } from './suggest.js';
 import type { CommandIo } from './fen-command.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
 
@@ -27,7 +32,10 @@ Options:
                        still open at the end, with the result *); error events and tracker
                        errors go to standard error as JSON lines
   --settings <list>    the level 2 variables the client turned on, as DG names or numbers
-                       separated by commas, or as the bits of its level2settings= line
+                       separated by commas, or as the bits of its level2settings= line;
+                       without it, the move fields (DG_MOVE_ALGEBRAIC, DG_MOVE_SMITH,
+                       DG_MOVE_TIME, DG_MOVE_CLOCK, DG_IS_VARIATION) are inferred from the
+                       first move datagrams, and standard error says which
   -h, --help           show this help
 
 Exit status: 0 when the input decodes without an error event, 1 when it has one (with --games
@@ -38,8 +46,12 @@ export interface IccCommandOptions {
   readonly files: readonly string[];
   readonly games: boolean;
   readonly pgn: boolean;
-  readonly settings: readonly number[];
+  /** The level 2 variables given with `--settings`; `undefined` without it: the move ones are inferred. */
+  readonly settings: readonly number[] | undefined;
 }
+
+/** Every datagram's name, for the nearest one to a mistyped name. */
+const DATAGRAM_NAMES: readonly string[] = Object.values(DG_SCHEMA).map(([name]) => name);
 
 /** `--settings`: `DG_SEND_MOVES,34` or a level2settings bit string (`1001...`, leftmost DG 0). */
 export function parseSettings(value: string): readonly number[] | string {
@@ -51,7 +63,8 @@ export function parseSettings(value: string): readonly number[] | string {
     const name = item.trim();
     if (name === '') continue;
     const id = /^[0-9]{1,3}$/.test(name) ? Number(name) : datagramId(name.toUpperCase());
-    if (id === undefined) return `--settings: unknown datagram '${name}'`;
+    if (id === undefined)
+      return `--settings: unknown datagram '${name}'${didYouMean(name.toUpperCase(), DATAGRAM_NAMES)}`;
     ids.push(id);
   }
   return ids;
@@ -72,7 +85,8 @@ const ICC_DECODE_SPEC: CommandSpec = {
 
 /** The options of `icc decode` from its arguments, or a usage error. */
 function iccOptions({ operands, flags, values }: CommandArgs): Result<IccCommandOptions, string> {
-  const settings = parseSettings(values.get('--settings') ?? '');
+  const given = values.get('--settings');
+  const settings = given === undefined ? undefined : parseSettings(given);
   // Every value was checked as it was read; this only narrows the type.
   if (typeof settings === 'string') return err(settings);
   if (flags.has('--games') && flags.has('--pgn')) return err('--games and --pgn cannot go together');
@@ -131,7 +145,8 @@ async function decode(options: IccCommandOptions, io: CommandIo): Promise<number
     return '';
   };
   const { out: write } = guardOutput(io);
-  const decoder = createIccDecoder({ settings });
+  let decoder: IccDecoder | undefined = settings === undefined ? undefined : createIccDecoder({ settings });
+  const inference = settings === undefined ? createInference() : undefined;
   const tracker = createIccTracker();
   let failed = false;
   const emit = async (events: readonly IccEvent[]): Promise<void> => {
@@ -172,14 +187,92 @@ async function decode(options: IccCommandOptions, io: CommandIo): Promise<number
           return 2;
         }
         if (step.done === true) break;
-        await emit(decoder.push(step.value));
+        if (decoder !== undefined) await emit(decoder.push(step.value));
+        else if (inference?.hold(step.value) === true) decoder = await settle(inference, io, emit);
       }
     }
-    await emit(decoder.end());
+    if (decoder === undefined && inference !== undefined) {
+      inference.end();
+      decoder = await settle(inference, io, emit);
+    }
+    await emit(decoder?.end() ?? []);
     if (games) for (const game of tracker.games()) await write(record(game, tracker.facts(game.gameNumber)));
   } catch (error) {
     if (!(error instanceof OutputFailure)) throw error;
     return outputFailureStatus(error, failed ? 1 : 0, io);
   }
   return failed ? 1 : 0;
+}
+
+/** The datagrams that carry moves whose parts the move variables turn on. */
+const MOVE_DATAGRAMS: ReadonlySet<number | undefined> = new Set(
+  (['DG_SEND_MOVES', 'DG_MOVE_LIST', 'DG_PAST_MOVE', 'DG_CORRESPONDENCE_MOVE'] as const).map((name) =>
+    datagramId(name),
+  ),
+);
+
+/**
+ * Enough move datagrams to infer the move settings from: a shape that most of them share is
+ * not a chance, and the first moves of a capture come early.
+ */
+const INFER_MOVES = 16;
+/** Input held back while inferring, at most (characters or bytes): past it, infer from what was seen. */
+const INFER_HOLD = 1 << 20;
+
+/**
+ * Decoding without `--settings`: the input is held back and read by a decoder without settings
+ * until enough move datagrams were seen to infer the move variables from them, then replayed
+ * into the decoder with the inferred settings.
+ */
+interface Inference {
+  /** Holds a chunk; `true` when enough was seen to infer. */
+  hold(chunk: string | Uint8Array): boolean;
+  /** The end of the input: what the probe still held is seen. */
+  end(): void;
+  readonly held: readonly (string | Uint8Array)[];
+  readonly moves: readonly RawMoveDatagram[];
+}
+
+function createInference(): Inference {
+  const probe = createIccDecoder();
+  const held: (string | Uint8Array)[] = [];
+  const moves: RawMoveDatagram[] = [];
+  let size = 0;
+  const see = (events: readonly IccEvent[]): void => {
+    for (const event of events) {
+      if (event.kind === 'datagram' && MOVE_DATAGRAMS.has(event.datagram.id)) {
+        moves.push({ id: event.datagram.id, args: event.datagram.args });
+      }
+    }
+  };
+  return {
+    held,
+    moves,
+    hold(chunk) {
+      held.push(chunk);
+      size += chunk.length;
+      see(probe.push(chunk));
+      return moves.length >= INFER_MOVES || size >= INFER_HOLD;
+    },
+    end() {
+      see(probe.end());
+    },
+  };
+}
+
+/** Infers the move settings, says so on standard error, and replays what was held into the decoder they make. */
+async function settle(
+  inference: Inference,
+  io: CommandIo,
+  emit: (events: readonly IccEvent[]) => Promise<void>,
+): Promise<IccDecoder> {
+  const inferred = inferMoveSettings(inference.moves);
+  if (inferred !== undefined) {
+    await io.err(`chess-formats: no --settings: inferred ${inferred.settings.join(', ')} from the move datagrams\n`);
+  } else if (inference.moves.length > 0) {
+    await io.err('chess-formats: no --settings, and the move datagrams do not tell their fields: give --settings\n');
+  }
+  const decoder = createIccDecoder({ settings: inferred?.settings ?? [] });
+  for (const chunk of inference.held) await emit(decoder.push(chunk));
+  return decoder;
 }

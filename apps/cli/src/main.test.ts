@@ -43,36 +43,61 @@ describe('main: help, version and usage errors', () => {
     expect(await run(['icc', '--help'])).toEqual({ status: 0, out: ICC_HELP, err: '' });
   });
 
-  test('a group without its command is a usage error: exit 2, its help on standard error', async () => {
+  const GROUP_HINT = "Run 'chess-formats icc --help' for its commands.\n";
+  const MAIN_HINT = "Run 'chess-formats --help' for the commands.\n";
+
+  test('a group without its command is a usage error: exit 2, the message and where its help is', async () => {
     expect(await run(['icc'])).toEqual({
       status: 2,
       out: '',
-      err: `chess-formats: icc needs a command: decode\n\n${ICC_HELP}`,
+      err: `chess-formats: icc needs a command: decode\n${GROUP_HINT}`,
     });
     expect(await run(['icc', 'encode'])).toEqual({
       status: 2,
       out: '',
-      err: `chess-formats: unknown icc command 'encode' (expected decode)\n\n${ICC_HELP}`,
+      err: `chess-formats: unknown icc command 'encode' (expected decode)\n${GROUP_HINT}`,
+    });
+    expect(await run(['icc', 'decod'])).toEqual({
+      status: 2,
+      out: '',
+      err: `chess-formats: unknown icc command 'decod'; did you mean decode?\n${GROUP_HINT}`,
     });
   });
 
-  test('a bad option of a command prints the message and that command usage, exit 2', async () => {
+  test('a bad option of a command prints the message and where that command help is, exit 2', async () => {
+    // fen has no option near --colour: nothing is suggested rather than a far one.
     expect(await run(['fen', '--colour'])).toEqual({
       status: 2,
       out: '',
-      err: `chess-formats: unknown option '--colour' for fen\n\n${FEN_HELP}`,
+      err: "chess-formats: unknown option '--colour' for fen\nRun 'chess-formats fen --help' for its options.\n",
     });
+    expect(await run(['fen', '--strcit'])).toEqual({
+      status: 2,
+      out: '',
+      err: "chess-formats: unknown option '--strcit' for fen; did you mean --strict?\nRun 'chess-formats fen --help' for its options.\n",
+    });
+  });
+
+  test('a usage error is two lines, never the help', async () => {
+    const { err } = await run(['fen', '--colour']);
+    expect(err.split('\n')).toHaveLength(3);
+    expect(err).not.toContain(FEN_HELP);
   });
 
   test.each([
     [[], 'missing command'],
-    [['png'], "unknown command 'png'"],
-    [['help', 'png'], "no help for unknown command 'png'"],
+    [['png'], "unknown command 'png'; did you mean pgn?"],
+    [['conv'], "unknown command 'conv'; did you mean convert?"],
+    [['detetc'], "unknown command 'detetc'; did you mean detect?"],
+    [['hepl'], "unknown command 'hepl'; did you mean help?"],
+    [['xyzzy'], "unknown command 'xyzzy'"],
+    [['help', 'png'], "no help for unknown command 'png'; did you mean pgn?"],
     [['help', 'icc', 'encode'], "no help for unknown command 'icc encode'"],
+    [['help', 'icc', 'decod'], "no help for unknown command 'icc decod'; did you mean icc decode?"],
     [['help', 'fen', 'fen'], 'help takes one command name'],
     [['help', 'icc', 'decode', 'x'], 'help takes one command name'],
-  ])('%j: the message and the program usage, exit 2', async (args, message) => {
-    expect(await run(args)).toEqual({ status: 2, out: '', err: `chess-formats: ${message}\n\n${MAIN_HELP}` });
+  ])('%j: the message, the nearest command when one is close, and where the help is, exit 2', async (args, message) => {
+    expect(await run(args)).toEqual({ status: 2, out: '', err: `chess-formats: ${message}\n${MAIN_HINT}` });
   });
 
   test('runs a command with the arguments after its name', async () => {
@@ -111,7 +136,12 @@ describe('standard output that cannot be written: one rule for every command', (
     detect: `${START}\n`.repeat(3),
     moves: `${START}\n`,
   };
-  const ARGS: Readonly<Record<string, readonly string[]>> = { convert: ['--to', 'fenr'], pgn: ['--fens'] };
+  // icc decode with its settings, so that standard error holds only what a failed write says.
+  const ARGS: Readonly<Record<string, readonly string[]>> = {
+    convert: ['--to', 'fenr'],
+    pgn: ['--fens'],
+    'icc decode': ['--settings=DG_MOVE_ALGEBRAIC,DG_MOVE_SMITH,DG_MOVE_CLOCK'],
+  };
   const writing = COMMANDS.filter((c) => INPUT[c.name] !== undefined);
   const lines = [
     ...writing.map((c) => [c.name, [...c.name.split(' '), ...(ARGS[c.name] ?? [])], INPUT[c.name] ?? ''] as const),

@@ -12,6 +12,7 @@ import { OCPN_COMMAND } from './ocpn-command.js';
 import { PGN_COMMAND } from './pgn-command.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
 import { STYLE12_COMMAND } from './style12-command.js';
+import { didYouMean } from './suggest.js';
 import { VALIDATE_COMMAND } from './validate-command.js';
 
 export type { Command } from './command.js';
@@ -92,11 +93,25 @@ function find(words: readonly string[]): Found {
   return { kind: 'unknown' };
 }
 
+/** The names of a group's commands without the group's: `decode` for `icc decode`. */
+const subcommands = (group: string, commands: readonly Command[]): readonly string[] =>
+  commands.map((c) => c.name.slice(group.length + 1));
+
 /** The help of a group: that of each of its commands. */
 const groupHelp = (commands: readonly Command[]): string => commands.map((c) => c.help).join('\n');
 
-async function usageError(io: CommandIo, message: string, help: string): Promise<number> {
-  await io.err(`chess-formats: ${message}\n\n${help}`);
+/** The words a command line may start with: each command's first word, and `help`. */
+const commandWords = (): readonly string[] => [...new Set(COMMANDS.map(groupOf)), 'help'];
+
+/** Where the program's commands are listed: the line after a usage error that names no command. */
+const MAIN_HINT = "Run 'chess-formats --help' for the commands.";
+
+/**
+ * A usage error: the message and one line saying where to look (the help itself would bury
+ * the message), status 2.
+ */
+async function usageError(io: CommandIo, message: string, hint: string): Promise<number> {
+  await io.err(`chess-formats: ${message}\n${hint}\n`);
   return 2;
 }
 
@@ -107,16 +122,24 @@ async function runHelp(args: readonly string[], io: CommandIo): Promise<number> 
     return 0;
   }
   const found = find(args);
-  if (found.kind === 'unknown' || (found.kind === 'group' && found.rest.length > 0))
-    return usageError(io, `no help for unknown command '${args.join(' ')}'`, MAIN_HELP);
-  if (found.rest.length > 0) return usageError(io, 'help takes one command name', MAIN_HELP);
+  if (found.kind === 'unknown' || (found.kind === 'group' && found.rest.length > 0)) {
+    const suggestion =
+      found.kind === 'group'
+        ? didYouMean(found.rest[0] ?? '', subcommands(found.group, found.commands)).replace(
+            'mean ',
+            `mean ${found.group} `,
+          )
+        : didYouMean(args[0] ?? '', commandWords());
+    return usageError(io, `no help for unknown command '${args.join(' ')}'${suggestion}`, MAIN_HINT);
+  }
+  if (found.rest.length > 0) return usageError(io, 'help takes one command name', MAIN_HINT);
   await io.out(found.kind === 'command' ? found.command.help : groupHelp(found.commands));
   return 0;
 }
 
 async function dispatch(args: readonly string[], io: CommandIo): Promise<number> {
   const [first, second] = args;
-  if (first === undefined) return usageError(io, 'missing command', MAIN_HELP);
+  if (first === undefined) return usageError(io, 'missing command', MAIN_HINT);
   if (first === '-V' || first === '--version') {
     await io.out(`${VERSION}\n`);
     return 0;
@@ -137,15 +160,17 @@ async function dispatch(args: readonly string[], io: CommandIo): Promise<number>
         await io.out(help);
         return 0;
       }
-      const expected = found.commands.map((c) => c.name.slice(found.group.length + 1)).join(', ');
+      const names = subcommands(found.group, found.commands);
+      const suggestion = didYouMean(second ?? '', names);
+      // A close name is the one to give; otherwise the list of the group's commands.
       const message =
         second === undefined
-          ? `${found.group} needs a command: ${expected}`
-          : `unknown ${found.group} command '${second}' (expected ${expected})`;
-      return usageError(io, message, help);
+          ? `${found.group} needs a command: ${names.join(', ')}`
+          : `unknown ${found.group} command '${second}'${suggestion === '' ? ` (expected ${names.join(', ')})` : suggestion}`;
+      return usageError(io, message, `Run 'chess-formats ${found.group} --help' for its commands.`);
     }
     case 'unknown':
-      return usageError(io, `unknown command '${first}'`, MAIN_HELP);
+      return usageError(io, `unknown command '${first}'${didYouMean(first, commandWords())}`, MAIN_HINT);
   }
 }
 

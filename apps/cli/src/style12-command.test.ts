@@ -91,6 +91,10 @@ describe('chess-formats style12', () => {
     expect(parseStyle12Args(['--nope'])).toMatchObject({ kind: 'usage-error' });
     expect((await run(['--nope'], '')).status).toBe(2);
     expect(parseStyle12Args(['--dialect'])).toEqual({ kind: 'usage-error', message: '--dialect needs fics or icc' });
+    expect(parseStyle12Args(['--dialect', 'fisc'])).toEqual({
+      kind: 'usage-error',
+      message: '--dialect needs fics or icc; did you mean fics?',
+    });
     expect(parseStyle12Args(['--clock-unit=minutes'])).toEqual({
       kind: 'usage-error',
       message: '--clock-unit needs seconds or milliseconds',

@@ -26,6 +26,7 @@ import type { CommandArgs, CommandSpec } from './command-args.js';
 import { defineCommand, parseInvocation, type Invocation } from './command.js';
 import type { CommandIo } from './fen-command.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
+import { didYouMean } from './suggest.js';
 
 export const STYLE12_HELP = `Usage: chess-formats style12 [options] [file...]
 
@@ -76,8 +77,12 @@ export const STYLE12_SPEC: CommandSpec = {
   help: STYLE12_HELP,
   flags: ['--board', '--json', '--text', '--pgn'],
   values: {
-    '--dialect': (value) => (isDialect(value) ? undefined : '--dialect needs fics or icc'),
-    '--clock-unit': (value) => (isClockUnit(value) ? undefined : '--clock-unit needs seconds or milliseconds'),
+    '--dialect': (value) =>
+      isDialect(value) ? undefined : `--dialect needs fics or icc${didYouMean(value ?? '', ['fics', 'icc'])}`,
+    '--clock-unit': (value) =>
+      isClockUnit(value)
+        ? undefined
+        : `--clock-unit needs seconds or milliseconds${didYouMean(value ?? '', ['seconds', 'milliseconds'])}`,
   },
 };
 

@@ -9,6 +9,7 @@ export {
   type IccEvent,
 } from './decoder.js';
 export { encodeDatagram, encodeEvents, encodeUnitStart, type DatagramInput, type EncodeOptions } from './encode.js';
+export { inferMoveSettings, type InferredMoveSettings, type MoveVariable, type RawMoveDatagram } from './infer.js';
 export { ICC_ERROR_CODES, type IccError, type IccErrorCode, type RawDatagram } from './errors.js';
 export {
   DG_SCHEMA,

@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { IGNORE_SCRIPTS, freshDir, pnpm, pnpmAll } from '../src/pack.js';
+import { IGNORE_SCRIPTS, PREPACK, freshDir, pnpm, pnpmAll, npmAll } from '../src/pack.js';
 import { ROOT, publishedPackages, workspacePackages, type Manifest } from '../src/workspace.js';
 
 // A release, rehearsed in a copy of the repository (the tree is never changed): the pending
@@ -61,7 +61,15 @@ describe('release rehearsal', () => {
   );
 
   test('every published package builds in prepack, so a publish never ships a stale or missing dist', () => {
-    for (const { dir } of published) expect(read(dir).scripts?.['prepack'], dir).toBe('npm run build');
+    for (const { dir } of published) expect(read(dir).scripts?.['prepack'], dir).toBe(PREPACK);
+  });
+
+  test('npm pack stops in prepack with the one line that says to use pnpm, and makes no tarball', () => {
+    const { dir } = published[0] ?? { dir: '' };
+    const { status, output } = npmAll(['pack', '--dry-run'], join(copy, dir));
+    expect(status).not.toBe(0);
+    expect(output).toContain('chess-formats: pack and publish with pnpm (`pnpm pack`, `pnpm publish`)');
+    expect(readdirSync(join(copy, dir)).filter((f) => f.endsWith('.tgz'))).toEqual([]);
   });
 
   test('prepack builds the CLI again: with no dist at all, publish ships one that prints the new version', () => {

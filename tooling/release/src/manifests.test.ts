@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { PREPACK } from './pack.js';
 import { readmeOpening } from './readme-install.js';
 import { sizeBudgets } from './size-budgets.js';
 import { ROOT, publishedPackages, workspacePackages, type Manifest } from './workspace.js';
@@ -49,8 +51,8 @@ describe.each(published.map((p) => [p.dir, p] as const))('published package %s',
     expect(files).toEqual(expect.arrayContaining(['!src/**/*.test.ts', '!src/**/*.test-d.ts', '!src/testing']));
   });
 
-  test('prepack builds, so that a manual pack or publish never ships a stale dist', () => {
-    expect(manifest.scripts?.['prepack']).toBe('npm run build');
+  test('prepack refuses npm (it would keep workspace:^ ranges), then builds, so that a manual pack or publish never ships a stale dist', () => {
+    expect(manifest.scripts?.['prepack']).toBe(PREPACK);
     expect(manifest.scripts?.['build']).toBeDefined();
   });
 
@@ -106,4 +108,25 @@ test('every size budget names a published package', () => {
 test('the root has the LICENSE every package ships', () => {
   expect(existsSync(join(ROOT, 'LICENSE'))).toBe(true);
   expect(license).toMatch(/^MIT License\n\nCopyright \(c\) 2026 chess-formats contributors\n/);
+});
+
+describe('the shared prepack script', () => {
+  const prepack = (agent: string) =>
+    spawnSync(process.execPath, [join(ROOT, 'tooling/scripts/prepack.mjs')], {
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_user_agent: agent },
+    });
+
+  test('refuses a pack started by npm with one line that says to use pnpm', () => {
+    const result = prepack('npm/10.8.2 node/v20.19.0 linux x64 workspaces/false');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^chess-formats: .*`pnpm pack`.*workspace:\^.*\n$/);
+    expect(result.stderr.split('\n')).toHaveLength(2);
+  });
+
+  test('lets a pack started by pnpm go on to the build', () => {
+    const result = prepack('pnpm/10.12.1 npm/? node/v20.19.0 linux x64');
+    expect([result.status, result.stderr]).toEqual([0, '']);
+  });
 });

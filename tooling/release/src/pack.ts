@@ -10,6 +10,12 @@ import { ROOT, publishedPackages, type WorkspacePackage } from './workspace.js';
  */
 export const IGNORE_SCRIPTS = { npm_config_ignore_scripts: 'true' } as const;
 
+/**
+ * Every published package's `prepack`: `tooling/scripts/prepack.mjs` refuses a pack started by
+ * npm (it keeps `workspace:^` ranges), then the build, so a pack never ships a stale dist.
+ */
+export const PREPACK = 'node ../../tooling/scripts/prepack.mjs && npm run build';
+
 function pnpmCommand(args: readonly string[]): [string, string[]] {
   const execPath = process.env['npm_execpath'];
   const viaNode = execPath !== undefined && /pnpm/.test(execPath);
@@ -50,6 +56,20 @@ export function npm(args: readonly string[], cwd: string): string {
     // No registry is needed: everything comes from the tarballs.
     env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
   });
+}
+
+/** npm's exit status and its standard output and error together, whether it failed or not. */
+export function npmAll(
+  args: readonly string[],
+  cwd: string,
+): { readonly status: number | null; readonly output: string } {
+  const result = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', [...args], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 export interface Packed {
