@@ -57,7 +57,7 @@ describe('chess-formats pgn', () => {
     expect(await run(['games.pgn'], '', { 'games.pgn': BROKEN })).toEqual({
       status: 1,
       out: '3 games, 1 broken\n',
-      err: 'games.pgn:7:13: game 2: error[illegal-move] "Ke3" at 2. is not a legal move: "Ke3" is not a legal move here\n',
+      err: 'games.pgn:7:13: game 2: error[illegal-move] 2. "Ke3" is not a legal move here\n',
     });
   });
 

@@ -21,6 +21,18 @@ describe('describeError', () => {
       'illegal-move at line 3, column 9: "Ke3" is not a legal move; cause: illegal in field to at offset 1: no king can go there',
     );
     expect(describeError({ code: 'x', offset: 0, message: 'two\r\nlines' })).toBe('x at offset 0: two lines');
+    // A cause the message already quotes is not said twice.
+    expect(
+      describeError({
+        code: 'illegal-move',
+        line: 5,
+        column: 13,
+        message: '2. "Ke3" is not a legal move here',
+        cause: { code: 'illegal', field: 'move', offset: 0, message: '"Ke3" is not a legal move here' },
+      }),
+    ).toBe(
+      'illegal-move at line 5, column 13: 2. "Ke3" is not a legal move here; cause: illegal in field move at offset 0: (as above)',
+    );
     expect(describeError('plain')).toBe('plain');
     expect(describeError(undefined)).toBe('undefined');
     expect(describeError({})).toBe('[object Object]');

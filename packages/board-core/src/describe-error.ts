@@ -17,8 +17,14 @@ function describe(error: unknown, depth: number): string {
       ? ` at line ${text(e['line'])}, column ${text(e['column'])}`
       : `${e['field'] === undefined ? '' : ` in field ${text(e['field'])}`} at offset ${text(e['offset'])}`;
   // A cycle of causes ends after a few.
-  const cause = e['cause'] != null && depth < 4 ? `; cause: ${describe(e['cause'], depth + 1)}` : '';
-  return oneLine(`${e['code']}${where}: ${text(e['message'])}`) + cause;
+  const message = text(e['message']);
+  const inner = e['cause'] as Record<string, unknown> | null | undefined;
+  // A cause whose words the message already quotes adds only its code and place.
+  const cause =
+    inner != null && depth < 4
+      ? `; cause: ${typeof inner['message'] === 'string' && message.includes(inner['message']) ? describe({ ...inner, message: '(as above)' }, depth + 1) : describe(inner, depth + 1)}`
+      : '';
+  return oneLine(`${e['code']}${where}: ${message}`) + cause;
 }
 
 const oneLine = (line: string): string => line.replace(/[\r\n]+/g, ' ');

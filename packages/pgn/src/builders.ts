@@ -200,7 +200,8 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
           const number = `${before.fullmoves}${before.turn === 'white' ? '.' : '...'}`;
           return {
             code: 'illegal-move',
-            message: `${JSON.stringify(text)} at ${number} is not a legal move: ${san.error.message}`,
+            // The move number, then the move reader's own words, which name the move.
+            message: `${number} ${san.error.message}`,
             cause: san.error,
             at: undefined,
           };
