@@ -1,7 +1,7 @@
 import { writeSan } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
 import { describe, expect, test } from 'vitest';
-import { PGN_ERROR_CODES, type PgnErrorCode } from './errors.js';
+import { PGN_ERROR_CODES, type PgnError, type PgnErrorCode } from './errors.js';
 import { finalSetup, mainline, type PgnGame, type PgnNode } from './game.js';
 import { createPgnReader, parsePgn, type PgnReadOptions } from './read.js';
 
@@ -272,6 +272,19 @@ describe('errors', () => {
     expect([...text].flatMap((char) => reader.push(char)).concat(reader.end())).toMatchObject([
       { kind: 'error', error: expected },
     ]);
+  });
+  test('line and column after a clock comment that holds a line break, whole and in any two chunks', () => {
+    // The old fast loop counted the line break inside `{[%clk ...]}` as a column.
+    const text = '1. e4 {[%clk\n0:00:01]} e5 2. Ke3 *';
+    const where = (error: PgnError) => [error.line, error.column, error.offset];
+    const [whole] = parsePgn(text);
+    expect(whole?.ok ? undefined : where(whole!.error)).toEqual([2, 17, 29]);
+    for (let cut = 0; cut <= text.length; cut++) {
+      const reader = createPgnReader();
+      const events = [...reader.push(text.slice(0, cut)), ...reader.push(text.slice(cut)), ...reader.end()];
+      const errors = events.flatMap((event) => (event.kind === 'error' ? [where(event.error)] : []));
+      expect(errors, String(cut)).toEqual([[2, 17, 29]]);
+    }
   });
   test('an illegal move names its move number and carries the SAN error', () => {
     expect(parsePgn('1. e4 e5 2. Nf3 Ke7 3. Ke2 Nf6 4. Kd8')[0]).toMatchObject({
