@@ -111,22 +111,35 @@ test('the root has the LICENSE every package ships', () => {
 });
 
 describe('the shared prepack script', () => {
-  const prepack = (agent: string) =>
-    spawnSync(process.execPath, [join(ROOT, 'tooling/scripts/prepack.mjs')], {
+  const NPM = '/usr/lib/node_modules/npm/bin/npm-cli.js';
+  const PNPM = '/usr/lib/node_modules/pnpm/bin/pnpm.cjs';
+  const prepack = (execpath: string | undefined, agent: string) => {
+    const { npm_execpath: _execpath, npm_config_user_agent: _agent, ...env } = process.env;
+    return spawnSync(process.execPath, [join(ROOT, 'tooling/scripts/prepack.mjs')], {
       encoding: 'utf8',
-      env: { ...process.env, npm_config_user_agent: agent },
+      env: { ...env, ...(execpath === undefined ? {} : { npm_execpath: execpath }), npm_config_user_agent: agent },
     });
+  };
 
   test('refuses a pack started by npm with one line that says to use pnpm', () => {
-    const result = prepack('npm/10.8.2 node/v20.19.0 linux x64 workspaces/false');
-    expect(result.status).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^chess-formats: .*`pnpm pack`.*workspace:\^.*\n$/);
-    expect(result.stderr.split('\n')).toHaveLength(2);
+    for (const result of [
+      prepack(NPM, 'npm/10.8.2 node/v20.19.0 linux x64 workspaces/false'),
+      // npm run from a pnpm script takes the outer user agent as its own setting.
+      prepack(NPM, 'pnpm/10.12.1 npm/? node/v20.19.0 linux x64'),
+      prepack(undefined, 'npm/10.8.2 node/v20.19.0 linux x64 workspaces/false'),
+    ]) {
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^chess-formats: .*`pnpm pack`.*workspace:\^.*\n$/);
+      expect(result.stderr.split('\n')).toHaveLength(2);
+    }
   });
 
   test('lets a pack started by pnpm go on to the build', () => {
-    const result = prepack('pnpm/10.12.1 npm/? node/v20.19.0 linux x64');
-    expect([result.status, result.stderr]).toEqual([0, '']);
+    for (const result of [
+      prepack(PNPM, 'pnpm/10.12.1 npm/? node/v20.19.0 linux x64'),
+      prepack(undefined, 'pnpm/10.12.1 npm/? node/v20.19.0 linux x64'),
+    ])
+      expect([result.status, result.stderr]).toEqual([0, '']);
   });
 });
