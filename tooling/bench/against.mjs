@@ -47,12 +47,10 @@ try {
       maxBuffer: 64 * 1024 * 1024,
     });
     const rows = new Map();
-    let title = suite;
     for (const line of out.split('\n')) {
-      if (line.startsWith('## ')) title = line.slice(3).trim();
       const row = /^(.+?)\s+([\d.]+)([kM]?)\s+[\d.]+x$/.exec(line);
-      if (row)
-        rows.set(`${title} / ${row[1].trim()}`, Number(row[2]) * (row[3] === 'M' ? 1e6 : row[3] === 'k' ? 1e3 : 1));
+      const name = row?.[1].trim();
+      if (row && !rows.has(name)) rows.set(name, Number(row[2]) * (row[3] === 'M' ? 1e6 : row[3] === 'k' ? 1e3 : 1));
     }
     return rows;
   };
@@ -77,9 +75,8 @@ try {
       const before = samples.base.get(row);
       if (!before) continue;
       const [now, then] = [median(rates), median(before)];
-      console.log(
-        `${row.padEnd(72)} ${then.toPrecision(4).padStart(10)} ${now.toPrecision(4).padStart(10)} ${(now / then).toFixed(3).padStart(7)}x`,
-      );
+      const rate = (value) => Math.round(value).toLocaleString('en').padStart(12);
+      console.log(`${row.padEnd(64)} ${rate(then)} ${rate(now)} ${(now / then).toFixed(3).padStart(7)}x`);
     }
   }
 } finally {
