@@ -75,7 +75,7 @@ try {
       const before = samples.base.get(row);
       if (!before) continue;
       const [now, then] = [median(rates), median(before)];
-      const rate = (value) => Math.round(value).toLocaleString('en').padStart(12);
+      const rate = (value) => (value >= 1000 ? Math.round(value).toLocaleString('en') : value.toFixed(1)).padStart(12);
       console.log(`${row.padEnd(64)} ${rate(then)} ${rate(now)} ${(now / then).toFixed(3).padStart(7)}x`);
     }
   }
