@@ -143,9 +143,10 @@ export const style12Format: TextFormat<Style12, Style12ErrorCode, Style12ParseOp
     write: (record: Style12): string => writeStyle12(record),
     detect(text: string): number {
       if (typeof text !== 'string') return 0;
-      // Sure only of what `parse` reads (the parser stops at once on text that is not a board
-      // line, and at its length bound): detection and parsing agree by construction.
-      if (parseStyle12(text).ok) return 0.95;
+      // Sure only of what `parse` reads, so that detection and parsing agree by construction.
+      // Only a text with a `<12>` tag can read; the native search spares every other text the
+      // parser's error value.
+      if (text.includes('<12>') && parseStyle12(text).ok) return 0.95;
       const start = skipBlanks(text, 0);
       if (start >= text.length) return 0;
       const end = lineEnd(text, start);
