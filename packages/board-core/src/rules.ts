@@ -34,6 +34,13 @@ export function engineFor(setup: Setup): Engine {
 /**
  * Every legal move of the side to move: pieces in square order, then en passant, drops,
  * king moves and castling. Castling is by rook square, so Chess960 works unchanged.
+ *
+ * @example
+ * ```ts
+ * import { legalMoves, standardSetup, writeSan } from '@chess-formats/board-core';
+ * const setup = standardSetup();
+ * legalMoves(setup).map((move) => writeSan(setup, move)); // ['Nc3', 'Na3', 'Nh3', 'Nf3', 'a3', ... 'h4']: 20 moves
+ * ```
  */
 export function legalMoves(setup: Setup): Move[] {
   const engine = engineFor(setup);

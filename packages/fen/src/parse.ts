@@ -241,6 +241,14 @@ function readChecks(input: string, pos: number, given: boolean): ByColor<number>
 /**
  * Reads a FEN (also X-FEN and Shredder-FEN castling, crazyhouse pockets and `~`, three-check
  * counters). Never throws; reports the first fault from the left.
+ *
+ * @example
+ * ```ts
+ * import { parseFen } from '@chess-formats/fen';
+ * const read = parseFen('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+ * if (read.ok) console.log(read.value.turn); // 'black'
+ * else console.log(`${read.error}`); // one line: code, field, offset, message
+ * ```
  */
 export function parseFen(input: string, options?: FenParseOptions): Result<Setup, FenError> {
   const strict = options?.strict === true;

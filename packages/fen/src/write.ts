@@ -148,7 +148,16 @@ function inRange(value: number, min: number, max: number): number {
   return Number.isInteger(value) && value >= min && value <= max ? value : refuse(value);
 }
 
-/** Canonical FEN of a setup; throws `TypeError` for a setup FEN cannot express. */
+/**
+ * Canonical FEN of a setup; throws `TypeError` for a setup FEN cannot express.
+ *
+ * @example
+ * ```ts
+ * import { standardSetup } from '@chess-formats/board-core';
+ * import { writeFen } from '@chess-formats/fen';
+ * writeFen(standardSetup()); // 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+ * ```
+ */
 export function writeFen(setup: Setup, options?: FenWriteOptions): string {
   const { board, turn, epSquares, remainingChecks } = setup;
   const ep = epSquares[0];

@@ -175,6 +175,15 @@ export function createPgnReader(options?: PgnReadOptions): PgnReader {
  * Reads every game of a PGN text. A broken game is an error value in its place and does not
  * stop the others (the reader skips to the next `[Event` tag, or the blank line after a
  * result). Never throws.
+ *
+ * @example
+ * ```ts
+ * import { parsePgn } from '@chess-formats/pgn';
+ * for (const game of parsePgn('[White "A"]\n\n1. e4 e5 2. Nf3 *')) {
+ *   if (game.ok) console.log(game.value.tags.get('White')); // 'A'
+ *   else console.log(`${game.error}`); // line, column and what is wrong
+ * }
+ * ```
  */
 export function parsePgn(text: string, options?: PgnReadOptions): Result<PgnGame, PgnError>[] {
   const results: Result<PgnGame, PgnError>[] = [];

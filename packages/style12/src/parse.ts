@@ -324,6 +324,14 @@ function readMoveTime(line: Line, field: number): number {
  * Reads one style 12 line (`<12> ` and 30 to 32 tokens, then any extra fields). Never throws;
  * reports the first fault from the left. Line ends and BELs around the line and a `fics% `
  * prompt before it are skipped.
+ *
+ * @example
+ * ```ts
+ * import { parseStyle12 } from '@chess-formats/style12';
+ * const line = '<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 Alice Bob 1 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0 0 0';
+ * const read = parseStyle12(line);
+ * if (read.ok) console.log(read.value.whiteName, read.value.setup.turn); // 'Alice' 'black'
+ * ```
  */
 export function parseStyle12(input: string, options?: Style12ParseOptions): Result<Style12, Style12Error> {
   const line: Line = { text: input, end: 0, at: 0 };
