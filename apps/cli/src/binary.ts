@@ -1,13 +1,7 @@
-/** Character codes the rule below names. */
+import { BELL, CONTROL_Y, CONTROL_Z, CR, DELETE, LF, SPACE, TAB } from '@chess-formats/board-core/internal';
+
+/** Character codes the rule below names beside the shared ones. */
 const NUL = 0x00;
-const BEL = 0x07;
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
-const CONTROL_Y = 0x19;
-const CONTROL_Z = 0x1a;
-const SPACE = 0x20;
-const DEL = 0x7f;
 const LAST_C1 = 0x9f;
 const REPLACEMENT = 0xfffd;
 
@@ -24,9 +18,9 @@ const TEXT_SHARE = 8;
 function suspect(line: string, i: number): boolean {
   const code = line.charCodeAt(i);
   if (code === REPLACEMENT) return true;
-  if (code >= SPACE && code < DEL) return false;
+  if (code >= SPACE && code < DELETE) return false;
   if (code > LAST_C1) return false;
-  if (code === TAB || code === LF || code === CR || code === BEL || code === CONTROL_Z) return false;
+  if (code === TAB || code === LF || code === CR || code === BELL || code === CONTROL_Z) return false;
   if (code === CONTROL_Y) return !ICC_DELIMITERS.includes(line[i + 1] ?? '');
   return true;
 }
