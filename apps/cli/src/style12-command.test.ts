@@ -51,6 +51,14 @@ describe('chess-formats style12', () => {
     expect(lines[2]).toMatchObject({ kind: 'error', line: '<12> x', error: { code: 'board', field: 1, offset: 5 } });
   });
 
+  test('a board at move 10000 prints its FEN (counters have no limit of 9999), also with --pgn', async () => {
+    const late = ICC.replace(' 119 122 2 K/e1-e2', ' 119 122 10000 K/e1-e2');
+    expect(await run([], `${late}\n`)).toEqual({ status: 0, out: `${ICC_FEN.replace(/ 2$/, ' 10000')}\n`, err: '' });
+    const pgn = await run(['--pgn'], `${late}\n`);
+    expect(pgn.err).toBe('');
+    expect(pgn.out).toContain(' 0 10000"]');
+  });
+
   test('holdings give the pockets of the next FEN of their game', async () => {
     const result = await run([], `<b1> game 7 white [PN] black [Q]\n${ICC}\n`);
     expect(result.out).toBe(`${ICC_FEN.replace('RNBQ1BNR', 'RNBQ1BNR[PNq]')}\n`);

@@ -14,7 +14,7 @@ import type { OmegaAdvancedState } from './omega-advanced.js';
 import { piece, pieceLetter, type Piece } from './piece.js';
 import { startClock, withRealtime } from './realtime.js';
 import { err, ok, type Result } from './result.js';
-import { emptyPocket, type Pocket, type RealtimeClock, type Setup } from './setup.js';
+import { emptyPocket, MAX_COUNTER, type Pocket, type RealtimeClock, type Setup } from './setup.js';
 import { emptySquares } from './internal/pieces.js';
 import { VARIANTS } from './variants/list.js';
 import { variantByKey, type VariantKey } from './variants/lookup.js';
@@ -660,8 +660,8 @@ export function parseSetupJson(json: unknown, options?: SetupJsonOptions): Resul
       turn,
       castlingRooks: squareListOf(geometry, required(root, 'castlingRooks', ''), 'castlingRooks', limit),
       epSquares: squareListOf(geometry, required(root, 'epSquares', ''), 'epSquares', limit),
-      halfmoves: integerOf(required(root, 'halfmoves', ''), 'halfmoves', 0, Number.MAX_SAFE_INTEGER),
-      fullmoves: integerOf(required(root, 'fullmoves', ''), 'fullmoves', 1, Number.MAX_SAFE_INTEGER),
+      halfmoves: integerOf(required(root, 'halfmoves', ''), 'halfmoves', 0, MAX_COUNTER),
+      fullmoves: integerOf(required(root, 'fullmoves', ''), 'fullmoves', 1, MAX_COUNTER),
     };
     if (variant !== undefined) setup.variant = variant;
     const pockets = own(root, 'pockets', 'pockets');

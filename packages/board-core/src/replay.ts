@@ -10,7 +10,7 @@ import { piece, type Piece } from './piece.js';
 import { ok, type Result } from './result.js';
 import { isLegal, play } from './rules.js';
 import { parseSan, parseSanOn, plainSanCode } from './san.js';
-import type { Pocket, Setup } from './setup.js';
+import { incremented as increment, type Pocket, type Setup } from './setup.js';
 import { variantOf } from './variants/lookup.js';
 import { ROLES, opposite, type Color } from './vocabulary.js';
 
@@ -51,10 +51,6 @@ function fitsEngine(setup: Setup): boolean {
   if (pockets) for (const role of ROLES) if (pockets.white[role] > 9999 || pockets.black[role] > 9999) return false;
   const { squareNames } = setup.board.geometry;
   return setup.castlingRooks.every((s) => squareNames[s]) && setup.epSquares.every((s) => squareNames[s]);
-}
-
-function increment(counter: number): number {
-  return counter < Number.MAX_SAFE_INTEGER ? counter + 1 : counter;
 }
 
 /**

@@ -9,7 +9,7 @@ import { isSquare, type Square } from './geometry.js';
 import type { Move } from './move.js';
 import { nextOmegaAdvanced } from './omega-advanced.js';
 import { piece, type Piece } from './piece.js';
-import type { Pocket, Setup } from './setup.js';
+import { incremented as increment, type Pocket, type Setup } from './setup.js';
 import type { RulesSpec } from './variant.js';
 import { variantOf } from './variants/lookup.js';
 import { opposite, type ByColor, type Color, type Role } from './vocabulary.js';
@@ -116,14 +116,6 @@ function assertSquares(setup: Setup, move: Move): void {
       throw new RangeError(`play: ${String(square)} is not a square of the ${geometry.name} board`);
     }
   }
-}
-
-/**
- * A counter one higher, but never above `Number.MAX_SAFE_INTEGER`: a counter stays a safe
- * integer (which the JSON reader accepts) however long a game, or a hostile setup, goes on.
- */
-function increment(counter: number): number {
-  return counter < Number.MAX_SAFE_INTEGER ? counter + 1 : counter;
 }
 
 /**

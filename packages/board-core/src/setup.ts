@@ -8,6 +8,19 @@ import { ROLES, type ByColor, type ByRole, type Color, type Role } from './vocab
 export type Pocket = ByRole<number>;
 
 /**
+ * The largest value of a move counter (`halfmoves`, `fullmoves`): the largest safe integer.
+ * One range for every reader and writer of the repository: a game can run past any smaller
+ * limit (a server's move number 10000, a PGN of 20,000 plies), and a safe integer stays
+ * exact through JSON. `play` stops counting here rather than lose precision.
+ */
+export const MAX_COUNTER: number = Number.MAX_SAFE_INTEGER;
+
+/** A counter one higher, but never above `MAX_COUNTER`, however long a game (or a hostile setup) goes on. */
+export function incremented(counter: number): number {
+  return counter < MAX_COUNTER ? counter + 1 : counter;
+}
+
+/**
  * A position as a format writes it down: not necessarily legal. Parsers produce it; the
  * rules check it separately, so a study or a setup in progress can be held as it is.
  */
@@ -20,9 +33,9 @@ export interface Setup {
   readonly castlingRooks: readonly Square[];
   /** En passant target squares, ascending: none, one, or two after Omega's triple step. */
   readonly epSquares: readonly Square[];
-  /** Half-moves since the last capture or pawn move. */
+  /** Half-moves since the last capture or pawn move: 0 to `MAX_COUNTER`. */
   readonly halfmoves: number;
-  /** The number of the full move, starting at 1 and incremented after Black moves. */
+  /** The number of the full move, starting at 1 and incremented after Black moves: 1 to `MAX_COUNTER`. */
   readonly fullmoves: number;
   /** The clock of a realtime chess game (FENr): present exactly when the position has one. */
   readonly realtime?: RealtimeClock;

@@ -1,4 +1,4 @@
-import { STANDARD, emptyPocket, piece, type Piece, type Setup } from '@chess-formats/board-core';
+import { MAX_COUNTER, STANDARD, emptyPocket, piece, type Piece, type Setup } from '@chess-formats/board-core';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { describeTextFormatProperties } from '@chess-formats/testing';
@@ -43,8 +43,8 @@ const setupArb: fc.Arbitrary<Setup> = fc
     white: rightsArb(0),
     black: rightsArb(56),
     epFile: fc.option(fc.integer({ min: 0, max: 7 }), { nil: undefined }),
-    halfmoves: fc.integer({ min: 0, max: 9999 }),
-    fullmoves: fc.integer({ min: 1, max: 9999 }),
+    halfmoves: fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: MAX_COUNTER })),
+    fullmoves: fc.oneof(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: MAX_COUNTER })),
     pockets: fc.option(fc.record({ white: pocketArb, black: pocketArb }), { nil: undefined }),
     checks: fc.option(fc.record({ white: fc.integer({ min: 0, max: 3 }), black: fc.integer({ min: 0, max: 3 }) }), {
       nil: undefined,

@@ -1,4 +1,4 @@
-import { STANDARD, parseSquare, setupToJson, type Setup } from '@chess-formats/board-core';
+import { MAX_COUNTER, STANDARD, parseSquare, setupToJson, type Setup } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
 import { describeDecisionTable, describeErrorTable, same, type Outcome } from '@chess-formats/testing';
 import { FEN_ERROR_CODES, type FenErrorCode } from './errors.js';
@@ -84,7 +84,13 @@ const DECISIONS: readonly [string, string, Outcome<FenErrorCode>, Outcome<FenErr
     ...same({ write: `4k3/8/8/8/8/8/8/4K3 w Kq - 0 1` }),
   ],
   ['counters 0 1', INITIAL_FEN, ...same({ write: INITIAL_FEN })],
-  ['counter above 9999', `${S} w KQkq - 10000 1`, ...same({ error: ['halfmoves', 4, 57] })],
+  ['counters past 9999', `${S} w KQkq - 10000 10000`, ...same({ write: `${S} w KQkq - 10000 10000` })],
+  [
+    'counters at MAX_COUNTER',
+    `${S} w KQkq - ${MAX_COUNTER} ${MAX_COUNTER}`,
+    ...same({ write: `${S} w KQkq - ${MAX_COUNTER} ${MAX_COUNTER}` }),
+  ],
+  ['counter above MAX_COUNTER', `${S} w KQkq - 9007199254740992 1`, ...same({ error: ['halfmoves', 4, 68] })],
   ['counter with a sign', `${S} w KQkq - 0 +1`, ...same({ error: ['fullmoves', 5, 55] })],
   ['counter with a point', `${S} w KQkq - 0 1.5`, ...same({ error: ['fullmoves', 5, 56] })],
   ['counter with a suffix', `${S} w KQkq - 0 1x`, ...same({ error: ['fullmoves', 5, 56] })],

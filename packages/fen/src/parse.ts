@@ -1,4 +1,5 @@
 import {
+  MAX_COUNTER,
   STANDARD,
   emptyPocket,
   ok,
@@ -65,7 +66,8 @@ export interface BoardFen {
 
 // What was expected, by field, and for the codes that say more than their field. Terse, as
 // the field and offset of the error say the rest.
-const EXPECTED_IN_FIELD = /* @__PURE__ */ 'PNBRQK/1-8|w or b|KQkq/A-H/-|rank 3/6|0-9999|1-9999|n+n, 0-3'.split('|');
+const EXPECTED_IN_FIELD =
+  /* @__PURE__ */ 'PNBRQK/1-8|w or b|KQkq/A-H/-|rank 3/6|0-9007199254740991|1-9007199254740991|n+n, 0-3'.split('|');
 const EXPECTED: Partial<Record<FenErrorCode, string>> = {
   empty: 'a FEN',
   whitespace: '1 space',
@@ -313,7 +315,7 @@ export function parseFen(input: string, options?: FenParseOptions): Result<Setup
         const code = field === 4 ? 'halfmoves' : 'fullmoves';
         let value = 0;
         for (; pos < n && !isSeparator((c = input.charCodeAt(pos))); pos++) {
-          if (c < DIGIT_0 || c > DIGIT_9 || (value = value * 10 + c - DIGIT_0) > 9999) {
+          if (c < DIGIT_0 || c > DIGIT_9 || (value = value * 10 + (c - DIGIT_0)) > MAX_COUNTER) {
             // A `+` further on makes the fifth field a malformed three-check counter.
             for (let i = start; field === 4 && !checks && i < n && !isSeparator(input.charCodeAt(i)); i++) {
               if (input.charCodeAt(i) === PLUS) readChecks(input, start, false);

@@ -1,4 +1,13 @@
-import { STANDARD, OMEGA, emptyBoard, emptyPocket, piece, standardSetup, type Setup } from '@chess-formats/board-core';
+import {
+  MAX_COUNTER,
+  STANDARD,
+  OMEGA,
+  emptyBoard,
+  emptyPocket,
+  piece,
+  standardSetup,
+  type Setup,
+} from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
 import { INITIAL_FEN, enPassantCapturable, parseFen, writeBoardFen, writeCastling, writeFen } from './index.js';
 
@@ -122,7 +131,7 @@ describe('setups FEN cannot express throw a TypeError', () => {
     ['a negative halfmove clock', { ...start, halfmoves: -1 }],
     ['fullmove 0', { ...start, fullmoves: 0 }],
     ['a fractional counter', { ...start, fullmoves: 1.5 }],
-    ['a counter above 9999', { ...start, halfmoves: 10000 }],
+    ['a counter above MAX_COUNTER', { ...start, halfmoves: MAX_COUNTER + 1 }],
     ['4 remaining checks', { ...start, remainingChecks: { white: 4, black: 3 } }],
     ['a wizard in a pocket', { ...start, pockets: { white: { ...emptyPocket(), wizard: 1 }, black: emptyPocket() } }],
     ['65 pieces in pockets', { ...start, pockets: { white: { ...emptyPocket(), pawn: 65 }, black: emptyPocket() } }],

@@ -1,4 +1,5 @@
 import {
+  MAX_COUNTER,
   COLORS,
   ROLES,
   STANDARD,
@@ -173,7 +174,7 @@ export function writeFen(setup: Setup, options?: FenWriteOptions): string {
     }${remainingChecks ? ` ${inRange(remainingChecks.white, 0, 3)}+${inRange(remainingChecks.black, 0, 3)}` : ''} ${inRange(
       setup.halfmoves,
       0,
-      9999,
-    )} ${inRange(setup.fullmoves, 1, 9999)}`
+      MAX_COUNTER,
+    )} ${inRange(setup.fullmoves, 1, MAX_COUNTER)}`
   );
 }

@@ -1,4 +1,13 @@
-import { OMEGA, ROLES, piece, type Color, type Piece, type Role, type Square } from '@chess-formats/board-core';
+import {
+  MAX_COUNTER,
+  OMEGA,
+  ROLES,
+  piece,
+  type Color,
+  type Piece,
+  type Role,
+  type Square,
+} from '@chess-formats/board-core';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { describeTextFormatProperties } from '@chess-formats/testing';
@@ -29,8 +38,8 @@ const positionArb: fc.Arbitrary<OcpnPosition> = fc
     guarding: fc.record({ white: flagsArb, black: flagsArb }),
     foolInHand: fc.record({ white: fc.boolean(), black: fc.boolean() }),
     lastMoved: fc.record({ white: roleArb, black: roleArb }),
-    halfmoves: fc.integer({ min: 0, max: 9999 }),
-    fullmoves: fc.integer({ min: 1, max: 9999 }),
+    halfmoves: fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: MAX_COUNTER })),
+    fullmoves: fc.oneof(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: MAX_COUNTER })),
   })
   .map(({ placed, turn, rights, ep, guarding, foolInHand, lastMoved, halfmoves, fullmoves }) => {
     const pieces = new Array<Piece | undefined>(144).fill(undefined);

@@ -165,7 +165,16 @@ const DECISIONS: readonly [string, string, Outcome<OcpnErrorCode>, Outcome<OcpnE
   ['tab', `${B}\tw KQkq KQkq - wb -- 0 1`, { write: INITIAL_OCPN }, { error: ['whitespace', 1, 60] }],
   ['leading zeros', `${B} w KQkq KQkq - wb -- 00 01`, { write: INITIAL_OCPN }, { error: ['halfmoves', 7, 81] }],
   ['full-move number 0', `${B} w KQkq KQkq - wb -- 0 0`, { write: INITIAL_OCPN }, { error: ['fullmoves', 8, 83] }],
-  ['a counter above 9999', `${B} w KQkq KQkq - wb -- 10000 1`, ...same({ error: ['halfmoves', 7, 85] })],
+  [
+    'counters past 9999',
+    `${B} w KQkq KQkq - wb -- 10000 10000`,
+    ...same({ write: `${B} w KQkq KQkq - wb -- 10000 10000` }),
+  ],
+  [
+    'a counter above MAX_COUNTER',
+    `${B} w KQkq KQkq - wb -- 9007199254740992 1`,
+    ...same({ error: ['halfmoves', 7, 96] }),
+  ],
   ['a counter with a sign', `${B} w KQkq KQkq - wb -- 0 +1`, ...same({ error: ['fullmoves', 8, 83] })],
 ];
 

@@ -1,4 +1,5 @@
 import {
+  MAX_COUNTER,
   OMEGA,
   ROLES,
   err,
@@ -43,7 +44,7 @@ export interface OcpnParseOptions {
 
 // What was expected, by field, and for the codes that say more than their field.
 const EXPECTED_IN_FIELD =
-  /* @__PURE__ */ 'PNBRQKCWF, 1-9, A or /|w or b|KQkq or -|KQkq or -|a square or -|w, b, wb or -|P N B R Q K C W F or - for each player|0-9999|1-9999|end'.split(
+  /* @__PURE__ */ 'PNBRQKCWF, 1-9, A or /|w or b|KQkq or -|KQkq or -|a square or -|w, b, wb or -|P N B R Q K C W F or - for each player|0-9007199254740991|1-9007199254740991|end'.split(
     '|',
   );
 const EXPECTED: Partial<Record<OcpnErrorCode, string>> = {
@@ -329,7 +330,7 @@ export function parseOcpn(input: string, options?: OcpnParseOptions): Result<Ocp
           const code = field === 7 ? 'halfmoves' : 'fullmoves';
           let value = 0;
           for (; pos < n && !isSeparator((c = input.charCodeAt(pos))); pos++) {
-            if (c < DIGIT_0 || c > DIGIT_9 || (value = value * 10 + c - DIGIT_0) > 9999)
+            if (c < DIGIT_0 || c > DIGIT_9 || (value = value * 10 + (c - DIGIT_0)) > MAX_COUNTER)
               fail(code, field as 7 | 8, pos);
           }
           // Strict: no leading zero, and no full-move number 0.

@@ -1,4 +1,5 @@
 import {
+  MAX_COUNTER,
   OMEGA,
   STANDARD,
   parseSan,
@@ -139,7 +140,7 @@ describe('writeOcpn', () => {
       ['a realtime clock', withSetup(s, { realtime: { clockMs: 0, sinceCaptureMs: 0, cooldownMs: 10_000 } })],
       ['a negative half-move clock', withSetup(s, { halfmoves: -1 })],
       ['a full-move number 0', withSetup(s, { fullmoves: 0 })],
-      ['a counter above 9999', withSetup(s, { fullmoves: 10_000 })],
+      ['a counter above MAX_COUNTER', withSetup(s, { fullmoves: MAX_COUNTER + 1 })],
       [
         'an unknown role as identity',
         withAdvanced(s, { lastMoved: { white: 'archbishop' as never, black: undefined } }),

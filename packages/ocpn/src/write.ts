@@ -1,4 +1,5 @@
 import {
+  MAX_COUNTER,
   OMEGA,
   ROLES,
   type Board,
@@ -143,9 +144,9 @@ export function writeOcpn(setup: Setup): string {
     setup.castlingRooks,
   )} ${flags([guarding.white.kingSide, guarding.white.queenSide, guarding.black.kingSide, guarding.black.queenSide])} ${enPassantText(
     setup,
-  )} ${fools || '-'} ${identityText(lastMoved.white)}${identityText(lastMoved.black)} ${inRange(setup.halfmoves, 0, 9999)} ${inRange(
+  )} ${fools || '-'} ${identityText(lastMoved.white)}${identityText(lastMoved.black)} ${inRange(setup.halfmoves, 0, MAX_COUNTER)} ${inRange(
     setup.fullmoves,
     1,
-    9999,
+    MAX_COUNTER,
   )}`;
 }

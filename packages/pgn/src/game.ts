@@ -1,4 +1,4 @@
-import { VARIANTS, play, type Move, type Setup, type VariantKey } from '@chess-formats/board-core';
+import { MAX_COUNTER, VARIANTS, play, type Move, type Setup, type VariantKey } from '@chess-formats/board-core';
 
 /** The four game terminations of PGN. */
 export const PGN_RESULTS = /* @__PURE__ */ Object.freeze(['1-0', '0-1', '1/2-1/2', '*'] as const);
@@ -79,8 +79,8 @@ export function playNode(setup: Setup, move: Move | null): Setup {
     ...setup,
     turn: setup.turn === 'white' ? 'black' : 'white',
     epSquares: [],
-    halfmoves: Math.min(setup.halfmoves + 1, Number.MAX_SAFE_INTEGER),
-    fullmoves: setup.turn === 'black' ? Math.min(setup.fullmoves + 1, Number.MAX_SAFE_INTEGER) : setup.fullmoves,
+    halfmoves: Math.min(setup.halfmoves + 1, MAX_COUNTER),
+    fullmoves: setup.turn === 'black' ? Math.min(setup.fullmoves + 1, MAX_COUNTER) : setup.fullmoves,
   };
 }
 
