@@ -62,6 +62,7 @@ export type { EventStream, StreamEvent } from './stream.js';
 export { createReplay, type Replay } from './replay.js';
 export { MAX_PERFT_DEPTH, isCheckmate, isLegal, isStalemate, legalMoves, perft, play } from './rules.js';
 export { parseSan, writeSan } from './san.js';
+export { playSan, sanMoves } from './san-moves.js';
 export { emptyPocket, MAX_COUNTER, standardSetup, type Pocket, type RealtimeClock, type Setup } from './setup.js';
 export {
   applySmith,
