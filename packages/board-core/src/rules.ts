@@ -39,7 +39,7 @@ export function engineFor(setup: Setup): Engine {
  * ```ts
  * import { legalMoves, standardSetup, writeSan } from '@chess-formats/board-core';
  * const setup = standardSetup();
- * legalMoves(setup).map((move) => writeSan(setup, move)); // ['Nc3', 'Na3', 'Nh3', 'Nf3', 'a3', ... 'h4']: 20 moves
+ * console.log(legalMoves(setup).map((move) => writeSan(setup, move)).join(' ')); // → ... Nf3 ... e4 ...
  * ```
  */
 export function legalMoves(setup: Setup): Move[] {
@@ -126,6 +126,14 @@ function assertSquares(setup: Setup, move: Move): void {
  * The Omega Chess Advanced state, when the setup has one, records the role of the piece moved
  * as the mover's last-moved piece and loses the guarding rights whose queen or rook left its
  * start square or was captured there; fools in hand are kept.
+ *
+ * @example
+ * ```ts
+ * import { parseSan, play, standardSetup, unwrap } from '@chess-formats/board-core';
+ * const start = standardSetup();
+ * const after = play(start, unwrap(parseSan(start, 'e4')));
+ * console.log(after.turn, after.epSquares.length, start.turn); // → black 1 white
+ * ```
  */
 export function play(setup: Setup, move: Move): Setup {
   const { geometry } = setup.board;

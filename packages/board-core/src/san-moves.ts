@@ -14,7 +14,7 @@ import type { Setup } from './setup.js';
  * @example
  * ```ts
  * import { sanMoves, standardSetup } from '@chess-formats/board-core';
- * sanMoves(standardSetup()).length; // 20
+ * console.log(sanMoves(standardSetup()).length); // → 20
  * ```
  */
 export function sanMoves(setup: Setup): string[] {
@@ -29,7 +29,7 @@ export function sanMoves(setup: Setup): string[] {
  * ```ts
  * import { playSan, standardSetup } from '@chess-formats/board-core';
  * const after = playSan(standardSetup(), 'e4');
- * after.ok && after.value.turn; // 'black'
+ * console.log(after.ok && after.value.turn); // → black
  * ```
  */
 export function playSan(setup: Setup, san: string): Result<Setup, MoveNotationError> {

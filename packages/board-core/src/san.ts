@@ -203,6 +203,14 @@ function bodyEnd(text: string): number {
  * castling, promotion without `=` or in lower case (`e8Q`, `e8=q`), a missing or wrong `+`/`#`,
  * trailing `!`/`?` annotations, an optional or superfluous `x` (or `:`, `-`), `e.p.`, a `P`
  * before pawn moves, over-disambiguation (`Ng1f3`), and `@e4` for a pawn drop.
+ *
+ * @example
+ * ```ts
+ * import { parseSan, standardSetup } from '@chess-formats/board-core';
+ * console.log(parseSan(standardSetup(), 'Nf3').ok); // → true
+ * const no = parseSan(standardSetup(), 'Nf4');
+ * if (!no.ok) console.log(`${no.error}`); // → illegal in field move at offset 0: ...
+ * ```
  */
 export function parseSan(setup: Setup, text: string): Result<Move, MoveNotationError> {
   return parseSanOn(engineFor(setup), text);

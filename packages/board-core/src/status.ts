@@ -175,6 +175,14 @@ export interface OutcomeOptions {
  * The end of the game at `setup`, or undefined while it goes on. `history` lists the
  * position keys (`positionKey`) of the game's earlier positions, oldest first; without it
  * repetitions are not detected.
+ *
+ * @example
+ * ```ts
+ * import { outcome, playSan, standardSetup, unwrap } from '@chess-formats/board-core';
+ * let setup = standardSetup();
+ * for (const san of ['f3', 'e5', 'g4', 'Qh4#']) setup = unwrap(playSan(setup, san));
+ * console.log(outcome(setup)); // → { reason: 'checkmate', winner: 'black' }
+ * ```
  */
 export function outcome(
   setup: Setup,

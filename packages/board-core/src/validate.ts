@@ -48,6 +48,14 @@ const isSlider = (role: Role | undefined): boolean => role !== undefined && MOVE
  * pockets, Omega chess and Omega Chess Advanced), in the order of `VALIDATION_PROBLEMS`;
  * empty when none is found. Works on every geometry: ranks, files and the army come from the
  * setup's geometry.
+ *
+ * @example
+ * ```ts
+ * import { emptyBoard, standardSetup, validateSetup } from '@chess-formats/board-core';
+ * console.log(validateSetup(standardSetup())); // → []
+ * const noKings = { ...standardSetup(), board: emptyBoard(standardSetup().board.geometry), castlingRooks: [] };
+ * console.log(validateSetup(noKings).join(' ')); // → white-king-missing black-king-missing
+ * ```
  */
 export function validateSetup(setup: Setup): ValidationProblem[] {
   const problems: ValidationProblem[] = [];

@@ -248,8 +248,9 @@ function readChecks(input: string, pos: number, given: boolean): ByColor<number>
  * ```ts
  * import { parseFen } from '@chess-formats/fen';
  * const read = parseFen('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
- * if (read.ok) console.log(read.value.turn); // 'black'
- * else console.log(`${read.error}`); // one line: code, field, offset, message
+ * if (read.ok) console.log(read.value.turn); // → black
+ * const bad = parseFen('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR x KQkq - 0 1');
+ * if (!bad.ok) console.log(`${bad.error}`); // → turn in field 1 at offset 46: expected w or b, found "x"
  * ```
  */
 export function parseFen(input: string, options?: FenParseOptions): Result<Setup, FenError> {

@@ -156,7 +156,7 @@ function inRange(value: number, min: number, max: number): number {
  * ```ts
  * import { standardSetup } from '@chess-formats/board-core';
  * import { writeFen } from '@chess-formats/fen';
- * writeFen(standardSetup()); // 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+ * console.log(writeFen(standardSetup())); // → rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
  * ```
  */
 export function writeFen(setup: Setup, options?: FenWriteOptions): string {

@@ -177,6 +177,13 @@ export const MAX_TIME_MS = 999_999_999_999_999;
  * first fault from the left. The setup holds the realtime clock (`realtime`), pieces cooling
  * down or in flight with their times on it, turn set to the side that may capture en passant
  * (White when there is no en passant square), halfmoves 0 and fullmoves 1.
+ *
+ * @example
+ * ```ts
+ * import { parseFenr } from '@chess-formats/fenr';
+ * const read = parseFenr('4k3/8/8/8/8/8/8/DR50003K3 - - 1200 1200');
+ * if (read.ok) console.log(read.value.realtime?.clockMs, read.value.board.pieces[0]?.realtime); // → 1200 { kind: 'cooldown', ... }
+ * ```
  */
 export function parseFenr(input: string, options?: FenrParseOptions): Result<Setup, FenrError> {
   if (typeof input !== 'string') {

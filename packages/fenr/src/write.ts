@@ -44,6 +44,13 @@ function timeOf(ms: number, what: string): number {
  * piece; a marker time outside 0-9999 ms; a flight from its own square or from no square;
  * castling rooks other than a1, h1, a8, h8; more than one en passant square or one not on rank
  * 3 or 6; a time that is negative, fractional or above `MAX_TIME_MS`.
+ *
+ * @example
+ * ```ts
+ * import { parseFenr, writeFenr } from '@chess-formats/fenr';
+ * const read = parseFenr('4k3/8/8/8/8/8/8/DR50003K3 - - 1200 1200');
+ * if (read.ok) console.log(writeFenr(read.value)); // → 4k3/8/8/8/8/8/8/DR50003K3 - - 1200 1200
+ * ```
  */
 export function writeFenr(setup: Setup): string {
   const { board, realtime } = setup;

@@ -51,6 +51,13 @@ export interface Detection {
  * The format most sure of `text`, with every format's score (0 to 1). Earlier formats win
  * ties; `format` is `undefined` when no format claims the text. Never throws: a detector that
  * throws or answers something other than a number in 0..1 counts as 0 (or 1, above it).
+ *
+ * @example
+ * ```ts
+ * import { detectFormat } from '@chess-formats/formats';
+ * const { format, score } = detectFormat('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+ * console.log(format?.name, score); // → fen 0.9
+ * ```
  */
 export function detectFormat(text: string, formats: readonly Format[] = FORMATS): Detection {
   let best: Format | undefined;

@@ -91,7 +91,17 @@ function limit(value: unknown, fallback: number): number {
   return typeof value === 'number' && value >= 1 ? Math.floor(value) : fallback;
 }
 
-/** Decodes ICC output (level 0, 1 and 2, mixed) from chunks of any size; see {@link IccEvent}. */
+/**
+ * Decodes ICC output (level 0, 1 and 2, mixed) from chunks of any size; see {@link IccEvent}.
+ *
+ * @example
+ * ```ts
+ * import { createIccDecoder } from '@chess-formats/icc-dg';
+ * const decoder = createIccDecoder({ settings: ['DG_MOVE_SMITH'] });
+ * for (const event of decoder.push('\x19(24 117 e2e4\x19)'))
+ *   if (event.kind === 'datagram') console.log(event.datagram.name, event.datagram.fields); // → DG_SEND_MOVES { gameNumber: 117, smithMove: 'e2e4' }
+ * ```
+ */
 export function createIccDecoder(options: IccDecoderOptions = {}): IccDecoder {
   const opts: IccDecoderOptions = typeof options === 'object' && options !== null ? options : {};
   const framing = new Framing({

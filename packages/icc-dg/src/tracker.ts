@@ -330,6 +330,16 @@ function deliver(events: IccTrackerEvent[], onEvent: unknown): IccTrackerEvent[]
  * games change it. Never throws; a move it cannot replay is an `error` event and takes the game
  * out of step (later moves are ignored) until a position datagram (DG_POSITION_BEGIN,
  * DG_MOVE_LIST, DG_FEN, DG_SET_BOARD) brings it back.
+ *
+ * @example
+ * ```ts
+ * import { createIccDecoder, createIccTracker } from '@chess-formats/icc-dg';
+ * const decoder = createIccDecoder({ settings: ['DG_MOVE_SMITH'] });
+ * const tracker = createIccTracker();
+ * const input = '\x19(18 7 Corvid Tallis 0 Blitz 1 3 0 3 0 1 {} 2650 2480 9 {GM} {} 0 0 0 {} 0\x19)\x19(24 7 e2e4\x19)';
+ * for (const event of decoder.push(input)) tracker.push(event);
+ * console.log(tracker.game(7)?.moves.length, tracker.game(7)?.white.name); // → 1 Corvid
+ * ```
  */
 export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
   const opts: IccTrackerOptions = typeof options === 'object' && options !== null ? options : {};

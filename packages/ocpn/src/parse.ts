@@ -253,6 +253,13 @@ function identity(input: string, pos: number, strict: boolean): Role | undefined
 /**
  * Reads an OCPN record (Omega Chess Positional Notation: nine fields). Never throws, on any
  * input; reports the first fault from the left.
+ *
+ * @example
+ * ```ts
+ * import { INITIAL_OCPN, parseOcpn } from '@chess-formats/ocpn';
+ * const read = parseOcpn(INITIAL_OCPN);
+ * if (read.ok) console.log(read.value.board.geometry.name, read.value.turn); // → omega white
+ * ```
  */
 export function parseOcpn(input: string, options?: OcpnParseOptions): Result<OcpnPosition, OcpnError> {
   if (typeof input !== 'string') {

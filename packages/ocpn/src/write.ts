@@ -135,6 +135,13 @@ const PLAIN_OMEGA: OmegaAdvancedState = {
  * other than the rooks' start squares, en passant squares no pawn step leaves, counters out
  * of range). A setup without the Omega Chess Advanced state (plain Omega chess) is written
  * with none of it: `-` guarding, `-` fools, `--` identities.
+ *
+ * @example
+ * ```ts
+ * import { INITIAL_OCPN, parseOcpn, writeOcpn } from '@chess-formats/ocpn';
+ * const read = parseOcpn(INITIAL_OCPN);
+ * if (read.ok) console.log(writeOcpn(read.value) === INITIAL_OCPN); // → true
+ * ```
  */
 export function writeOcpn(setup: Setup): string {
   const { guarding, foolInHand, lastMoved } = setup.omegaAdvanced ?? PLAIN_OMEGA;

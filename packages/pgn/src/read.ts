@@ -166,7 +166,18 @@ export class Reader implements PgnReader {
   }
 }
 
-/** A streaming PGN reader: push text or bytes in any pieces, get games as they complete. Never throws. */
+/**
+ * A streaming PGN reader: push text or bytes in any pieces, get games as they complete. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { createPgnReader } from '@chess-formats/pgn';
+ * const reader = createPgnReader();
+ * // Chunks of any size, split anywhere: the same games as the whole text.
+ * const games = [...reader.push('[White "A"]\n\n1. e4 e'), ...reader.push('5 *\n\n[White "B"]\n\n1. d4 *\n'), ...reader.end()];
+ * console.log(games.filter((e) => e.kind === 'game').length); // → 2
+ * ```
+ */
 export function createPgnReader(options?: PgnReadOptions): PgnReader {
   return new Reader(options);
 }
@@ -180,8 +191,7 @@ export function createPgnReader(options?: PgnReadOptions): PgnReader {
  * ```ts
  * import { parsePgn } from '@chess-formats/pgn';
  * for (const game of parsePgn('[White "A"]\n\n1. e4 e5 2. Nf3 *')) {
- *   if (game.ok) console.log(game.value.tags.get('White')); // 'A'
- *   else console.log(`${game.error}`); // line, column and what is wrong
+ *   if (game.ok) console.log(game.value.tags.get('White'), game.value.result); // → A *
  * }
  * ```
  */

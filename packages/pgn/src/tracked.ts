@@ -93,6 +93,19 @@ function playerTags(tags: Map<string, string>, side: 'White' | 'Black', player: 
  * `Variant` for the games other than standard chess. Each move carries the mover's clock as
  * `[%clk]` when the server gave it; the server's words for the end (`Kratt forfeits on time`)
  * are a comment after the last move, as the servers' own PGN has it.
+ *
+ * @example
+ * ```ts
+ * import { createStyle12Tracker, parseStyle12 } from '@chess-formats/style12';
+ * import { gameToPgn, writePgn } from '@chess-formats/pgn';
+ * const tracker = createStyle12Tracker();
+ * const record = parseStyle12('<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 Alice Bob 0 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0 0 0');
+ * if (record.ok) tracker.push(record.value);
+ * const game = tracker.game(7);
+ * if (game) console.log(gameToPgn(game, { server: 'FICS' }).tags.get('White')); // → Alice
+ * // Joined after e4, so the game starts from that position, named in the FEN tag.
+ * if (game) console.log(writePgn(gameToPgn(game)).split('\n').find((line) => line.startsWith('[FEN'))); // → [FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"]
+ * ```
  */
 export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): PgnGame {
   const variant = pgnVariant(game);

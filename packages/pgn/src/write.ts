@@ -82,6 +82,13 @@ interface Frame {
  * characters with board-core's SAN, comments, NAGs as `$n`, `[%clk]`/`[%emt]` and variations,
  * and the result. `parsePgn(writePgn(game))` gives the game back. Throws a `TypeError` for a
  * game no PGN can hold (a tag value with a line break, a comment with both `}` and a line break).
+ *
+ * @example
+ * ```ts
+ * import { parsePgn, writePgn } from '@chess-formats/pgn';
+ * const [game] = parsePgn('[White "A"]\n\n1. e4 {best by test} e5 (1... c5) 2. Nf3 *');
+ * if (game?.ok) console.log(writePgn(game.value).split('\n').at(-2)); // → 1. e4 { best by test } 1... e5 (1... c5) 2. Nf3 *
+ * ```
  */
 export function writePgn(game: PgnGame, options?: PgnWriteOptions): string {
   const head = tagPairs(game.tags);

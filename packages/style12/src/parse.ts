@@ -330,7 +330,7 @@ function readMoveTime(line: Line, field: number): number {
  * import { parseStyle12 } from '@chess-formats/style12';
  * const line = '<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 Alice Bob 1 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0 0 0';
  * const read = parseStyle12(line);
- * if (read.ok) console.log(read.value.whiteName, read.value.setup.turn); // 'Alice' 'black'
+ * if (read.ok) console.log(read.value.whiteName, read.value.setup.turn); // → Alice black
  * ```
  */
 export function parseStyle12(input: string, options?: Style12ParseOptions): Result<Style12, Style12Error> {

@@ -81,6 +81,16 @@ const BLOCK_END = CONTROL_W;
  * in a string, and is text anywhere else; a string chunk after bytes that end inside a character
  * first turns the held bytes into U+FFFD, so that nothing of a later chunk comes before them.
  * Options that are not an object are ignored; the scanner never throws.
+ *
+ * @example
+ * ```ts
+ * import { createStyle12Scanner } from '@chess-formats/style12';
+ * const scanner = createStyle12Scanner();
+ * const line = '<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 Alice Bob 0 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0 0 0';
+ * // The same events however the stream is split: here in two pieces.
+ * const events = [...scanner.push(`fics% ${line.slice(0, 40)}`), ...scanner.push(`${line.slice(40)}\n`), ...scanner.end()];
+ * console.log(events.map((e) => e.kind).join(' ')); // → board
+ * ```
  */
 export function createStyle12Scanner(options: Style12ScannerOptions = {}): Style12Scanner {
   if (typeof options !== 'object' || options === null) options = {};

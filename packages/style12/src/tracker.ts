@@ -98,6 +98,16 @@ function deliver(events: Style12TrackerEvent[], onEvent: unknown): Style12Tracke
  * Records of isolated positions (`ref`, `sposition`) and move-list starts (relations -3 and -4)
  * are not games and are skipped. Only a board starts a game: holdings that come first are kept
  * for it (at most `maxGames` of them). Never throws.
+ *
+ * @example
+ * ```ts
+ * import { createStyle12Tracker, parseStyle12 } from '@chess-formats/style12';
+ * const tracker = createStyle12Tracker();
+ * const line = '<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 Alice Bob 0 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0 0 0';
+ * const record = parseStyle12(line);
+ * if (record.ok) console.log(tracker.push(record.value).map((e) => e.kind).join(' ')); // → game-started
+ * console.log(tracker.game(7)?.white.name); // → Alice
+ * ```
  */
 export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style12Tracker {
   const opts: Style12TrackerOptions = typeof options === 'object' && options !== null ? options : {};

@@ -1,6 +1,6 @@
 import { build, transform, type Plugin } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { ROOT, workspacePackages } from './workspace.js';
@@ -31,7 +31,51 @@ export function readmes(): string[] {
 }
 
 export function examplesOf(readme: string): Example[] {
-  const lines = readFileSync(join(ROOT, readme), 'utf8').split('\n');
+  return fencedExamples(readme, readFileSync(join(ROOT, readme), 'utf8').split('\n'));
+}
+
+/** Where a doc comment line's text starts: after the indent and ` * ` that open it. */
+const DOC_LINE = /^\s*\* ?/;
+
+/**
+ * The ```ts blocks of the `@example` tags in a source file's doc comments, which typedoc shows
+ * on the function's page: checked like README examples, the comment's ` * ` taken off.
+ */
+export function docExamplesOf(file: string): Example[] {
+  const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
+  const examples: Example[] = [];
+  lines.forEach((line, i) => {
+    if (!/^\s*\* @example\s*$/.test(line)) return;
+    let end = i + 1;
+    while (end < lines.length && DOC_LINE.test(lines[end] ?? '') && !/\*\//.test(lines[end] ?? '')) end++;
+    const block = lines.slice(i + 1, end).map((l) => l.replace(DOC_LINE, ''));
+    for (const example of fencedExamples(file, block)) {
+      examples.push({
+        ...example,
+        where: `${file}:${i + 1 + example.firstLine - 1}`,
+        firstLine: i + 1 + example.firstLine,
+      });
+    }
+  });
+  return examples;
+}
+
+/** Every source file of the workspace's packages that is not a test. */
+export function sourceFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) files.push(path);
+    }
+  };
+  for (const p of workspacePackages('packages', 'apps')) if (existsSync(join(ROOT, p.dir, 'src'))) walk(`${p.dir}/src`);
+  return files;
+}
+
+/** The ```ts blocks of `lines`, which come from `readme` (a README or a doc comment's text). */
+function fencedExamples(readme: string, lines: readonly string[]): Example[] {
   const examples: Example[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!/^```(ts|typescript)\s*$/.test(lines[i] ?? '')) continue;
