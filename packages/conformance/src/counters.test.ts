@@ -6,7 +6,8 @@
 import { MAX_COUNTER, standardSetup } from '@chess-formats/board-core';
 import { parseFen, writeFen } from '@chess-formats/fen';
 import { parseOcpn, writeOcpn } from '@chess-formats/ocpn';
-import { finalSetup, gameToPgn, parsePgn, pgnFormat, writePgn } from '@chess-formats/pgn';
+import { formatByName } from '@chess-formats/formats';
+import { finalSetup, gameToPgn, parsePgn, writePgn, type PgnGame } from '@chess-formats/pgn';
 import { createStyle12Tracker, parseStyle12, style12ToJson } from '@chess-formats/style12';
 import { describe, expect, test } from 'vitest';
 
@@ -47,10 +48,13 @@ describe('move counters past 9999 go through every writer', () => {
 
   test('a PGN game of 20,000 plies: read, its final position written, and its JSON built', () => {
     const text = longGame(20_000);
+    // Through the one list, as the CLI's `pgn --json` and the demo reach it.
+    const pgnFormat = formatByName('pgn');
+    if (pgnFormat?.kind !== 'text') throw new Error('pgn is a text format of the list');
     const read = pgnFormat.parse(text);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
-    const last = finalSetup(read.value[0]!);
+    const last = finalSetup((read.value as readonly PgnGame[])[0]!);
     expect(last.fullmoves).toBe(10_001);
     expect(writeFen(last)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 20000 10001');
     expect(() => pgnFormat.toJson?.(read.value)).not.toThrow();

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { examplesOf, readmes } from './readme-examples.js';
 import { importedPackages, openingOf, readmeImports, readmeOpening } from './readme-install.js';
-import { publishedPackages } from './workspace.js';
+import { ROOT, publishedPackages } from './workspace.js';
 
 // Every package README starts with the install line its examples need: a user who runs that
 // line and copies any example has every package the example imports. The dist tests
@@ -36,9 +38,27 @@ describe.each(published.map((p) => [p.dir, p] as const))('%s/README.md', (dir, {
 });
 
 test('every README with examples is a package README that opens with an install line', () => {
-  const withExamples = readmes().filter((readme) => importedPackages(examplesOf(readme)).length > 0);
+  // The repository's own README shows the common tasks after an install line of their own (below).
+  const withExamples = readmes().filter(
+    (readme) => readme !== 'README.md' && importedPackages(examplesOf(readme)).length > 0,
+  );
   expect(withExamples.length).toBeGreaterThan(5);
   expect(withExamples.filter((readme) => readmeOpening(readme) === undefined)).toEqual([]);
+});
+
+test("the repository README's examples each follow an install line that names every package they import", () => {
+  const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n');
+  const examples = examplesOf('README.md');
+  expect(examples.length).toBeGreaterThan(0);
+  for (const example of examples) {
+    const install = lines
+      .slice(0, example.firstLine - 1)
+      .reverse()
+      .find((line) => /^npm i @chess-formats\//.test(line));
+    expect(install, `${example.where} has no "npm i" line before it`).toBeDefined();
+    const named = (install ?? '').split(/\s+/).slice(2);
+    expect([...named].sort(), example.where).toEqual(importedPackages([example]));
+  }
 });
 
 describe('openingOf and importedPackages', () => {
