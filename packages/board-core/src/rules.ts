@@ -84,10 +84,14 @@ export function isCheckmate(setup: Setup): boolean {
   return !engine.variantEnded() && engine.generate(0) === 0 && engine.inCheck();
 }
 
-/** The side to move is not in check and has no legal move (and the game did not end before). */
+/**
+ * The side to move is not in check and has no legal move (and the game did not end before).
+ * A side with no piece left is not stalemated: it has lost them all (antichess, horde), or its
+ * king was taken; `outcome` says what that means in its variant.
+ */
 export function isStalemate(setup: Setup): boolean {
   const engine = engineFor(setup);
-  return !engine.variantEnded() && engine.generate(0) === 0 && !engine.inCheck();
+  return !engine.variantEnded() && engine.generate(0) === 0 && !engine.inCheck() && engine.pieceCount(setup.turn) > 0;
 }
 
 /** Whether a castling right (by rook square) belongs to White: it lies on White's half of the board. */
