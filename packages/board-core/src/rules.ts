@@ -168,7 +168,15 @@ export function play(setup: Setup, move: Move): Setup {
         halfmoves = 0;
         if (move.promotion !== undefined) placed = piece(turn, move.promotion, hasPockets);
         const ranks = Math.floor(move.to / width) - Math.floor(move.from / width);
-        if (move.to % width === move.from % width && Math.abs(ranks) >= 2) {
+        // A long step from the pawn's own first rank (horde) leaves no en passant square, as
+        // chessops and python-chess have it; in other games no pawn stands there.
+        const fieldRows = geometry.fieldRanks;
+        const firstRow = turn === 'white' ? fieldRows[0] : fieldRows[fieldRows.length - 1];
+        if (
+          move.to % width === move.from % width &&
+          Math.abs(ranks) >= 2 &&
+          Math.floor(move.from / width) !== firstRow
+        ) {
           const step = Math.sign(ranks) * width;
           const passed: Square[] = [];
           for (let s = move.from + step; s !== move.to; s += step) passed.push(s);

@@ -6,6 +6,7 @@
 import { antichess } from './antichess.js';
 import { chess960 } from './chess960.js';
 import { crazyhouse } from './crazyhouse.js';
+import { horde } from './horde.js';
 import { kingOfTheHill } from './king-of-the-hill.js';
 import { omega } from './omega.js';
 import { standard } from './standard.js';
@@ -23,4 +24,5 @@ export const VARIANTS = /* @__PURE__ */ Object.freeze([
   threeCheck,
   kingOfTheHill,
   antichess,
+  horde,
 ] as const);
