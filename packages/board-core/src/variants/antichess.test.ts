@@ -4,6 +4,7 @@ import { parseSan, writeSan } from '../san.js';
 import { standardSetup, type Setup } from '../setup.js';
 import { hasInsufficientMaterial, isInsufficientMaterial, outcome } from '../status.js';
 import { setupFromFen } from '../testing/chessops-bridge.js';
+import { validateSetup } from '../validate.js';
 import { antichess } from './antichess.js';
 import { variantByIccWild, variantByLichessKey, variantByPgnName, withVariant } from './lookup.js';
 
@@ -112,5 +113,16 @@ describe('antichess', () => {
     const near = anti('8/8/8/8/8/8/8/N5n1 w - - 0 1');
     expect([hasInsufficientMaterial(near, 'white'), hasInsufficientMaterial(near, 'black')]).toEqual([false, true]);
     expect(isInsufficientMaterial(antichess.start())).toBe(false);
+  });
+
+  it('is validated without kings or checks, but with no castling right', () => {
+    expect(validateSetup(antichess.start())).toEqual([]);
+    expect(validateSetup(anti('8/8/8/8/8/8/8/7k w - - 0 1'))).toEqual([]);
+    // Three kings (two of them promoted pawns), standing attacked.
+    const kings = anti('k7/1K6/2K5/8/8/8/PPPPPP2/8 w - - 0 1');
+    expect(validateSetup(kings)).toEqual([]);
+    const { variant: _, ...chess } = kings;
+    expect(validateSetup(chess)).toContain('white-kings-too-many');
+    expect(validateSetup({ ...antichess.start(), castlingRooks: [0, 7] })).toEqual(['castling-rights']);
   });
 });

@@ -8,8 +8,10 @@ import { chess960 } from './chess960.js';
 import { crazyhouse } from './crazyhouse.js';
 import { horde } from './horde.js';
 import { kingOfTheHill } from './king-of-the-hill.js';
+import { losers } from './losers.js';
 import { omega } from './omega.js';
 import { standard } from './standard.js';
+import { suicide } from './suicide.js';
 import { threeCheck } from './three-check.js';
 
 /**
@@ -25,4 +27,6 @@ export const VARIANTS = /* @__PURE__ */ Object.freeze([
   kingOfTheHill,
   antichess,
   horde,
+  suicide,
+  losers,
 ] as const);
