@@ -111,6 +111,7 @@ export {
 } from './variants/lookup.js';
 export {
   defineVariant,
+  type NoMoveEnd,
   type Variant,
   type VariantBoard,
   type VariantNames,
