@@ -125,6 +125,8 @@ interface Compiled {
   /** One rank forward for White (index 0) and Black (index 1). */
   readonly forward: readonly [number, number];
   readonly pawnStartRank: readonly [number, number];
+  /** The first rank per colour when a pawn may step from it as from its start rank (horde), else -2. */
+  readonly firstRankStep: readonly [number, number];
   readonly promotionRank: readonly [number, number];
   readonly promotionCodes: Int8Array;
   /** The highest role code a pawn may promote to (at least the king's, for `load`). */
@@ -212,6 +214,8 @@ export function compile(spec: RulesSpec): Compiled {
     allAttacks: attackTable(leaps, slides, ROLES.length),
     forward: [stride, -stride],
     pawnStartRank: [spec.pawnStartRank.white, spec.pawnStartRank.black],
+    // -2: a rank no cell has (off the field is -1).
+    firstRankStep: spec.pawnStepsFromFirstRank ? [0, geometry.fieldRanks.length - 1] : [-2, -2],
     promotionRank: [spec.promotionRank.white, spec.promotionRank.black],
     promotionCodes: Int8Array.from(spec.promotionRoles.map(roleCode)),
     highestPromotion: Math.max(KING, ...spec.promotionRoles.map(roleCode)),
@@ -253,6 +257,13 @@ export class Engine implements VariantBoard {
    */
   variant: VariantRules | undefined;
   winnerHook: VariantRules['winner'];
+  /**
+   * Whether kings are royal (the variant's `plainKings` unset). When not, no king is tracked
+   * (`kings` stays -1), so nothing is ever in check and kings move as ordinary pieces.
+   */
+  royal = true;
+  /** The variant's `capturesCompulsory`: when a capture is legal, only captures are. */
+  capturesCompulsory = false;
   /** Cells of rooks that may still castle. Replaced, never mutated, so undo can keep the old one. */
   castling: readonly number[];
   /** En passant target cells (-1 when none); ep1 only after a triple step. */
@@ -329,6 +340,9 @@ export class Engine implements VariantBoard {
     const c = this.c;
     this.variant = variant;
     this.winnerHook = variant?.winner;
+    const royal = variant?.plainKings !== true;
+    this.royal = royal;
+    this.capturesCompulsory = variant?.capturesCompulsory === true;
     this.board.set(c.emptyCells);
     this.ply = 0;
     this.checkAt[0] = UNTRUSTED;
@@ -353,7 +367,7 @@ export class Engine implements VariantBoard {
       const white = p.color === 'white';
       // A pawn marked promoted (only a hand-built piece can be one) is a pawn.
       board[cell] = role | (white ? WHITE : BLACK) | (p.promoted && role !== PAWN ? PROMOTED : 0);
-      if (role === KING) {
+      if (role === KING && royal) {
         const colorIndex = white ? 0 : 1;
         if ((kings[colorIndex] as number) < 0) kings[colorIndex] = cell;
         bump(this.kingCount, colorIndex, 1);
@@ -412,6 +426,15 @@ export class Engine implements VariantBoard {
   checksLeft(color: Color): number | undefined {
     const remaining = this.remainingChecks;
     return remaining === undefined ? undefined : (remaining[color === 'white' ? 0 : 1] as number);
+  }
+
+  /** The pieces of `color` on the board, kings included (for the variant hooks). */
+  pieceCount(color: Color): number {
+    const cells = this.c.squareCells;
+    const bit = color === 'white' ? WHITE : BLACK;
+    let count = 0;
+    for (let i = 0; i < cells.length; i++) if ((this.board[cells[i] as number] as number) & bit) count++;
+    return count;
   }
 
   /**
@@ -566,6 +589,7 @@ export class Engine implements VariantBoard {
       const cells = c.squareCells;
       const forward = c.forward[usIndex];
       const startRank = c.pawnStartRank[usIndex];
+      const firstRank = c.firstRankStep[usIndex];
       const promotionRank = c.promotionRank[usIndex];
       const promotions = c.promotionCodes;
       const maxStep = c.spec.pawnMaxFirstStep;
@@ -589,7 +613,7 @@ export class Engine implements VariantBoard {
                   out[n++] = from | (t << 10) | ((promotions[p] as number) << 20);
               } else out[n++] = from | (t << 10);
             }
-            if (rankOf[from] === startRank) {
+            if (rankOf[from] === startRank || rankOf[from] === firstRank) {
               for (let step = 2; step <= maxStep; step++) {
                 t += forward;
                 if (b[t] !== 0) break;
@@ -656,6 +680,47 @@ export class Engine implements VariantBoard {
       b[king] = kingCode;
       if (checkers === 0) n = this.generateCastling(n, king);
     }
+    return this.capturesCompulsory ? this.keepCaptures(start, n) : n;
+  }
+
+  /**
+   * Compacts the codes in [start, end) to the captures among them when there is one (the
+   * variant's compulsory capture); returns the new end.
+   */
+  private keepCaptures(start: number, end: number): number {
+    const moves = this.moves;
+    const b = this.board;
+    let n = start;
+    for (let i = start; i < end; i++) {
+      const move = moves[i] as number;
+      const kind = move >>> 24;
+      if (kind === KIND_EP || (kind === KIND_NORMAL && b[(move >>> 10) & CELL_MASK] !== 0)) moves[n++] = move;
+    }
+    return n === start ? end : n;
+  }
+
+  /**
+   * `generateTo` for a variant with compulsory capture: whether a move onto one cell is legal
+   * depends on every other move, so all are generated and those `generateTo` gives are kept.
+   */
+  private generateToAmongAll(start: number, to: number, role: number): number {
+    const end = this.generate(start);
+    const moves = this.moves;
+    const b = this.board;
+    let n = start;
+    for (let i = start; i < end; i++) {
+      const move = moves[i] as number;
+      const kind = move >>> 24;
+      const from = move & CELL_MASK;
+      const lands = (move >>> 10) & CELL_MASK;
+      if (kind === KIND_CASTLE) {
+        if ((!role || role === KING) && (lands === to || this.castlingTargets(from, lands)[0] === to))
+          moves[n++] = move;
+        continue;
+      }
+      if (lands !== to) continue;
+      if (kind === KIND_DROP ? role === 0 : !role || ((b[from] as number) & ROLE_BITS) === role) moves[n++] = move;
+    }
     return n;
   }
 
@@ -674,6 +739,7 @@ export class Engine implements VariantBoard {
     const them = us ^ COLOR_BITS;
     const usIndex = us === WHITE ? 0 : 1;
     const king = this.kings[usIndex] as number;
+    if (this.capturesCompulsory) return this.generateToAmongAll(start, to, role);
     this.reserve(start);
     const out = this.moves;
     let n = start;
@@ -778,7 +844,9 @@ export class Engine implements VariantBoard {
       for (let step = 1; step <= c.spec.pawnMaxFirstStep; step++, from -= forward) {
         const code = b[from] as number;
         if ((code & (ROLE_BITS | COLOR_BITS)) === pawn) {
-          if (step === 1 || c.rankOf[from] === c.pawnStartRank[usIndex]) n = this.pawnMove(n, from, to);
+          const rank = c.rankOf[from];
+          if (step === 1 || rank === c.pawnStartRank[usIndex] || rank === c.firstRankStep[usIndex])
+            n = this.pawnMove(n, from, to);
           break;
         }
         if (code !== 0) break;
@@ -931,6 +999,14 @@ export class Engine implements VariantBoard {
   generateCastles(start: number): number {
     const king = this.kings[this.us === WHITE ? 0 : 1] as number;
     if (king < 0 || this.castling.length === 0 || this.variantEnded() || this.inCheck()) return start;
+    if (this.capturesCompulsory) {
+      // Castling never captures: it is legal only when no capture is, which takes every move to tell.
+      const end = this.generate(start);
+      let n = start;
+      for (let i = start; i < end; i++)
+        if ((this.moves[i] as number) >>> 24 === KIND_CASTLE) this.moves[n++] = this.moves[i] as number;
+      return n;
+    }
     this.reserve(start);
     return this.generateCastling(start, king);
   }
@@ -1086,7 +1162,7 @@ export class Engine implements VariantBoard {
       const promotion = (move >>> 20) & 15;
       b[from] = 0;
       b[to] = promotion ? promotion | us | (this.pockets ? PROMOTED : 0) : code;
-      if (role === KING) {
+      if (role === KING && this.royal) {
         this.kings[usIndex] = (this.kingCount[usIndex] as number) > 1 ? this.findKing(us) : to;
         if (this.castling.length)
           this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, usIndex) && r !== to);
@@ -1096,7 +1172,8 @@ export class Engine implements VariantBoard {
       if (role === PAWN) {
         const forward = c.forward[usIndex];
         const distance = (to - from) / forward;
-        if (distance >= 2) {
+        // A long step from the first rank (horde) leaves no en passant square.
+        if (distance >= 2 && c.rankOf[from] !== c.firstRankStep[usIndex]) {
           this.ep0 = from + forward;
           if (distance >= 3) this.ep1 = from + 2 * forward;
           if (forward < 0 && this.ep1 >= 0) {
@@ -1131,7 +1208,7 @@ export class Engine implements VariantBoard {
     }
     this.undoCaptured[ply] = captured;
     const them = us ^ COLOR_BITS;
-    if ((captured & ROLE_BITS) === KING) {
+    if ((captured & ROLE_BITS) === KING && this.royal) {
       // Only an impossible position lets a king be taken: the next king (if any) takes its place.
       const themIndex = 1 - usIndex;
       this.undoTheirKings[ply] = this.kings[themIndex] as number;
@@ -1158,7 +1235,7 @@ export class Engine implements VariantBoard {
     const to = (move >>> 10) & CELL_MASK;
     const captured = this.undoCaptured[ply] as number;
     if (this.remainingChecks !== undefined && this.undoGaveCheck[ply] === 1) bump(this.remainingChecks, usIndex, 1);
-    if ((captured & ROLE_BITS) === KING) {
+    if ((captured & ROLE_BITS) === KING && this.royal) {
       const themIndex = 1 - usIndex;
       bump(this.kingCount, themIndex, 1);
       this.kings[themIndex] = this.undoTheirKings[ply] as number;

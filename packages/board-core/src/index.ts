@@ -112,6 +112,7 @@ export {
 } from './variants/lookup.js';
 export {
   defineVariant,
+  type NoMoveEnd,
   type Variant,
   type VariantBoard,
   type VariantNames,

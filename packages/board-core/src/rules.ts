@@ -84,10 +84,14 @@ export function isCheckmate(setup: Setup): boolean {
   return !engine.variantEnded() && engine.generate(0) === 0 && engine.inCheck();
 }
 
-/** The side to move is not in check and has no legal move (and the game did not end before). */
+/**
+ * The side to move is not in check and has no legal move (and the game did not end before).
+ * A side with no piece left is not stalemated: it has lost them all (antichess, horde), or its
+ * king was taken; `outcome` says what that means in its variant.
+ */
 export function isStalemate(setup: Setup): boolean {
   const engine = engineFor(setup);
-  return !engine.variantEnded() && engine.generate(0) === 0 && !engine.inCheck();
+  return !engine.variantEnded() && engine.generate(0) === 0 && !engine.inCheck() && engine.pieceCount(setup.turn) > 0;
 }
 
 /** Whether a castling right (by rook square) belongs to White: it lies on White's half of the board. */
@@ -164,7 +168,15 @@ export function play(setup: Setup, move: Move): Setup {
         halfmoves = 0;
         if (move.promotion !== undefined) placed = piece(turn, move.promotion, hasPockets);
         const ranks = Math.floor(move.to / width) - Math.floor(move.from / width);
-        if (move.to % width === move.from % width && Math.abs(ranks) >= 2) {
+        // A long step from the pawn's own first rank (horde) leaves no en passant square, as
+        // chessops and python-chess have it; in other games no pawn stands there.
+        const fieldRows = geometry.fieldRanks;
+        const firstRow = turn === 'white' ? fieldRows[0] : fieldRows[fieldRows.length - 1];
+        if (
+          move.to % width === move.from % width &&
+          Math.abs(ranks) >= 2 &&
+          Math.floor(move.from / width) !== firstRow
+        ) {
           const step = Math.sign(ranks) * width;
           const passed: Square[] = [];
           for (let s = move.from + step; s !== move.to; s += step) passed.push(s);

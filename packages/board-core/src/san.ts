@@ -58,6 +58,8 @@ export function writeSan(setup: Setup, move: Move): string {
 
 function checkSuffix(setup: Setup, move: Move): string {
   const engine = engineFor(setup);
+  // Where the king is a plain piece (antichess), nothing is ever in check.
+  if (!engine.royal) return '';
   const code = engine.encode(move);
   // The engine plays only a legal move in place; anything else (and a king capture, which only
   // an impossible position allows) takes the general road through `play`, as it always has.
@@ -358,7 +360,8 @@ function parseNormal(engine: Engine, text: string, body: string): Result<Move, M
     // Errors about the promotion as a whole point where its text starts, `=` included.
     promotionOffset = squareEnd;
   }
-  if (promotion === 'pawn' || promotion === 'king') {
+  // A king only where the rules let a pawn become one (antichess, suicide: `=K`).
+  if (promotion === 'pawn' || (promotion === 'king' && !engine.c.spec.promotionRoles.includes('king'))) {
     return moveError('unknown-role', 'promotion', letterOffset, `a pawn cannot promote to a ${promotion}`);
   }
   // The destination is the longest square name that ends where the promotion starts; what is

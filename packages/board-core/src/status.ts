@@ -145,12 +145,16 @@ export const OUTCOME_REASONS = /* @__PURE__ */ Object.freeze([
   'fivefoldRepetition',
   'threeChecks',
   'variantWin',
+  'piecesLost',
   'fiftyMoves',
   'threefoldRepetition',
 ] as const);
 /**
  * Why a game ended, one of `OUTCOME_REASONS`: `threeChecks` for three-check's third check,
- * `variantWin` for another variant's own way of winning (a king on the hill).
+ * `variantWin` for another variant's own way of winning (a king on the hill), `piecesLost`
+ * for a side left with no pieces (antichess and suicide: it wins; horde: the horde loses) or
+ * with its king alone (losers: it wins). In antichess, suicide and losers `checkmate` and
+ * `stalemate` may name a winner: the side that has no move.
  */
 export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
@@ -193,8 +197,13 @@ export function outcome(
   const engine = engineFor(setup);
   const won = engine.winner();
   if (won !== undefined) return { reason: engine.variant?.winReason ?? 'variantWin', winner: won };
-  if (isCheckmate(setup)) return { reason: 'checkmate', winner };
-  if (isStalemate(setup)) return { reason: 'stalemate' };
+  const noMoves = engine.variant?.noMoves;
+  if (noMoves !== undefined) {
+    if (engine.generate(0) === 0) return noMoves(setup, engine.inCheck());
+  } else {
+    if (isCheckmate(setup)) return { reason: 'checkmate', winner };
+    if (isStalemate(setup)) return { reason: 'stalemate' };
+  }
   if (isInsufficientMaterial(setup)) return { reason: 'insufficientMaterial' };
   if (setup.halfmoves >= 150) return { reason: 'seventyFiveMoves' };
   const keys = history.length > 0 ? [...history, positionKey(setup)] : [];

@@ -44,10 +44,20 @@ function army(name: GeometryName): ByRole<number> {
 const isSlider = (role: Role | undefined): boolean => role !== undefined && MOVEMENT[role].slides.length > 0;
 
 /**
+ * The variants (by key, so that validating carries no rules) whose kings are plain pieces:
+ * a side may have none or several (a pawn promotes to a king), and nothing is in check.
+ */
+const PLAIN_KING_VARIANTS: readonly string[] = ['antichess', 'suicide'];
+/** Horde (lichess): White has no king and 36 pawns, which may stand on its first rank. */
+const HORDE_PAWNS = 36;
+
+/**
  * Every reason the setup cannot arise in a game (of chess, Chess960, crazyhouse when it has
  * pockets, Omega chess and Omega Chess Advanced), in the order of `VALIDATION_PROBLEMS`;
  * empty when none is found. Works on every geometry: ranks, files and the army come from the
- * setup's geometry.
+ * setup's geometry. A setup that names its variant is judged by it: in antichess and suicide
+ * a side may have no king or several and nothing is in check; in horde White has no king and
+ * up to 36 pawns, which may stand on White's first rank.
  *
  * @example
  * ```ts
@@ -72,15 +82,26 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
   const backRank = (color: Color): number => (color === 'white' ? 0 : lastRank);
   const pawnRank = (color: Color): number => (color === 'white' ? 1 : lastRank - 1);
 
+  const plainKings = setup.variant !== undefined && PLAIN_KING_VARIANTS.includes(setup.variant);
+  const horde = setup.variant === 'horde';
   const kings: Record<Color, Square[]> = { white: kingSquares(board, 'white'), black: kingSquares(board, 'black') };
   for (const color of COLORS) {
-    if (kings[color].length === 0) problems.push(`${color}-king-missing`);
+    if (plainKings) break;
+    const hordeSide = horde && color === 'white';
+    if (kings[color].length === 0 && !hordeSide) problems.push(`${color}-king-missing`);
     // A king in a pocket (crazyhouse) would be a second king to drop: kings are never captured.
-    if (kings[color].length + (setup.pockets?.[color].king ?? 0) > 1) problems.push(`${color}-kings-too-many`);
+    if (kings[color].length + (setup.pockets?.[color].king ?? 0) > (hordeSide ? 0 : 1))
+      problems.push(`${color}-kings-too-many`);
   }
   // A pawn never stands on the first or last rank of the field, nor beyond them (Omega's
-  // wizard squares: no pawn move reaches them, since a pawn on the last rank has promoted).
-  if (pieces.some((p, square) => p?.role === 'pawn' && (y(square) <= rankRow(0) || y(square) >= rankRow(lastRank)))) {
+  // wizard squares: no pawn move reaches them, since a pawn on the last rank has promoted);
+  // the horde's pawns stand on White's first rank.
+  const firstRank = (p: { color: Color } | undefined): number => (horde && p?.color === 'white' ? -1 : 0);
+  if (
+    pieces.some(
+      (p, square) => p?.role === 'pawn' && (y(square) <= rankRow(firstRank(p)) || y(square) >= rankRow(lastRank)),
+    )
+  ) {
     problems.push('pawns-on-back-rank');
   }
 
@@ -98,14 +119,22 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
       count.fool++;
       total++;
     }
+    if (horde && color === 'white') {
+      // The horde: 36 pawns at the start, so every other piece is one of them promoted (a king
+      // is reported above), and only to what a chess pawn becomes.
+      const impossible = count.champion + count.wizard + count.fool > 0;
+      if (count.pawn > HORDE_PAWNS) problems.push('white-too-many-pawns');
+      if (total > HORDE_PAWNS || impossible) problems.push('white-too-many-pieces');
+      continue;
+    }
     if (count.pawn > start.pawn) problems.push(`${color}-too-many-pawns`);
     // Without pockets, every piece beyond the initial set is a promoted pawn, and only the
-    // roles a pawn promotes to can be; kings are counted above.
+    // roles a pawn promotes to can be; kings are counted above, unless a pawn may become one.
     let promoted = 0;
     let impossible = false;
     for (const role of ROLES) {
       const extra = count[role] - start[role];
-      if (extra <= 0 || role === 'pawn' || role === 'king') continue;
+      if (extra <= 0 || role === 'pawn' || (role === 'king' && !plainKings)) continue;
       if (role !== 'fool' && start[role] > 0) promoted += extra;
       else impossible = true;
     }
@@ -128,7 +157,8 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
     // One right on each side of the king at most.
     return setup.castlingRooks.filter((other) => y(other) === back && other < king === rook < king).length === 1;
   });
-  if (!castlingValid) problems.push('castling-rights');
+  // Nobody castles where kings are plain pieces.
+  if (!castlingValid || (plainKings && setup.castlingRooks.length > 0)) problems.push('castling-rights');
 
   // Guarding is made by the queen and a rook that have not moved: each right needs both on
   // their start squares (the rules of guarding are otherwise unpublished).
@@ -174,6 +204,8 @@ export function validateSetup(setup: Setup): ValidationProblem[] {
     else problems.push('ep-square');
   }
 
+  // Where kings are plain pieces nothing is ever in check.
+  if (plainKings) return problems;
   const theirKing = kings[mover];
   if (theirKing.length === 1 && attackersOf(board, theirKing[0] as Square, turn).length > 0)
     problems.push('opposite-check');

@@ -34,6 +34,12 @@ export interface RulesSpec {
   readonly kingSideCastling: CastlingFiles;
   /** Where king and rook end up after castling on the queen's side. */
   readonly queenSideCastling: CastlingFiles;
+  /**
+   * A pawn on its own first rank may step as from its start rank (horde's pawns on the first
+   * rank; lichess, chessops, python-chess). Such a long step leaves no en passant square, as
+   * those rules have it. Absent: false.
+   */
+  readonly pawnStepsFromFirstRank?: boolean;
 }
 
 /** Chess and Chess960 (FIDE Laws, article 3.8.2 and the Chess960 appendix): king g/c, rook f/d. */

@@ -1,9 +1,10 @@
-import { perft, unwrap, variantByKey, type Setup, type Variant } from '@chess-formats/board-core';
+import { perft, unwrap, variantByKey, withVariant, type Setup, type Variant } from '@chess-formats/board-core';
 import { parseFen as parseOurFen } from '@chess-formats/fen';
 import { Chess as ChessJs } from 'chess.js';
 import { Chess } from 'chessops/chess';
 import { perft as chessopsPerft } from 'chessops/debug';
 import { parseFen } from 'chessops/fen';
+import { Antichess, Horde } from 'chessops/variant';
 import { report, type Measurement } from './harness.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -34,6 +35,22 @@ function suite(title: string, fen: string, depth: number, expected: number): voi
   report(`${title} (perft ${depth}, ${expected} leaves)`, 'nodes', rows, 'board-core perft');
 }
 
+/**
+ * A variant's perft against chessops' on the same position. The count is published where the
+ * title says so; else it is the one both generators must agree on (a difference throws).
+ */
+function variantSuite(title: string, key: string, fen: string, depth: number, published?: number): void {
+  const setup = withVariant(unwrap(parseOurFen(fen)), variantByKey(key) as Variant);
+  const parsed = parseFen(fen).unwrap();
+  const position = (key === 'antichess' ? Antichess.fromSetup(parsed) : Horde.fromSetup(parsed)).unwrap();
+  const expected = published ?? perft(setup, depth);
+  const rows = [
+    nodesPerSecond('board-core perft', () => perft(setup, depth), expected),
+    nodesPerSecond('chessops perft', () => chessopsPerft(position, depth), expected),
+  ];
+  report(`${title} (perft ${depth}, ${expected} leaves)`, 'nodes', rows, 'board-core perft');
+}
+
 export function runRules(): void {
   suite('start position', START, 5, 4865609);
   suite('Kiwipete', KIWIPETE, 4, 4085603);
@@ -42,5 +59,16 @@ export function runRules(): void {
   const leaves = perft(omega, 4);
   report(`Omega chess start (perft 4, ${leaves} leaves)`, 'nodes', [
     nodesPerSecond('board-core perft', () => perft(omega, 4), leaves),
+  ]);
+  // python-chess examples/perft/giveaway.perft: 153,299 at depth 4.
+  variantSuite('Antichess start', 'antichess', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1', 4, 153299);
+  variantSuite('Horde start', 'horde', 'rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1', 5);
+  // python-chess examples/perft/horde.perft, horde-open-flank: 56,539 at depth 4.
+  variantSuite('Horde open flank', 'horde', '4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1', 4, 56539);
+  // No peer plays losers: the row shows what compulsory capture with check costs.
+  const losers = (variantByKey('losers') as Variant).start();
+  const losersLeaves = perft(losers, 5);
+  report(`Losers start (perft 5, ${losersLeaves} leaves)`, 'nodes', [
+    nodesPerSecond('board-core perft', () => perft(losers, 5), losersLeaves),
   ]);
 }

@@ -3,11 +3,15 @@
  * directory and one line here (CONTRIBUTING.md, "Adding a variant"); every lookup, the rules,
  * `outcome` and the PGN reader and writer read this list.
  */
+import { antichess } from './antichess.js';
 import { chess960 } from './chess960.js';
 import { crazyhouse } from './crazyhouse.js';
+import { horde } from './horde.js';
 import { kingOfTheHill } from './king-of-the-hill.js';
+import { losers } from './losers.js';
 import { omega } from './omega.js';
 import { standard } from './standard.js';
+import { suicide } from './suicide.js';
 import { threeCheck } from './three-check.js';
 
 /**
@@ -21,4 +25,8 @@ export const VARIANTS = /* @__PURE__ */ Object.freeze([
   crazyhouse,
   threeCheck,
   kingOfTheHill,
+  antichess,
+  horde,
+  suicide,
+  losers,
 ] as const);

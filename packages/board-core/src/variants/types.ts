@@ -34,6 +34,16 @@ export interface VariantBoard {
   kingSquare(color: Color): Square;
   /** The checks `color` still has to give, or undefined when the position does not count them. */
   checksLeft(color: Color): number | undefined;
+  /** The pieces of `color` on the board, its kings included (a walk over the board: not free). */
+  pieceCount(color: Color): number;
+}
+
+/** How a game ends when the side to move has no legal move, as `outcome` reports it. */
+export interface NoMoveEnd {
+  /** Why the game ended. */
+  readonly reason: OutcomeReason;
+  /** The side that won; absent for a draw. */
+  readonly winner?: Color;
 }
 
 /**
@@ -59,6 +69,23 @@ export interface VariantRules {
    * to give), for a position read from a notation that may leave it out; absent: as it is.
    */
   readonly prepare?: (setup: Setup) => Setup;
+  /**
+   * The king is a piece like any other (antichess, suicide): no check, it may be captured,
+   * and a pawn may promote to one (the spec's `promotionRoles` say so). Read when a position
+   * is loaded; absent: the king is royal.
+   */
+  readonly plainKings?: boolean;
+  /**
+   * A side that can capture must capture (antichess, suicide, losers): when any legal move
+   * captures, only captures are legal. Read when a position is loaded.
+   */
+  readonly capturesCompulsory?: boolean;
+  /**
+   * What it means that the side to move has no legal move (`inCheck`: it is in check), for a
+   * variant where it is not chess's checkmate or stalemate draw (a stalemated side wins in
+   * antichess, a side with no pieces left in horde loses). Absent: chess's reading.
+   */
+  readonly noMoves?: (setup: Setup, inCheck: boolean) => NoMoveEnd;
 }
 
 /**
