@@ -246,7 +246,7 @@ describe('errors', () => {
     expect(results.map((r) => (r.ok ? sans(r.value) : r.error.code))).toEqual(['illegal-move', ['d4']]);
   });
   test('or to a tag after a blank line', () => {
-    const results = parsePgn('[Variant "Antichess"] 1. e3 e6\n\n[Variant "Standard"] 1. d4 *');
+    const results = parsePgn('[Variant "Makruk"] 1. e3 e6\n\n[Variant "Standard"] 1. d4 *');
     expect(results.map((r) => (r.ok ? sans(r.value) : r.error.code))).toEqual(['unknown-variant', ['d4']]);
   });
   test('a bad FEN tag is reported at its value, however the text is split and whether its tag is read whole or char by char', () => {
