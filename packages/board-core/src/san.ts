@@ -67,7 +67,14 @@ function checkSuffix(setup: Setup, move: Move): string {
     isGenerated(engine, engine.generateTo(0, cellOf(engine, move.to)), code)
   ) {
     engine.make(code);
-    const suffix = !engine.inCheck() ? '' : engine.isMatedOnBoard() ? '#' : '+';
+    const suffix =
+      engine.variant?.sanMarksWin && engine.winner() !== undefined
+        ? '#'
+        : !engine.inCheck()
+          ? ''
+          : engine.isMatedOnBoard()
+            ? '#'
+            : '+';
     engine.unmake(code);
     return suffix;
   }

@@ -98,7 +98,7 @@ describe('the list of variants', () => {
     expect(variantByName('wild/25')).toBe(threeCheck);
     expect(variantByName('kingOfTheHill')).toBe(kingOfTheHill);
     expect(variantByName('wild/5')).toBeUndefined();
-    expect(variantByName('atomic')).toBeUndefined();
+    expect(variantByName('shatranj')).toBeUndefined();
     expect(variantByKey('King of the Hill')).toBeUndefined();
     expect(variantByKey('toString')).toBeUndefined();
   });
@@ -131,7 +131,7 @@ describe('the variant of a setup', () => {
   });
 
   it('refuses a name no variant has, or a variant of another board', () => {
-    const unknown = { ...standardSetup(), variant: 'atomic' } as unknown as Setup;
+    const unknown = { ...standardSetup(), variant: 'shatranj' } as unknown as Setup;
     expect(() => variantOf(unknown)).toThrow(RangeError);
     expect(() => legalMoves(unknown)).toThrow(RangeError);
     expect(() => variantOf({ ...standardSetup(), variant: 'omega' })).toThrow(/not played on the standard board/);
