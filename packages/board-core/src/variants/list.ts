@@ -8,6 +8,7 @@ import { chess960 } from './chess960.js';
 import { crazyhouse } from './crazyhouse.js';
 import { kingOfTheHill } from './king-of-the-hill.js';
 import { omega } from './omega.js';
+import { racingKings } from './racing-kings.js';
 import { standard } from './standard.js';
 import { threeCheck } from './three-check.js';
 
@@ -23,4 +24,5 @@ export const VARIANTS = /* @__PURE__ */ Object.freeze([
   threeCheck,
   kingOfTheHill,
   atomic,
+  racingKings,
 ] as const);
