@@ -140,6 +140,8 @@ interface Compiled {
   /** The highest role code a pawn may promote to (at least the king's, for `load`). */
   readonly highestPromotion: number;
   readonly backRank: readonly [number, number];
+  /** Castling files count from the king's cell (`RulesSpec.castlingFromKing`), not from the row's start. */
+  readonly castlingFromKing: boolean;
   readonly kingSide: { readonly king: number; readonly rook: number };
   /**
    * The unit step from one cell to another on the same rank, file or diagonal, indexed by
@@ -226,9 +228,10 @@ export function compile(spec: RulesSpec): Compiled {
     promotionCodes: Int8Array.from(spec.promotionRoles.map(roleCode)),
     highestPromotion: Math.max(KING, ...spec.promotionRoles.map(roleCode)),
     backRank: [spec.backRank.white, spec.backRank.black],
-    // Grid columns; turned into cells against the back rank when castling.
-    kingSide: side(spec.kingSideCastling),
-    queenSide: side(spec.queenSideCastling),
+    // Grid columns, turned into cells against the back rank when castling; or steps from the king.
+    castlingFromKing: spec.castlingFromKing === true,
+    kingSide: spec.castlingFromKing ? { ...spec.kingSideCastling } : side(spec.kingSideCastling),
+    queenSide: spec.castlingFromKing ? { ...spec.queenSideCastling } : side(spec.queenSideCastling),
     movesPerPly: squareCells.length * 16,
   };
   compiledSpecs.set(spec, compiled);
@@ -811,8 +814,8 @@ export class Engine implements VariantBoard {
     const backRank = c.backRank[this.us === WHITE ? 0 : 1];
     if (c.rankOf[king] !== backRank || c.rankOf[to] !== backRank) return false;
     if (this.castling.includes(to)) return true;
-    const rowStart = king - (c.spec.geometry.fieldFiles[c.fileOf[king] as number] as number);
-    return to === rowStart + c.kingSide.king || to === rowStart + c.queenSide.king;
+    const base = c.castlingFromKing ? king : king - (c.spec.geometry.fieldFiles[c.fileOf[king] as number] as number);
+    return to === base + c.kingSide.king || to === base + c.queenSide.king;
   }
 
   /** The pawn pushes and captures onto `to` (holding `target`), as `generate` makes them. */
@@ -1038,8 +1041,8 @@ export class Engine implements VariantBoard {
     const c = this.c;
     const kingFile = c.fileOf[king] as number;
     const files = (c.fileOf[rook] as number) < kingFile ? c.queenSide : c.kingSide;
-    const rowStart = king - (c.spec.geometry.fieldFiles[kingFile] as number);
-    return [rowStart + files.king, rowStart + files.rook];
+    const base = c.castlingFromKing ? king : king - (c.spec.geometry.fieldFiles[kingFile] as number);
+    return [base + files.king, base + files.rook];
   }
 
   private generateCastling(n: number, king: number): number {

@@ -17,6 +17,7 @@ import {
   isLowerLetter,
   isShortCastle,
   castleOn,
+  castlesFromKing,
   dropOn,
   legalMovesTo,
   movesTo,
@@ -103,7 +104,7 @@ function writeSanWithoutSuffix(setup: Setup, move: Move): string {
       // accepted on input (chessops writes that form).
       return `${upperLetter(move.role)}@${nameOf(setup, move.to)}`;
     case 'castle':
-      return isShortCastle(geometry, move) ? 'O-O' : 'O-O-O';
+      return isShortCastle(geometry, move, castlesFromKing(setup)) ? 'O-O' : 'O-O-O';
     case 'enPassant':
       return `${fileOfName(nameOf(setup, move.from))}x${nameOf(setup, move.to)}`;
     case 'normal': {

@@ -11,6 +11,8 @@ import { omega } from './omega.js';
 import { racingKings } from './racing-kings.js';
 import { standard } from './standard.js';
 import { threeCheck } from './three-check.js';
+import { wild0, wild1 } from './wild-castle.js';
+import { wild2, wild3, wild4, wild5, wild8, wild8a } from './wild-positions.js';
 
 /**
  * Every variant the rules play, frozen. Order matters twice: the first is the default (chess),
@@ -25,4 +27,12 @@ export const VARIANTS = /* @__PURE__ */ Object.freeze([
   kingOfTheHill,
   atomic,
   racingKings,
+  wild0,
+  wild1,
+  wild2,
+  wild3,
+  wild4,
+  wild5,
+  wild8,
+  wild8a,
 ] as const);
