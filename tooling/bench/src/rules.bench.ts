@@ -1,9 +1,11 @@
-import { perft, unwrap, variantByKey, type Setup, type Variant } from '@chess-formats/board-core';
+import { perft, unwrap, variantByKey, withVariant, type Setup, type Variant } from '@chess-formats/board-core';
 import { parseFen as parseOurFen } from '@chess-formats/fen';
 import { Chess as ChessJs } from 'chess.js';
 import { Chess } from 'chessops/chess';
 import { perft as chessopsPerft } from 'chessops/debug';
 import { parseFen } from 'chessops/fen';
+import type { Rules } from 'chessops/types';
+import { setupPosition } from 'chessops/variant';
 import { report, type Measurement } from './harness.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -34,6 +36,52 @@ function suite(title: string, fen: string, depth: number, expected: number): voi
   report(`${title} (perft ${depth}, ${expected} leaves)`, 'nodes', rows, 'board-core perft');
 }
 
+/** A position of a variant board-core names by `key` and chessops by `rules`, in both libraries. */
+function variantSuite(title: string, key: string, rules: Rules, fen: string, depth: number, expected: number): void {
+  const setup = withVariant(unwrap(parseOurFen(fen)), variantByKey(key) as Variant);
+  const position = setupPosition(rules, parseFen(fen).unwrap()).unwrap();
+  report(
+    `${title} (perft ${depth}, ${expected} leaves)`,
+    'nodes',
+    [
+      nodesPerSecond('board-core perft', () => perft(setup, depth), expected),
+      nodesPerSecond('chessops perft', () => chessopsPerft(position, depth), expected),
+    ],
+    'board-core perft',
+  );
+}
+
+/**
+ * The published variant counts too deep for the tests (python-chess examples/perft/atomic.perft
+ * and racingkings.perft), checked here by board-core alone.
+ */
+const DEEP_VARIANT_CASES: readonly [id: string, key: string, fen: string, depth: number, nodes: number][] = [
+  ['atomic programfox-1', 'atomic', 'rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq -', 4, 1434825],
+  ['atomic atomic960-castle-1', 'atomic', '8/8/8/8/8/8/2k5/rR4KR w KQ -', 5, 1603055],
+  ['atomic atomic960-castle-2', 'atomic', 'r3k1rR/5K2/8/8/8/8/8/8 b kq -', 5, 2587730],
+  ['atomic atomic960-castle-3', 'atomic', 'Rr2k1rR/3K4/3p4/8/8/8/7P/8 w kq -', 5, 5800275],
+  ['racing kings start', 'racingKings', '8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - -', 5, 9472927],
+];
+
+export function runVariantRules(): void {
+  variantSuite('Atomic start', 'atomic', 'atomic', START, 4, 197326);
+  // python-chess examples/perft/atomic.perft, programfox-2.
+  variantSuite(
+    'Atomic middlegame',
+    'atomic',
+    'atomic',
+    'rn1qkb1r/p5pp/2p5/3p4/N3P3/5P2/PPP4P/R1BQK3 w Qkq -',
+    4,
+    714499,
+  );
+  variantSuite('Racing kings start', 'racingKings', 'racingkings', '8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - -', 4, 296242);
+  const deep = DEEP_VARIANT_CASES.map(([id, key, fen, depth, nodes]) => {
+    const setup = withVariant(unwrap(parseOurFen(fen)), variantByKey(key) as Variant);
+    return nodesPerSecond(`board-core ${id} perft ${depth}`, () => perft(setup, depth), nodes);
+  });
+  report('Published variant perft, deep cases (board-core only)', 'nodes', deep);
+}
+
 export function runRules(): void {
   suite('start position', START, 5, 4865609);
   suite('Kiwipete', KIWIPETE, 4, 4085603);
@@ -43,4 +91,5 @@ export function runRules(): void {
   report(`Omega chess start (perft 4, ${leaves} leaves)`, 'nodes', [
     nodesPerSecond('board-core perft', () => perft(omega, 4), leaves),
   ]);
+  runVariantRules();
 }
