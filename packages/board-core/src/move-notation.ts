@@ -10,6 +10,7 @@ import type { CastleMove, Move } from './move.js';
 import { err, ok, type Err, type Result } from './result.js';
 import { engineFor } from './rules.js';
 import type { Setup } from './setup.js';
+import { variantOf } from './variants/lookup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
 import { DIGIT_0, DIGIT_9, LOWER_A, LOWER_Z } from './internal/codes.js';
 
@@ -197,9 +198,20 @@ const ROLE_UPPER: Readonly<Record<Role, string>> = {
   fool: 'F',
 };
 
-/** Castling toward the higher files (the h-side in standard chess) is the short one, `O-O`. */
-export function isShortCastle(geometry: Geometry, move: CastleMove): boolean {
-  return squareX(geometry, move.rook) > squareX(geometry, move.from);
+/**
+ * Castling toward the higher files (the h-side in standard chess) is the short one, `O-O`;
+ * with `fromKing` (rules that count castling from the king), the one toward the nearer edge.
+ */
+export function isShortCastle(geometry: Geometry, move: CastleMove, fromKing = false): boolean {
+  const kingX = squareX(geometry, move.from);
+  const hSide = squareX(geometry, move.rook) > kingX;
+  // Castling counted from the king (FICS wild/0, wild/1): the short one goes toward the nearer edge.
+  return fromKing ? hSide === kingX >= geometry.width / 2 : hSide;
+}
+
+/** Whether the setup's rules count castling from the king (`RulesSpec.castlingFromKing`), for `isShortCastle`. */
+export function castlesFromKing(setup: Setup): boolean {
+  return variantOf(setup).rules.spec.castlingFromKing === true;
 }
 
 /** Whether a legal-move candidate goes from `from` to `to`, reading castling both ways. */
@@ -314,7 +326,7 @@ export function legalCastle(setup: Setup, short: boolean, text: string): Result<
 export function castleOn(engine: Engine, short: boolean, text: string): Result<Move, MoveNotationError> {
   return onlyLegal(
     publicMoves(engine, engine.generateCastles(0)).filter(
-      (m) => m.kind === 'castle' && isShortCastle(engine.c.spec.geometry, m) === short,
+      (m) => m.kind === 'castle' && isShortCastle(engine.c.spec.geometry, m, engine.c.castlingFromKing) === short,
     ),
     text,
   );

@@ -1,11 +1,11 @@
 /**
  * The rules of chess and its variants (`VARIANTS`: Chess960, crazyhouse drops, three-check
- * counting, Omega chess, king of the hill) over the persistent `Setup`: which moves are legal, what a move does, and how a game ends.
+ * counting, Omega chess, king of the hill, atomic explosions, racing kings) over the persistent `Setup`: which moves are legal, what a move does, and how a game ends.
  * The work is done by a mutable engine that never escapes this module.
  */
 import { isCheck } from './attacks.js';
 import { Engine, compile } from './engine.js';
-import { isSquare, type Square } from './geometry.js';
+import { isSquare, squareAt, squareX, squareY, type Square } from './geometry.js';
 import type { Move } from './move.js';
 import { nextOmegaAdvanced } from './omega-advanced.js';
 import { piece, type Piece } from './piece.js';
@@ -123,6 +123,35 @@ function assertSquares(setup: Setup, move: Move): void {
 }
 
 /**
+ * Atomic's explosion of a capture on `to`, done on `pieces`: the capturing piece and every
+ * piece but a pawn on the squares around go. Returns the castling rights left: an exploded
+ * rook takes its own, an exploded king its side's.
+ */
+function explode(
+  setup: Setup,
+  pieces: (Piece | undefined)[],
+  to: Square,
+  rights: readonly Square[],
+): readonly Square[] {
+  const { geometry } = setup.board;
+  const x = squareX(geometry, to);
+  const y = squareY(geometry, to);
+  pieces[to] = undefined;
+  let left = rights;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const square = squareAt(geometry, x + dx, y + dy);
+      const p = square === undefined ? undefined : pieces[square];
+      if (square === undefined || !p || p.role === 'pawn') continue;
+      pieces[square] = undefined;
+      if (p.role === 'rook') left = left.filter((s) => s !== square);
+      else if (p.role === 'king') left = left.filter((s) => isWhiteCastlingSquare(setup, s) !== (p.color === 'white'));
+    }
+  }
+  return left;
+}
+
+/**
  * The position after `move`, without checking that it is legal (a server is authoritative
  * about its own games). The given setup is not changed. See the README for the decisions:
  * en passant squares are always recorded after a long pawn step, a pawn drop resets the
@@ -213,7 +242,10 @@ export function play(setup: Setup, move: Move): Setup {
       break;
     }
   }
-  if (captured) halfmoves = 0;
+  if (captured) {
+    halfmoves = 0;
+    if (variantOf(setup).rules.explosions) castlingRooks = explode(setup, pieces, move.to, castlingRooks);
+  }
 
   let pockets: ByColor<Pocket> | undefined;
   if (setup.pockets) {

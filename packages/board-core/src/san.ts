@@ -17,6 +17,7 @@ import {
   isLowerLetter,
   isShortCastle,
   castleOn,
+  castlesFromKing,
   dropOn,
   legalMovesTo,
   movesTo,
@@ -69,7 +70,14 @@ function checkSuffix(setup: Setup, move: Move): string {
     isGenerated(engine, engine.generateTo(0, cellOf(engine, move.to)), code)
   ) {
     engine.make(code);
-    const suffix = !engine.inCheck() ? '' : engine.isMatedOnBoard() ? '#' : '+';
+    const suffix =
+      engine.variant?.sanMarksWin && engine.winner() !== undefined
+        ? '#'
+        : !engine.inCheck()
+          ? ''
+          : engine.isMatedOnBoard()
+            ? '#'
+            : '+';
     engine.unmake(code);
     return suffix;
   }
@@ -98,7 +106,7 @@ function writeSanWithoutSuffix(setup: Setup, move: Move): string {
       // accepted on input (chessops writes that form).
       return `${upperLetter(move.role)}@${nameOf(setup, move.to)}`;
     case 'castle':
-      return isShortCastle(geometry, move) ? 'O-O' : 'O-O-O';
+      return isShortCastle(geometry, move, castlesFromKing(setup)) ? 'O-O' : 'O-O-O';
     case 'enPassant':
       return `${fileOfName(nameOf(setup, move.from))}x${nameOf(setup, move.to)}`;
     case 'normal': {

@@ -21,6 +21,7 @@ import {
   excerpt,
   isErr,
   isShortCastle,
+  castlesFromKing,
   legalMovesTo,
   moveError,
   nameOf,
@@ -45,7 +46,9 @@ export function writeSmith(setup: Setup, move: Move): string {
       return writeSan(setup, move);
     case 'castle':
       return (
-        nameOf(setup, move.from) + nameOf(setup, move.to) + (isShortCastle(setup.board.geometry, move) ? 'c' : 'C')
+        nameOf(setup, move.from) +
+        nameOf(setup, move.to) +
+        (isShortCastle(setup.board.geometry, move, castlesFromKing(setup)) ? 'c' : 'C')
       );
     case 'enPassant':
       return `${nameOf(setup, move.from)}${nameOf(setup, move.to)}E`;
@@ -201,7 +204,7 @@ export function parseSmith(setup: Setup, text: string): Result<Move, MoveNotatio
           m.kind === 'castle' &&
           m.from === parts.from &&
           (m.to === parts.to || m.rook === parts.to) &&
-          isShortCastle(geometry, m) === short,
+          isShortCastle(geometry, m, castlesFromKing(setup)) === short,
       ),
       text,
     );

@@ -89,7 +89,9 @@ export function isSeventyFiveMoveDraw(setup: Setup): boolean {
  * - Crazyhouse: captured material changes hands and is dropped anywhere, so neither side can
  *   mate only when the whole game holds at most three pieces, kings included, and the one
  *   besides the kings is an unpromoted knight or bishop.
- * - King of the hill: never, as a king can always walk toward the hill.
+ * - King of the hill and racing kings: never, as a king can always walk toward its goal.
+ * - Atomic: a lone king, and a few endings where no capture can reach the other king (see
+ *   the variant's module); never once the other king has exploded.
  * These are the readings of chessops and python-chess.
  */
 export function hasInsufficientMaterial(setup: Setup, color: Color): boolean {
@@ -144,17 +146,20 @@ export const OUTCOME_REASONS = /* @__PURE__ */ Object.freeze([
   'seventyFiveMoves',
   'fivefoldRepetition',
   'threeChecks',
+  'kingExploded',
   'variantWin',
   'piecesLost',
+  'variantDraw',
   'fiftyMoves',
   'threefoldRepetition',
 ] as const);
 /**
  * Why a game ended, one of `OUTCOME_REASONS`: `threeChecks` for three-check's third check,
- * `variantWin` for another variant's own way of winning (a king on the hill), `piecesLost`
- * for a side left with no pieces (antichess and suicide: it wins; horde: the horde loses) or
- * with its king alone (losers: it wins). In antichess, suicide and losers `checkmate` and
- * `stalemate` may name a winner: the side that has no move.
+ * `kingExploded` for atomic's exploded king, `variantWin` for another variant's own way of
+ * winning (a king on the hill, a won race), `variantDraw` for its own draw (both racing kings
+ * home), `piecesLost` for a side left with no pieces (antichess and suicide: it wins; horde:
+ * the horde loses) or with its king alone (losers: it wins). In antichess, suicide and losers
+ * `checkmate` and `stalemate` may name a winner: the side that has no move.
  */
 export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
@@ -197,6 +202,7 @@ export function outcome(
   const engine = engineFor(setup);
   const won = engine.winner();
   if (won !== undefined) return { reason: engine.variant?.winReason ?? 'variantWin', winner: won };
+  if (engine.variantDrawn()) return { reason: 'variantDraw' };
   const noMoves = engine.variant?.noMoves;
   if (noMoves !== undefined) {
     if (engine.generate(0) === 0) return noMoves(setup, engine.inCheck());

@@ -2,11 +2,15 @@ import { deepFreeze } from './freeze.js';
 import { OMEGA, STANDARD, type Geometry } from './geometry.js';
 import type { ByColor, Role } from './vocabulary.js';
 
-/** Where king and rook stand after castling to one side, as indexes into the field's files. */
+/**
+ * Where king and rook stand after castling to one side, as indexes into the field's files
+ * (or, under `RulesSpec.castlingFromKing`, as steps from the king's file: negative toward
+ * the a-file).
+ */
 export interface CastlingFiles {
-  /** The king's file after castling, as an index into the field's files. */
+  /** The king's file after castling, as an index into the field's files (or a step from the king's file). */
   readonly king: number;
-  /** The rook's file after castling, as an index into the field's files. */
+  /** The rook's file after castling, as an index into the field's files (or a step from the king's file). */
   readonly rook: number;
 }
 
@@ -40,6 +44,13 @@ export interface RulesSpec {
    * those rules have it. Absent: false.
    */
   readonly pawnStepsFromFirstRank?: boolean;
+  /**
+   * Castling is counted from the king's square, not from the board's edge: the castling files
+   * are steps from the king's file, and the short castling (`O-O`) is the one toward the
+   * nearer edge (FICS wild/0 and wild/1, where a king on the d-file castles to b or f).
+   * Absent: files from the edge, and `O-O` toward the h-file (chess, Chess960).
+   */
+  readonly castlingFromKing?: boolean;
 }
 
 /** Chess and Chess960 (FIDE Laws, article 3.8.2 and the Chess960 appendix): king g/c, rook f/d. */

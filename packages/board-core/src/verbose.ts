@@ -10,6 +10,7 @@ import {
   excerpt,
   isErr,
   isShortCastle,
+  castlesFromKing,
   legalCastle,
   legalDrop,
   legalMovesTo,
@@ -41,7 +42,7 @@ export function writeVerbose(setup: Setup, move: Move): string {
     case 'drop':
       return `${upperLetter(move.role)}/@@-${nameOf(setup, move.to)}`;
     case 'castle':
-      return isShortCastle(setup.board.geometry, move) ? 'o-o' : 'o-o-o';
+      return isShortCastle(setup.board.geometry, move, castlesFromKing(setup)) ? 'o-o' : 'o-o-o';
     case 'enPassant':
       return `P/${nameOf(setup, move.from)}-${nameOf(setup, move.to)}`;
     case 'normal': {

@@ -34,6 +34,15 @@ export interface VariantBoard {
   kingSquare(color: Color): Square;
   /** The checks `color` still has to give, or undefined when the position does not count them. */
   checksLeft(color: Color): number | undefined;
+  /** The side to move. */
+  turn(): Color;
+  /** The colour of the piece on `square`, or undefined when it is empty. */
+  colorAt(square: Square): Color | undefined;
+  /**
+   * Whether a piece of `by` attacks `square`, with the piece on `vacated` (when given) lifted
+   * first: a king's own square, to ask whether it could step to `square`.
+   */
+  isAttackedBy(square: Square, by: Color, vacated?: Square): boolean;
   /** The pieces of `color` on the board, its kings included (a walk over the board: not free). */
   pieceCount(color: Color): number;
 }
@@ -62,6 +71,25 @@ export interface VariantRules {
   readonly winner?: (board: VariantBoard) => Color | undefined;
   /** What `outcome` gives as the reason when `winner` names a side; `variantWin` when absent. */
   readonly winReason?: OutcomeReason;
+  /**
+   * Whether the game is already drawn by the variant's own rule (racing kings: both kings
+   * reached the last rank); then nobody has a legal move. Called as often as `winner`.
+   */
+  readonly drawn?: (board: VariantBoard) => boolean;
+  /**
+   * A capture explodes (atomic): the capturing piece, the captured one and every piece but a
+   * pawn on the eight squares around the capture square leave the board. A king therefore
+   * may not capture, a move that explodes one's own king is illegal, exploding the other
+   * king wins (`winner` says so), and kings may stand side by side: neither attacks the other.
+   */
+  readonly explosions?: boolean;
+  /** No move may give check, to either side (racing kings). */
+  readonly noChecks?: boolean;
+  /**
+   * A move after which `winner` names a side is written with `#` in SAN, as lichess and
+   * chessops write an exploded king or a won race; absent: only a mate on the board is `#`.
+   */
+  readonly sanMarksWin?: boolean;
   /** Whether `color` cannot win by material (`hasInsufficientMaterial`); absent: the chess reading. */
   readonly insufficientMaterial?: (setup: Setup, color: Color) => boolean;
   /**

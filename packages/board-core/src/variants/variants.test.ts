@@ -81,7 +81,10 @@ describe('the list of variants', () => {
       for (const type of variant.names.fics) expect(variantByFicsType(type)).toBe(variant);
       if (variant.names.icc !== undefined) {
         expect(variantByIccWild(variant.names.icc)).toBe(variant);
-        expect(variantByName(`wild/${variant.names.icc}`)).toBe(variant);
+        // A FICS game type `wild/N` comes first: FICS wild/0 (Black's king on d8) is not ICC's
+        // wild 0 (chess), though the two play alike from chess's start.
+        const fics = variantByFicsType(`wild/${variant.names.icc}`);
+        expect(variantByName(`wild/${variant.names.icc}`)).toBe(fics ?? variant);
       }
     }
   });
@@ -97,8 +100,13 @@ describe('the list of variants', () => {
     expect(variantByName('wild/23')).toBe(crazyhouse);
     expect(variantByName('wild/25')).toBe(threeCheck);
     expect(variantByName('kingOfTheHill')).toBe(kingOfTheHill);
-    expect(variantByName('wild/5')).toBeUndefined();
-    expect(variantByName('atomic')).toBeUndefined();
+    // FICS's wilds from another start are chess from their position.
+    expect(variantByName('wild/5')?.rules.spec).toBe(standard.rules.spec);
+    expect(variantByName('wild/8a')?.rules.spec).toBe(standard.rules.spec);
+    expect(variantByName('wild/0')?.key).toBe('wild0');
+    expect(variantByIccWild(0)).toBe(standard);
+    expect(variantByName('kriegspiel')).toBeUndefined();
+    expect(variantByName('shatranj')).toBeUndefined();
     expect(variantByKey('King of the Hill')).toBeUndefined();
     expect(variantByKey('toString')).toBeUndefined();
   });
@@ -131,7 +139,7 @@ describe('the variant of a setup', () => {
   });
 
   it('refuses a name no variant has, or a variant of another board', () => {
-    const unknown = { ...standardSetup(), variant: 'atomic' } as unknown as Setup;
+    const unknown = { ...standardSetup(), variant: 'shatranj' } as unknown as Setup;
     expect(() => variantOf(unknown)).toThrow(RangeError);
     expect(() => legalMoves(unknown)).toThrow(RangeError);
     expect(() => variantOf({ ...standardSetup(), variant: 'omega' })).toThrow(/not played on the standard board/);
