@@ -3,6 +3,7 @@
  * directory and one line here (CONTRIBUTING.md, "Adding a variant"); every lookup, the rules,
  * `outcome` and the PGN reader and writer read this list.
  */
+import { bughouse } from './bughouse.js';
 import { chess960 } from './chess960.js';
 import { crazyhouse } from './crazyhouse.js';
 import { kingOfTheHill } from './king-of-the-hill.js';
@@ -21,4 +22,5 @@ export const VARIANTS = /* @__PURE__ */ Object.freeze([
   crazyhouse,
   threeCheck,
   kingOfTheHill,
+  bughouse,
 ] as const);
