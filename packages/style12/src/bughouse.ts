@@ -144,10 +144,12 @@ export function createBughouseTracker(options: Style12TrackerOptions = {}): Bugh
     known.delete(gameNumber);
     known.add(gameNumber);
     if (known.size > maxGames * 2) {
-      const oldest = known.values().next().value as number;
-      if (!boards.has(oldest)) {
+      // The oldest that is not a followed board (those leave with their game).
+      for (const oldest of known) {
+        if (boards.has(oldest)) continue;
         known.delete(oldest);
         partners.delete(oldest);
+        break;
       }
     }
   };
