@@ -168,3 +168,15 @@ describe.skipIf(CAPTURE === undefined)('the real FICS bughouse capture (games 76
     }
   });
 });
+
+describe('the positions of a bughouse board', () => {
+  it('are named as board-core names them', async () => {
+    const { variantByKey, withVariant, standardSetup } = await import('@chess-formats/board-core');
+    const { events } = run([
+      '{Game 3 (A vs. B) Creating unrated bughouse match.}',
+      board(3, START, 'W -1 1 1 1 1 0 # A B -1 10 0 39 39 600 600 1 none (0:00) none 1 1 0'),
+    ]);
+    const started = events.find((e) => e.kind === 'game-started')?.game;
+    expect(started?.initial).toEqual(withVariant(standardSetup(), variantByKey('bughouse')!));
+  });
+});

@@ -6,8 +6,6 @@
  */
 import {
   emptyPocket,
-  variantByKey,
-  withVariant,
   type ByColor,
   type Color,
   type Pocket,
@@ -92,12 +90,13 @@ interface Board {
   passes: BughousePass[];
 }
 
-const bughouse = /* @__PURE__ */ variantByKey('bughouse');
-
-/** `setup` with pockets (empty when it has none), named bughouse. */
+/**
+ * `setup` with pockets (empty when it has none), named bughouse: what board-core's
+ * `withVariant` gives for bughouse (pockets show crazyhouse, so the name is needed), written
+ * out so that the tracker does not carry the list of variants.
+ */
 function named(setup: Setup, pockets = setup.pockets): Setup {
-  const held = { ...setup, pockets: pockets ?? { white: emptyPocket(), black: emptyPocket() } };
-  return bughouse === undefined ? held : withVariant(held, bughouse);
+  return { ...setup, pockets: pockets ?? { white: emptyPocket(), black: emptyPocket() }, variant: 'bughouse' };
 }
 
 /** `pockets` with `count` of `role` more (or fewer) for `color`, never below zero. */
