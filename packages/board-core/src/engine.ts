@@ -288,6 +288,8 @@ export class Engine implements VariantBoard {
   ep1: number;
   /** Pocket counts per colour index * 16 + role code, or undefined without pockets. */
   pockets: Int16Array | undefined;
+  /** Whether a capture goes to the captor's pocket (not in bughouse, where it goes to the partner's board). */
+  capturesKept = true;
   /**
    * The attack lookups for the roles that can be on the board in this game: the smaller
    * chess table unless a role beyond the king stands, waits in a pocket, or can be promoted to.
@@ -363,6 +365,7 @@ export class Engine implements VariantBoard {
     this.capturesCompulsory = variant?.capturesCompulsory === true;
     this.drawHook = variant?.drawn;
     this.variantMoves = variant?.explosions ? MOVES_EXPLOSIONS : variant?.noChecks ? MOVES_NO_CHECKS : MOVES_CHESS;
+    this.capturesKept = variant?.captures !== 'partner';
     this.board.set(c.emptyCells);
     this.ply = 0;
     this.checkAt[0] = UNTRUSTED;
@@ -1259,7 +1262,7 @@ export class Engine implements VariantBoard {
       b[to] = from | us;
       bump(this.pockets as Int16Array, usIndex * 16 + from, -1);
     }
-    if (captured && this.pockets) {
+    if (captured && this.pockets && this.capturesKept) {
       const role = captured & PROMOTED ? PAWN : captured & ROLE_BITS;
       bump(this.pockets, usIndex * 16 + role, 1);
     }
@@ -1305,7 +1308,7 @@ export class Engine implements VariantBoard {
     this.castling = this.undoCastling[ply] as readonly number[];
     this.ep0 = this.undoEp[ply * 2] as number;
     this.ep1 = this.undoEp[ply * 2 + 1] as number;
-    if (captured && this.pockets) {
+    if (captured && this.pockets && this.capturesKept) {
       const role = captured & PROMOTED ? PAWN : captured & ROLE_BITS;
       bump(this.pockets, usIndex * 16 + role, -1);
     }

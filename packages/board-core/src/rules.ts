@@ -81,7 +81,7 @@ export function perft(setup: Setup, depth: number): number {
  */
 export function isCheckmate(setup: Setup): boolean {
   const engine = engineFor(setup);
-  return !engine.variantEnded() && engine.generate(0) === 0 && engine.inCheck();
+  return !engine.variantEnded() && engine.generate(0) === 0 && engine.inCheck() && !mayWait(engine, setup);
 }
 
 /**
@@ -91,7 +91,22 @@ export function isCheckmate(setup: Setup): boolean {
  */
 export function isStalemate(setup: Setup): boolean {
   const engine = engineFor(setup);
-  return !engine.variantEnded() && engine.generate(0) === 0 && !engine.inCheck() && engine.pieceCount(setup.turn) > 0;
+  return (
+    !engine.variantEnded() &&
+    engine.generate(0) === 0 &&
+    !engine.inCheck() &&
+    engine.pieceCount(setup.turn) > 0 &&
+    !mayWait(engine, setup)
+  );
+}
+
+/**
+ * Whether the variant lets a side without a legal move wait for one (bughouse: a drop may
+ * still come): asked last, as it may load the shared engine again.
+ */
+function mayWait(engine: Engine, setup: Setup): boolean {
+  const hook = engine.variant?.mayWait;
+  return hook !== undefined && hook(setup);
 }
 
 /** Whether a castling right (by rook square) belongs to White: it lies on White's half of the board. */
@@ -252,7 +267,9 @@ export function play(setup: Setup, move: Move): Setup {
     // Fresh pockets (and lists below): the result shares nothing mutable with its input.
     const own: { -readonly [R in keyof Pocket]: number } = { ...setup.pockets[turn] };
     if (dropped) own[dropped.role] = Math.max(0, own[dropped.role] - 1);
-    if (captured) own[captured.promoted && captured.role !== 'pawn' ? 'pawn' : captured.role]++;
+    // In bughouse the captured piece goes to the partner's board, not to the captor.
+    if (captured && variantOf(setup).rules.captures !== 'partner')
+      own[captured.promoted && captured.role !== 'pawn' ? 'pawn' : captured.role]++;
     const other = { ...setup.pockets[opposite(turn)] };
     pockets = turn === 'white' ? { white: own, black: other } : { white: other, black: own };
   }

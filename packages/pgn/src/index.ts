@@ -24,3 +24,18 @@ export {
 } from './read.js';
 export { pgnFormat, type PgnFormatError, type PgnGameError, type PgnTextErrorCode } from './format.js';
 export { gameToPgn, type GameToPgnOptions } from './tracked.js';
+export {
+  BPGN_ERROR_CODES,
+  createBpgnReader,
+  parseBpgn,
+  writeBpgn,
+  type BpgnBoard,
+  type BpgnBoards,
+  type BpgnError,
+  type BpgnErrorCode,
+  type BpgnEvent,
+  type BpgnGame,
+  type BpgnMove,
+  type BpgnReadOptions,
+  type BpgnReader,
+} from './bpgn.js';

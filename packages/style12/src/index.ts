@@ -24,3 +24,11 @@ export {
 } from './tracker.js';
 export { castlingFlags, formatMoveTime, writeStyle12 } from './write.js';
 export { style12Format } from './format.js';
+export {
+  createBughouseTracker,
+  heldFromStart,
+  type BughousePass,
+  type BughouseTrackedGame,
+  type BughouseTracker,
+  type BughouseTrackerEvent,
+} from './bughouse.js';

@@ -5,6 +5,7 @@
  */
 import { antichess } from './antichess.js';
 import { atomic } from './atomic.js';
+import { bughouse } from './bughouse.js';
 import { chess960 } from './chess960.js';
 import { crazyhouse } from './crazyhouse.js';
 import { horde } from './horde.js';
@@ -43,4 +44,5 @@ export const VARIANTS = /* @__PURE__ */ Object.freeze([
   wild5,
   wild8,
   wild8a,
+  bughouse,
 ] as const);

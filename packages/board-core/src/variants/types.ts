@@ -114,6 +114,20 @@ export interface VariantRules {
    * antichess, a side with no pieces left in horde loses). Absent: chess's reading.
    */
   readonly noMoves?: (setup: Setup, inCheck: boolean) => NoMoveEnd;
+  /**
+   * Where a captured piece goes when the position has pockets: absent, to the captor's pocket
+   * (crazyhouse); `'partner'`, off this board to the partner's (bughouse), so `play` and the
+   * engine change pockets only by drops, and the pieces the partner passes are added from
+   * outside (a server's holdings line, a replay of the other board).
+   */
+  readonly captures?: 'partner';
+  /**
+   * Whether the side to move, having no legal move, may wait for one instead of losing or
+   * drawing (bughouse: a piece the partner passes may still be dropped); then `outcome`,
+   * `isCheckmate` and `isStalemate` see a game that goes on. Called only for a position
+   * without legal moves; absent: no legal move ends the game.
+   */
+  readonly mayWait?: (setup: Setup) => boolean;
 }
 
 /**
