@@ -137,7 +137,7 @@ describe('the PGN adapter', () => {
     for (const text of [
       '[Event "A"]\n\n1. e4 e5 2. Ke3 *',
       '[Event A]\n\n1. e4 *',
-      '[Variant "Atomic"]\n\n1. e4 *',
+      '[Variant "Shatranj"]\n\n1. e4 *',
       '1. e4 ) *',
     ]) {
       const whole = pgnFormat.parse(text);

@@ -64,28 +64,31 @@ describe('racing kings', () => {
 });
 
 describe('racing kings against chessops', () => {
-  it('agrees on moves, SAN, ends and positions along random games', () => {
-    const tally = emptyTally();
-    const next = random(2026);
-    const starts = [
-      '8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1',
-      '4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1',
-      '8/8/1rk4K/8/8/8/2bnNBR1/qrbnNBRQ b - - 0 1',
-      'kr3NK1/1q2R3/8/8/8/5n2/2N5/1rb2B1R w - - 11 14',
-    ];
-    for (const fen of starts) {
-      for (let game = 0; game < 12; game++) {
-        const pos = RacingKings.fromSetup(parseFen(fen).unwrap()).unwrap();
-        const setup = withVariant(fromChessops(pos.toSetup()), racingKings);
-        // Half the games walk a king up whenever it can, so that races end.
-        const racing = game % 2 === 1;
-        compareGame(setup, pos, next, 150, tally, (moves, at) =>
-          racing
-            ? moves.find((m) => m.kind === 'normal' && at.board.pieces[m.from]?.role === 'king' && m.to > m.from)
-            : undefined,
-        );
-      }
+  const starts = [
+    '8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1',
+    '4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1',
+    '8/8/1rk4K/8/8/8/2bnNBR1/qrbnNBRQ b - - 0 1',
+    'kr3NK1/1q2R3/8/8/8/5n2/2N5/1rb2B1R w - - 11 14',
+  ];
+  const tally = emptyTally();
+
+  // One test per start, each a few seconds, so that a loaded machine does not time one out.
+  it.each(starts.map((fen, k) => [fen, k] as const))('agrees along random games from %s', (fen, k) => {
+    const next = random(2026 + k);
+    for (let game = 0; game < 12; game++) {
+      const pos = RacingKings.fromSetup(parseFen(fen).unwrap()).unwrap();
+      const setup = withVariant(fromChessops(pos.toSetup()), racingKings);
+      // Half the games walk a king up whenever it can, so that races end.
+      const racing = game % 2 === 1;
+      compareGame(setup, pos, next, 150, tally, (moves, at) =>
+        racing
+          ? moves.find((m) => m.kind === 'normal' && at.board.pieces[m.from]?.role === 'king' && m.to > m.from)
+          : undefined,
+      );
     }
+  });
+
+  it('reached every rule along those games', () => {
     expect(tally.positions).toBeGreaterThan(1500);
     expect(tally.ends.variantWin ?? 0).toBeGreaterThan(5);
     expect(tally.captures).toBeGreaterThan(100);
