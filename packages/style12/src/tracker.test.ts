@@ -79,6 +79,18 @@ describe('createStyle12Tracker', () => {
     expect(event?.kind === 'holdings' && event.game.setup.pockets?.black.queen).toBe(1);
   });
 
+  test("holdings after the first board (as FICS sends them) are the start position's; after a move, only the current one's", () => {
+    const tracker = createStyle12Tracker();
+    tracker.push(game[0] as Style12);
+    const [event] = tracker.push(unwrap(parseHoldings('<b1> game 7 white [] black []')));
+    expect(event?.kind).toBe('holdings');
+    expect(tracker.game(7)?.initial.pockets?.white.pawn).toBe(0);
+    tracker.push(game[1] as Style12);
+    tracker.push(unwrap(parseHoldings('<b1> game 7 white [P] black []')));
+    expect([tracker.game(7)?.initial.pockets?.white.pawn, tracker.game(7)?.setup.pockets?.white.pawn]).toEqual([0, 1]);
+    expect(tracker.game(7)?.moves).toHaveLength(1);
+  });
+
   test("holdings of untracked games neither start a game nor evict a tracked game's pockets", () => {
     const tracker = createStyle12Tracker({ maxGames: 2 });
     tracker.push(game[0] as Style12);

@@ -202,9 +202,13 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       if (early.size > maxGames) early.delete(early.keys().next().value as number);
       return [];
     }
+    const trail = trails.get(holdings.gameNumber);
+    const setup = { ...game.setup, pockets: holdings.pockets };
+    // FICS sends a game's holdings after its board: holdings before any move of the list are
+    // those of the position the moves start from, so that a crazyhouse game starts with pockets.
     const updated = snapshot(
-      { ...withoutKey(game, 'moves'), setup: { ...game.setup, pockets: holdings.pockets } },
-      trails.get(holdings.gameNumber),
+      { ...withoutKey(game, 'moves'), setup, ...(trail === undefined ? { initial: setup } : {}) },
+      trail,
     );
     games.set(holdings.gameNumber, updated);
     return [{ kind: 'holdings', game: updated, holdings }];

@@ -1,0 +1,170 @@
+/**
+ * Server to PGN, whole: games followed on FICS through the style12 tracker, written by
+ * `gameToPgn`, read back by our reader and by chessops, ending on the server's last board with
+ * the right `Variant` tag. The FICS streams are built the way FICS sends them (a start notice,
+ * each board, and the `<b1>` holdings line after it); the real crazyhouse games of the shared
+ * data are used where it is present (never copied into the repository).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parsePgn as chessopsParsePgn, startingPosition } from 'chessops/pgn';
+import { makeFen } from 'chessops/fen';
+import { parseSan as chessopsParseSan } from 'chessops/san';
+import { parseSan, parseVerbose, play, writeVerbose, type Setup, type TrackedGame } from '@chess-formats/board-core';
+import { writeFen } from '@chess-formats/fen';
+import {
+  createStyle12Scanner,
+  createStyle12Tracker,
+  style12FromSetup,
+  writeHoldings,
+  writeStyle12,
+  type Style12TrackerOptions,
+} from '@chess-formats/style12';
+import { describe, expect, test } from 'vitest';
+import { finalSetup, type PgnGame } from './game.js';
+import { parsePgn } from './read.js';
+import { gameToPgn } from './tracked.js';
+import { writePgn } from './write.js';
+
+// Beside the repository (a clone next to shared/), or beside the directory of worktrees.
+const REAL = ['../../../../shared', '../../../../../shared']
+  .map((up) => join(import.meta.dirname, up, 'real'))
+  .find((dir) => existsSync(join(dir, 'variants')));
+
+/** What a FICS stream says before the boards of a game. */
+interface Preamble {
+  /** FICS's type word in the start notice (`crazyhouse`, `wild/fr`); none: no notice. */
+  readonly type?: string;
+  readonly rated?: boolean;
+  /** Holdings lines after each board (crazyhouse, bughouse). */
+  readonly holdings?: boolean;
+}
+
+const GAME = 54;
+
+/**
+ * The lines FICS sends to an observer of `game`'s main line: the start notice, then each
+ * board followed by its `<b1>` holdings line, then the end notice.
+ */
+function ficsStream(game: PgnGame, preamble: Preamble = {}): string {
+  const white = game.tags.get('White') ?? 'White';
+  const black = game.tags.get('Black') ?? 'Black';
+  const facts = { gameNumber: GAME, whiteName: white, blackName: black, initialTimeMinutes: 3, incrementSeconds: 0 };
+  const lines: string[] = [];
+  if (preamble.type !== undefined)
+    lines.push(
+      `{Game ${String(GAME)} (${white} vs. ${black}) Creating ${preamble.rated === false ? 'unrated' : 'rated'} ${preamble.type} match.}`,
+    );
+  const board = (setup: Setup, more: Partial<Parameters<typeof style12FromSetup>[1]> = {}): void => {
+    lines.push(writeStyle12(style12FromSetup(setup, { ...facts, ...more })));
+    if (preamble.holdings === true && setup.pockets !== undefined)
+      lines.push(writeHoldings({ gameNumber: GAME, pockets: setup.pockets, passed: undefined }));
+  };
+  let setup = game.setup;
+  board(setup);
+  for (let node = game.root.children[0]; node !== undefined; node = node.children[0]) {
+    if (node.move === null) throw new Error('a null move in a server game');
+    const verboseMove = writeVerbose(setup, node.move);
+    setup = play(setup, node.move);
+    board(setup, { verboseMove, sanMove: node.san, moveTimeMs: 1000 });
+  }
+  const reason = lastComment(game) ?? 'Game over';
+  lines.push(`{Game ${String(GAME)} (${white} vs. ${black}) ${reason}} ${game.result}`, '');
+  return lines.join('\n\r');
+}
+
+function lastComment(game: PgnGame): string | undefined {
+  let node = game.root.children[0];
+  while (node?.children[0] !== undefined) node = node.children[0];
+  return node?.comments?.[0];
+}
+
+/** The game the tracker followed, as it was when the server ended it. */
+function follow(stream: string, options: Style12TrackerOptions = {}): TrackedGame | undefined {
+  const scanner = createStyle12Scanner();
+  const tracker = createStyle12Tracker(options);
+  let ended: TrackedGame | undefined;
+  for (const event of [...scanner.push(stream), ...scanner.end()])
+    for (const change of tracker.push(event)) if (change.kind === 'game-ended') ended = change.game;
+  return ended;
+}
+
+/** A written PGN replayed by chessops: its final FEN, or undefined when chessops cannot read it. */
+function chessopsFinal(text: string): string | undefined {
+  const [game] = chessopsParsePgn(text);
+  if (game === undefined) return undefined;
+  const start = startingPosition(game.headers);
+  if (start.isErr) return undefined;
+  const position = start.value;
+  for (const node of game.moves.mainline()) {
+    const move = chessopsParseSan(position, node.san);
+    if (move === undefined) return undefined;
+    position.play(move);
+  }
+  return makeFen(position.toSetup());
+}
+
+const board = (setup: Setup): string => writeFen(setup).split(' ')[0] as string;
+
+interface Trip {
+  readonly variant: string | undefined;
+  readonly plies: number;
+  readonly readBack: boolean;
+  readonly sameBoard: boolean;
+  readonly chessops: boolean;
+}
+
+/** A game through the FICS stream, the tracker, gameToPgn, our reader and chessops. */
+function roundTrip(game: PgnGame, preamble: Preamble, options: Style12TrackerOptions = {}): Trip {
+  const last = finalSetup(game);
+  const tracked = follow(ficsStream(game, preamble), options);
+  if (tracked === undefined)
+    return { variant: undefined, plies: 0, readBack: false, sameBoard: false, chessops: false };
+  const text = writePgn(gameToPgn(tracked, { server: 'FICS' }));
+  const [read] = parsePgn(text);
+  const ours = read?.ok === true ? finalSetup(read.value) : undefined;
+  const theirs = chessopsFinal(text);
+  return {
+    variant: read?.ok === true ? read.value.tags.get('Variant') : undefined,
+    plies: tracked.moves.length,
+    readBack: read?.ok === true,
+    sameBoard: ours !== undefined && writeFen(ours) === writeFen(last),
+    chessops: theirs !== undefined && theirs.split(' ')[0]?.replace(/~/g, '') === board(last),
+  };
+}
+
+const RULES: Style12TrackerOptions = { moves: { parseVerbose, parseSan } };
+
+describe('FICS crazyhouse to PGN: holdings after the first board belong to the start', () => {
+  const [game] = parsePgn('[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d6 P@e4 5. Nxe4 *');
+  if (!game?.ok) throw new Error('the sample does not read');
+
+  test.each([
+    ['without the rules', {}],
+    ['with the rules', RULES],
+  ] as const)('%s: Variant "Crazyhouse", every ply, and the server\'s last board', (_how, options) => {
+    expect(roundTrip(game.value, { holdings: true }, options)).toEqual({
+      variant: 'Crazyhouse',
+      plies: 9,
+      readBack: true,
+      sameBoard: true,
+      chessops: true,
+    });
+  });
+});
+
+describe.skipIf(REAL === undefined)('the real FICS crazyhouse games of the shared data, as FICS streams', () => {
+  const text = REAL === undefined ? '' : readFileSync(join(REAL, 'variants/pychess__testing_gamefiles_zh.pgn'), 'utf8');
+  const games = parsePgn(text).flatMap((read) => (read.ok ? [read.value] : []));
+
+  test.each([
+    ['without the rules', {}],
+    ['with the rules', RULES],
+  ] as const)('%s: all 83 read back with their Variant tag, on the last board, by us and chessops', (how, options) => {
+    expect(games).toHaveLength(83);
+    const trips = games.map((game) => roundTrip(game, { holdings: true }, options));
+    const whole = trips.filter((t) => t.variant === 'Crazyhouse' && t.readBack && t.sameBoard && t.chessops);
+    console.log(`FICS crazyhouse streams ${how}: ${String(whole.length)} of ${String(games.length)} read back whole`);
+    expect(whole.length).toBe(83);
+  });
+});
