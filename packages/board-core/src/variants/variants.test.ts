@@ -97,7 +97,7 @@ describe('the list of variants', () => {
     expect(variantByName('wild/23')).toBe(crazyhouse);
     expect(variantByName('wild/25')).toBe(threeCheck);
     expect(variantByName('kingOfTheHill')).toBe(kingOfTheHill);
-    expect(variantByName('wild/5')).toBeUndefined();
+    expect(variantByName('wild/5')).toBe(standard);
     expect(variantByName('atomic')).toBeUndefined();
     expect(variantByKey('King of the Hill')).toBeUndefined();
     expect(variantByKey('toString')).toBeUndefined();
