@@ -1,4 +1,4 @@
-import { STANDARD, moveToJson, parseSan, parseVerbose, unwrap } from '@chess-formats/board-core';
+import { STANDARD, emptyPocket, moveToJson, parseSan, parseVerbose, unwrap } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
 import {
   createStyle12Scanner,
@@ -262,6 +262,147 @@ describe('createStyle12Tracker', () => {
     const tracker = createStyle12Tracker(null as never);
     for (const input of [null, undefined, 42, 'x', {}, { kind: 'text' }, { kind: 'board' }, []])
       expect(tracker.push(input as never)).toEqual([]);
+  });
+});
+
+describe('createStyle12Tracker: what FICS says of a game', () => {
+  const board = (n = 7) => gameLines(START, [], { gameNumber: n })[0] as string;
+
+  test('the start notice names the variant and rated; the setup is completed for it before any <b1>', () => {
+    const tracker = createStyle12Tracker();
+    track(['{Game 7 (Alice vs. Bob) Creating unrated crazyhouse match.}', board(), ''].join('\n\r'), tracker);
+    const game = tracker.game(7);
+    expect([game?.variant, game?.rated, game?.initial.pockets?.white.pawn, game?.setup.pockets?.black.queen]).toEqual([
+      'crazyhouse',
+      false,
+      0,
+      0,
+    ]);
+  });
+
+  test("the observe header gives the players' ratings (E and P suffixes, ++++ and ---- none), rated and the type", () => {
+    const tracker = createStyle12Tracker();
+    const stream = [
+      'You are now observing game 7.',
+      'Game 7: Alice (2158E) Bob (++++) rated wild/fr 7 8',
+      '',
+      board(),
+      '',
+    ].join('\n\r');
+    track(stream, tracker);
+    const game = tracker.game(7);
+    expect([game?.variant, game?.rated, game?.white, game?.black]).toEqual([
+      'wild/fr',
+      true,
+      { name: 'Alice', rating: 2158 },
+      { name: 'Bob' },
+    ]);
+    // The next board keeps what the header said.
+    tracker.push(records(gameLines(START, ['e4'], { gameNumber: 7 }))[1] as Style12);
+    expect(tracker.game(7)?.white.rating).toBe(2158);
+  });
+
+  test('<g1> gives type, rated and ratings, before the board or after it', () => {
+    const before = createStyle12Tracker();
+    track(
+      ['<g1> 7 p=0 t=crazyhouse r=1 u=0,0 it=60,0 i=60,0 pt=0 rt=1768,1500P ts=1,1 m=2 n=1', board(), ''].join('\n'),
+      before,
+    );
+    const after = createStyle12Tracker();
+    track(
+      [board(), '<g1> 7 p=0 t=crazyhouse r=1 u=0,0 it=60,0 i=60,0 pt=0 rt=1768,1500P ts=1,1 m=2 n=1', ''].join('\n'),
+      after,
+    );
+    for (const tracker of [before, after]) {
+      const game = tracker.game(7);
+      expect([
+        game?.variant,
+        game?.rated,
+        game?.white.rating,
+        game?.black.rating,
+        game?.initial.pockets?.white.pawn,
+      ]).toEqual(['crazyhouse', true, 1768, 1500, 0]);
+    }
+  });
+
+  test("facts of a game not followed are dropped when it ends, and bounded; another game's are not taken", () => {
+    const tracker = createStyle12Tracker({ maxGames: 2 });
+    const lines = [
+      '{Game 8 (Carol vs. Dave) Creating rated crazyhouse match.}',
+      '{Game 8 (Carol vs. Dave) Dave resigns} 1-0',
+      '{Game 9 (Carol vs. Dave) Creating rated atomic match.}',
+      '{Game 10 (Carol vs. Dave) Creating rated atomic match.}',
+      '{Game 11 (Carol vs. Dave) Creating rated atomic match.}',
+      board(7),
+      board(8),
+      board(9),
+      '',
+    ];
+    track(lines.join('\n'), tracker);
+    expect([tracker.game(7)?.variant, tracker.game(8)?.variant, tracker.game(9)?.variant]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  /** A board after 1. e4 d5 2. exd5 as atomic plays it: the capture explodes both pawns. */
+  function explosion(): Style12 {
+    const [, , afterD5] = records(gameLines(START, ['e4', 'd5']));
+    const setup = (afterD5 as Style12).setup;
+    const pieces = setup.board.pieces.map((p, square) => (square === 28 || square === 35 ? undefined : p));
+    return {
+      ...(afterD5 as Style12),
+      setup: { ...setup, board: { ...setup.board, pieces }, turn: 'black', halfmoves: 0 },
+      verboseMove: 'P/e4-d5',
+      sanMove: 'exd5',
+    };
+  }
+
+  test.each([
+    ['without the rules', {}],
+    ['with the rules', { moves: { parseVerbose, parseSan } }],
+  ] as const)(
+    '%s, a game of a type no variant plays keeps a move whose piece left the board (atomic), where chess would start again',
+    (_how, options) => {
+      const moves = records(gameLines(START, ['e4', 'd5']));
+      const named = createStyle12Tracker(options);
+      named.push({ kind: 'text', text: '{Game 7 (Alice vs. Bob) Creating rated atomic match.}' });
+      const events = [...moves, explosion()].flatMap((r) => named.push(r));
+      expect(kinds(events)).toEqual(['game-started', 'move', 'move', 'move']);
+      expect(moveToJson(STANDARD, named.game(7)?.moves[2]?.move as never)).toEqual({
+        kind: 'normal',
+        from: 'e4',
+        to: 'd5',
+      });
+      // Read as chess without the rules, the empty destination is an error and the list starts again.
+      if (Object.keys(options).length === 0) {
+        const chess = createStyle12Tracker(options);
+        expect(kinds([...moves, explosion()].flatMap((r) => chess.push(r)))).toEqual([
+          'game-started',
+          'move',
+          'move',
+          'error',
+          'position',
+        ]);
+      }
+    },
+  );
+
+  test('the moves of a named variant are read by its rules: a crazyhouse drop, a Chess960 castle', () => {
+    const tracker = createStyle12Tracker({ moves: { parseVerbose, parseSan } });
+    tracker.push({ kind: 'text', text: '{Game 7 (Alice vs. Bob) Creating rated crazyhouse match.}' });
+    const lines = gameLines({ ...START, pockets: { white: { ...emptyPocket(), knight: 1 }, black: emptyPocket() } }, [
+      'N@f3',
+    ]);
+    tracker.push(records(lines)[0] as Style12);
+    tracker.push(unwrap(parseHoldings('<b1> game 7 white [N] black []')));
+    const [event] = tracker.push(records(lines)[1] as Style12);
+    expect(event?.kind === 'move' && moveToJson(STANDARD, event.move)).toEqual({
+      kind: 'drop',
+      role: 'knight',
+      to: 'f3',
+    });
   });
 });
 

@@ -76,6 +76,17 @@ describe('PGN Variant aliases', () => {
     expect(variantByPgnName('wild 23')).toBe(crazyhouse);
     expect(variantByPgnName('Wild/25')).toBe(threeCheck);
     expect(variantByPgnName('w0')).toBe(standard);
+    expect(variantByPgnName('ZH')).toBe(crazyhouse);
+    expect(variantByPgnName('crazy house')).toBe(crazyhouse);
+    expect(variantByPgnName('three check chess')).toBe(threeCheck);
+    expect(variantByPgnName('Classical')).toBe(standard);
+    for (const [name, key] of [
+      ['atomic chess', 'atomic'],
+      ['giveaway', 'antichess'],
+      ['anti', 'antichess'],
+      ['race', 'racingKings'],
+    ] as const)
+      expect(variantByPgnName(name)).toBe(variantByKey(key));
   });
 
   it('reads FICS wild/2 to wild/8a as chess from their position; wild/0 and wild/1 only by the variant that claims them', () => {

@@ -81,6 +81,26 @@ function names(): NameTable {
   });
 }
 
+/**
+ * `Variant` values met in files that no variant lists among its PGN names, as compared
+ * (`normalized`), with the key of the variant they mean: chessops' and cutechess' readings
+ * (`zh`, `house`, `atomic chess`, `anti`, `giveaway`, `race`). Keys are resolved through
+ * `variantByKey` when asked, so an alias of a variant not yet in `VARIANTS` names nothing.
+ */
+const ALIASES: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
+  ['classical', 'standard'],
+  ['zh', 'crazyhouse'],
+  ['house', 'crazyhouse'],
+  ['threecheckchess', 'threeCheck'],
+  ['atom', 'atomic'],
+  ['atomicchess', 'atomic'],
+  ['anti', 'antichess'],
+  ['giveaway', 'antichess'],
+  ['hordechess', 'horde'],
+  ['race', 'racingKings'],
+  ['racing', 'racingKings'],
+]);
+
 /** ICC's `w23`, `wild 23`, `wild23`, `wild/23` as compared (`normalized`); FICS's `wild/0` is not ICC's wild 0. */
 const ICC_WILD_NAME = /^(?:wild\/?|w)(\d{1,2})$/;
 
@@ -91,7 +111,8 @@ export function variantByKey(key: string): Variant | undefined {
 
 /**
  * The variant a PGN `Variant` tag value names, with every alias met in files: the PGN names of
- * `VARIANTS` (`Three-check`, `3check`, `Fischerandom`), lichess keys (`kingOfTheHill`), FICS
+ * `VARIANTS` (`Three-check`, `3check`, `Fischerandom`), other tools' names (`zh`, `giveaway`,
+ * `atomic chess`), lichess keys (`kingOfTheHill`), FICS
  * game types (`crazyhouse`, `wild/fr`; `wild/2` to `wild/8a` are chess from their position),
  * and ICC wild numbers (`w23`, `wild 23`, `wild/23`: `iccWildVariant`). Compared lower-cased
  * without spaces, dashes and underscores; an empty value is chess. Undefined for a name no
@@ -103,7 +124,12 @@ export function variantByPgnName(name: string): Variant | undefined {
   const key = normalized(name);
   if (key === '') return VARIANTS[0];
   const t = names();
-  const found = t.byPgn.get(key) ?? t.byLichessName.get(key) ?? t.byFics.get(key);
+  const alias = ALIASES.get(key);
+  const found =
+    t.byPgn.get(key) ??
+    t.byLichessName.get(key) ??
+    t.byFics.get(key) ??
+    (alias === undefined ? undefined : variantByKey(alias));
   if (found !== undefined || key === 'wild/0') return found;
   const wild = ICC_WILD_NAME.exec(key);
   return wild ? variantByIccWild(Number(wild[1])) : undefined;
