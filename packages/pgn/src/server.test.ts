@@ -15,6 +15,8 @@ import {
   parseVerbose,
   play,
   variantByFicsType,
+  writeSan,
+  writeSmith,
   writeVerbose,
   type Setup,
   type TrackedGame,
@@ -28,6 +30,7 @@ import {
   writeStyle12,
   type Style12TrackerOptions,
 } from '@chess-formats/style12';
+import { createIccDecoder, createIccTracker } from '@chess-formats/icc-dg';
 import { describe, expect, it, test } from 'vitest';
 import { finalSetup, type PgnGame } from './game.js';
 import { parsePgn } from './read.js';
@@ -271,3 +274,122 @@ describe.skipIf(REAL === undefined)(
     });
   },
 );
+
+const Y = '\x19';
+
+/**
+ * The datagrams ICC sends an observer of `game`'s main line as wild `wild`: DG_STARTED_OBSERVING,
+ * then each move as DG_SEND_MOVES with its SAN, Smith text or both (DG_MOVE_ALGEBRAIC,
+ * DG_MOVE_SMITH), then the result.
+ */
+function iccSession(game: PgnGame, wild: number, texts: 'both' | 'san' | 'smith', irregular = 0): string {
+  const parts = [
+    `${Y}(18 ${String(GAME)} Alice Bob ${String(wild)} Wild 1 3 0 3 0 1 {} 1800 1700 99 {} {} ${String(irregular)} 0 0 {} 0${Y})`,
+  ];
+  let setup = game.setup;
+  for (let node = game.root.children[0]; node !== undefined; node = node.children[0]) {
+    if (node.move === null) throw new Error('a null move in a server game');
+    const san = writeSan(setup, node.move);
+    const smith = writeSmith(setup, node.move);
+    parts.push(`${Y}(24 ${String(GAME)} ${texts === 'smith' ? smith : texts === 'san' ? san : `${san} ${smith}`}${Y})`);
+    setup = play(setup, node.move);
+  }
+  parts.push(`${Y}(16 ${String(GAME)} 0 Mat ${game.result} {Game over} ?${Y})`);
+  return parts.join('');
+}
+
+/** A game through an ICC session as wild `wild`, the ICC tracker, gameToPgn, our reader and chessops. */
+function iccRoundTrip(game: PgnGame, wild: number, texts: 'both' | 'san' | 'smith' = 'both'): Trip {
+  const settings =
+    texts === 'both'
+      ? (['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH'] as const)
+      : texts === 'san'
+        ? (['DG_MOVE_ALGEBRAIC'] as const)
+        : (['DG_MOVE_SMITH'] as const);
+  const decoder = createIccDecoder({ settings });
+  const tracker = createIccTracker();
+  for (const event of [...decoder.push(iccSession(game, wild, texts)), ...decoder.end()]) tracker.push(event);
+  const tracked = tracker.game(GAME);
+  if (tracked === undefined)
+    return { variant: undefined, plies: 0, readBack: false, sameBoard: false, chessops: false };
+  const text = writePgn(gameToPgn(tracked, { server: 'ICC' }));
+  const [read] = parsePgn(text);
+  const ours = read?.ok === true ? finalSetup(read.value) : undefined;
+  const theirs = chessopsFinal(text);
+  const last = finalSetup(game);
+  return {
+    variant: read?.ok === true ? read.value.tags.get('Variant') : undefined,
+    event: read?.ok === true ? read.value.tags.get('Event') : undefined,
+    plies: tracked.moves.length,
+    readBack: read?.ok === true,
+    sameBoard: ours !== undefined && writeFen(ours) === writeFen(last),
+    chessops: theirs !== undefined && board(theirs) === board(writeFen(last)),
+  };
+}
+
+describe('ICC wild numbers to PGN: the tracker plays the wild by its variant, gameToPgn tags it', () => {
+  test.each(['both', 'san', 'smith'] as const)('wild 23 (crazyhouse), moves as %s: Variant "Crazyhouse"', (texts) => {
+    const [game] = parsePgn('[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d6 P@e4 5. Nxe4 *');
+    if (!game?.ok) throw new Error('the sample does not read');
+    expect(iccRoundTrip(game.value, 23, texts)).toEqual({
+      variant: 'Crazyhouse',
+      event: 'ICC rated wild/23 game',
+      plies: 9,
+      readBack: true,
+      sameBoard: true,
+      chessops: true,
+    });
+  });
+
+  test.each(['both', 'san', 'smith'] as const)(
+    'wild 25 (three-check), moves as %s: Variant "Three-check", won at the third check',
+    (texts) => {
+      const [game] = parsePgn('[Variant "Three-check"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 4. Bc4+ d5 5. Bxd5+ 1-0');
+      if (!game?.ok) throw new Error('the sample does not read');
+      expect(iccRoundTrip(game.value, 25, texts)).toEqual({
+        variant: 'Three-check',
+        event: 'ICC rated wild/25 game',
+        plies: 9,
+        readBack: true,
+        sameBoard: true,
+        chessops: true,
+      });
+    },
+  );
+
+  test('wild 22 (Fischer random) is Chess960; wild 5 is chess from its position, named in Event only', () => {
+    const [fr] = parsePgn(
+      '[Variant "Chess960"]\n[FEN "bbqnrnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRNKR w HEhe - 0 1"]\n\n1. Nfe3 Nfe6 *',
+    );
+    if (!fr?.ok) throw new Error('the sample does not read');
+    // The session starts from the standard start here; the tracker learns the position from a position datagram.
+    const decoder = createIccDecoder({ settings: ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH'] });
+    const tracker = createIccTracker();
+    const fen = writeFen(fr.value.setup);
+    const session = iccSession(fr.value, 22, 'both').replace(`${Y})`, `${Y})${Y}(101 ${String(GAME)} {${fen}} 0${Y})`);
+    for (const event of [...decoder.push(session), ...decoder.end()]) tracker.push(event);
+    const tracked = tracker.game(GAME);
+    if (tracked === undefined) throw new Error('not followed');
+    const pgn = gameToPgn(tracked, { server: 'ICC' });
+    expect([pgn.tags.get('Variant'), pgn.tags.get('FEN'), tracked.moves.length]).toEqual(['Chess960', fen, 2]);
+    const five = gameToPgn(
+      { ...tracked, variant: 'wild/5', initial: fr.value.setup, setup: fr.value.setup, moves: [] },
+      { server: 'ICC' },
+    );
+    expect([five.tags.get('Variant'), five.tags.get('Event')]).toEqual([undefined, 'ICC rated wild/5 game']);
+  });
+});
+
+describe.skipIf(REAL === undefined)('the real FICS crazyhouse games as ICC wild 23 sessions', () => {
+  test('all 83 read back with their Variant tag, on the last board, by us and chessops', () => {
+    const text =
+      REAL === undefined ? '' : readFileSync(join(REAL, 'variants/pychess__testing_gamefiles_zh.pgn'), 'utf8');
+    const games = parsePgn(text).flatMap((read) => (read.ok ? [read.value] : []));
+    const whole = games.filter((game) => {
+      const trip = iccRoundTrip(game, 23);
+      return trip.variant === 'Crazyhouse' && trip.readBack && trip.sameBoard && trip.chessops;
+    });
+    console.log(`ICC wild 23 sessions: ${String(whole.length)} of ${String(games.length)} read back whole`);
+    expect(whole.length).toBe(83);
+  });
+});
