@@ -90,7 +90,7 @@ interface Told {
   readonly blackRating?: number;
 }
 
-/** The game start notice (help `iv_gameinfo`, FICS's game notices): `{Game 54 (A vs. B) Creating unrated bughouse match.}`. */
+/** FICS's game start notice (to the players, and to all with `gin`): `{Game 54 (A vs. B) Creating unrated bughouse match.}`. */
 const GAME_START = /^\{Game (\d{1,9}) \([^)]{0,80}\) (?:Creating|Continuing) (rated|unrated) (\S{1,40}) match\.\}/;
 /** The header `observe` sends before the board: `Game 183: zitterbart (1768) Voittamaton (1770) rated crazyhouse 1 0`. */
 const OBSERVED =
@@ -176,7 +176,11 @@ function deliver(events: Style12TrackerEvent[], onEvent: unknown): Style12Tracke
  * with the mover's clock after each, both clocks, and the result with the server's reason.
  * Records of isolated positions (`ref`, `sposition`) and move-list starts (relations -3 and -4)
  * are not games and are skipped. Only a board starts a game: holdings that come first are kept
- * for it (at most `maxGames` of them). Never throws.
+ * for it (at most `maxGames` of them), and holdings before any move are the start's pockets.
+ * Text lines that say what a game is (the start notice, the `observe` header, `<g1>`) give its
+ * `variant` (FICS's type), `rated` and the players' ratings, kept for its first board when they
+ * come before it; its positions are completed for the variant the type names, whose rules then
+ * read its moves (a type no variant plays is read from the boards alone). Never throws.
  */
 export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style12Tracker {
   const opts: Style12TrackerOptions = typeof options === 'object' && options !== null ? options : {};
@@ -238,13 +242,13 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       about.set(number, told.get(number) ?? {});
       told.delete(number);
     }
-    const facts0 = about.get(number);
-    const variant = rulesOf(facts0?.type);
+    const heard = about.get(number);
+    const variant = rulesOf(heard?.type);
     const setup = prepared(pockets === undefined ? record.setup : { ...record.setup, pockets }, variant);
     const timeControl = { initialMs: record.initialTimeMinutes * 60_000, incrementMs: record.incrementSeconds * 1000 };
     const facts = {
       gameNumber: number,
-      ...toldFields({ white: { name: record.whiteName }, black: { name: record.blackName } }, facts0),
+      ...toldFields({ white: { name: record.whiteName }, black: { name: record.blackName } }, heard),
       relation: relationOf(record),
       timeControl: { white: timeControl, black: timeControl },
       setup,
