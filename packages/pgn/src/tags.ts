@@ -5,6 +5,7 @@
  * position. The tokenizer knows a tag pair's syntax only; the builders and the writer ask here.
  */
 import type { Setup } from '@chess-formats/board-core';
+import { LOWER_F, LOWER_I, UPPER_F, UPPER_I } from '@chess-formats/board-core/internal';
 import { INITIAL_FEN, writeFen } from '@chess-formats/fen';
 import { writeOcpn } from '@chess-formats/ocpn';
 import type { GameError, Position } from './builders.js';
@@ -37,7 +38,10 @@ export function setsUp(name: string): boolean {
  * match`, FatICS's `fics server game, rated blitz match`. Undefined for any other event.
  */
 export function ficsTypeOfEvent(event: string | undefined): string | undefined {
-  if (event === undefined) return undefined;
+  // Run for every game without a Variant tag: most events start otherwise, and leave at once.
+  const first = event?.trimStart().charCodeAt(0);
+  if (event === undefined || (first !== UPPER_F && first !== LOWER_F && first !== UPPER_I && first !== LOWER_I))
+    return undefined;
   const named =
     /^(?:FICS (?:rated|unrated) (\S{1,40}) game|ICS (?:rated|unrated) (\S{1,40}) match|fics server game, (?:rated|unrated) (\S{1,40}) match)$/i.exec(
       event.trim(),
