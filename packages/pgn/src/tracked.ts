@@ -99,7 +99,10 @@ function playerTags(tags: Map<string, string>, side: 'White' | 'Black', player: 
  * `Termination` (the standard's word: `normal`, `time forfeit`, `abandoned`, `adjudication`,
  * `unterminated`) once the game has ended, `SetUp` and `FEN` when it does not start from the
  * standard position (an observed game joined late starts where the client joined it) and
- * `Variant` for the games other than standard chess. Each move carries the mover's clock as
+ * `Variant` for the games other than standard chess: the variant the server names or the
+ * position shows, its start completed for it (`withVariant`), or the server's own name when no
+ * variant of board-core plays it (`variant` is then chess's key, and the reader refuses the
+ * game rather than replay it as chess). Each move carries the mover's clock as
  * `[%clk]` when the server gave it; the server's words for the end (`Kratt forfeits on time`)
  * are a comment after the last move, as the servers' own PGN has it.
  */
