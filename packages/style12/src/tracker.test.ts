@@ -325,6 +325,29 @@ describe('createStyle12Tracker: what FICS says of a game', () => {
     }
   });
 
+  test('the Creating line gives the ratings to the start notice after it, by name; Game notification names its game', () => {
+    const tracker = createStyle12Tracker();
+    const stream = [
+      'Creating: Bob (1500P) Alice (----) rated crazyhouse 3 0',
+      '{Game 7 (Alice vs. Bob) Creating rated crazyhouse match.}',
+      board(),
+      'Game notification: Carol (2100) vs. Dave (++++) unrated wild/fr 5 0: Game 8',
+      board(8),
+      '',
+    ].join('\n');
+    track(stream, tracker);
+    expect([tracker.game(7)?.white, tracker.game(7)?.black, tracker.game(7)?.variant]).toEqual([
+      { name: 'Alice' },
+      { name: 'Bob', rating: 1500 },
+      'crazyhouse',
+    ]);
+    expect([tracker.game(8)?.white.rating, tracker.game(8)?.rated, tracker.game(8)?.variant]).toEqual([
+      2100,
+      false,
+      'wild/fr',
+    ]);
+  });
+
   test("facts of a game not followed are dropped when it ends, and bounded; another game's are not taken", () => {
     const tracker = createStyle12Tracker({ maxGames: 2 });
     const lines = [

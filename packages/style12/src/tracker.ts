@@ -91,7 +91,17 @@ interface Told {
 }
 
 /** FICS's game start notice (to the players, and to all with `gin`): `{Game 54 (A vs. B) Creating unrated bughouse match.}`. */
-const GAME_START = /^\{Game (\d{1,9}) \([^)]{0,80}\) (?:Creating|Continuing) (rated|unrated) (\S{1,40}) match\.\}/;
+const GAME_START =
+  /^\{Game (\d{1,9}) \((\S{1,80}) vs\. (\S{1,80})\) (?:Creating|Continuing) (rated|unrated) (\S{1,40}) match\.\}/;
+/**
+ * To the players, just before the start notice, with their ratings but no game number:
+ * `Creating: GuestVGPY (++++) GuestTJTD (++++) unrated bughouse 20 0` (the players in either order).
+ */
+const CREATING =
+  /^Creating: (\S{1,80}) \(([^)]{1,8})\) (\S{1,80}) \(([^)]{1,8})\) (rated|unrated) (\S{1,40}) \d{1,9} \d{1,9}/;
+/** `Game notification: A (1500) vs. B (1600) rated blitz 5 0: Game 12` (a player one follows started a game). */
+const NOTIFIED =
+  /^Game notification: (\S{1,80}) \(([^)]{1,8})\) vs\. (\S{1,80}) \(([^)]{1,8})\) (rated|unrated) (\S{1,40}) \d{1,9} \d{1,9}: Game (\d{1,9})/;
 /** The header `observe` sends before the board: `Game 183: zitterbart (1768) Voittamaton (1770) rated crazyhouse 1 0`. */
 const OBSERVED =
   /^Game (\d{1,9}): \S{1,80} \(([^)]{1,8})\) \S{1,80} \(([^)]{1,8})\) (rated|unrated) (\S{1,40}) \d{1,9} \d{1,9}/;
@@ -123,22 +133,50 @@ function gameInfo(fields: string): Told {
   };
 }
 
-/** The facts a text line tells of a game, with its number; undefined for any other line. */
-function toldBy(text: string): { readonly gameNumber: number; readonly told: Told } | undefined {
+/** What a `Creating:` line said of the players' ratings, by name, for the start notice that follows. */
+type Ratings = ReadonlyMap<string, number | undefined>;
+
+/** The facts of a game whose players and ratings a line gave, White's and Black's. */
+function withRatings(told: Told, white: number | undefined, black: number | undefined): Told {
+  return {
+    ...told,
+    ...(white === undefined ? {} : { whiteRating: white }),
+    ...(black === undefined ? {} : { blackRating: black }),
+  };
+}
+
+/**
+ * The facts a text line tells of a game, with its number; `creating` for a `Creating:` line
+ * (no number: its ratings go to the start notice of the same players that follows); undefined
+ * for any other line.
+ */
+function toldBy(
+  text: string,
+  creating: Ratings | undefined,
+): { readonly gameNumber: number; readonly told: Told } | { readonly creating: Ratings } | undefined {
   const start = GAME_START.exec(text);
-  if (start) return { gameNumber: Number(start[1]), told: { rated: start[2] === 'rated', type: start[3] as string } };
+  if (start) {
+    const told: Told = { rated: start[4] === 'rated', type: start[5] as string };
+    const [white, black] = [creating?.get(start[2] as string), creating?.get(start[3] as string)];
+    return { gameNumber: Number(start[1]), told: withRatings(told, white, black) };
+  }
+  const created = CREATING.exec(text);
+  if (created)
+    return {
+      creating: new Map([
+        [created[1] as string, rating(created[2])],
+        [created[3] as string, rating(created[4])],
+      ]),
+    };
+  const notified = NOTIFIED.exec(text);
+  if (notified) {
+    const told: Told = { rated: notified[5] === 'rated', type: notified[6] as string };
+    return { gameNumber: Number(notified[7]), told: withRatings(told, rating(notified[2]), rating(notified[4])) };
+  }
   const observed = OBSERVED.exec(text);
   if (observed) {
-    const [white, black] = [rating(observed[2]), rating(observed[3])];
-    return {
-      gameNumber: Number(observed[1]),
-      told: {
-        rated: observed[4] === 'rated',
-        type: observed[5] as string,
-        ...(white === undefined ? {} : { whiteRating: white }),
-        ...(black === undefined ? {} : { blackRating: black }),
-      },
-    };
+    const told: Told = { rated: observed[4] === 'rated', type: observed[5] as string };
+    return { gameNumber: Number(observed[1]), told: withRatings(told, rating(observed[2]), rating(observed[3])) };
   }
   const info = GAME_INFO.exec(text);
   return info ? { gameNumber: Number(info[1]), told: gameInfo(info[2] as string) } : undefined;
@@ -201,6 +239,8 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
   /** What text lines told of games not (yet) tracked, and of the tracked ones. */
   const told = new Map<number, Told>();
   const about = new Map<number, Told>();
+  /** The ratings of the last `Creating:` line, for the start notice right after it. */
+  let creating: Ratings | undefined;
 
   /** Keeps `value` for a game not tracked yet, the oldest dropped beyond the bound. */
   const keepEarly = <V>(map: Map<number, V>, gameNumber: number, value: V): void => {
@@ -373,8 +413,14 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     }
     const removed = REMOVED.exec(text);
     if (removed) return leave(Number(removed[1]), 'unobserved');
-    const facts = toldBy(text);
-    return facts === undefined ? [] : onTold(facts.gameNumber, facts.told);
+    const facts = toldBy(text, creating);
+    if (facts === undefined) return [];
+    if ('creating' in facts) {
+      creating = facts.creating;
+      return [];
+    }
+    creating = undefined;
+    return onTold(facts.gameNumber, facts.told);
   };
 
   const onInput = (input: unknown): Style12TrackerEvent[] => {
