@@ -1,4 +1,6 @@
 import { STANDARD, emptyPocket, moveToJson, parseSan, parseVerbose, unwrap } from '@chess-formats/board-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
   createStyle12Scanner,
@@ -472,3 +474,47 @@ describe('createStyle12Tracker on a long game', () => {
     expect(tracker.game(7)?.moves.length).toBe(2);
   });
 });
+
+// Beside the repository (a clone next to shared/), or beside the directory of worktrees.
+const REAL_LINES = ['../../../../shared', '../../../../../shared']
+  .map((up) => join(import.meta.dirname, up, 'real/fics-lines.jsonl'))
+  .find((path) => existsSync(path));
+
+describe.skipIf(REAL_LINES === undefined)(
+  "the real FICS lines that say what a game is (the shared data's fics-lines.jsonl)",
+  () => {
+    interface Row {
+      readonly kind: string;
+      readonly raw: string;
+      readonly expect: Record<string, string | number | boolean>;
+    }
+    const rows = (REAL_LINES === undefined ? '' : readFileSync(REAL_LINES, 'utf8'))
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Row)
+      .filter((row) => ['game-start-notice', 'observe-header', 'g1', 'game-notification'].includes(row.kind));
+
+    test('each names its game, type and rated, and the ratings it carries, as a reader of the line must', () => {
+      const rating = (text: unknown) => {
+        const value = Number(/\d+/.exec(String(text ?? ''))?.[0] ?? 0);
+        return value > 0 ? value : undefined;
+      };
+      const counts = new Map<string, number>();
+      for (const row of rows) {
+        const e = row.expect;
+        const gameNumber = Number(e.game);
+        const tracker = createStyle12Tracker();
+        track(`${row.raw}\n${gameLines(START, [], { gameNumber })[0] as string}\n`, tracker);
+        const game = tracker.game(gameNumber);
+        const [type, rated] = row.kind === 'g1' ? [e.t, e.r === '1'] : [e.type, e.rated];
+        const [white, black] = row.kind === 'g1' ? String(e.rt).split(',') : [e.whiteRating, e.blackRating];
+        expect([game?.variant, game?.rated]).toEqual([type, rated]);
+        if (row.kind !== 'game-start-notice')
+          expect([game?.white.rating, game?.black.rating]).toEqual([rating(white), rating(black)]);
+        counts.set(row.kind, (counts.get(row.kind) ?? 0) + 1);
+      }
+      console.log(`real FICS game lines read: ${[...counts].map(([kind, n]) => `${kind} ${String(n)}`).join(', ')}`);
+      expect(counts.get('game-start-notice')).toBeGreaterThan(30);
+    });
+  },
+);
