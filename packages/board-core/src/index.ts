@@ -99,7 +99,9 @@ export {
 } from './vocabulary.js';
 export { OMEGA_RULES, STANDARD_RULES, rulesFor, type CastlingFiles, type RulesSpec } from './variant.js';
 export { VARIANTS } from './variants/list.js';
+export { ICC_WILDS, type IccWild } from './variants/icc-wild.js';
 export {
+  iccWildVariant,
   variantByFicsType,
   variantByIccWild,
   variantByKey,
@@ -108,6 +110,7 @@ export {
   variantByPgnName,
   variantOf,
   withVariant,
+  type UnsupportedVariantError,
   type VariantKey,
 } from './variants/lookup.js';
 export {

@@ -30,6 +30,51 @@ function run(input: string | Uint8Array, settings: readonly string[] = SETTINGS)
 const fenOf = (game: TrackedGame | undefined): string => (game ? writeFen(game.setup) : '');
 const kinds = (events: readonly IccTrackerEvent[]): string[] => events.map((e) => e.kind);
 
+/** A game-started datagram (DG_STARTED_OBSERVING) for game 7 of wild `wild`, with ICC's two legality flags. */
+const startedWild = (wild: number, irregularLegality = 0, irregularSemantics = 0): string =>
+  `${Y}(18 7 Alice Bob ${String(wild)} Wild 1 3 0 3 0 1 {} 1800 1700 99 {} {} ${String(irregularLegality)} ${String(irregularSemantics)} 0 {} 0${Y})`;
+
+describe('the game tracker: ICC wild numbers', () => {
+  test('a wild board-core plays is followed by its rules: crazyhouse drops, three-check counters, Chess960 named', () => {
+    const zh = run(
+      `${startedWild(23, 1)}${Y}(24 7 e4 e2e4 175${Y})${Y}(24 7 d5 d7d5 175${Y})${Y}(24 7 exd5 e4d5p 170${Y})${Y}(24 7 Qxd5 d8d5p 170${Y})${Y}(24 7 P@e4 P@e4 160${Y})`,
+    );
+    expect(zh.errors).toEqual([]);
+    const game = zh.tracker.game(7);
+    expect([
+      game?.variant,
+      game?.initial.pockets?.white.pawn,
+      game?.moves.length,
+      game?.setup.pockets?.black.pawn,
+    ]).toEqual(['wild/23', 0, 5, 1]);
+    expect(zh.tracker.facts(7)?.unsupported).toBeUndefined();
+    const check = run(
+      `${startedWild(25)}${Y}(24 7 e4 e2e4 175${Y})${Y}(24 7 f5 f7f5 175${Y})${Y}(24 7 Qh5+ d1h5 170${Y})`,
+    );
+    expect(check.tracker.game(7)?.setup.remainingChecks).toEqual({ white: 2, black: 3 });
+  });
+
+  test('the wilds without castling (2, 3, 4) give their positions no castling rights', () => {
+    const setBoard = `${Y}(101 7 {rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1} 0${Y})`;
+    expect(run(`${startedWild(2)}${setBoard}`).tracker.game(7)?.initial.castlingRooks).toEqual([]);
+    expect(run(`${startedWild(5)}${setBoard}`).tracker.game(7)?.initial.castlingRooks).toEqual([0, 7, 56, 63]);
+  });
+
+  test('a wild no variant here plays is never checked against chess rules: Smith read from the board, SAN refused, the reason kept', () => {
+    for (const wild of [16, 28, 99]) {
+      const smith = run(`${startedWild(wild, 1)}${Y}(24 7 e2e4${Y})${Y}(24 7 e7e5${Y})`, ['DG_MOVE_SMITH']);
+      expect(smith.tracker.facts(7)?.unsupported).toMatch(/^ICC wild \d+/);
+      expect([smith.errors, smith.tracker.game(7)?.moves.length]).toEqual([[], 2]);
+      const san = run(`${startedWild(wild, 1)}${Y}(24 7 e4${Y})`, ['DG_MOVE_ALGEBRAIC']);
+      expect(san.errors.map((e) => [e.code, e.message.includes('DG_MOVE_SMITH')])).toEqual([
+        ['unreplayable-move', true],
+      ]);
+    }
+    // A chess wild that ICC says allows moves beyond chess's: not checked either.
+    expect(run(`${startedWild(5, 1)}`).tracker.facts(7)?.unsupported).toContain('irregular legality');
+  });
+});
+
 describe('the game tracker', () => {
   test('follows both games of the sample session to their ends', () => {
     const { tracker, errors, left, events } = run(SAMPLE_SESSION, SAMPLE_SETTINGS);

@@ -7,7 +7,10 @@ import { printable } from '@chess-formats/board-core/internal';
  * and the same board-core `TrackedGame`.
  */
 import {
+  ICC_WILDS,
+  VARIANTS,
   emptyBoard,
+  iccWildVariant,
   parseSan,
   parseSmithUnchecked,
   piece,
@@ -29,6 +32,8 @@ import {
   type TrackedMove,
   type TrackedRelation,
   type Trail,
+  type Variant,
+  withVariant,
 } from '@chess-formats/board-core';
 import { parseFen } from '@chess-formats/fen';
 import type { IccEvent } from './decoder.js';
@@ -101,6 +106,13 @@ export interface IccGameFacts {
   readonly resultCode?: string;
   /** The ECO code from the result datagram, when it had one. */
   readonly eco?: string;
+  /**
+   * Why no variant here plays the game's wild (board-core's `iccWildVariant`: kriegspiel, a
+   * variant not in `VARIANTS` yet); absent when one does. Moves of such a game, or of one ICC
+   * flags as legal beyond chess's rules while board-core would play it as chess, are not
+   * checked against chess's rules: Smith moves are read from the board, SAN cannot be.
+   */
+  readonly unsupported?: string;
 }
 
 /**
@@ -136,10 +148,51 @@ interface Entry {
   readonly line: Trail<Ply> | undefined;
   /** The position before the first move of `line` (`fields.initial`, or the server's word on it). */
   readonly start: Setup;
+  /** The rules the game's moves are read by (see `Rules`). */
+  readonly rules: Rules;
   /** The game as handed out. */
   readonly game: TrackedGame;
   /** ICC's facts as handed out. */
   readonly facts: IccGameFacts;
+}
+
+/**
+ * How the moves of a game are read: by the rules of `variant` (the wild's, completed into every
+ * position), or unchecked (`variant` undefined): Smith moves read from the board with no
+ * legality check and SAN refused, for a wild no variant here plays, or one ICC says has legal
+ * moves beyond chess's (irregular legality) that board-core would play as chess.
+ * `noCastling`: the wild allows no castling (2, 3, 4), so positions get no castling rights.
+ */
+interface Rules {
+  readonly variant: Variant | undefined;
+  readonly noCastling: boolean;
+}
+
+const CHESS: Rules = { variant: VARIANTS[0], noCastling: false };
+
+/** The rules of wild `wild`, and why no variant plays it when none does. */
+function rulesOf(wild: number, irregularLegality: boolean): { rules: Rules; unsupported?: string } {
+  const found = iccWildVariant(wild);
+  const entry = ICC_WILDS[wild];
+  const noCastling = entry !== undefined && 'noCastling' in entry;
+  if (!found.ok) return { rules: { variant: undefined, noCastling }, unsupported: found.error.message };
+  // ICC says moves beyond chess's are legal, and board-core would play chess: trust neither.
+  if (irregularLegality && found.value.rules === VARIANTS[0].rules && found.value.key === 'standard')
+    return {
+      rules: { variant: undefined, noCastling },
+      unsupported: `ICC wild ${String(wild)} has moves that chess's rules do not allow (irregular legality)`,
+    };
+  return { rules: { variant: found.value, noCastling } };
+}
+
+/** `setup` completed for the game's rules: the variant's state and name, no castling where the wild has none. */
+function prepared(setup: Setup, rules: Rules): Setup {
+  const variant = rules.variant;
+  const completed =
+    variant !== undefined && variant.rules.spec.geometry.name === setup.board.geometry.name
+      ? withVariant(setup, variant)
+      : setup;
+  return rules.noCastling && completed.castlingRooks.length > 0 ? { ...completed, castlingRooks: [] } : completed;
 }
 
 const moveOf = (ply: Ply): TrackedMove => ply.move;
@@ -150,12 +203,14 @@ function entryOf(
   about: Omit<IccGameFacts, 'moveTexts'>,
   line: Trail<Ply> | undefined,
   start: Setup = fields.initial,
+  rules: Rules = CHESS,
 ): Entry {
   return {
     fields,
     about,
     line,
     start,
+    rules,
     game: withTrailItems({ ...fields }, 'moves', line, moveOf),
     facts: withTrailItems({ ...about }, 'moveTexts', line, textOf),
   };
@@ -167,7 +222,7 @@ function changed(
   fields: Partial<Omit<TrackedGame, 'moves'>>,
   about: Partial<Omit<IccGameFacts, 'moveTexts'>> = {},
 ): Entry {
-  return entryOf({ ...entry.fields, ...fields }, { ...entry.about, ...about }, entry.line, entry.start);
+  return entryOf({ ...entry.fields, ...fields }, { ...entry.about, ...about }, entry.line, entry.start, entry.rules);
 }
 
 type GameStarted = DatagramOf<
@@ -189,7 +244,8 @@ function startedEntry(dg: GameStarted, previous: Entry | undefined): Entry {
           : f.playedGame
             ? 'playing'
             : 'examining';
-  const initial = previous?.fields.initial ?? standardSetup();
+  const { rules, unsupported } = rulesOf(f.wildNumber, f.irregularLegality);
+  const initial = previous?.fields.initial ?? prepared(standardSetup(), rules);
   const player = (name: string, rating: number | undefined, titles: readonly string[]) =>
     rating === undefined ? { name, titles } : { name, rating, titles };
   const fields: Omit<TrackedGame, 'moves'> = {
@@ -212,8 +268,9 @@ function startedEntry(dg: GameStarted, previous: Entry | undefined): Entry {
     ratingType: f.ratingType,
     flip: previous?.about.flip ?? false,
     inStep: previous?.about.inStep ?? true,
+    ...(unsupported === undefined ? {} : { unsupported }),
   };
-  return entryOf(fields, about, previous?.line, previous?.start ?? initial);
+  return entryOf(fields, about, previous?.line, previous?.start ?? initial, rules);
 }
 
 /**
@@ -247,19 +304,28 @@ function boardSetup(text: string, whiteToMove: boolean): Setup | undefined {
   };
 }
 
-/** The entry with its moves starting again from `initial`. */
-function withPosition(entry: Entry, initial: Setup): Entry {
-  return entryOf({ ...entry.fields, initial, setup: initial }, { ...entry.about, inStep: true }, undefined);
+/** The entry with its moves starting again from `position` (completed for the game's rules). */
+function withPosition(entry: Entry, position: Setup): Entry {
+  const initial = prepared(position, entry.rules);
+  return entryOf(
+    { ...entry.fields, initial, setup: initial },
+    { ...entry.about, inStep: true },
+    undefined,
+    initial,
+    entry.rules,
+  );
 }
 
 /** The entry with its current position replaced (the server's word on it), moves kept. */
-function withCurrent(entry: Entry, setup: Setup): Entry {
+function withCurrent(entry: Entry, position: Setup): Entry {
   const line = entry.line;
+  const setup = prepared(position, entry.rules);
   return entryOf(
     { ...entry.fields, setup },
     { ...entry.about, inStep: true },
     line === undefined ? undefined : trailPush(line.before, { ...line.last, after: setup }),
     line === undefined ? setup : entry.start,
+    entry.rules,
   );
 }
 
@@ -273,12 +339,17 @@ interface Replayed {
   readonly text: string;
 }
 
-/** Replays one move: Smith as `applySmith` does (the server is the authority), else SAN with `parseSan`. */
+/**
+ * Replays one move: Smith as `applySmith` does (the server is the authority), else SAN with
+ * `parseSan`, both by the rules of `before`'s variant. Unchecked rules read Smith only: SAN
+ * needs the rules to be read.
+ */
 function replay(
   before: Setup,
   smith: string | undefined,
   algebraic: string | undefined,
   field: number,
+  checked = true,
 ): Replayed | Fault {
   if (smith !== undefined) {
     // applySmith's two steps (read from the board without legality checks, then play), since
@@ -287,6 +358,12 @@ function replay(
     if (!read.ok) return { code: 'unreplayable-move', field, message: `${smith}: ${read.error.message}` };
     return { after: play(before, read.value), move: read.value, text: smith };
   }
+  if (algebraic !== undefined && !checked)
+    return {
+      code: 'unreplayable-move',
+      field,
+      message: `${algebraic}: the game's rules are not played here, and SAN cannot be read without them: turn on DG_MOVE_SMITH`,
+    };
   if (algebraic !== undefined) {
     const read = parseSan(before, algebraic);
     if (!read.ok) return { code: 'unreplayable-move', field, message: `${algebraic}: ${read.error.message}` };
@@ -301,7 +378,13 @@ function replay(
 
 function backUp(entry: Entry, count: number): Entry {
   const line = trailTake(entry.line, Math.max(0, (entry.line?.length ?? 0) - Math.max(0, count)));
-  return entryOf({ ...entry.fields, setup: line?.last.after ?? entry.start }, entry.about, line, entry.start);
+  return entryOf(
+    { ...entry.fields, setup: line?.last.after ?? entry.start },
+    entry.about,
+    line,
+    entry.start,
+    entry.rules,
+  );
 }
 
 /** ICC's score string as a PGN result: `aborted` (and anything unknown) is `*`. */
@@ -480,6 +563,7 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
           f.smithMove,
           f.algebraicMove,
           f.smithMove !== undefined ? smithField : algebraicField || 1,
+          entry.rules.variant !== undefined,
         );
         if ('code' in played) return fault(played, changed(entry, {}, { inStep: false }));
         const mover = entry.fields.setup.turn;
@@ -495,14 +579,15 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
             entry.about,
             trailPush(entry.line, { move, text: played.text, after: played.after }),
             entry.start,
+            entry.rules,
           ),
         );
         return [{ kind: 'move', game, move: played.move }];
       }
       case 'DG_MOVE_LIST': {
         if (!entry) return unknown('a move list');
-        const initial =
-          dg.fields.initialPosition === '*' ? standardSetup() : boardSetup(dg.fields.initialPosition, true);
+        const board = dg.fields.initialPosition === '*' ? standardSetup() : boardSetup(dg.fields.initialPosition, true);
+        const initial = board === undefined ? undefined : prepared(board, entry.rules);
         if (initial === undefined)
           return fault(
             { code: 'bad-position', field: 2, message: 'the initial position is neither * nor 64 board characters' },
@@ -512,11 +597,17 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
         for (let i = 0; i < dg.fields.moves.length; i++) {
           const info = dg.fields.moves[i] ?? {};
           const before = line?.last.after ?? initial;
-          const played = replay(before, info.smithMove, info.algebraicMove, i + 3);
+          const played = replay(before, info.smithMove, info.algebraicMove, i + 3, entry.rules.variant !== undefined);
           if ('code' in played)
             return fault(
               played,
-              entryOf({ ...entry.fields, initial, setup: before }, { ...entry.about, inStep: false }, line),
+              entryOf(
+                { ...entry.fields, initial, setup: before },
+                { ...entry.about, inStep: false },
+                line,
+                initial,
+                entry.rules,
+              ),
             );
           const move =
             info.clock === undefined ? { move: played.move } : { move: played.move, clockMs: seconds(info.clock) };
@@ -526,7 +617,15 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
         return [
           {
             kind: 'position',
-            game: keep(entryOf({ ...entry.fields, initial, setup }, { ...entry.about, inStep: true }, line)),
+            game: keep(
+              entryOf(
+                { ...entry.fields, initial, setup },
+                { ...entry.about, inStep: true },
+                line,
+                initial,
+                entry.rules,
+              ),
+            ),
           },
         ];
       }
@@ -581,7 +680,7 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
           clocks: { ...entry.fields.clocks, [side]: dg.fields.msec },
           ...(running === undefined ? {} : { running }),
         };
-        return [{ kind: 'clock', game: keep(entryOf(fields, entry.about, entry.line, entry.start)) }];
+        return [{ kind: 'clock', game: keep(entryOf(fields, entry.about, entry.line, entry.start, entry.rules)) }];
       }
       case 'DG_SET_CLOCK': {
         if (!entry) return [];

@@ -1,5 +1,6 @@
 import {
   standardSetup,
+  variantByFicsType,
   variantByKey,
   variantByPgnName,
   withVariant,
@@ -11,11 +12,17 @@ import { INITIAL_OCPN, parseOcpn } from '@chess-formats/ocpn';
 
 /**
  * The key of the variant a `Variant` tag value names (board-core's `variantByPgnName`: the
- * PGN names and aliases of every variant of `VARIANTS`, compared lower-cased without spaces,
- * dashes and underscores); chess without a tag; undefined for a name no variant has.
+ * PGN names of every variant of `VARIANTS` and the aliases met in files, lichess keys, FICS
+ * game types, ICC wild numbers, compared lower-cased without spaces, dashes and underscores);
+ * chess without a tag; undefined for a name no variant has.
  */
 export function variantOf(tag: string | undefined): VariantKey | undefined {
   return variantByPgnName(tag ?? '')?.key as VariantKey | undefined;
+}
+
+/** The key of the variant that plays a FICS game type (board-core's `variantByFicsType`), or undefined. */
+export function variantOfFicsType(type: string): VariantKey | undefined {
+  return variantByFicsType(type)?.key as VariantKey | undefined;
 }
 
 export type InitialSetup =

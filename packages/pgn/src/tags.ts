@@ -5,12 +5,13 @@
  * position. The tokenizer knows a tag pair's syntax only; the builders and the writer ask here.
  */
 import type { Setup } from '@chess-formats/board-core';
+import { LOWER_F, LOWER_I, UPPER_F, UPPER_I } from '@chess-formats/board-core/internal';
 import { INITIAL_FEN, writeFen } from '@chess-formats/fen';
 import { writeOcpn } from '@chess-formats/ocpn';
 import type { GameError, Position } from './builders.js';
 import type { PgnError } from './errors.js';
 import { PGN_RESULTS, type PgnResult, type PgnVariant } from './game.js';
-import { initialSetup, variantOf } from './setup.js';
+import { initialSetup, variantOf, variantOfFicsType } from './setup.js';
 
 /** The seven tags every exported game starts with, in this order (PGN standard 8.1.1). */
 export const SEVEN_TAG_ROSTER = /* @__PURE__ */ Object.freeze([
@@ -28,7 +29,24 @@ export const SEVEN_TAG_ROSTER = /* @__PURE__ */ Object.freeze([
  * token of movetext; it reports the error at the value, so it keeps where the value starts.
  */
 export function setsUp(name: string): boolean {
-  return name === 'FEN' || name === 'Variant';
+  return name === 'FEN' || name === 'Variant' || name === 'Event';
+}
+
+/**
+ * The FICS game type an `Event` tag names, for FICS exports that name the variant only there:
+ * the FICS games database's `FICS rated atomic game`, the server's own `ICS unrated crazyhouse
+ * match`, FatICS's `fics server game, rated blitz match`. Undefined for any other event.
+ */
+export function ficsTypeOfEvent(event: string | undefined): string | undefined {
+  // Run for every game without a Variant tag: most events start otherwise, and leave at once.
+  const first = event?.trimStart().charCodeAt(0);
+  if (event === undefined || (first !== UPPER_F && first !== LOWER_F && first !== UPPER_I && first !== LOWER_I))
+    return undefined;
+  const named =
+    /^(?:FICS (?:rated|unrated) (\S{1,40}) game|ICS (?:rated|unrated) (\S{1,40}) match|fics server game, (?:rated|unrated) (\S{1,40}) match)$/i.exec(
+      event.trim(),
+    );
+  return named ? (named[1] ?? named[2] ?? named[3]) : undefined;
 }
 
 /** How a game starts: its variant and initial position, from the `Variant` and `FEN` tags. */
@@ -42,15 +60,20 @@ export type GameStart =
  */
 export function gameStart(tags: ReadonlyMap<string, string>, valueAt: ReadonlyMap<string, Position>): GameStart {
   const named = tags.get('Variant');
-  const variant = variantOf(named);
+  // Without a Variant tag, a FICS export's Event names the game's type (`FICS rated atomic game`).
+  const type = named === undefined ? ficsTypeOfEvent(tags.get('Event')) : undefined;
+  const variant = type === undefined ? variantOf(named) : variantOfFicsType(type);
   if (variant === undefined)
     return {
       ok: false,
       error: {
         code: 'unknown-variant',
-        message: `the Variant tag names a game the rules do not play: ${JSON.stringify(named)}`,
+        message:
+          type === undefined
+            ? `the Variant tag names a game the rules do not play: ${JSON.stringify(named)}`
+            : `the Event tag names a FICS ${type} game, which the rules do not play`,
         cause: undefined,
-        at: valueAt.get('Variant'),
+        at: valueAt.get(type === undefined ? 'Variant' : 'Event'),
       },
     };
   const initial = initialSetup(variant, tags.get('FEN'));

@@ -2,8 +2,8 @@ import {
   VARIANTS,
   play,
   variantByName,
-  variantByPgnName,
   variantOf,
+  withVariant,
   writeSan,
   type Variant,
   type TimeControl,
@@ -63,12 +63,21 @@ function timeControlTag(control: TimeControl): string {
 }
 
 /**
- * The variant the PGN reader will replay: the one the server names (a PGN name, a FICS game
- * type, ICC's `wild/N`), else the one the position shows (board-core's `variantByName` and
- * `variantOf`).
+ * The variant of a tracked game and the `Variant` tag's value: the one the server names (a PGN
+ * name, a FICS game type, ICC's `wild/N`: board-core's `variantByName`) when its rules are not
+ * chess's, else the one the position shows (pockets, counters, a named setup: `variantOf`),
+ * else the named one (Chess960). A name no variant plays (`atomic` until it is added, ICC's
+ * `wild/9`) is written as the tag as the server gave it, so that no reader takes the game for
+ * chess; the moves are then written as chess's rules play them.
  */
-function pgnVariant(game: TrackedGame): Variant {
-  return (game.variant === undefined ? undefined : variantByName(game.variant)) ?? variantOf(game.initial);
+function pgnVariant(game: TrackedGame): { readonly variant: Variant; readonly tag: string | undefined } {
+  const shown = variantOf(game.initial);
+  const named = game.variant === undefined ? undefined : variantByName(game.variant);
+  const chess = VARIANTS[0];
+  const variant =
+    named !== undefined && named.rules !== chess.rules ? named : shown !== chess ? shown : (named ?? shown);
+  if (named === undefined && game.variant !== undefined && shown === chess) return { variant, tag: game.variant };
+  return { variant, tag: variant === chess ? undefined : (variant.names.pgn[0] ?? variant.title) };
 }
 
 function date(day: Date | undefined): string {
@@ -90,7 +99,10 @@ function playerTags(tags: Map<string, string>, side: 'White' | 'Black', player: 
  * `Termination` (the standard's word: `normal`, `time forfeit`, `abandoned`, `adjudication`,
  * `unterminated`) once the game has ended, `SetUp` and `FEN` when it does not start from the
  * standard position (an observed game joined late starts where the client joined it) and
- * `Variant` for the games other than standard chess. Each move carries the mover's clock as
+ * `Variant` for the games other than standard chess: the variant the server names or the
+ * position shows, its start completed for it (`withVariant`), or the server's own name when no
+ * variant of board-core plays it (`variant` is then chess's key, and the reader refuses the
+ * game rather than replay it as chess). Each move carries the mover's clock as
  * `[%clk]` when the server gave it; the server's words for the end (`Kratt forfeits on time`)
  * are a comment after the last move, as the servers' own PGN has it.
  *
@@ -108,7 +120,11 @@ function playerTags(tags: Map<string, string>, side: 'White' | 'Black', player: 
  * ```
  */
 export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): PgnGame {
-  const variant = pgnVariant(game);
+  const { variant, tag } = pgnVariant(game);
+  const initial =
+    variant.rules.spec.geometry.name === game.initial.board.geometry.name
+      ? withVariant(game.initial, variant)
+      : game.initial;
   const server = options.server;
   const result = game.result ?? '*';
   const control = game.timeControl;
@@ -116,12 +132,8 @@ export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): Pg
     control !== undefined &&
     control.white.initialMs === control.black.initialMs &&
     control.white.incrementMs === control.black.incrementMs;
-  const kind =
-    game.variant !== undefined && variantByPgnName(game.variant) !== VARIANTS[0]
-      ? game.variant
-      : sameControl
-        ? speed(control.white, server)
-        : undefined;
+  // The server's word for the game (FICS's `blitz` or `crazyhouse`, ICC's `wild/5`), else its speed.
+  const kind = game.variant ?? (sameControl ? speed(control.white, server) : undefined);
   const described = [server, game.rated === undefined ? undefined : game.rated ? 'rated' : 'unrated', kind].filter(
     (part) => part !== undefined,
   );
@@ -139,16 +151,16 @@ export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): Pg
   if (sameControl) tags.set('TimeControl', timeControlTag(control.white));
   const ending = termination(game);
   if (ending !== undefined) tags.set('Termination', ending);
-  if (variant !== VARIANTS[0]) tags.set('Variant', variant.names.pgn[0] ?? variant.title);
+  if (tag !== undefined) tags.set('Variant', tag);
   // A server's text may hold line breaks (ICC's quoting allows them in a name); a tag value cannot.
   for (const [name, value] of tags) tags.set(name, oneLine(value));
   // Where the game starts; the realtime clock is timing, not position.
-  const { realtime: _clock, ...start } = game.initial;
+  const { realtime: _clock, ...start } = initial;
   for (const [name, value] of setupTags(start)) tags.set(name, value);
 
   // The main line, built from its last move back, so each node holds the finished rest of the line.
   const sans: string[] = [];
-  let position = game.initial;
+  let position = initial;
   for (const { move } of game.moves) {
     sans.push(writeSan(position, move));
     position = play(position, move);
@@ -165,5 +177,5 @@ export function gameToPgn(game: TrackedGame, options: GameToPgnOptions = {}): Pg
     children = [{ san: sans[i]!, move, children, ...clock, ...comments }];
   }
   const root = game.moves.length === 0 && reason !== undefined ? { comments: [reason], children } : { children };
-  return { tags, variant: variant.key as VariantKey, setup: game.initial, root, result };
+  return { tags, variant: variant.key as VariantKey, setup: initial, root, result };
 }

@@ -37,6 +37,13 @@ export interface LastMoveOptions {
   readonly parseVerbose?: VerboseReader;
   /** board-core's `parseSan`: with `parseVerbose`, read the SAN field when the verbose move fails. */
   readonly parseSan?: SanReader;
+  /**
+   * Whether the piece moved stands on its destination after the move, as in chess (default
+   * true). Read without the rules, a move whose destination is empty on the board after it is
+   * refused unless this is false: for a game of other rules, such as atomic chess, whose
+   * captures take the capturing piece off the board too.
+   */
+  readonly movedPieceLands?: boolean;
 }
 
 function fault(
@@ -91,7 +98,7 @@ function castle(color: Color, short: boolean, before: Setup | undefined): Move {
  * castling (king from the e-file, rook from the corner); a pawn capture that may have been en
  * passant is `ambiguous` without `before`.
  */
-function readVerbose(record: Style12, before: Setup | undefined): Result<Move, MoveNotationError> {
+function readVerbose(record: Style12, before: Setup | undefined, lands = true): Result<Move, MoveNotationError> {
   const text = record.verboseMove;
   const after = record.setup.board.pieces;
   const color = before?.turn ?? opposite(record.setup.turn);
@@ -121,7 +128,7 @@ function readVerbose(record: Style12, before: Setup | undefined): Result<Move, M
     );
   }
   const landed = after[to];
-  if (landed === undefined || landed.color !== color) {
+  if (landed === undefined ? lands : landed.color !== color) {
     return fault(
       'piece-mismatch',
       'to',
@@ -147,7 +154,7 @@ function readVerbose(record: Style12, before: Setup | undefined): Result<Move, M
   if (role === 'pawn') {
     const lastRank = to >> 3 === (color === 'white' ? 7 : 0);
     // FICS 1.x writes promotions without `=X` in the verbose move; the SAN field has it.
-    if (lastRank) promotion ??= sanPromotion(record.sanMove) ?? landed.role;
+    if (lastRank) promotion ??= sanPromotion(record.sanMove) ?? landed?.role ?? 'queen';
     if ((from & 7) !== (to & 7) && (before === undefined || before.board.pieces[to] === undefined)) {
       const captured = (from & ~7) | (to & 7);
       if (before !== undefined) return ok({ kind: 'enPassant', from, to, captured });
@@ -170,8 +177,8 @@ function readVerbose(record: Style12, before: Setup | undefined): Result<Move, M
  * is read from the text and the boards, without the rules engine in the bundle.
  */
 export function lastMove(record: Style12, options: LastMoveOptions = {}): Result<Move, MoveNotationError> {
-  const { before, parseVerbose, parseSan } = options;
-  if (before === undefined || parseVerbose === undefined) return readVerbose(record, before);
+  const { before, parseVerbose, parseSan, movedPieceLands } = options;
+  if (before === undefined || parseVerbose === undefined) return readVerbose(record, before, movedPieceLands !== false);
   const promotion = sanPromotion(record.sanMove);
   const verbose = parseVerbose(
     before,

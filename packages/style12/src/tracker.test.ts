@@ -1,4 +1,6 @@
-import { STANDARD, moveToJson, parseSan, parseVerbose, unwrap } from '@chess-formats/board-core';
+import { STANDARD, emptyPocket, moveToJson, parseSan, parseVerbose, unwrap } from '@chess-formats/board-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
   createStyle12Scanner,
@@ -77,6 +79,18 @@ describe('createStyle12Tracker', () => {
     expect(tracker.game(7)?.setup.pockets?.white.pawn).toBe(1);
     const [event] = tracker.push(unwrap(parseHoldings('<b1> game 7 white [PN] black [Q] <- WN')));
     expect(event?.kind === 'holdings' && event.game.setup.pockets?.black.queen).toBe(1);
+  });
+
+  test("holdings after the first board (as FICS sends them) are the start position's; after a move, only the current one's", () => {
+    const tracker = createStyle12Tracker();
+    tracker.push(game[0] as Style12);
+    const [event] = tracker.push(unwrap(parseHoldings('<b1> game 7 white [] black []')));
+    expect(event?.kind).toBe('holdings');
+    expect(tracker.game(7)?.initial.pockets?.white.pawn).toBe(0);
+    tracker.push(game[1] as Style12);
+    tracker.push(unwrap(parseHoldings('<b1> game 7 white [P] black []')));
+    expect([tracker.game(7)?.initial.pockets?.white.pawn, tracker.game(7)?.setup.pockets?.white.pawn]).toEqual([0, 1]);
+    expect(tracker.game(7)?.moves).toHaveLength(1);
   });
 
   test("holdings of untracked games neither start a game nor evict a tracked game's pockets", () => {
@@ -253,6 +267,170 @@ describe('createStyle12Tracker', () => {
   });
 });
 
+describe('createStyle12Tracker: what FICS says of a game', () => {
+  const board = (n = 7) => gameLines(START, [], { gameNumber: n })[0] as string;
+
+  test('the start notice names the variant and rated; the setup is completed for it before any <b1>', () => {
+    const tracker = createStyle12Tracker();
+    track(['{Game 7 (Alice vs. Bob) Creating unrated crazyhouse match.}', board(), ''].join('\n\r'), tracker);
+    const game = tracker.game(7);
+    expect([game?.variant, game?.rated, game?.initial.pockets?.white.pawn, game?.setup.pockets?.black.queen]).toEqual([
+      'crazyhouse',
+      false,
+      0,
+      0,
+    ]);
+  });
+
+  test("the observe header gives the players' ratings (E and P suffixes, ++++ and ---- none), rated and the type", () => {
+    const tracker = createStyle12Tracker();
+    const stream = [
+      'You are now observing game 7.',
+      'Game 7: Alice (2158E) Bob (++++) rated wild/fr 7 8',
+      '',
+      board(),
+      '',
+    ].join('\n\r');
+    track(stream, tracker);
+    const game = tracker.game(7);
+    expect([game?.variant, game?.rated, game?.white, game?.black]).toEqual([
+      'wild/fr',
+      true,
+      { name: 'Alice', rating: 2158 },
+      { name: 'Bob' },
+    ]);
+    // The next board keeps what the header said.
+    tracker.push(records(gameLines(START, ['e4'], { gameNumber: 7 }))[1] as Style12);
+    expect(tracker.game(7)?.white.rating).toBe(2158);
+  });
+
+  test('<g1> gives type, rated and ratings, before the board or after it', () => {
+    const before = createStyle12Tracker();
+    track(
+      ['<g1> 7 p=0 t=crazyhouse r=1 u=0,0 it=60,0 i=60,0 pt=0 rt=1768,1500P ts=1,1 m=2 n=1', board(), ''].join('\n'),
+      before,
+    );
+    const after = createStyle12Tracker();
+    track(
+      [board(), '<g1> 7 p=0 t=crazyhouse r=1 u=0,0 it=60,0 i=60,0 pt=0 rt=1768,1500P ts=1,1 m=2 n=1', ''].join('\n'),
+      after,
+    );
+    for (const tracker of [before, after]) {
+      const game = tracker.game(7);
+      expect([
+        game?.variant,
+        game?.rated,
+        game?.white.rating,
+        game?.black.rating,
+        game?.initial.pockets?.white.pawn,
+      ]).toEqual(['crazyhouse', true, 1768, 1500, 0]);
+    }
+  });
+
+  test('the Creating line gives the ratings to the start notice after it, by name; Game notification names its game', () => {
+    const tracker = createStyle12Tracker();
+    const stream = [
+      'Creating: Bob (1500P) Alice (----) rated crazyhouse 3 0',
+      '{Game 7 (Alice vs. Bob) Creating rated crazyhouse match.}',
+      board(),
+      'Game notification: Carol (2100) vs. Dave (++++) unrated wild/fr 5 0: Game 8',
+      board(8),
+      '',
+    ].join('\n');
+    track(stream, tracker);
+    expect([tracker.game(7)?.white, tracker.game(7)?.black, tracker.game(7)?.variant]).toEqual([
+      { name: 'Alice' },
+      { name: 'Bob', rating: 1500 },
+      'crazyhouse',
+    ]);
+    expect([tracker.game(8)?.white.rating, tracker.game(8)?.rated, tracker.game(8)?.variant]).toEqual([
+      2100,
+      false,
+      'wild/fr',
+    ]);
+  });
+
+  test("facts of a game not followed are dropped when it ends, and bounded; another game's are not taken", () => {
+    const tracker = createStyle12Tracker({ maxGames: 2 });
+    const lines = [
+      '{Game 8 (Carol vs. Dave) Creating rated crazyhouse match.}',
+      '{Game 8 (Carol vs. Dave) Dave resigns} 1-0',
+      '{Game 9 (Carol vs. Dave) Creating rated atomic match.}',
+      '{Game 10 (Carol vs. Dave) Creating rated atomic match.}',
+      '{Game 11 (Carol vs. Dave) Creating rated atomic match.}',
+      board(7),
+      board(8),
+      board(9),
+      '',
+    ];
+    track(lines.join('\n'), tracker);
+    expect([tracker.game(7)?.variant, tracker.game(8)?.variant, tracker.game(9)?.variant]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  /** A board after 1. e4 d5 2. exd5 as atomic plays it: the capture explodes both pawns. */
+  function explosion(): Style12 {
+    const [, , afterD5] = records(gameLines(START, ['e4', 'd5']));
+    const setup = (afterD5 as Style12).setup;
+    const pieces = setup.board.pieces.map((p, square) => (square === 28 || square === 35 ? undefined : p));
+    return {
+      ...(afterD5 as Style12),
+      setup: { ...setup, board: { ...setup.board, pieces }, turn: 'black', halfmoves: 0 },
+      verboseMove: 'P/e4-d5',
+      sanMove: 'exd5',
+    };
+  }
+
+  test.each([
+    ['without the rules', {}],
+    ['with the rules', { moves: { parseVerbose, parseSan } }],
+  ] as const)(
+    '%s, a game of a type no variant plays keeps a move whose piece left the board (atomic), where chess would start again',
+    (_how, options) => {
+      const moves = records(gameLines(START, ['e4', 'd5']));
+      const named = createStyle12Tracker(options);
+      named.push({ kind: 'text', text: '{Game 7 (Alice vs. Bob) Creating rated atomic match.}' });
+      const events = [...moves, explosion()].flatMap((r) => named.push(r));
+      expect(kinds(events)).toEqual(['game-started', 'move', 'move', 'move']);
+      expect(moveToJson(STANDARD, named.game(7)?.moves[2]?.move as never)).toEqual({
+        kind: 'normal',
+        from: 'e4',
+        to: 'd5',
+      });
+      // Read as chess without the rules, the empty destination is an error and the list starts again.
+      if (Object.keys(options).length === 0) {
+        const chess = createStyle12Tracker(options);
+        expect(kinds([...moves, explosion()].flatMap((r) => chess.push(r)))).toEqual([
+          'game-started',
+          'move',
+          'move',
+          'error',
+          'position',
+        ]);
+      }
+    },
+  );
+
+  test('the moves of a named variant are read by its rules: a crazyhouse drop, a Chess960 castle', () => {
+    const tracker = createStyle12Tracker({ moves: { parseVerbose, parseSan } });
+    tracker.push({ kind: 'text', text: '{Game 7 (Alice vs. Bob) Creating rated crazyhouse match.}' });
+    const lines = gameLines({ ...START, pockets: { white: { ...emptyPocket(), knight: 1 }, black: emptyPocket() } }, [
+      'N@f3',
+    ]);
+    tracker.push(records(lines)[0] as Style12);
+    tracker.push(unwrap(parseHoldings('<b1> game 7 white [N] black []')));
+    const [event] = tracker.push(records(lines)[1] as Style12);
+    expect(event?.kind === 'move' && moveToJson(STANDARD, event.move)).toEqual({
+      kind: 'drop',
+      role: 'knight',
+      to: 'f3',
+    });
+  });
+});
+
 describe('createStyle12Tracker on a long game', () => {
   test('follows it in time linear in its length: a late move costs what an early one does', () => {
     // The moves were copied at every move: 66,666 moves of a game took minutes.
@@ -296,3 +474,47 @@ describe('createStyle12Tracker on a long game', () => {
     expect(tracker.game(7)?.moves.length).toBe(2);
   });
 });
+
+// Beside the repository (a clone next to shared/), or beside the directory of worktrees.
+const REAL_LINES = ['../../../../shared', '../../../../../shared']
+  .map((up) => join(import.meta.dirname, up, 'real/fics-lines.jsonl'))
+  .find((path) => existsSync(path));
+
+describe.skipIf(REAL_LINES === undefined)(
+  "the real FICS lines that say what a game is (the shared data's fics-lines.jsonl)",
+  () => {
+    interface Row {
+      readonly kind: string;
+      readonly raw: string;
+      readonly expect: Record<string, string | number | boolean>;
+    }
+    const rows = (REAL_LINES === undefined ? '' : readFileSync(REAL_LINES, 'utf8'))
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Row)
+      .filter((row) => ['game-start-notice', 'observe-header', 'g1', 'game-notification'].includes(row.kind));
+
+    test('each names its game, type and rated, and the ratings it carries, as a reader of the line must', () => {
+      const rating = (text: unknown) => {
+        const value = Number(/\d+/.exec(String(text ?? ''))?.[0] ?? 0);
+        return value > 0 ? value : undefined;
+      };
+      const counts = new Map<string, number>();
+      for (const row of rows) {
+        const e = row.expect;
+        const gameNumber = Number(e.game);
+        const tracker = createStyle12Tracker();
+        track(`${row.raw}\n${gameLines(START, [], { gameNumber })[0] as string}\n`, tracker);
+        const game = tracker.game(gameNumber);
+        const [type, rated] = row.kind === 'g1' ? [e.t, e.r === '1'] : [e.type, e.rated];
+        const [white, black] = row.kind === 'g1' ? String(e.rt).split(',') : [e.whiteRating, e.blackRating];
+        expect([game?.variant, game?.rated]).toEqual([type, rated]);
+        if (row.kind !== 'game-start-notice')
+          expect([game?.white.rating, game?.black.rating]).toEqual([rating(white), rating(black)]);
+        counts.set(row.kind, (counts.get(row.kind) ?? 0) + 1);
+      }
+      console.log(`real FICS game lines read: ${[...counts].map(([kind, n]) => `${kind} ${String(n)}`).join(', ')}`);
+      expect(counts.get('game-start-notice')).toBeGreaterThan(30);
+    });
+  },
+);

@@ -1,4 +1,5 @@
 import {
+  VARIANTS,
   opposite,
   trailPush,
   trailTake,
@@ -16,6 +17,9 @@ import {
   type TrackedMove,
   type TrackedRelation,
   type Trail,
+  type Variant,
+  variantByFicsType,
+  withVariant,
 } from '@chess-formats/board-core';
 import type { Holdings } from './holdings.js';
 import { lastMove, type LastMoveOptions } from './last-move.js';
@@ -74,6 +78,119 @@ function relationOf(record: Style12): TrackedRelation {
       : 'observing';
 }
 
+/**
+ * What FICS says of a game in text: its type (`blitz`, `crazyhouse`, `wild/fr`), whether it is
+ * rated, and the players' ratings. Kept for a game not yet tracked, as these lines come before
+ * its first board.
+ */
+interface Told {
+  readonly type?: string;
+  readonly rated?: boolean;
+  readonly whiteRating?: number;
+  readonly blackRating?: number;
+}
+
+/** FICS's game start notice (to the players, and to all with `gin`): `{Game 54 (A vs. B) Creating unrated bughouse match.}`. */
+const GAME_START =
+  /^\{Game (\d{1,9}) \((\S{1,80}) vs\. (\S{1,80})\) (?:Creating|Continuing) (rated|unrated) (\S{1,40}) match\.\}/;
+/**
+ * To the players, just before the start notice, with their ratings but no game number:
+ * `Creating: GuestVGPY (++++) GuestTJTD (++++) unrated bughouse 20 0` (the players in either order).
+ */
+const CREATING =
+  /^Creating: (\S{1,80}) \(([^)]{1,8})\) (\S{1,80}) \(([^)]{1,8})\) (rated|unrated) (\S{1,40}) \d{1,9} \d{1,9}/;
+/** `Game notification: A (1500) vs. B (1600) rated blitz 5 0: Game 12` (a player one follows started a game). */
+const NOTIFIED =
+  /^Game notification: (\S{1,80}) \(([^)]{1,8})\) vs\. (\S{1,80}) \(([^)]{1,8})\) (rated|unrated) (\S{1,40}) \d{1,9} \d{1,9}: Game (\d{1,9})/;
+/** The header `observe` sends before the board: `Game 183: zitterbart (1768) Voittamaton (1770) rated crazyhouse 1 0`. */
+const OBSERVED =
+  /^Game (\d{1,9}): \S{1,80} \(([^)]{1,8})\) \S{1,80} \(([^)]{1,8})\) (rated|unrated) (\S{1,40}) \d{1,9} \d{1,9}/;
+/** `iset gameinfo 1`: `<g1> 183 p=0 t=crazyhouse r=1 u=0,0 it=60,0 i=60,0 pt=0 rt=1768,1770 ts=1,1` (fields may be added). */
+const GAME_INFO = /^<g1> (\d{1,9})((?: [a-z]{1,8}=\S{0,40}){0,40})\s*$/;
+
+/** A rating as FICS writes it (`1880`, `2158E`, `1500P`, ` 978`): none for `++++` (unregistered), `----` or 0 (unrated). */
+function rating(text: string | undefined): number | undefined {
+  const digits = /^\s*(\d{1,5})[EP]?\s*$/.exec(text ?? '');
+  const value = digits ? Number(digits[1]) : 0;
+  return value > 0 ? value : undefined;
+}
+
+/** The facts of a `<g1>` line's `key=value` fields: `t` the type, `r` rated, `rt` both ratings. */
+function gameInfo(fields: string): Told {
+  const value = new Map<string, string>();
+  for (const field of fields.trim().split(' ')) {
+    const at = field.indexOf('=');
+    if (at > 0) value.set(field.slice(0, at), field.slice(at + 1));
+  }
+  const [white, black] = (value.get('rt') ?? '').split(',').map(rating);
+  const type = value.get('t');
+  const rated = value.get('r');
+  return {
+    ...(type ? { type } : {}),
+    ...(rated === '1' || rated === '0' ? { rated: rated === '1' } : {}),
+    ...(white === undefined ? {} : { whiteRating: white }),
+    ...(black === undefined ? {} : { blackRating: black }),
+  };
+}
+
+/** What a `Creating:` line said of the players' ratings, by name, for the start notice that follows. */
+type Ratings = ReadonlyMap<string, number | undefined>;
+
+/** The facts of a game whose players and ratings a line gave, White's and Black's. */
+function withRatings(told: Told, white: number | undefined, black: number | undefined): Told {
+  return {
+    ...told,
+    ...(white === undefined ? {} : { whiteRating: white }),
+    ...(black === undefined ? {} : { blackRating: black }),
+  };
+}
+
+/**
+ * The facts a text line tells of a game, with its number; `creating` for a `Creating:` line
+ * (no number: its ratings go to the start notice of the same players that follows); undefined
+ * for any other line.
+ */
+function toldBy(
+  text: string,
+  creating: Ratings | undefined,
+): { readonly gameNumber: number; readonly told: Told } | { readonly creating: Ratings } | undefined {
+  const start = GAME_START.exec(text);
+  if (start) {
+    const told: Told = { rated: start[4] === 'rated', type: start[5] as string };
+    const [white, black] = [creating?.get(start[2] as string), creating?.get(start[3] as string)];
+    return { gameNumber: Number(start[1]), told: withRatings(told, white, black) };
+  }
+  const created = CREATING.exec(text);
+  if (created)
+    return {
+      creating: new Map([
+        [created[1] as string, rating(created[2])],
+        [created[3] as string, rating(created[4])],
+      ]),
+    };
+  const notified = NOTIFIED.exec(text);
+  if (notified) {
+    const told: Told = { rated: notified[5] === 'rated', type: notified[6] as string };
+    return { gameNumber: Number(notified[7]), told: withRatings(told, rating(notified[2]), rating(notified[4])) };
+  }
+  const observed = OBSERVED.exec(text);
+  if (observed) {
+    const told: Told = { rated: observed[4] === 'rated', type: observed[5] as string };
+    return { gameNumber: Number(observed[1]), told: withRatings(told, rating(observed[2]), rating(observed[3])) };
+  }
+  const info = GAME_INFO.exec(text);
+  return info ? { gameNumber: Number(info[1]), told: gameInfo(info[2] as string) } : undefined;
+}
+
+/**
+ * The rules of a game of FICS type `type`: the variant of `VARIANTS` that plays it, `null` for
+ * a type no variant plays (atomic, suicide, losers, wild/0 until they are added: moves are then
+ * not checked against chess), undefined when the server has not said.
+ */
+function rulesOf(type: string | undefined): Variant | null | undefined {
+  return type === undefined ? undefined : (variantByFicsType(type) ?? null);
+}
+
 // `{Game 7 (GuestA vs. GuestB) Creating ...}` and `{Game 7 (A vs. B) A resigns} 1-0` both start
 // with the game number; only those with a result after the brace end the game. The words in
 // the braces after the players are the server's reason (FICS's game_ended texts).
@@ -97,7 +214,11 @@ function deliver(events: Style12TrackerEvent[], onEvent: unknown): Style12Tracke
  * with the mover's clock after each, both clocks, and the result with the server's reason.
  * Records of isolated positions (`ref`, `sposition`) and move-list starts (relations -3 and -4)
  * are not games and are skipped. Only a board starts a game: holdings that come first are kept
- * for it (at most `maxGames` of them). Never throws.
+ * for it (at most `maxGames` of them), and holdings before any move are the start's pockets.
+ * Text lines that say what a game is (the start notice, the `observe` header, `<g1>`) give its
+ * `variant` (FICS's type), `rated` and the players' ratings, kept for its first board when they
+ * come before it; its positions are completed for the variant the type names, whose rules then
+ * read its moves (a type no variant plays is read from the boards alone). Never throws.
  *
  * @example
  * ```ts
@@ -125,6 +246,30 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     withTrailItems({ ...fields }, 'moves', trail);
   /** Pockets of games not (yet) tracked: a tracked game keeps its own in its setup. */
   const early = new Map<number, ByColor<Pocket>>();
+  /** What text lines told of games not (yet) tracked, and of the tracked ones. */
+  const told = new Map<number, Told>();
+  const about = new Map<number, Told>();
+  /** The ratings of the last `Creating:` line, for the start notice right after it. */
+  let creating: Ratings | undefined;
+
+  /** Keeps `value` for a game not tracked yet, the oldest dropped beyond the bound. */
+  const keepEarly = <V>(map: Map<number, V>, gameNumber: number, value: V): void => {
+    map.delete(gameNumber);
+    map.set(gameNumber, value);
+    if (map.size > maxGames) map.delete(map.keys().next().value as number);
+  };
+
+  /** The setup completed for the game's variant (pockets, counters, its name where the rules need it). */
+  const prepared = (setup: Setup, variant: Variant | null | undefined): Setup =>
+    variant && variant.rules.spec.geometry.name === setup.board.geometry.name ? withVariant(setup, variant) : setup;
+
+  /** The facts of a game that text lines gave: its type, rated, the players' ratings. */
+  const toldFields = (game: { white: { name: string }; black: { name: string } }, facts: Told | undefined) => ({
+    white: facts?.whiteRating === undefined ? game.white : { ...game.white, rating: facts.whiteRating },
+    black: facts?.blackRating === undefined ? game.black : { ...game.black, rating: facts.blackRating },
+    ...(facts?.type === undefined ? {} : { variant: facts.type }),
+    ...(facts?.rated === undefined ? {} : { rated: facts.rated }),
+  });
 
   const leave = (gameNumber: number, why: 'ended' | 'unobserved' | 'evicted'): Style12TrackerEvent[] => {
     const game = games.get(gameNumber);
@@ -132,6 +277,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     games.delete(gameNumber);
     records.delete(gameNumber);
     trails.delete(gameNumber);
+    about.delete(gameNumber);
     return [{ kind: 'game-left', game, why }];
   };
 
@@ -142,12 +288,17 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     const previousRecord = records.get(number);
     const pockets = early.get(number) ?? previous?.setup.pockets;
     early.delete(number);
-    const setup = pockets === undefined ? record.setup : { ...record.setup, pockets };
+    if (previous === undefined) {
+      about.set(number, told.get(number) ?? {});
+      told.delete(number);
+    }
+    const heard = about.get(number);
+    const variant = rulesOf(heard?.type);
+    const setup = prepared(pockets === undefined ? record.setup : { ...record.setup, pockets }, variant);
     const timeControl = { initialMs: record.initialTimeMinutes * 60_000, incrementMs: record.incrementSeconds * 1000 };
     const facts = {
       gameNumber: number,
-      white: { name: record.whiteName },
-      black: { name: record.blackName },
+      ...toldFields({ white: { name: record.whiteName }, black: { name: record.blackName } }, heard),
       relation: relationOf(record),
       timeControl: { white: timeControl, black: timeControl },
       setup,
@@ -174,7 +325,18 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     }
     const step = ply(record.setup) - ply(previousRecord.setup);
     if (step === 1) {
-      const read = lastMove(record, { ...moveOptions, before: previous.setup });
+      // The variant's rules read the move (the setups name it); a game of rules board-core does
+      // not play is read from the boards alone, as chess's rules would refuse its moves.
+      const read = lastMove(
+        record,
+        variant === null
+          ? { before: previous.setup, movedPieceLands: false }
+          : {
+              ...moveOptions,
+              before: previous.setup,
+              movedPieceLands: variant === undefined || variant.rules === VARIANTS[0].rules,
+            },
+      );
       if (read.ok) {
         const mover = opposite(record.setup.turn);
         const move: Move = read.value;
@@ -207,17 +369,43 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     const game = games.get(holdings.gameNumber);
     if (game === undefined) {
       // Holdings may come before the game's first board: kept for it, the oldest dropped beyond the bound.
-      early.delete(holdings.gameNumber);
-      early.set(holdings.gameNumber, holdings.pockets);
-      if (early.size > maxGames) early.delete(early.keys().next().value as number);
+      keepEarly(early, holdings.gameNumber, holdings.pockets);
       return [];
     }
+    const trail = trails.get(holdings.gameNumber);
+    const setup = { ...game.setup, pockets: holdings.pockets };
+    // FICS sends a game's holdings after its board: holdings before any move of the list are
+    // those of the position the moves start from, so that a crazyhouse game starts with pockets.
     const updated = snapshot(
-      { ...withoutKey(game, 'moves'), setup: { ...game.setup, pockets: holdings.pockets } },
-      trails.get(holdings.gameNumber),
+      { ...withoutKey(game, 'moves'), setup, ...(trail === undefined ? { initial: setup } : {}) },
+      trail,
     );
     games.set(holdings.gameNumber, updated);
     return [{ kind: 'holdings', game: updated, holdings }];
+  };
+
+  /** Facts a text line gave of a game: kept for it, or applied to it when it is tracked. */
+  const onTold = (gameNumber: number, facts: Told): Style12TrackerEvent[] => {
+    const game = games.get(gameNumber);
+    if (game === undefined) {
+      keepEarly(told, gameNumber, { ...told.get(gameNumber), ...facts });
+      return [];
+    }
+    const merged = { ...about.get(gameNumber), ...facts };
+    about.set(gameNumber, merged);
+    const variant = rulesOf(merged.type);
+    const trail = trails.get(gameNumber);
+    const updated = snapshot(
+      {
+        ...withoutKey(game, 'moves'),
+        ...toldFields(game, merged),
+        initial: trail === undefined ? prepared(game.initial, variant) : game.initial,
+        setup: prepared(game.setup, variant),
+      },
+      trail,
+    );
+    games.set(gameNumber, updated);
+    return [];
   };
 
   const onText = (text: string): Style12TrackerEvent[] => {
@@ -225,6 +413,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     if (ended) {
       const number = Number(ended[1]);
       const game = games.get(number);
+      told.delete(number);
       if (game === undefined) return [];
       const result = ended[3] as GameScore;
       const reason = ended[2] as string;
@@ -233,7 +422,15 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       return [{ kind: 'game-ended', game: over, result, reason }, ...leave(number, 'ended')];
     }
     const removed = REMOVED.exec(text);
-    return removed ? leave(Number(removed[1]), 'unobserved') : [];
+    if (removed) return leave(Number(removed[1]), 'unobserved');
+    const facts = toldBy(text, creating);
+    if (facts === undefined) return [];
+    if ('creating' in facts) {
+      creating = facts.creating;
+      return [];
+    }
+    creating = undefined;
+    return onTold(facts.gameNumber, facts.told);
   };
 
   const onInput = (input: unknown): Style12TrackerEvent[] => {

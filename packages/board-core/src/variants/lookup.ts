@@ -3,7 +3,9 @@
  * built from `VARIANTS` on first use, so a variant added to the list is found with no other
  * edit.
  */
+import { err, ok, type Result } from '../result.js';
 import type { Setup } from '../setup.js';
+import { ICC_WILDS } from './icc-wild.js';
 import { VARIANTS } from './list.js';
 import type { Variant, VariantSign } from './types.js';
 
@@ -34,9 +36,18 @@ interface RulesTable {
 interface NameTable {
   readonly byPgn: ReadonlyMap<string, Variant>;
   readonly byLichess: ReadonlyMap<string, Variant>;
+  /** Lichess keys as names are compared (`kingofthehill`), for PGN `Variant` values. */
+  readonly byLichessName: ReadonlyMap<string, Variant>;
   readonly byFics: ReadonlyMap<string, Variant>;
   readonly byIcc: ReadonlyMap<number, Variant>;
 }
+
+/**
+ * FICS's wild types that are chess from another start (`help wild`): castling as in chess from
+ * the start the server sends, or none when king and rooks are not on their squares. Their games
+ * are chess; wild/0 and wild/1 (a king on the d-file castles to b or f) and wild/fr are not.
+ */
+const FICS_CHESS_WILDS: readonly string[] = ['wild/2', 'wild/3', 'wild/4', 'wild/5', 'wild/8', 'wild/8a'];
 
 let rulesTable: RulesTable | undefined;
 let nameTable: NameTable | undefined;
@@ -58,13 +69,40 @@ function rules(): RulesTable {
 }
 
 function names(): NameTable {
-  return (nameTable ??= {
+  if (nameTable) return nameTable;
+  const byFics = claimed((v) => v.names.fics.map((type) => type.toLowerCase()));
+  for (const type of FICS_CHESS_WILDS) if (!byFics.has(type)) byFics.set(type, VARIANTS[0]);
+  return (nameTable = {
     byPgn: claimed((v) => v.names.pgn.map(normalized)),
     byLichess: claimed((v) => [v.names.lichess]),
-    byFics: claimed((v) => v.names.fics.map((type) => type.toLowerCase())),
+    byLichessName: claimed((v) => [v.names.lichess === undefined ? undefined : normalized(v.names.lichess)]),
+    byFics,
     byIcc: claimed((v) => [v.names.icc]),
   });
 }
+
+/**
+ * `Variant` values met in files that no variant lists among its PGN names, as compared
+ * (`normalized`), with the key of the variant they mean: chessops' and cutechess' readings
+ * (`zh`, `house`, `atomic chess`, `anti`, `giveaway`, `race`). Keys are resolved through
+ * `variantByKey` when asked, so an alias of a variant not yet in `VARIANTS` names nothing.
+ */
+const ALIASES: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
+  ['classical', 'standard'],
+  ['zh', 'crazyhouse'],
+  ['house', 'crazyhouse'],
+  ['threecheckchess', 'threeCheck'],
+  ['atom', 'atomic'],
+  ['atomicchess', 'atomic'],
+  ['anti', 'antichess'],
+  ['giveaway', 'antichess'],
+  ['hordechess', 'horde'],
+  ['race', 'racingKings'],
+  ['racing', 'racingKings'],
+]);
+
+/** ICC's `w23`, `wild 23`, `wild23`, `wild/23` as compared (`normalized`); FICS's `wild/0` is not ICC's wild 0. */
+const ICC_WILD_NAME = /^(?:wild\/?|w)(\d{1,2})$/;
 
 /** The variant of `VARIANTS` with this key (`threeCheck`), or undefined. */
 export function variantByKey(key: string): Variant | undefined {
@@ -72,14 +110,29 @@ export function variantByKey(key: string): Variant | undefined {
 }
 
 /**
- * The variant a PGN `Variant` tag value names (`Three-check`, `3check`, `Fischerandom`),
- * compared lower-cased without spaces, dashes and underscores; an empty value is chess.
- * Undefined for a name no variant of `VARIANTS` has.
+ * The variant a PGN `Variant` tag value names, with every alias met in files: the PGN names of
+ * `VARIANTS` (`Three-check`, `3check`, `Fischerandom`), other tools' names (`zh`, `giveaway`,
+ * `atomic chess`), lichess keys (`kingOfTheHill`), FICS
+ * game types (`crazyhouse`, `wild/fr`; `wild/2` to `wild/8a` are chess from their position),
+ * and ICC wild numbers (`w23`, `wild 23`, `wild/23`: `iccWildVariant`). Compared lower-cased
+ * without spaces, dashes and underscores; an empty value is chess. Undefined for a name no
+ * variant of `VARIANTS` has (`wild/0` until its castling is played, `atomic` until it is
+ * added): a reader must refuse the game, never play it as chess.
  */
 export function variantByPgnName(name: string): Variant | undefined {
   if (typeof name !== 'string') return undefined;
   const key = normalized(name);
-  return key === '' ? VARIANTS[0] : names().byPgn.get(key);
+  if (key === '') return VARIANTS[0];
+  const t = names();
+  const alias = ALIASES.get(key);
+  const found =
+    t.byPgn.get(key) ??
+    t.byLichessName.get(key) ??
+    t.byFics.get(key) ??
+    (alias === undefined ? undefined : variantByKey(alias));
+  if (found !== undefined || key === 'wild/0') return found;
+  const wild = ICC_WILD_NAME.exec(key);
+  return wild ? variantByIccWild(Number(wild[1])) : undefined;
 }
 
 /** The variant of a lichess variant key (`kingOfTheHill`, `threeCheck`), or undefined. */
@@ -87,30 +140,69 @@ export function variantByLichessKey(key: string): Variant | undefined {
   return typeof key === 'string' ? names().byLichess.get(key) : undefined;
 }
 
-/** The variant of a FICS game type (`crazyhouse`, `wild/fr`; any case), or undefined. */
+/**
+ * The variant of a FICS game type (`crazyhouse`, `wild/fr`; any case): the speeds (`blitz`) and
+ * `wild/2` to `wild/8a` are chess (from their position); undefined for a type no variant plays.
+ */
 export function variantByFicsType(type: string): Variant | undefined {
   return typeof type === 'string' ? names().byFics.get(type.toLowerCase()) : undefined;
 }
 
-/** The variant of an ICC wild number (22 is Chess960), or undefined. */
+/**
+ * The variant of an ICC wild number (22 is Chess960, 5 chess from its start), or undefined
+ * when none plays it: `iccWildVariant` says why.
+ */
 export function variantByIccWild(wild: number): Variant | undefined {
-  return names().byIcc.get(wild);
+  const found = iccWildVariant(wild);
+  return found.ok ? found.value : undefined;
+}
+
+/** Why an ICC wild number names no variant here: `iccWildVariant`'s error. */
+export interface UnsupportedVariantError {
+  /** Always `unsupported-variant`. */
+  readonly code: 'unsupported-variant';
+  /** The wild number asked about. */
+  readonly wild: number;
+  /** Short English for people: ICC's name for the wild and why it is not played here. */
+  readonly message: string;
 }
 
 /**
- * The variant a server or a notation names, trying in turn: a PGN `Variant` value, a FICS
- * game type, ICC's wild number as `wild/N` (how the ICC tracker names a wild) or alone, and a
- * lichess key. Undefined when none matches (`wild/5`, a chess start that no variant here
- * plays by other rules).
+ * The variant that plays an ICC wild number: the one of `VARIANTS` that claims the number
+ * (`names.icc`), else the one whose key `ICC_WILDS` gives. `unsupported-variant` for a wild
+ * no variant here plays (kriegspiel, shatranj, two kings: the reason is in `ICC_WILDS`), for
+ * one whose variant is not in `VARIANTS` yet, and for a number ICC is not known to use.
+ */
+export function iccWildVariant(wild: number): Result<Variant, UnsupportedVariantError> {
+  const claimedBy = typeof wild === 'number' ? names().byIcc.get(wild) : undefined;
+  if (claimedBy !== undefined) return ok(claimedBy);
+  const entry = Number.isInteger(wild) ? ICC_WILDS[wild] : undefined;
+  const fail = (message: string) => err({ code: 'unsupported-variant' as const, wild, message });
+  if (entry === undefined || entry.wild !== wild)
+    return fail(`ICC wild ${String(wild)} is not a wild number known here`);
+  if ('unsupported' in entry)
+    return fail(`ICC wild ${String(wild)} (${entry.name}) is not played here: ${entry.unsupported}`);
+  const variant = variantByKey(entry.key);
+  return variant !== undefined
+    ? ok(variant)
+    : fail(
+        `ICC wild ${String(wild)} (${entry.name}) is played by the variant ${JSON.stringify(entry.key)}, which is not among VARIANTS`,
+      );
+}
+
+/**
+ * The variant a server or a notation names: a PGN `Variant` value with its aliases
+ * (`variantByPgnName`: FICS game types, lichess keys, ICC's `w23`), else ICC's wild number as
+ * `wild/N` or `N` (how the ICC tracker names a wild: `iccWildVariant`; `wild/0` is chess here,
+ * though as a PGN value or a FICS type it is FICS's own wild/0), else a lichess key. Undefined
+ * when none matches (`wild/9`, two kings; `atomic` until it is added).
  */
 export function variantByName(name: string): Variant | undefined {
   if (typeof name !== 'string') return undefined;
-  const wild = /^(?:wild\/)?(\d{1,3})$/i.exec(name.trim());
+  const trimmed = name.trim();
+  const wild = /^(?:wild\/)?(\d{1,3})$/i.exec(trimmed);
   return (
-    variantByPgnName(name) ??
-    variantByFicsType(name.trim()) ??
-    (wild ? variantByIccWild(Number(wild[1])) : undefined) ??
-    variantByLichessKey(name.trim())
+    variantByPgnName(trimmed) ?? (wild ? variantByIccWild(Number(wild[1])) : undefined) ?? variantByLichessKey(trimmed)
   );
 }
 
