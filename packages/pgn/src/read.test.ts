@@ -198,7 +198,7 @@ describe('errors', () => {
     ['tag-too-long', '[Event "abcdefgh"]', { line: 1, column: 1, offset: 0 }],
     // At the tag's value, not at the first move, which is where the reader finds out.
     ['bad-fen', '[FEN "8/8 w"]\n1. e4 *', { line: 1, column: 7, offset: 6 }],
-    ['unknown-variant', '[Variant "Atom"]\n1. e3 *', { line: 1, column: 11, offset: 10 }],
+    ['unknown-variant', '[Variant "Makruk"] *', { line: 1, column: 11, offset: 10 }],
     ['illegal-move', '1. e4 e5 2. Ke3 *', { line: 1, column: 13, offset: 12 }],
     ['unexpected-token', '1. e4 ) *', { line: 1, column: 7, offset: 6 }],
     ['unclosed-variation', '1. e4 (1. d4 *', { line: 1, column: 14, offset: 13 }],

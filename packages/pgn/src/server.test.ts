@@ -255,7 +255,7 @@ describe.skipIf(REAL === undefined)(
       ['pgn/fatics/data__zh.pgn', 'crazyhouse', 'Crazyhouse'],
       ['pgn/raptor/raptor__projectFiles__test__wildFrGames.pgn', 'wild/fr', 'Chess960'],
       ['pgn/fatics/data__chess960.pgn', 'wild/fr', 'Chess960'],
-      ['pgn/raptor/raptor__projectFiles__test__wild5games.pgn', 'wild/5', undefined],
+      ['pgn/raptor/raptor__projectFiles__test__wild5games.pgn', 'wild/5', 'wild/5'],
     ] as const;
     test.each(files)('%s (%s): every game read back whole, tagged %s', (file, type, tag) => {
       const text = REAL === undefined ? '' : readFileSync(join(REAL, file), 'utf8');

@@ -1,6 +1,7 @@
 import {
   VARIANTS,
   play,
+  variantByIccWild,
   variantByName,
   variantOf,
   withVariant,
@@ -63,6 +64,16 @@ function timeControlTag(control: TimeControl): string {
 }
 
 /**
+ * The variant a server's name of a game type gives, `wild/N` read as ICC's wild number (the ICC
+ * tracker's names; FICS's own wilds reach `gameToPgn` named in the setup), else any name
+ * `variantByName` knows.
+ */
+function serverVariant(name: string): Variant | undefined {
+  const wild = /^wild\/(\d{1,3})$/i.exec(name.trim());
+  return (wild ? variantByIccWild(Number(wild[1])) : undefined) ?? variantByName(name);
+}
+
+/**
  * The variant of a tracked game and the `Variant` tag's value: the one the server names (a PGN
  * name, a FICS game type, ICC's `wild/N`: board-core's `variantByName`) when its rules are not
  * chess's, else the one the position shows (pockets, counters, a named setup: `variantOf`),
@@ -72,7 +83,10 @@ function timeControlTag(control: TimeControl): string {
  */
 function pgnVariant(game: TrackedGame): { readonly variant: Variant; readonly tag: string | undefined } {
   const shown = variantOf(game.initial);
-  const named = game.variant === undefined ? undefined : variantByName(game.variant);
+  // A setup that names its variant says it all (the FICS tracker names wild/0 to wild/8a so).
+  if (game.initial.variant !== undefined)
+    return { variant: shown, tag: shown === VARIANTS[0] ? undefined : (shown.names.pgn[0] ?? shown.title) };
+  const named = game.variant === undefined ? undefined : serverVariant(game.variant);
   const chess = VARIANTS[0];
   const variant =
     named !== undefined && named.rules !== chess.rules ? named : shown !== chess ? shown : (named ?? shown);

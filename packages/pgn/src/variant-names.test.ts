@@ -38,15 +38,14 @@ describe('Variant names', () => {
     expect(variantOf(`[Variant "${name}"]\n\n*`)).toBe(key);
   });
 
-  test('FICS wild/2 to wild/8a are chess from their FEN; wild/0 and wild/1 are refused until their castling is played', () => {
+  test('FICS wild/2 to wild/8a are chess from their FEN, each its own variant so that it is written back by its name', () => {
     const fen = 'RNBKQBNR/PPPPPPPP/8/8/8/8/pppppppp/rnbkqbnr w - - 0 1';
     const game = read(`[Variant "wild/5"]\n[FEN "${fen}"]\n\n1. Nf6 Nf3 2. g8=Q *`);
     expect(game?.ok && [game.value.variant, writeFen(finalSetup(game.value)).split(' ')[0]]).toEqual([
-      'standard',
+      'wild5',
       'RNBKQBQR/PPPPPP1P/5N2/8/8/5n2/pppppppp/rnbkqb1r',
     ]);
-    for (const name of ['wild/0', 'wild/1'])
-      if (variantByFicsType(name) === undefined) expect(variantOf(`[Variant "${name}"]\n\n*`)).toBe('unknown-variant');
+    for (const name of ['wild/0', 'wild/1']) expect(variantOf(`[Variant "${name}"]\n\n*`)).toBe(name.replace('/', ''));
   });
 
   test('an unknown Variant is an error at its value, never chess', () => {
@@ -67,7 +66,7 @@ describe('a FICS export whose variant is only in Event', () => {
     ['FICS unrated crazyhouse game', 'crazyhouse'],
     ['ICS unrated crazyhouse match', 'crazyhouse'],
     ['FICS rated wild/fr game', 'chess960'],
-    ['FICS rated wild/5 game', 'standard'],
+    ['FICS rated wild/5 game', 'wild5'],
     ['FICS rated blitz game', 'standard'],
     ['fics server game, rated lightning match', 'standard'],
     ['FICS Rated Crazyhouse Game', 'crazyhouse'],
@@ -81,16 +80,21 @@ describe('a FICS export whose variant is only in Event', () => {
     expect(game?.ok && game.value.variant).toBe('crazyhouse');
   });
 
-  test('a type no variant plays is an error at the Event value (atomic, suicide, losers until they are added)', () => {
-    for (const type of ['atomic', 'suicide', 'losers', 'bughouse', 'wild/0']) {
-      if (variantByFicsType(type) !== undefined) continue;
-      const game = read(`[Site "FICS"]\n[Event "FICS rated ${type} game"]\n\n1. e4 *`);
-      expect(game?.ok === false && [game.error.code, game.error.line, game.error.column]).toEqual([
-        'unknown-variant',
-        2,
-        9,
-      ]);
-    }
+  test('every FICS game type names its variant in Event; a type no variant plays is an error at the Event value', () => {
+    for (const [type, key] of [
+      ['atomic', 'atomic'],
+      ['suicide', 'suicide'],
+      ['losers', 'losers'],
+      ['bughouse', 'bughouse'],
+      ['wild/0', 'wild0'],
+    ] as const)
+      expect(variantOf(`[Site "FICS"]\n[Event "FICS rated ${type} game"]\n\n*`)).toBe(key);
+    const game = read(`[Site "FICS"]\n[Event "FICS rated wild/9 game"]\n\n1. e4 *`);
+    expect(game?.ok === false && [game.error.code, game.error.line, game.error.column]).toEqual([
+      'unknown-variant',
+      2,
+      9,
+    ]);
   });
 
   test('Variant wins over Event; other events name nothing', () => {
