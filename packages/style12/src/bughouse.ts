@@ -190,8 +190,10 @@ export function createBughouseTracker(options: Style12TrackerOptions = {}): Bugh
     const number = game.gameNumber;
     let board = boards.get(number);
     if (board === undefined || board.base !== game.initial) {
-      // A new game, or its moves start again (a jump, a move that could not be read).
-      board = { base: game.initial, pockets: game.initial.pockets, passes: [] };
+      // A new game, or its moves start again (a jump, a move that could not be read). The
+      // start's pockets are known from the first holdings line only: the style12 tracker gives a
+      // bughouse start empty pockets until one comes, and after moves it stays its guess.
+      board = { base: game.initial, pockets: undefined, passes: [] };
       boards.set(number, board);
     }
     if (event.kind === 'takeback') board.passes = board.passes.filter((p) => p.ply <= game.moves.length);
