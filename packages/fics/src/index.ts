@@ -79,3 +79,16 @@ export {
   type FicsReaderOptions,
   type MovesTable,
 } from './reader.js';
+export { createOfferBook, createSeekBook, type BookOptions, type OfferBook, type SeekBook } from './books.js';
+export {
+  writeFicsEvent,
+  writeFicsEvents,
+  writeGameInfo,
+  writeGamesRow,
+  writeMatchTerms,
+  writeMovesTable,
+  writeOffer,
+  writeSeek,
+  writeSeekAd,
+  writeSoughtRow,
+} from './write.js';

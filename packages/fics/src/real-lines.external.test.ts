@@ -180,8 +180,8 @@ const READ: Record<string, (raw: string) => Record<string, unknown>> = {
     const read = ok(parseMovesRow(raw));
     return {
       move: read.moveNumber,
-      white: read.white?.san ?? '...',
-      whiteTime: read.white?.timeText ?? raw.match(/\(([^)]*)\)/)?.[1],
+      white: read.white.san,
+      whiteTime: read.white.timeText,
       ...(read.black === undefined ? {} : { black: read.black.san, blackTime: read.black.timeText }),
     };
   },

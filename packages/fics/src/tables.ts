@@ -114,12 +114,12 @@ export interface ListedMove {
   readonly timeMs: number;
 }
 
-/** A row of a move list: the move number and the moves played at it (White's is absent when Black moved first). */
+/** A row of a move list: the move number and the moves played at it. */
 export interface MovesRow {
   /** The move number. */
   readonly moveNumber: number;
-  /** White's move; `undefined` for `...` (a game where Black moved first). */
-  readonly white: ListedMove | undefined;
+  /** White's move; its `san` is `...` in the first row of a game where Black moved first. */
+  readonly white: ListedMove;
   /** Black's move, `undefined` when Black has not moved yet. */
   readonly black: ListedMove | undefined;
 }
@@ -142,8 +142,7 @@ export function parseMovesRow(line: string): Result<MovesRow, FicsError> {
     const w = word(c);
     const moveNumber = digits(w, 0, w.length - 1);
     if (moveNumber < 0 || !w.endsWith('.')) fault('number', 0, at, 'a move number and "."');
-    let white: ListedMove | undefined = listedMove(c);
-    if (white.san === '...') white = undefined;
+    const white = listedMove(c);
     const black = more(c) ? listedMove(c) : undefined;
     if (more(c)) fault('word', c.field, c.at, 'the end of the row');
     return { moveNumber, white, black };
