@@ -34,3 +34,17 @@ export interface FicsError extends LocatedError<FicsErrorCode, number> {
   /** Short English: what was expected, and what was found. */
   readonly message: string;
 }
+
+/**
+ * The codes of `FICS_ERROR_CODES` that the session reader's `error` events can carry: the line
+ * readers' other codes (`empty`, `tag`, `word`, `time`) mark lines the reader reads as text
+ * rather than refuse. Its other errors are style 12's (`STYLE12_ERROR_CODES`), for board lines.
+ */
+export const FICS_READER_ERROR_CODES = /* @__PURE__ */ Object.freeze([
+  'too-long',
+  'number',
+  'rating',
+  'value',
+  'missing-field',
+  'moves-table',
+] as const satisfies readonly FicsErrorCode[]);

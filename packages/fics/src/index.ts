@@ -1,4 +1,4 @@
-export { FICS_ERROR_CODES, type FicsError, type FicsErrorCode } from './errors.js';
+export { FICS_ERROR_CODES, FICS_READER_ERROR_CODES, type FicsError, type FicsErrorCode } from './errors.js';
 export { MAX_LINE_LENGTH, timeMs, type FicsRating } from './cursor.js';
 export {
   SEEK_TITLES,
@@ -92,3 +92,4 @@ export {
   writeSeekAd,
   writeSoughtRow,
 } from './write.js';
+export { ficsFormat } from './format.js';
