@@ -89,11 +89,14 @@ export function word(c: Cursor): string {
   return c.text.slice(start, c.at);
 }
 
-/** The next word, which must be `expected` (fault `word` otherwise, at the word). */
+/** The next word, which must be `expected` (fault `word` otherwise, at the word); compared in place. */
 export function literal(c: Cursor, expected: string): void {
   skip(c);
-  const at = c.at;
-  if (word(c) !== expected) fault('word', c.field - 1, at, `"${expected}"`);
+  const after = c.at + expected.length;
+  if (!c.text.startsWith(expected, c.at) || (after < c.end && !isBlank(c.text.charCodeAt(after))))
+    fault(c.at < c.end ? 'word' : 'missing-field', c.field, c.at < c.end ? c.at : c.end, `"${expected}"`);
+  c.at = after;
+  c.field++;
 }
 
 /** Whether the next word is `expected`; the cursor moves past it only when it is. */

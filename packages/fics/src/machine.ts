@@ -23,29 +23,58 @@ interface Field {
   readonly field: number;
 }
 
+/**
+ * The `key=value` words of a machine line, in order. A short list searched in order rather than
+ * a map: a line has a dozen keys, and hashing each fresh key costs more than comparing them.
+ */
+interface Fields {
+  readonly keys: string[];
+  readonly values: Field[];
+}
+
 /** The `key=value` words up to the end of the line (or up to `stop=`, whose value is the rest of the line). */
-function keyValues(c: Cursor, stop?: string): Map<string, Field> {
-  const fields = new Map<string, Field>();
+function keyValues(c: Cursor, stop?: string): Fields {
+  const fields: Fields = { keys: [], values: [] };
   while (more(c)) {
     const at = c.at;
     if (stop !== undefined && c.text.startsWith(`${stop}=`, at)) {
       const field = c.field;
       c.at += stop.length + 1;
-      fields.set(stop, { value: rest(c), at: at + stop.length + 1, field });
+      fields.keys.push(stop);
+      fields.values.push({ value: rest(c), at: at + stop.length + 1, field });
       c.field++;
       break;
     }
     const w = word(c);
     const eq = w.indexOf('=');
     if (eq <= 0) fault('value', c.field - 1, eq < 0 ? at : at + eq, 'key=value');
-    fields.set(w.slice(0, eq), { value: w.slice(eq + 1), at: at + eq + 1, field: c.field - 1 });
+    fields.keys.push(w.slice(0, eq));
+    fields.values.push({ value: w.slice(eq + 1), at: at + eq + 1, field: c.field - 1 });
   }
   return fields;
 }
 
-function need(c: Cursor, fields: Map<string, Field>, key: string): Field {
-  const found = fields.get(key);
-  return found ?? fault('missing-field', c.field, c.end, `${key}=`);
+/** The last value of `key` (a key sent twice counts as its last value), or fault `missing-field`. */
+function need(c: Cursor, fields: Fields, key: string): Field {
+  const k = fields.keys.lastIndexOf(key);
+  return k >= 0 ? (fields.values[k] as Field) : fault('missing-field', c.field, c.end, `${key}=`);
+}
+
+/** The fields as a record of values by key. */
+function asRecord(fields: Fields): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (let k = 0; k < fields.keys.length; k++) record[fields.keys[k] as string] = (fields.values[k] as Field).value;
+  return record;
+}
+
+/** The `key=value` words whose key is not in `known`, in order, as sent. */
+function others(fields: Fields, known: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < fields.keys.length; k++) {
+    const key = fields.keys[k] as string;
+    if (!known.has(key)) out.push(`${key}=${(fields.values[k] as Field).value}`);
+  }
+  return out;
 }
 
 function numberOf(f: Field): number {
@@ -144,7 +173,7 @@ export function parseGameInfo(line: string): Result<GameInfo, FicsError> {
         black: ratingOf(blackRating, rt.field, rt.at + comma + 1),
       },
       timeseal: flagPair(need(c, fields, 'ts')),
-      fields: Object.freeze(Object.fromEntries([...fields].map(([k, f]) => [k, f.value]))),
+      fields: Object.freeze(asRecord(fields)),
     };
   });
 }
@@ -182,6 +211,14 @@ export function parseDeltaBoard(line: string): Result<DeltaBoard, FicsError> {
     };
   });
 }
+
+/** Two hex digits as a number, or -1. */
+function hexByte(text: string): number {
+  const hi = HEX.indexOf(text.charAt(0).toLowerCase());
+  const lo = HEX.indexOf(text.charAt(1).toLowerCase());
+  return hi < 0 || lo < 0 ? -1 : hi * 16 + lo;
+}
+const HEX = '0123456789abcdef';
 
 /** The title bits of a seek's `ti=` field (help `iv_seekinfo`), by name. */
 export const SEEK_TITLES = /* @__PURE__ */ Object.freeze({
@@ -249,8 +286,8 @@ export function parseSeek(line: string): Result<Seek, FicsError> {
     const index = int(c);
     const fields = keyValues(c);
     const ti = need(c, fields, 'ti');
-    const titles = ti.value.length === 2 ? Number.parseInt(ti.value, 16) : Number.NaN;
-    if (!(titles >= 0) || !/^[0-9a-fA-F]{2}$/.test(ti.value)) fault('value', ti.field, ti.at, 'two hex digits');
+    const titles = ti.value.length === 2 ? hexByte(ti.value) : -1;
+    if (titles < 0) fault('value', ti.field, ti.at, 'two hex digits');
     const rt = need(c, fields, 'rt');
     const color = need(c, fields, 'c');
     if (color.value !== '?' && color.value !== 'W' && color.value !== 'B')
@@ -275,7 +312,7 @@ export function parseSeek(line: string): Result<Seek, FicsError> {
       ratingRange: [min, max],
       automatic: flagOf(need(c, fields, 'a'), 't', 'f'),
       formula: flagOf(need(c, fields, 'f'), 't', 'f'),
-      extraFields: [...fields].filter(([k]) => !SEEK_KEYS.has(k)).map(([k, f]) => `${k}=${f.value}`),
+      extraFields: others(fields, SEEK_KEYS),
     };
   });
 }
