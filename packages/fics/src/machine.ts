@@ -277,7 +277,17 @@ export interface Seek {
 
 const SEEK_KEYS = new Set(['w', 'ti', 'rt', 't', 'i', 'r', 'tp', 'c', 'rr', 'a', 'f']);
 
-/** Reads a `<s>` or `<sn>` line. Never throws. */
+/**
+ * Reads a `<s>` or `<sn>` line. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { parseSeek, seekTitles } from '@chess-formats/fics';
+ * const read = parseSeek('<s> 7 w=Alice ti=04 rt=1650P t=3 i=0 r=r tp=blitz c=W rr=1500-1800 a=t f=f');
+ * if (read.ok) console.log(read.value.rating, seekTitles(read.value.titles), read.value.color); // → { text: '1650P', value: 1650, mark: 'P' } [ 'GM' ] white
+ * console.log(parseSeek('<s> 7 w=Alice ti=zz')); // → { ok: false, error: { code: 'value', field: 3, offset: 17, ... } }
+ * ```
+ */
 export function parseSeek(line: string): Result<Seek, FicsError> {
   return readLine(line, (c) => {
     skip(c);

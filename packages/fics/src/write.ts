@@ -246,6 +246,14 @@ const BLOCK_END = String.fromCharCode(CONTROL_W);
 /**
  * Writes a session's events back as a stream: each event's line with a `\n` line end, the
  * lines of a block framed by `^U` id `^V` code `^V` ... `^W` as block mode sends them.
+ *
+ * @example
+ * ```ts
+ * import { createFicsReader, writeFicsEvents } from '@chess-formats/fics';
+ * const reader = createFicsReader();
+ * const events = [...reader.push('fics% <sr>   4 7\n\r{Game 7 (A vs. B) B resigns} 1-0\n\r'), ...reader.end()];
+ * console.log(JSON.stringify(writeFicsEvents(events))); // → "<sr> 4 7\n{Game 7 (A vs. B) B resigns} 1-0\n"
+ * ```
  */
 export function writeFicsEvents(events: Iterable<FicsEvent>): string {
   let out = '';
