@@ -158,6 +158,13 @@ describe('createFicsReader', () => {
     expect(reader.push('<sc>\n\r').map((e) => e.kind)).toEqual(['text']);
     expect(reader.end().map((e) => e.kind)).toEqual(['seek-clear']);
     expect(read(wrapped, { joinContinuations: false }).map((e) => e.kind)).toEqual(['text', 'text']);
+    // Memory stays bounded: a joined line stops growing at the longest line read.
+    const endless = read(`start${'\n\r\\   0123456789'.repeat(50)}\n\r`, { maxLength: 100 });
+    expect(Math.max(...endless.map((e) => (e.kind === 'text' ? e.text.length : 0)))).toBeLessThanOrEqual(100);
+    // The line past the bound starts a line of its own, prefix and all; nothing is lost.
+    const texts = endless.map((e) => (e.kind === 'text' ? e.text : ''));
+    expect(texts.length).toBeGreaterThan(1);
+    expect(texts.join('').replaceAll('\\   ', '')).toBe(`start${'0123456789'.repeat(50)}`);
   });
 
   test('machine lines that do not read are errors; other lines of known shapes that do not read are text', () => {

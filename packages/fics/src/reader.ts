@@ -8,6 +8,7 @@ import {
   type Style12ScanEvent,
   type Style12ScannerOptions,
 } from '@chess-formats/style12';
+import { MAX_LINE_LENGTH } from './cursor.js';
 import type { FicsError } from './errors.js';
 import {
   parseAdsRemoved,
@@ -138,7 +139,8 @@ export interface FicsReaderOptions extends Style12ScannerOptions {
    * Join the `\   ` continuation lines of a server that wraps long lines (`iset nowrap 0`) to
    * the line they continue (default `true`). A text line is then held until the next line or
    * block end shows whether it continues; with `iset nowrap 1`, `false` gives each line at
-   * once.
+   * once. A joined line stops growing at `maxLength`: a continuation line past it is read as
+   * a line of its own.
    */
   readonly joinContinuations?: boolean;
   /** The most rows a `moves` listing may have (default 2000); a longer one is an error `moves-table`. */
@@ -190,6 +192,9 @@ export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
   const maxRows =
     typeof opts.maxMovesRows === 'number' && opts.maxMovesRows >= 1 ? Math.floor(opts.maxMovesRows) : DEFAULT_MAX_ROWS;
   const scanner = createStyle12Scanner(opts);
+  // A joined line is held to the longest line read, as the scanner holds each line.
+  const maxLength =
+    typeof opts.maxLength === 'number' && opts.maxLength >= 1 ? Math.floor(opts.maxLength) : MAX_LINE_LENGTH;
   let out: FicsEvent[] = [];
   /** A text line waiting to see whether a continuation line follows. */
   let held: TextEvent | undefined;
@@ -497,7 +502,8 @@ export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
         held !== undefined &&
         event.text.charCodeAt(0) === BACKSLASH &&
         event.text.startsWith(CONTINUATION) &&
-        held.block === event.block
+        held.block === event.block &&
+        held.text.length + event.text.length - CONTINUATION.length <= maxLength
       ) {
         held = { ...held, text: held.text + event.text.slice(CONTINUATION.length) };
         return;
