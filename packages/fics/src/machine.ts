@@ -1,6 +1,8 @@
 import type { ByColor, Result } from '@chess-formats/board-core';
+import { EQUALS } from '@chess-formats/board-core/internal';
 import {
   digits,
+  isBlank,
   fault,
   int,
   literal,
@@ -24,32 +26,44 @@ interface Field {
 }
 
 /**
- * The `key=value` words of a machine line, in order. A short list searched in order rather than
- * a map: a line has a dozen keys, and hashing each fresh key costs more than comparing them.
+ * The `key=value` words of a machine line, in order, in parallel lists: a short list searched in
+ * order rather than a map (a line has a dozen keys; hashing each fresh key costs more than
+ * comparing them), and a `Field` made only for the keys a reader asks for.
  */
 interface Fields {
   readonly keys: string[];
-  readonly values: Field[];
+  readonly values: string[];
+  /** Where each value starts, then the word's index: two numbers a key. */
+  readonly places: number[];
 }
 
 /** The `key=value` words up to the end of the line (or up to `stop=`, whose value is the rest of the line). */
 function keyValues(c: Cursor, stop?: string): Fields {
-  const fields: Fields = { keys: [], values: [] };
+  const fields: Fields = { keys: [], values: [], places: [] };
+  const { text } = c;
   while (more(c)) {
     const at = c.at;
-    if (stop !== undefined && c.text.startsWith(`${stop}=`, at)) {
+    if (stop !== undefined && text.startsWith(`${stop}=`, at)) {
       const field = c.field;
       c.at += stop.length + 1;
       fields.keys.push(stop);
-      fields.values.push({ value: rest(c), at: at + stop.length + 1, field });
+      fields.values.push(rest(c));
+      fields.places.push(at + stop.length + 1, field);
       c.field++;
       break;
     }
-    const w = word(c);
-    const eq = w.indexOf('=');
-    if (eq <= 0) fault('value', c.field - 1, eq < 0 ? at : at + eq, 'key=value');
-    fields.keys.push(w.slice(0, eq));
-    fields.values.push({ value: w.slice(eq + 1), at: at + eq + 1, field: c.field - 1 });
+    let end = at;
+    let eq = -1;
+    while (end < c.end && !isBlank(text.charCodeAt(end))) {
+      if (eq < 0 && text.charCodeAt(end) === EQUALS) eq = end;
+      end++;
+    }
+    if (eq <= at) fault('value', c.field, eq < 0 ? at : eq, 'key=value');
+    fields.keys.push(text.slice(at, eq));
+    fields.values.push(text.slice(eq + 1, end));
+    fields.places.push(eq + 1, c.field);
+    c.at = end;
+    c.field++;
   }
   return fields;
 }
@@ -57,13 +71,18 @@ function keyValues(c: Cursor, stop?: string): Fields {
 /** The last value of `key` (a key sent twice counts as its last value), or fault `missing-field`. */
 function need(c: Cursor, fields: Fields, key: string): Field {
   const k = fields.keys.lastIndexOf(key);
-  return k >= 0 ? (fields.values[k] as Field) : fault('missing-field', c.field, c.end, `${key}=`);
+  if (k < 0) fault('missing-field', c.field, c.end, `${key}=`);
+  return {
+    value: fields.values[k] as string,
+    at: fields.places[2 * k] as number,
+    field: fields.places[2 * k + 1] as number,
+  };
 }
 
 /** The fields as a record of values by key. */
 function asRecord(fields: Fields): Record<string, string> {
   const record: Record<string, string> = {};
-  for (let k = 0; k < fields.keys.length; k++) record[fields.keys[k] as string] = (fields.values[k] as Field).value;
+  for (let k = 0; k < fields.keys.length; k++) record[fields.keys[k] as string] = fields.values[k] as string;
   return record;
 }
 
@@ -72,7 +91,7 @@ function others(fields: Fields, known: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (let k = 0; k < fields.keys.length; k++) {
     const key = fields.keys[k] as string;
-    if (!known.has(key)) out.push(`${key}=${(fields.values[k] as Field).value}`);
+    if (!known.has(key)) out.push(`${key}=${fields.values[k] as string}`);
   }
   return out;
 }
