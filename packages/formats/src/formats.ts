@@ -1,6 +1,7 @@
 import type { Format, StreamFormat, TextFormat } from '@chess-formats/board-core';
 import { fenFormat } from '@chess-formats/fen';
 import { fenrFormat } from '@chess-formats/fenr';
+import { ficsFormat } from '@chess-formats/fics';
 import { iccFormat } from '@chess-formats/icc-dg';
 import { ocpnFormat } from '@chess-formats/ocpn';
 import { pgnFormat } from '@chess-formats/pgn';
@@ -19,6 +20,7 @@ export const FORMATS: readonly Format[] = /* @__PURE__ */ Object.freeze([
   fenrFormat,
   pgnFormat,
   iccFormat,
+  ficsFormat,
 ]);
 
 /** The formats of `FORMATS` that read one text (a record, a game file), in list order. */

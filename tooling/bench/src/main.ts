@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { runFen } from './fen.bench.js';
 import { runFenr } from './fenr.bench.js';
+import { runFics } from './fics.bench.js';
 import { runFormats } from './formats.bench.js';
 import { runContender, type Contender } from './harness.js';
 import { iccContenders, runIcc } from './icc.bench.js';
@@ -14,6 +15,7 @@ import { runStyle12 } from './style12.bench.js';
 const suites: Record<string, () => Promise<void> | void> = {
   fen: runFen,
   fenr: runFenr,
+  fics: runFics,
   formats: runFormats,
   icc: runIcc,
   notation: runNotation,

@@ -16,6 +16,7 @@ import type {
   SessionGame,
 } from './adapter.js';
 import { formatClock } from '../view/session.js';
+import { streamFormat } from './list.js';
 import { holdingsFields, style12Error, style12Fields, style12Position, style12Shape } from './style12.js';
 
 /** Most events listed; a longer capture is still tracked to its end. */
@@ -280,4 +281,35 @@ export const FICS_ADAPTER: FormatAdapter = {
     return text.trim() === '' ? 0 : 0.03;
   },
   read: readFics,
+};
+
+/** The FICS session format of the list, whose detector knows FICS's machine lines beside the boards. */
+const FICS = streamFormat<unknown, unknown>('fics');
+
+/**
+ * The FICS session format of the list (`@chess-formats/fics`) in the FICS stream's view: a
+ * session with FICS's own lines (seeks, offers, notices, tables). Before the stream view in the
+ * menu, but it claims a text only by those lines (the prompts and block frames that mark any FICS
+ * stream are left to the stream view), so a stream of boards alone stays there.
+ */
+export const FICS_SESSION_ADAPTER: FormatAdapter = {
+  ...FICS_ADAPTER,
+  name: 'fics-session',
+  label: 'FICS session',
+  family: 'fics',
+  example: [
+    '<s> 7 w=Alice ti=00 rt=1500  t=3 i=0 r=r tp=blitz c=? rr=0-9999 a=t f=f',
+    '<sr> 7',
+    'Creating: Alice (1500) Bob (1500) unrated blitz 3 0',
+    '{Game 7 (Alice vs. Bob) Creating unrated blitz match.}',
+    '<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Alice Bob 1 3 0 39 39 180 180 1 none (0:00) none 0 0 0',
+  ].join('\n'),
+  detect(text) {
+    if (typeof text !== 'string') return 0;
+    const lines = text
+      .slice(0, 4096)
+      .replaceAll('fics% ', '')
+      .replace(/\u0015\d*\u0016\d*\u0016/g, '\n');
+    return Math.min(FICS.detect(lines), 0.9);
+  },
 };

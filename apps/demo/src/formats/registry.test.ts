@@ -34,6 +34,12 @@ function casesOf(format: string): VectorCase[] {
 
 /** Vectors of errors that are good records of another format, and where they go. */
 const EXPECTED_ELSEWHERE: string[] = [
+  // FICS session vectors of plain text (a line of no known kind, a wrapped line, a Game line that
+  // is no observe header): the stream view, which reads any FICS text, takes them first.
+  'fics.notices.not-a-header: fics',
+  'fics.stream.continuation: fics',
+  'fics.stream.continuation-off: fics',
+  'fics.stream.text: fics',
   // Plain lines of text, without a delimiter: a level 0 ICC session, and just as well a FICS
   // stream, which takes plain text (FICS comes first in the menu).
   'icc.units.plain-text: fics',

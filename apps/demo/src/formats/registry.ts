@@ -2,7 +2,7 @@ import { TEXT_FORMATS } from '@chess-formats/formats';
 import type { FormatAdapter, Position } from './adapter.js';
 import { FEN_ADAPTERS } from './fen.js';
 import { FENR_ADAPTER } from './fenr.js';
-import { FICS_ADAPTER } from './fics.js';
+import { FICS_ADAPTER, FICS_SESSION_ADAPTER } from './fics.js';
 import { genericAdapter } from './generic.js';
 import { ICC_ADAPTER } from './icc.js';
 import { OCPN_ADAPTER } from './ocpn.js';
@@ -18,6 +18,7 @@ import { STYLE12_ADAPTER } from './style12.js';
 export const BESPOKE_ADAPTERS: readonly FormatAdapter[] = Object.freeze([
   ...FEN_ADAPTERS,
   STYLE12_ADAPTER,
+  FICS_SESSION_ADAPTER,
   FICS_ADAPTER,
   ICC_ADAPTER,
   OCPN_ADAPTER,

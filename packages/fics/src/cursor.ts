@@ -1,0 +1,236 @@
+import { err, ok, type Result } from '@chess-formats/board-core';
+import {
+  CR,
+  DASH,
+  DIGIT_0,
+  DIGIT_9,
+  LEFT_PAREN,
+  RIGHT_PAREN,
+  SPACE,
+  TAB,
+  UPPER_E,
+  UPPER_P,
+  caughtFault,
+  fault,
+} from '@chess-formats/board-core/internal';
+import type { FicsError, FicsErrorCode } from './errors.js';
+
+/*
+ * The one way the line readers of this package walk a line: a cursor over the text, words
+ * separated by runs of blanks (the server pads its columns; some captures collapse them), a
+ * fault thrown where it is found and made an error value where the read started. Every reader
+ * passes over its line once.
+ */
+
+/** Real lines are under 300 characters (a `games` row, a `<pf>` with its terms); the cap bounds hostile input. */
+export const MAX_LINE_LENGTH = 4096;
+
+/** A line being read: its text, the end (trailing blanks and CR trimmed), the cursor and the index of the next word. */
+export interface Cursor {
+  readonly text: string;
+  readonly end: number;
+  at: number;
+  field: number;
+}
+
+const EXPECTED: { readonly [C in FicsErrorCode]: string } = {
+  empty: 'a line',
+  'too-long': 'a shorter line',
+  tag: 'the start of the line kind',
+  word: 'a word of the line',
+  number: 'a whole number',
+  rating: 'a rating: digits with E or P, ++++, ---- or UNR',
+  value: 'a value of the field',
+  time: 'a time m:ss, m:ss.mmm or h:mm:ss.mmm',
+  'missing-field': 'another field',
+  'moves-table': 'the rest of the move list',
+};
+
+/** Whether `c` is a blank between words: a space, a tab or a CR. */
+export function isBlank(c: number): boolean {
+  return c === SPACE || c === TAB || c === CR;
+}
+
+/** Whether `c` is an ASCII digit. */
+export function isDigit(c: number): boolean {
+  return c >= DIGIT_0 && c <= DIGIT_9;
+}
+
+/** A cursor at the first word of `text`, or a fault when it is empty or longer than `maxLength`. */
+export function begin(text: string, maxLength = MAX_LINE_LENGTH): Cursor {
+  if (typeof text !== 'string' || text.length === 0) fault('empty', 0, 0);
+  if (text.length > maxLength) fault('too-long', 0, maxLength);
+  let end = text.length;
+  while (end > 0 && isBlank(text.charCodeAt(end - 1))) end--;
+  if (end === 0) fault('empty', 0, 0);
+  const cursor: Cursor = { text, end, at: 0, field: 0 };
+  skip(cursor);
+  return cursor;
+}
+
+/** Moves the cursor past blanks. */
+export function skip(c: Cursor): void {
+  while (c.at < c.end && isBlank(c.text.charCodeAt(c.at))) c.at++;
+}
+
+/** Whether words are left. */
+export function more(c: Cursor): boolean {
+  skip(c);
+  return c.at < c.end;
+}
+
+/** The next word (up to a blank), or fault `missing-field` at the end of the line. */
+export function word(c: Cursor): string {
+  skip(c);
+  if (c.at >= c.end) fault('missing-field', c.field, c.end);
+  const start = c.at;
+  while (c.at < c.end && !isBlank(c.text.charCodeAt(c.at))) c.at++;
+  c.field++;
+  return c.text.slice(start, c.at);
+}
+
+/** The next word, which must be `expected` (fault `word` otherwise, at the word); compared in place. */
+export function literal(c: Cursor, expected: string): void {
+  skip(c);
+  const after = c.at + expected.length;
+  if (!c.text.startsWith(expected, c.at) || (after < c.end && !isBlank(c.text.charCodeAt(after))))
+    fault(c.at < c.end ? 'word' : 'missing-field', c.field, c.at < c.end ? c.at : c.end, `"${expected}"`);
+  c.at = after;
+  c.field++;
+}
+
+/** Whether the next word is `expected`; the cursor moves past it only when it is. */
+export function accept(c: Cursor, expected: string): boolean {
+  skip(c);
+  if (!c.text.startsWith(expected, c.at)) return false;
+  const after = c.at + expected.length;
+  if (after < c.end && !isBlank(c.text.charCodeAt(after))) return false;
+  c.at = after;
+  c.field++;
+  return true;
+}
+
+/** Digits of `text` from `start` to `end` as a number (at most 9 of them), or -1. */
+export function digits(text: string, start: number, end: number): number {
+  if (end <= start || end - start > 9) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = text.charCodeAt(i) - DIGIT_0;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** The next word as a whole number (an optional `-` first when `signed`); fault `number` otherwise. */
+export function int(c: Cursor, signed = false): number {
+  skip(c);
+  const at = c.at;
+  const w = word(c);
+  const negative = signed && w.charCodeAt(0) === DASH;
+  const n = digits(w, negative ? 1 : 0, w.length);
+  if (n < 0) fault('number', c.field - 1, at);
+  return negative ? -n : n;
+}
+
+/** The rest of the line from the cursor, blanks around it trimmed; '' when nothing is left. */
+export function rest(c: Cursor): string {
+  skip(c);
+  const text = c.text.slice(c.at, c.end);
+  c.at = c.end;
+  return text;
+}
+
+/**
+ * A rating as FICS prints it: digits with an optional `E` (estimated) or `P` (provisional),
+ * `++++` (an unregistered player), `----` (no rating yet) or `UNR` (unrated, in move lists).
+ */
+export interface FicsRating {
+  /** The rating as sent, without padding or parentheses: `1880`, `2158E`, `++++`. */
+  readonly text: string;
+  /** The number, or `undefined` for `++++`, `----` and `UNR`. */
+  readonly value: number | undefined;
+  /** `E` estimated, `P` provisional, or `undefined` for an established rating (and for no number). */
+  readonly mark: 'E' | 'P' | undefined;
+}
+
+const NO_RATINGS = new Set(['++++', '----', 'UNR']);
+
+/** `text` (from `at` in the line, for the error) as a rating; fault `rating` of `field` otherwise. */
+export function ratingOf(text: string, field: number, at: number): FicsRating {
+  if (NO_RATINGS.has(text)) return { text, value: undefined, mark: undefined };
+  const last = text.charCodeAt(text.length - 1);
+  const mark = last === UPPER_E ? 'E' : last === UPPER_P ? 'P' : undefined;
+  const value = digits(text, 0, mark === undefined ? text.length : text.length - 1);
+  if (value < 0) fault('rating', field, at);
+  return { text, value, mark };
+}
+
+/** A rating in parentheses, `(1880)`, padded `( 978)` or `(++++)`; fault `rating` otherwise. */
+export function parenRating(c: Cursor): FicsRating {
+  skip(c);
+  const at = c.at;
+  if (c.text.charCodeAt(at) !== LEFT_PAREN) fault('rating', c.field, at);
+  let i = at + 1;
+  while (i < c.end && c.text.charCodeAt(i) === SPACE) i++;
+  const start = i;
+  while (i < c.end && c.text.charCodeAt(i) !== RIGHT_PAREN && !isBlank(c.text.charCodeAt(i))) i++;
+  if (c.text.charCodeAt(i) !== RIGHT_PAREN) fault('rating', c.field, i);
+  const rating = ratingOf(c.text.slice(start, i), c.field, start);
+  c.at = i + 1;
+  if (c.at < c.end && !isBlank(c.text.charCodeAt(c.at))) fault('rating', c.field, c.at);
+  c.field++;
+  return rating;
+}
+
+/**
+ * A time as FICS prints the time a move took or a clock: `m:ss`, `m:ss.mmm`, `h:mm:ss`,
+ * `h:mm:ss.mmm` (an optional `-` first when `signed`), in milliseconds; -1 when it is not one.
+ */
+export function timeMs(text: string, signed = false): number {
+  const negative = signed && text.charCodeAt(0) === DASH;
+  let start = negative ? 1 : 0;
+  const dot = text.indexOf('.');
+  const whole = dot < 0 ? text.length : dot;
+  let ms = 0;
+  if (dot >= 0) {
+    ms = digits(text, dot + 1, text.length);
+    if (ms < 0 || text.length - dot - 1 !== 3) return -1;
+  }
+  let total = 0;
+  let groups = 0;
+  while (start <= whole) {
+    let colon = text.indexOf(':', start);
+    if (colon < 0 || colon > whole) colon = whole;
+    const n = digits(text, start, colon);
+    // Minutes and seconds after the first group are two digits under 60.
+    if (n < 0 || (groups > 0 && (colon - start !== 2 || n > 59))) return -1;
+    total = total * 60 + n;
+    groups++;
+    start = colon + 1;
+  }
+  if (groups < 2 || groups > 3) return -1;
+  const value = total * 1000 + ms;
+  return negative ? -value : value;
+}
+
+/** Reads a line with `read`, the faults it throws made error values. */
+export function readLine<T>(text: string, read: (c: Cursor) => T, maxLength?: number): Result<T, FicsError> {
+  let c: Cursor | undefined;
+  try {
+    c = begin(text, maxLength);
+    return ok(read(c));
+  } catch (thrown) {
+    const [code, field, offset, expected] = caughtFault(thrown);
+    const end = c?.end ?? (typeof text === 'string' ? text.length : 0);
+    const found = (offset < end && typeof text === 'string' ? JSON.stringify(text[offset]) : undefined) ?? 'end';
+    return err({
+      code: code as FicsErrorCode,
+      field,
+      offset,
+      message: `expected ${expected ?? EXPECTED[code as FicsErrorCode]}, found ${found}`,
+    });
+  }
+}
+
+export { fault };

@@ -1,0 +1,540 @@
+import type { EventStream, Result } from '@chess-formats/board-core';
+import { BACKSLASH, DIGIT_0, DIGIT_9, LEFT_BRACE, LESS_THAN, SPACE } from '@chess-formats/board-core/internal';
+import {
+  createStyle12Scanner,
+  type Block,
+  type InBlock,
+  type Style12,
+  type Style12ScanEvent,
+  type Style12ScannerOptions,
+} from '@chess-formats/style12';
+import { MAX_LINE_LENGTH } from './cursor.js';
+import type { FicsError } from './errors.js';
+import {
+  parseAdsRemoved,
+  parseDeltaBoard,
+  parseGameInfo,
+  parseOffer,
+  parseOfferRemove,
+  parsePin,
+  parseSeek,
+  parseSeekClear,
+  parseSeekRemove,
+  type DeltaBoard,
+  type GameInfo,
+  type Offer,
+  type Pin,
+  type Seek,
+} from './machine.js';
+import {
+  parseChallenge,
+  parseCreating,
+  parseFollow,
+  parseGameEnd,
+  parseGameNotification,
+  parseGameStart,
+  parseIvarConfirmation,
+  parseObserveHeader,
+  parseObserveRemoved,
+  parseObserveStart,
+  type Creating,
+  type FicsPlayer,
+  type FicsResult,
+  type GameEnd,
+  type GameStart,
+  type IvarConfirmation,
+  type MatchTerms,
+  type ObserveHeader,
+} from './notices.js';
+import {
+  isMovesColumns,
+  isMovesRule,
+  parseGamesFooter,
+  parseGamesRow,
+  parseMovesEnd,
+  parseMovesHeader,
+  parseMovesMatch,
+  parseMovesPlayers,
+  parseMovesRow,
+  parseSeekAd,
+  parseSoughtFooter,
+  parseSoughtRow,
+  type GamesFooter,
+  type GamesRow,
+  type MovesRow,
+  type SeekAd,
+  type SoughtRow,
+} from './tables.js';
+
+/** A `moves` listing read whole: the game, its players and terms, the optional start board, every move and the status. */
+export interface MovesTable {
+  /** The server's number for the game. */
+  readonly gameNumber: number;
+  /** White, with the rating the list gives (`UNR` for unregistered). */
+  readonly white: FicsPlayer;
+  /** Black. */
+  readonly black: FicsPlayer;
+  /** The start date as printed (`Tue Aug 11, 05:37 EDT 2015`). */
+  readonly date: string;
+  /** Rated rather than unrated. */
+  readonly rated: boolean;
+  /** The game type. */
+  readonly type: string;
+  /** Initial time in minutes. */
+  readonly minutes: number;
+  /** Increment in seconds. */
+  readonly increment: number;
+  /** The relation -4 board (with `iset startpos 1`): the position the moves start from, when the server sent it. */
+  readonly start: Style12 | undefined;
+  /** The rows, in order. */
+  readonly rows: readonly MovesRow[];
+  /** The text in braces of the last line: `Still in progress`, or why the game ended. */
+  readonly status: string;
+  /** The result of the last line (`*` while the game goes on). */
+  readonly result: FicsResult;
+}
+
+/**
+ * What a FICS session reader finds, in stream order, each tagged by `kind`. Boards, holdings,
+ * block starts and ends and the errors of board lines are the style12 scanner's events
+ * unchanged; every line of a kind this package reads is its typed event (with the `line` as
+ * read); any other line is `text`. A machine line (`<s>`, `<g1>` ...) that does not read is an
+ * `error` with a `FicsError`; a text line of a known shape that does not read stays `text`.
+ */
+export type FicsEvent =
+  | Style12ScanEvent
+  | (InBlock & { readonly kind: 'error'; readonly error: FicsError; readonly line: string })
+  | (InBlock & { readonly kind: 'game-info'; readonly info: GameInfo; readonly line: string })
+  | (InBlock & { readonly kind: 'delta-board'; readonly delta: DeltaBoard; readonly line: string })
+  | (InBlock & { readonly kind: 'seek'; readonly seek: Seek; readonly line: string })
+  | (InBlock & { readonly kind: 'seek-clear'; readonly line: string })
+  | (InBlock & { readonly kind: 'seek-remove'; readonly indexes: readonly number[]; readonly line: string })
+  | (InBlock & { readonly kind: 'seek-ad'; readonly ad: SeekAd; readonly line: string })
+  | (InBlock & { readonly kind: 'seek-ads-removed'; readonly indexes: readonly number[]; readonly line: string })
+  | (InBlock & { readonly kind: 'offer'; readonly offer: Offer; readonly line: string })
+  | (InBlock & { readonly kind: 'offer-remove'; readonly index: number; readonly line: string })
+  | (InBlock & { readonly kind: 'pin'; readonly pin: Pin; readonly line: string })
+  | (InBlock & { readonly kind: 'game-start'; readonly start: GameStart; readonly line: string })
+  | (InBlock & { readonly kind: 'game-end'; readonly end: GameEnd; readonly line: string })
+  | (InBlock & { readonly kind: 'creating'; readonly creating: Creating; readonly line: string })
+  | (InBlock & { readonly kind: 'challenge'; readonly challenge: MatchTerms; readonly line: string })
+  | (InBlock & { readonly kind: 'game-notification'; readonly notification: ObserveHeader; readonly line: string })
+  | (InBlock & { readonly kind: 'observe-start'; readonly gameNumber: number; readonly line: string })
+  | (InBlock & { readonly kind: 'observe-header'; readonly header: ObserveHeader; readonly line: string })
+  | (InBlock & { readonly kind: 'observe-removed'; readonly gameNumber: number; readonly line: string })
+  | (InBlock & { readonly kind: 'follow'; readonly name: string | undefined; readonly line: string })
+  | (InBlock & { readonly kind: 'moves'; readonly table: MovesTable })
+  | (InBlock & { readonly kind: 'games-row'; readonly row: GamesRow; readonly line: string })
+  | (InBlock & { readonly kind: 'games-footer'; readonly footer: GamesFooter; readonly line: string })
+  | (InBlock & { readonly kind: 'sought-row'; readonly row: SoughtRow; readonly line: string })
+  | (InBlock & { readonly kind: 'sought-footer'; readonly count: number; readonly line: string })
+  | (InBlock & { readonly kind: 'ivar'; readonly confirmation: IvarConfirmation; readonly line: string });
+
+/** The `kind` of a `FicsEvent`. */
+export type FicsEventKind = FicsEvent['kind'];
+
+/** Options of `createFicsReader`: the style12 scanner's (encoding, dialect, clock unit, longest line), and continuation lines. */
+export interface FicsReaderOptions extends Style12ScannerOptions {
+  /**
+   * Join the `\   ` continuation lines of a server that wraps long lines (`iset nowrap 0`) to
+   * the line they continue (default `true`). A text line is then held until the next line or
+   * block end shows whether it continues; with `iset nowrap 1`, `false` gives each line at
+   * once. A joined line stops growing at `maxLength`: a continuation line past it is read as
+   * a line of its own.
+   */
+  readonly joinContinuations?: boolean;
+  /** The most rows a `moves` listing may have (default 2000); a longer one is an error `moves-table`. */
+  readonly maxMovesRows?: number;
+}
+
+/**
+ * The FICS session reader, made by `createFicsReader`: board-core's `EventStream` of chunks (bytes or
+ * text, split anywhere) to `FicsEvent`s, the same events however the stream is split.
+ */
+export type FicsReader = EventStream<string | Uint8Array, FicsEvent>;
+
+type TextEvent = Extract<Style12ScanEvent, { kind: 'text' }>;
+
+/** A line's event, or its error when `result` failed (machine lines), or the text event itself (`fallback`). */
+function typed<T>(
+  result: Result<T, FicsError>,
+  where: InBlock,
+  line: string,
+  make: (value: T) => FicsEvent,
+  fallback: FicsEvent | undefined,
+): FicsEvent {
+  if (result.ok) return make(result.value);
+  return fallback ?? { ...where, kind: 'error', error: result.error, line };
+}
+
+const CONTINUATION = '\\   ';
+const DEFAULT_MAX_ROWS = 2000;
+
+/**
+ * A reader for a whole FICS session: the style12 scanner splits the stream into lines (LF CR
+ * line ends, BELs, `fics% ` prompts, block-mode frames) and reads the boards; this reader
+ * types every other line kind of the FICS wire (see the README's table) and puts a `moves`
+ * listing together into one `moves` event. Never throws; memory is bounded by the longest
+ * line, one held line and one listing of at most `maxMovesRows` rows.
+ *
+ * @example
+ * ```ts
+ * import { createFicsReader } from '@chess-formats/fics';
+ * const reader = createFicsReader();
+ * const session = 'fics% <s> 7 w=Alice ti=00 rt=1500  t=3 i=0 r=r tp=blitz c=? rr=0-9999 a=t f=f\n\r<sr> 7\n\r';
+ * const events = [...reader.push(session), ...reader.end()];
+ * console.log(events.map((e) => e.kind).join(' ')); // → seek seek-remove
+ * ```
+ */
+export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
+  const opts: FicsReaderOptions = typeof options === 'object' && options !== null ? options : {};
+  const join = opts.joinContinuations !== false;
+  const maxRows =
+    typeof opts.maxMovesRows === 'number' && opts.maxMovesRows >= 1 ? Math.floor(opts.maxMovesRows) : DEFAULT_MAX_ROWS;
+  const scanner = createStyle12Scanner(opts);
+  // A joined line is held to the longest line read, as the scanner holds each line.
+  const maxLength =
+    typeof opts.maxLength === 'number' && opts.maxLength >= 1 ? Math.floor(opts.maxLength) : MAX_LINE_LENGTH;
+  let out: FicsEvent[] = [];
+  /** A text line waiting to see whether a continuation line follows. */
+  let held: TextEvent | undefined;
+
+  // The `moves` listing being put together: 0 none, 1 players next, 2 match next, 3 the body.
+  let stage = 0;
+  let tableBlock: Block | undefined;
+  let header: { gameNumber: number; line: string } | undefined;
+  let players: { white: FicsPlayer; black: FicsPlayer; date: string } | undefined;
+  let match: { rated: boolean; type: string; minutes: number; increment: number } | undefined;
+  let start: Style12 | undefined;
+  let rows: MovesRow[] = [];
+
+  const resetTable = (): void => {
+    stage = 0;
+    tableBlock = undefined;
+    header = undefined;
+    players = undefined;
+    match = undefined;
+    start = undefined;
+    rows = [];
+  };
+
+  /** A listing cut short: an error at the line that does not belong (or at the listing's end). */
+  const abandon = (line: string): void => {
+    const error: FicsError = {
+      code: 'moves-table',
+      field: 0,
+      offset: 0,
+      message: `expected the rest of the move list of game ${String(header?.gameNumber)}, found ${JSON.stringify(line.slice(0, 40))}`,
+    };
+    out.push({ ...(tableBlock === undefined ? {} : { block: tableBlock }), kind: 'error', error, line });
+    resetTable();
+  };
+
+  /** A line while a listing is open: true when the listing took it. */
+  const tableLine = (event: Style12ScanEvent): boolean => {
+    if (event.kind === 'board') {
+      if (stage === 3 && rows.length === 0 && start === undefined && event.record.relation === -4) {
+        start = event.record;
+        return true;
+      }
+      abandon(event.line);
+      return false;
+    }
+    if (event.kind !== 'text') {
+      abandon(event.kind === 'unit-end' || event.kind === 'unit-start' ? '' : 'line' in event ? event.line : '');
+      return false;
+    }
+    const line = event.text;
+    if (stage === 1) {
+      const read = parseMovesPlayers(line);
+      if (read.ok) {
+        players = read.value;
+        stage = 2;
+        return true;
+      }
+    } else if (stage === 2) {
+      const read = parseMovesMatch(line);
+      if (read.ok) {
+        match = read.value;
+        stage = 3;
+        return true;
+      }
+    } else if (isMovesColumns(line) || isMovesRule(line)) {
+      return true;
+    } else if (line.trimStart().charCodeAt(0) === LEFT_BRACE) {
+      const read = parseMovesEnd(line);
+      if (read.ok && header && players && match) {
+        out.push({
+          ...(tableBlock === undefined ? {} : { block: tableBlock }),
+          kind: 'moves',
+          table: {
+            gameNumber: header.gameNumber,
+            ...players,
+            ...match,
+            start,
+            rows,
+            status: read.value.status,
+            result: read.value.result,
+          },
+        });
+        resetTable();
+        return true;
+      }
+    } else if (rows.length < maxRows) {
+      const read = parseMovesRow(line);
+      if (read.ok) {
+        rows.push(read.value);
+        return true;
+      }
+    }
+    abandon(line);
+    return false;
+  };
+
+  /** The typed event of a text line (never a listing's line). */
+  const classify = (event: TextEvent): void => {
+    const line = event.text;
+    const where: InBlock = event.block === undefined ? {} : { block: event.block };
+    const c = line.charCodeAt(0);
+    if (c === LESS_THAN) {
+      out.push(machine(line, where, event));
+      return;
+    }
+    if (c === LEFT_BRACE) {
+      if (line.startsWith('{Game ')) {
+        const end = parseGameEnd(line);
+        if (end.ok) {
+          out.push({ ...where, kind: 'game-end', end: end.value, line });
+          return;
+        }
+        const begun = parseGameStart(line);
+        out.push(begun.ok ? { ...where, kind: 'game-start', start: begun.value, line } : event);
+        return;
+      }
+      out.push(event);
+      return;
+    }
+    if ((c >= DIGIT_0 && c <= DIGIT_9) || c === SPACE) {
+      out.push(numbered(line, where, event));
+      return;
+    }
+    out.push(worded(line, where, event));
+  };
+
+  const machine = (line: string, where: InBlock, event: TextEvent): FicsEvent => {
+    const tag = line.slice(0, line.indexOf('>') + 1);
+    switch (tag) {
+      case '<s>':
+      case '<sn>':
+        return typed(parseSeek(line), where, line, (seek) => ({ ...where, kind: 'seek', seek, line }), undefined);
+      case '<sr>':
+        return typed(
+          parseSeekRemove(line),
+          where,
+          line,
+          (indexes) => ({ ...where, kind: 'seek-remove', indexes, line }),
+          undefined,
+        );
+      case '<sc>':
+        return typed(parseSeekClear(line), where, line, () => ({ ...where, kind: 'seek-clear', line }), undefined);
+      case '<g1>':
+        return typed(
+          parseGameInfo(line),
+          where,
+          line,
+          (info) => ({ ...where, kind: 'game-info', info, line }),
+          undefined,
+        );
+      case '<d1>':
+        return typed(
+          parseDeltaBoard(line),
+          where,
+          line,
+          (delta) => ({ ...where, kind: 'delta-board', delta, line }),
+          undefined,
+        );
+      case '<pt>':
+      case '<pf>':
+        return typed(parseOffer(line), where, line, (offer) => ({ ...where, kind: 'offer', offer, line }), undefined);
+      case '<pr>':
+        return typed(
+          parseOfferRemove(line),
+          where,
+          line,
+          (index) => ({ ...where, kind: 'offer-remove', index, line }),
+          undefined,
+        );
+      case '<wa>':
+      case '<wd>':
+        return typed(parsePin(line), where, line, (pin) => ({ ...where, kind: 'pin', pin, line }), undefined);
+      default:
+        return event;
+    }
+  };
+
+  const numbered = (line: string, where: InBlock, event: TextEvent): FicsEvent => {
+    if (line.includes(' displayed')) {
+      if (line.includes(' ads displayed') || line.includes(' ad displayed'))
+        return typed(
+          parseSoughtFooter(line),
+          where,
+          line,
+          (count) => ({ ...where, kind: 'sought-footer', count, line }),
+          event,
+        );
+      return typed(
+        parseGamesFooter(line),
+        where,
+        line,
+        (footer) => ({ ...where, kind: 'games-footer', footer, line }),
+        event,
+      );
+    }
+    if (line.includes('[') && (line.includes(':') || line.includes('(Exam.') || line.includes('(Setup'))) {
+      const row = parseGamesRow(line);
+      if (row.ok) return { ...where, kind: 'games-row', row: row.value, line };
+    }
+    return typed(parseSoughtRow(line), where, line, (row) => ({ ...where, kind: 'sought-row', row, line }), event);
+  };
+
+  const worded = (line: string, where: InBlock, event: TextEvent): FicsEvent => {
+    if (line.startsWith('Creating: '))
+      return typed(
+        parseCreating(line),
+        where,
+        line,
+        (creating) => ({ ...where, kind: 'creating', creating, line }),
+        event,
+      );
+    if (line.startsWith('Challenge: '))
+      return typed(
+        parseChallenge(line),
+        where,
+        line,
+        (challenge) => ({ ...where, kind: 'challenge', challenge, line }),
+        event,
+      );
+    if (line.startsWith('Game notification: '))
+      return typed(
+        parseGameNotification(line),
+        where,
+        line,
+        (notification) => ({ ...where, kind: 'game-notification', notification, line }),
+        event,
+      );
+    if (line.startsWith('Game '))
+      return typed(
+        parseObserveHeader(line),
+        where,
+        line,
+        (header) => ({ ...where, kind: 'observe-header', header, line }),
+        event,
+      );
+    if (line.startsWith('You are now observing game '))
+      return typed(
+        parseObserveStart(line),
+        where,
+        line,
+        (gameNumber) => ({ ...where, kind: 'observe-start', gameNumber, line }),
+        event,
+      );
+    if (line.startsWith('Removing game '))
+      return typed(
+        parseObserveRemoved(line),
+        where,
+        line,
+        (gameNumber) => ({ ...where, kind: 'observe-removed', gameNumber, line }),
+        event,
+      );
+    if (line.startsWith('You will '))
+      return typed(parseFollow(line), where, line, (name) => ({ ...where, kind: 'follow', name, line }), event);
+    if (line.startsWith('Ads removed: '))
+      return typed(
+        parseAdsRemoved(line),
+        where,
+        line,
+        (indexes) => ({ ...where, kind: 'seek-ads-removed', indexes, line }),
+        event,
+      );
+    if (line.endsWith(' set.') || line.endsWith(' unset.'))
+      return typed(
+        parseIvarConfirmation(line),
+        where,
+        line,
+        (confirmation) => ({ ...where, kind: 'ivar', confirmation, line }),
+        event,
+      );
+    if (line.includes(' seeking '))
+      return typed(parseSeekAd(line), where, line, (ad) => ({ ...where, kind: 'seek-ad', ad, line }), event);
+    return event;
+  };
+
+  /** A text line whose continuations (if any) have all arrived. */
+  const settle = (event: TextEvent): void => {
+    if (stage > 0 && tableLine(event)) return;
+    const line = event.text;
+    if (line.startsWith('Movelist for game ')) {
+      const read = parseMovesHeader(line);
+      if (read.ok) {
+        header = { gameNumber: read.value, line };
+        tableBlock = event.block;
+        stage = 1;
+        return;
+      }
+    }
+    classify(event);
+  };
+
+  const release = (): void => {
+    if (held === undefined) return;
+    const event = held;
+    held = undefined;
+    settle(event);
+  };
+
+  const onScan = (event: Style12ScanEvent): void => {
+    if (event.kind === 'text') {
+      if (!join) {
+        settle(event);
+        return;
+      }
+      if (
+        held !== undefined &&
+        event.text.charCodeAt(0) === BACKSLASH &&
+        event.text.startsWith(CONTINUATION) &&
+        held.block === event.block &&
+        held.text.length + event.text.length - CONTINUATION.length <= maxLength
+      ) {
+        held = { ...held, text: held.text + event.text.slice(CONTINUATION.length) };
+        return;
+      }
+      release();
+      held = event;
+      return;
+    }
+    release();
+    if (stage > 0 && tableLine(event)) return;
+    out.push(event);
+  };
+
+  const take = (onEvent: unknown): FicsEvent[] => {
+    const events = out;
+    out = [];
+    if (typeof onEvent !== 'function') return events;
+    for (const event of events) (onEvent as (event: FicsEvent) => void)(event);
+    return undefined as unknown as FicsEvent[];
+  };
+
+  return {
+    push(chunk: string | Uint8Array, onEvent?: (event: FicsEvent) => void): FicsEvent[] {
+      scanner.push(chunk, onScan);
+      return take(onEvent);
+    },
+    end(onEvent?: (event: FicsEvent) => void): FicsEvent[] {
+      scanner.end(onScan);
+      release();
+      if (stage > 0) abandon('');
+      return take(onEvent);
+    },
+  } as FicsReader;
+}
