@@ -13,6 +13,10 @@
  */
 
 // Control characters.
+/** The null character. */
+export const NUL = 0x00;
+/** Control-B. */
+export const CONTROL_B = 0x02;
 /** Bell, ^G. */
 export const BELL = 0x07;
 /** Horizontal tab. */
@@ -31,6 +35,8 @@ export const CONTROL_U = 0x15;
 export const CONTROL_V = 0x16;
 /** Control-W (FICS block mode: a block ends). */
 export const CONTROL_W = 0x17;
+/** Control-X. */
+export const CONTROL_X = 0x18;
 /** Control-Y: ICC's escape, which with the next character frames units and datagrams. */
 export const CONTROL_Y = 0x19;
 /** Control-Z: ICC's end of a level-1 message. */
