@@ -93,3 +93,18 @@ export {
   writeSoughtRow,
 } from './write.js';
 export { ficsFormat } from './format.js';
+export {
+  TIMESEAL_ERROR_CODES,
+  TIMESEAL_KEY,
+  createTimesealPingFilter,
+  decodeTimeseal,
+  encodeTimeseal,
+  timesealHello,
+  timesealPingReply,
+  type TimesealError,
+  type TimesealErrorCode,
+  type TimesealFiltered,
+  type TimesealLine,
+  type TimesealPingFilter,
+  type TimesealVersion,
+} from './timeseal.js';

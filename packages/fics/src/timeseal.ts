@@ -10,7 +10,18 @@
  * multiple of 12 bytes; swap bytes 0-11, 2-9 and 4-7 of each group of 12; turn every byte b
  * into ((b | 0x80) ^ key[(i + offset) % 50]) - 32; append 0x80 | offset and a line feed.
  */
-import { CONTROL_B, CONTROL_X, CONTROL_Y, DIGIT_1, DIGIT_9, LF, NUL, CR } from '@chess-formats/board-core/internal';
+import { err, ok, type LocatedError, type Result } from '@chess-formats/board-core';
+import {
+  CONTROL_B,
+  CONTROL_X,
+  CONTROL_Y,
+  CR,
+  DIGIT_0,
+  DIGIT_1,
+  DIGIT_9,
+  LF,
+  NUL,
+} from '@chess-formats/board-core/internal';
 
 /** The 50 characters every timeseal implementation scrambles with. */
 export const TIMESEAL_KEY = 'Timestamp (FICS) v1.0 - programmed by Henrik Gram.';
@@ -107,20 +118,30 @@ export function timesealPingReply(clockMs: number, offset = 0): Uint8Array {
   return encodeTimeseal(Uint8Array.from(PING_REPLY), clockMs, offset);
 }
 
-/** Why a received line is not timeseal. */
-export type TimesealErrorCode = 'length' | 'offset' | 'stamp';
+/** Every way `decodeTimeseal` can refuse a line (frozen; stable codes). */
+export const TIMESEAL_ERROR_CODES = /* @__PURE__ */ Object.freeze(['length', 'offset', 'stamp'] as const);
+/** Why a received line is not timeseal, one of `TIMESEAL_ERROR_CODES`. */
+export type TimesealErrorCode = (typeof TIMESEAL_ERROR_CODES)[number];
 
-/** What `decodeTimeseal` refuses: its code, the byte offset, and a message. */
-export interface TimesealError {
+/** What `decodeTimeseal` refuses: its code, the part of the line, the byte offset, and a message. */
+export interface TimesealError extends LocatedError<TimesealErrorCode, 'line' | 'offset-byte' | 'stamp'> {
+  /** The stable error code. */
   readonly code: TimesealErrorCode;
+  /** The part at fault: the scrambled line, the offset byte, or the clock stamp inside. */
+  readonly field: 'line' | 'offset-byte' | 'stamp';
+  /** Index of the offending byte in the bytes given. */
   readonly offset: number;
+  /** Short English: what was expected, and what was found. */
   readonly message: string;
 }
 
 /** A line decoded: what the client typed, its clock stamp and the key offset it used. */
 export interface TimesealLine {
+  /** The bytes the client sent, without the stamp and the padding. */
   readonly line: Uint8Array;
+  /** The client's clock stamp, in milliseconds modulo ten million. */
   readonly clockMs: number;
+  /** Where in the key the client started scrambling (0 to 49). */
   readonly offset: number;
 }
 
@@ -129,12 +150,17 @@ export interface TimesealLine {
  * `encodeTimeseal` undone. For a stand-in server in tests, and for reading captures of what a
  * client sent. Never throws.
  */
-export function decodeTimeseal(
-  bytes: Uint8Array,
-): { ok: true; value: TimesealLine } | { ok: false; error: TimesealError } {
+export function decodeTimeseal(bytes: Uint8Array): Result<TimesealLine, TimesealError> {
+  if (!(bytes instanceof Uint8Array))
+    return err({ code: 'length', field: 'line', offset: 0, message: 'expected bytes' });
   const length = bytes.length - 1;
   const fail = (code: TimesealErrorCode, offset: number, message: string) =>
-    ({ ok: false, error: { code, offset, message } }) as const;
+    err<TimesealError>({
+      code,
+      field: code === 'length' ? 'line' : code === 'offset' ? 'offset-byte' : 'stamp',
+      offset,
+      message,
+    });
   if (length < GROUP || length % GROUP !== 0)
     return fail('length', 0, `expected a multiple of ${GROUP} bytes and the offset byte, got ${bytes.length} bytes`);
   const mark = bytes[length] as number;
@@ -156,18 +182,20 @@ export function decodeTimeseal(
   const close = plain.indexOf(CONTROL_Y, open + 1);
   let clockMs = 0;
   for (let k = open + 1; open >= 0 && k < close; k++) {
-    const digit = (plain[k] as number) - 0x30;
+    const digit = (plain[k] as number) - DIGIT_0;
     if (digit < 0 || digit > 9) return fail('stamp', k, 'expected the clock stamp in decimal digits');
     clockMs = clockMs * 10 + digit;
   }
   if (open < 0 || close < 0 || close === open + 1)
     return fail('stamp', 0, 'expected a clock stamp between control-X and control-Y');
-  return { ok: true, value: { line: plain.slice(0, open), clockMs, offset } };
+  return ok({ line: plain.slice(0, open), clockMs, offset });
 }
 
 /** What the ping filter gives for a chunk of server output: the text without pings, and how many to answer. */
 export interface TimesealFiltered {
+  /** The server's text, pings taken out. */
   readonly text: string;
+  /** How many pings it held: answer each with `timesealPingReply`. */
   readonly pings: number;
 }
 

@@ -766,7 +766,7 @@ export function createBpgnReader(options?: BpgnReadOptions): BpgnReader {
  * ```ts
  * import { parseBpgn } from '@chess-formats/pgn';
  * const [match] = parseBpgn('[WhiteA "a"][BlackA "b"][WhiteB "c"][BlackB "d"]\n1A. e4 {180} 1B. d4 {179} 1a. d5 {179} 2A. exd5 {178} 1b. P@e5 {175} *');
- * if (match?.ok) console.log(match.value.moves.map((m) => `${m.board}:${m.san}`).join(' ')); // 'A:e4 B:d4 A:d5 A:exd5 B:P@e5'
+ * if (match?.ok) console.log(match.value.moves.map((m) => `${m.board}:${m.san}`).join(' ')); // → A:e4 B:d4 A:d5 A:exd5 B:P@e5
  * ```
  */
 export function parseBpgn(text: string, options?: BpgnReadOptions): Result<BpgnGame, BpgnError>[] {
@@ -814,7 +814,7 @@ function clockText(seconds: number): string | undefined {
  * ```ts
  * import { parseBpgn, writeBpgn } from '@chess-formats/pgn';
  * const [match] = parseBpgn('[Event "x"]\n1A. e4 {180} 1a. e5 {180} 1B. Nf3 {179} 1-0');
- * if (match?.ok) console.log(writeBpgn(match.value).split('\n')[2]); // '1A. e4 {180} 1a. e5 {180} 1B. Nf3 {179} 1-0'
+ * if (match?.ok) console.log(writeBpgn(match.value).split('\n')[2]); // → 1A. e4 {180} 1a. e5 {180} 1B. Nf3 {179} 1-0
  * ```
  */
 export function writeBpgn(games: BpgnGame | readonly BpgnGame[]): string {
