@@ -41,6 +41,11 @@ describe('encodeTimeseal', () => {
     }
   });
 
+  test('a character outside ASCII is sent as ?', () => {
+    const read = decodeTimeseal(encodeTimeseal('tell 5 café ♞', 0).subarray(0, -1));
+    expect(read.ok && text(read.value.line)).toBe('tell 5 caf? ?');
+  });
+
   test('a caller fault (offset, clock) is a RangeError, never a wrong line', () => {
     expect(() => encodeTimeseal('x', 0, 50)).toThrow(RangeError);
     expect(() => encodeTimeseal('x', 0, -1)).toThrow(RangeError);

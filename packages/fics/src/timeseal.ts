@@ -21,6 +21,7 @@ import {
   DIGIT_9,
   LF,
   NUL,
+  QUESTION,
 } from '@chess-formats/board-core/internal';
 
 /** The 50 characters every timeseal implementation scrambles with. */
@@ -50,17 +51,29 @@ const PING_REPLY: readonly number[] = [CONTROL_B, DIGIT_9];
 
 const KEY_BYTES = /* @__PURE__ */ Array.from(TIMESEAL_KEY, (c) => c.charCodeAt(0));
 
-/** A line as bytes: strings as UTF-8 (FICS speaks ASCII, where the two agree). */
+/** The last ASCII code: timeseal clears every byte's high bit, so nothing above reaches the server intact. */
+const ASCII_MAX = 0x7f;
+
+/**
+ * A line as bytes: FICS speaks ASCII, and a character outside it is sent as `?` (timeseal
+ * clears each byte's high bit, so the server would read another character in its place).
+ */
 function bytesOf(line: string | Uint8Array): Uint8Array {
-  return typeof line === 'string' ? new TextEncoder().encode(line) : line;
+  if (typeof line !== 'string') return line;
+  const bytes = new Uint8Array(line.length);
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    bytes[i] = c <= ASCII_MAX ? c : QUESTION;
+  }
+  return bytes;
 }
 
 /**
  * One line as timeseal sends it: `line` (without its line feed) stamped with `clockMs` (the
  * client's clock in milliseconds, any origin: only differences count) and scrambled with the
  * key from `offset` (0 to 49; the reference clients use 0), ending with the offset byte and a
- * line feed. Bytes above 0x7f reach the server without their high bit, as with every
- * timeseal client (FICS speaks ASCII). Throws a `RangeError` for an offset outside 0-49 or a clock that is not a
+ * line feed. A string's characters outside ASCII are sent as `?`; bytes given above 0x7f
+ * reach the server without their high bit, as with every timeseal client. Throws a `RangeError` for an offset outside 0-49 or a clock that is not a
  * finite number, which are the caller's faults, never the network's.
  *
  * @example
