@@ -377,6 +377,22 @@ describe('ICC wild numbers to PGN: the tracker plays the wild by its variant, ga
     },
   );
 
+  test.each(['both', 'san', 'smith'] as const)(
+    'wild 27 (atomic), moves as %s: Variant "Atomic", the explosion played by the rules',
+    (texts) => {
+      const [game] = parsePgn('[Variant "Atomic"]\n\n1. Nf3 f5 2. Ne5 Nc6 3. Nxc6 e6 4. e4 *');
+      if (!game?.ok) throw new Error('the sample does not read');
+      expect(iccRoundTrip(game.value, 27, texts)).toEqual({
+        variant: 'Atomic',
+        event: 'ICC rated wild/27 game',
+        plies: 7,
+        readBack: true,
+        sameBoard: true,
+        chessops: true,
+      });
+    },
+  );
+
   test('wild 22 (Fischer random) is Chess960; wild 5 is chess from its position, named in Event only', () => {
     const [fr] = parsePgn(
       '[Variant "Chess960"]\n[FEN "bbqnrnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRNKR w HEhe - 0 1"]\n\n1. Nfe3 Nfe6 *',
