@@ -77,8 +77,8 @@ function serverVariant(name: string): Variant | undefined {
  * The variant of a tracked game and the `Variant` tag's value: the one the server names (a PGN
  * name, a FICS game type, ICC's `wild/N`: board-core's `variantByName`) when its rules are not
  * chess's, else the one the position shows (pockets, counters, a named setup: `variantOf`),
- * else the named one (Chess960). A name no variant plays (`atomic` until it is added, ICC's
- * `wild/9`) is written as the tag as the server gave it, so that no reader takes the game for
+ * else the named one (Chess960). A name no variant plays (FICS's `wild/9`, ICC's
+ * `wild/16`) is written as the tag as the server gave it, so that no reader takes the game for
  * chess; the moves are then written as chess's rules play them.
  */
 function pgnVariant(game: TrackedGame): { readonly variant: Variant; readonly tag: string | undefined } {

@@ -184,8 +184,8 @@ function toldBy(
 
 /**
  * The rules of a game of FICS type `type`: the variant of `VARIANTS` that plays it, `null` for
- * a type no variant plays (atomic, suicide, losers, wild/0 until they are added: moves are then
- * not checked against chess), undefined when the server has not said.
+ * a type no variant plays (a wild no descriptor has: moves are then not checked against
+ * chess), undefined when the server has not said.
  */
 function rulesOf(type: string | undefined): Variant | null | undefined {
   return type === undefined ? undefined : (variantByFicsType(type) ?? null);

@@ -4,9 +4,8 @@
  * describes each in its help pages (`help wild`, `help wild9`, `help wild17`; chessclub.com,
  * Tips: Playing "Wild" Chess Variants). The table gives each number either the key of the
  * variant of `VARIANTS` that plays it or the reason none does. Keys are strings resolved
- * through `variantByKey` when asked (`iccWildVariant`), so a number whose variant has not been
- * added yet (atomic, giveaway, losers, bughouse) is `unsupported-variant` until it is, and
- * needs no edit here then. Kept apart from the name tables so that a bundle that never reads
+ * through `variantByKey` when asked (`iccWildVariant`), so a number whose variant is not in
+ * the list would be `unsupported-variant`, and a variant added later needs no edit here. Kept apart from the name tables so that a bundle that never reads
  * ICC wild numbers does not carry it.
  */
 import { deepFreeze } from '../freeze.js';

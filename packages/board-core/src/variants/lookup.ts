@@ -113,11 +113,11 @@ export function variantByKey(key: string): Variant | undefined {
  * The variant a PGN `Variant` tag value names, with every alias met in files: the PGN names of
  * `VARIANTS` (`Three-check`, `3check`, `Fischerandom`), other tools' names (`zh`, `giveaway`,
  * `atomic chess`), lichess keys (`kingOfTheHill`), FICS
- * game types (`crazyhouse`, `wild/fr`; `wild/2` to `wild/8a` are chess from their position),
- * and ICC wild numbers (`w23`, `wild 23`, `wild/23`: `iccWildVariant`). Compared lower-cased
- * without spaces, dashes and underscores; an empty value is chess. Undefined for a name no
- * variant of `VARIANTS` has (`wild/0` until its castling is played, `atomic` until it is
- * added): a reader must refuse the game, never play it as chess.
+ * game types (`crazyhouse`, `wild/fr`, FICS's own `wild/0` to `wild/8a`), and ICC wild
+ * numbers FICS does not claim (`w23`, `wild 23`, `wild/23`: `iccWildVariant`). Compared
+ * lower-cased without spaces, dashes and underscores; an empty value is chess. Undefined for a
+ * name no variant of `VARIANTS` has (`wild/9`, `kriegspiel`): a reader must refuse the game,
+ * never play it as chess.
  */
 export function variantByPgnName(name: string): Variant | undefined {
   if (typeof name !== 'string') return undefined;
@@ -195,7 +195,7 @@ export function iccWildVariant(wild: number): Result<Variant, UnsupportedVariant
  * (`variantByPgnName`: FICS game types, lichess keys, ICC's `w23`), else ICC's wild number as
  * `wild/N` or `N` (how the ICC tracker names a wild: `iccWildVariant`; `wild/0` is chess here,
  * though as a PGN value or a FICS type it is FICS's own wild/0), else a lichess key. Undefined
- * when none matches (`wild/9`, two kings; `atomic` until it is added).
+ * when none matches (`wild/9`, two kings; `kriegspiel`).
  */
 export function variantByName(name: string): Variant | undefined {
   if (typeof name !== 'string') return undefined;
