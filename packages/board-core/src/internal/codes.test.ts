@@ -3,6 +3,8 @@ import * as codes from '@chess-formats/board-core/internal';
 
 // Each name against the character it stands for, written as a string: a wrong number fails.
 const CHARACTERS: Readonly<Record<string, string>> = {
+  NUL: '\0',
+  CONTROL_B: '\x02',
   BELL: '\x07',
   TAB: '\t',
   LF: '\n',
@@ -12,6 +14,7 @@ const CHARACTERS: Readonly<Record<string, string>> = {
   CONTROL_U: '\x15',
   CONTROL_V: '\x16',
   CONTROL_W: '\x17',
+  CONTROL_X: '\x18',
   CONTROL_Y: '\x19',
   CONTROL_Z: '\x1a',
   ESCAPE: '\x1b',
