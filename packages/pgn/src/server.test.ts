@@ -31,7 +31,7 @@ import {
   type Style12TrackerOptions,
 } from '@chess-formats/style12';
 import { createIccDecoder, createIccTracker } from '@chess-formats/icc-dg';
-import { describe, expect, it, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { finalSetup, type PgnGame } from './game.js';
 import { parsePgn } from './read.js';
 import { gameToPgn } from './tracked.js';
