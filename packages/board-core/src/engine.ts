@@ -756,31 +756,6 @@ export class Engine implements VariantBoard {
   }
 
   /**
-   * `generateTo` for a variant with compulsory capture: whether a move onto one cell is legal
-   * depends on every other move, so all are generated and those `generateTo` gives are kept.
-   */
-  private generateToAmongAll(start: number, to: number, role: number): number {
-    const end = this.generate(start);
-    const moves = this.moves;
-    const b = this.board;
-    let n = start;
-    for (let i = start; i < end; i++) {
-      const move = moves[i] as number;
-      const kind = move >>> 24;
-      const from = move & CELL_MASK;
-      const lands = (move >>> 10) & CELL_MASK;
-      if (kind === KIND_CASTLE) {
-        if ((!role || role === KING) && (lands === to || this.castlingTargets(from, lands)[0] === to))
-          moves[n++] = move;
-        continue;
-      }
-      if (lands !== to) continue;
-      if (kind === KIND_DROP ? role === 0 : !role || ((b[from] as number) & ROLE_BITS) === role) moves[n++] = move;
-    }
-    return n;
-  }
-
-  /**
    * Writes the legal moves that land on cell `to` into `this.moves` from `start`, the same
    * codes `generate` writes for that destination (castling: the king's destination or the
    * rook's cell); returns the end. Move parsers know the destination, so instead of walking
@@ -790,13 +765,14 @@ export class Engine implements VariantBoard {
    */
   generateTo(start: number, to: number, role = 0): number {
     if (this.variantMoves !== MOVES_CHESS) return this.keepTo(start, this.generateVariant(start), to, role);
+    // Under compulsory capture a move onto `to` is legal only if no capture is elsewhere: every move tells.
+    if (this.capturesCompulsory) return this.keepTo(start, this.generate(start), to, role);
     const b = this.board;
     const c = this.c;
     const us = this.us;
     const them = us ^ COLOR_BITS;
     const usIndex = us === WHITE ? 0 : 1;
     const king = this.kings[usIndex] as number;
-    if (this.capturesCompulsory) return this.generateToAmongAll(start, to, role);
     this.reserve(start);
     const out = this.moves;
     let n = start;
@@ -1057,14 +1033,8 @@ export class Engine implements VariantBoard {
     if (this.variantMoves !== MOVES_CHESS) return this.keepKind(start, this.generateVariant(start), KIND_CASTLE);
     const king = this.kings[this.us === WHITE ? 0 : 1] as number;
     if (king < 0 || this.castling.length === 0 || this.variantEnded() || this.inCheck()) return start;
-    if (this.capturesCompulsory) {
-      // Castling never captures: it is legal only when no capture is, which takes every move to tell.
-      const end = this.generate(start);
-      let n = start;
-      for (let i = start; i < end; i++)
-        if ((this.moves[i] as number) >>> 24 === KIND_CASTLE) this.moves[n++] = this.moves[i] as number;
-      return n;
-    }
+    // Castling never captures: it is legal only when no capture is, which takes every move to tell.
+    if (this.capturesCompulsory) return this.keepKind(start, this.generate(start), KIND_CASTLE);
     this.reserve(start);
     return this.generateCastling(start, king);
   }

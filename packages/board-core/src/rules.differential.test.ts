@@ -6,8 +6,7 @@
 import fc from 'fast-check';
 import { Board as OpsBoard } from 'chessops/board';
 import { Chess } from 'chessops/chess';
-import { makeFen, parseFen } from 'chessops/fen';
-import type { Position } from 'chessops/chess';
+import { parseFen } from 'chessops/fen';
 import { SquareSet } from 'chessops/squareSet';
 import type { Role as OpsRole } from 'chessops/types';
 import { makeUci } from 'chessops/util';
@@ -16,37 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { isCheckmate, isStalemate, legalMoves, play } from './rules.js';
 import { isInsufficientMaterial } from './status.js';
 import type { Setup } from './setup.js';
-import { fenOf, fromChessops, toChessopsMove } from './testing/chessops-bridge.js';
+import { fenOf, fromChessops, opsFen, opsMoves, toChessopsMove } from './testing/chessops-bridge.js';
 import { chess960Fen, random } from './testing/seeded.js';
-
-const PROMOTIONS: readonly OpsRole[] = ['queen', 'rook', 'bishop', 'knight'];
-const DROPPABLE: readonly OpsRole[] = ['pawn', 'knight', 'bishop', 'rook', 'queen'];
-
-/** chessops' legal moves as sorted UCI strings (castling as king to rook square, drops as `N@f3`). */
-function opsMoves(pos: Position): string[] {
-  const out: string[] = [];
-  const backranks = SquareSet.backranks();
-  for (const [from, dests] of pos.allDests()) {
-    const isPawn = pos.board.pawn.has(from);
-    for (const to of dests) {
-      if (isPawn && backranks.has(to)) for (const promotion of PROMOTIONS) out.push(makeUci({ from, to, promotion }));
-      else out.push(makeUci({ from, to }));
-    }
-  }
-  if (pos.pockets) {
-    const dests = pos.dropDests();
-    for (const role of DROPPABLE) {
-      if (pos.pockets[pos.turn][role] <= 0) continue;
-      for (const to of dests) if (role !== 'pawn' || !backranks.has(to)) out.push(makeUci({ role, to }));
-    }
-  }
-  return out.sort();
-}
-
-/** chessops' FEN of a position, with the en passant square always written as board-core does. */
-function opsFen(pos: Position): string {
-  return makeFen({ ...pos.toSetup(), epSquare: pos.epSquare });
-}
 
 interface Start {
   readonly fen: string;
@@ -114,7 +84,11 @@ const randomSetupArbitrary = fc
   .record({
     kings: fc.uniqueArray(fc.integer({ min: 0, max: 63 }), { minLength: 2, maxLength: 2 }),
     others: fc.array(
-      fc.record({ square: fc.integer({ min: 0, max: 63 }), white: fc.boolean(), role: fc.constantFrom(...DROPPABLE) }),
+      fc.record({
+        square: fc.integer({ min: 0, max: 63 }),
+        white: fc.boolean(),
+        role: fc.constantFrom<OpsRole>('pawn', 'knight', 'bishop', 'rook', 'queen'),
+      }),
       { maxLength: 14 },
     ),
     white: fc.boolean(),

@@ -55,6 +55,7 @@ import {
   type TextIntake,
 } from '@chess-formats/board-core/internal';
 import { PGN_RESULTS, type PgnResult } from './game.js';
+import { describe, positiveInteger } from './values.js';
 
 /** The two boards of a bughouse match, as BPGN names them. */
 export type BpgnBoard = 'A' | 'B';
@@ -185,10 +186,6 @@ interface Limits {
   readonly maxGameLength: number;
   readonly maxTagLength: number;
   readonly maxCommentLength: number;
-}
-
-function positiveInteger(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
 function limitsOf(options: unknown): Limits {
@@ -699,16 +696,6 @@ class Splitter {
     }
     return gathered;
   }
-}
-
-function describe(value: unknown): string {
-  return value === null
-    ? 'null'
-    : Array.isArray(value)
-      ? 'an array'
-      : typeof value === 'object'
-        ? 'an object'
-        : `a ${typeof value}`;
 }
 
 type OnEvent = (event: BpgnEvent) => void;

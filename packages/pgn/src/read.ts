@@ -9,6 +9,7 @@ import { GameBuilder, TagsBuilder, type Builder } from './builders.js';
 import type { PgnError } from './errors.js';
 import type { PgnGame } from './game.js';
 import { Tokenizer } from './tokens.js';
+import { describe, positiveInteger } from './values.js';
 
 /**
  * Options of `parsePgn` and `createPgnReader`: what to read, and the limits that bound the
@@ -62,20 +63,6 @@ export interface PgnReader {
   end(onEvent: (event: PgnEvent) => void): void;
   /** Characters held for the token being read (a diagnostic: it stays under the limits, whatever is pushed). */
   readonly bufferedLength: number;
-}
-
-function positiveInteger(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
-function describe(value: unknown): string {
-  return value === null
-    ? 'null'
-    : Array.isArray(value)
-      ? 'an array'
-      : typeof value === 'object'
-        ? 'an object'
-        : `a ${typeof value}`;
 }
 
 type OnEvent = (event: PgnEvent) => void;

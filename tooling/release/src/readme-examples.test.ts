@@ -1,31 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { examplesOf, matchesComment, readmes, runExample, scratchDir, typeErrors } from './readme-examples.js';
+import { describeExamples } from './examples-suite.js';
+import { examplesOf, matchesComment, readmes } from './readme-examples.js';
 
-const examples = readmes().flatMap(examplesOf);
-const dir = scratchDir('readme-examples');
-
-describe('README examples', () => {
-  test('there are examples, and every one has a printed line to check', () => {
-    expect(examples.length).toBeGreaterThan(3);
-    expect(examples.filter((e) => e.expectations.length === 0).map((e) => e.where)).toEqual([]);
-  });
-
-  test('every example type-checks under the strict settings', () => {
-    expect(typeErrors(examples, dir)).toEqual([]);
-  }, 60_000);
-
-  test.each(examples.map((e, i) => [e.where, e, i] as const))(
-    '%s runs and prints what its comments say',
-    async (_where, example, index) => {
-      const printed = await runExample(example, dir, index);
-      for (const { line, text } of example.expectations) {
-        const mine = printed.filter((p) => p.line === line);
-        expect(mine.length, `${example.where} line ${line} printed nothing`).toBeGreaterThan(0);
-        for (const p of mine) expect(matchesComment(p.text, text), `printed ${p.text}\nexpected ${text}`).toBe(true);
-      }
-    },
-  );
-});
+describeExamples('README examples', readmes().flatMap(examplesOf), 'readme-examples', 4);
 
 describe('matchesComment', () => {
   test('whitespace is squashed and ... matches anything', () => {

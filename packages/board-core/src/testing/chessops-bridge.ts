@@ -5,8 +5,10 @@
 import { Board as OpsBoard } from 'chessops/board';
 import { makeFen, parseFen } from 'chessops/fen';
 import { Material, MaterialSide, RemainingChecks, type Setup as OpsSetup } from 'chessops/setup';
+import type { Position } from 'chessops/chess';
 import { SquareSet } from 'chessops/squareSet';
 import type { Move as OpsMove, Role as OpsRole } from 'chessops/types';
+import { makeUci } from 'chessops/util';
 import { STANDARD } from '../geometry.js';
 import type { Move } from '../move.js';
 import { piece, type Piece } from '../piece.js';
@@ -119,4 +121,36 @@ export function toChessopsMove(move: Move): OpsMove {
     case 'drop':
       return { role: asOpsRole(move.role), to: move.to };
   }
+}
+
+const PROMOTIONS: readonly OpsRole[] = ['queen', 'rook', 'bishop', 'knight'];
+const DROPPABLE: readonly OpsRole[] = ['pawn', 'knight', 'bishop', 'rook', 'queen'];
+
+/**
+ * chessops' legal moves as sorted UCI strings: castling as king to rook square, a pawn
+ * reaching the last rank once per role of `promotions`, drops as `N@f3` when it has pockets.
+ */
+export function opsMoves(pos: Position, promotions: readonly OpsRole[] = PROMOTIONS): string[] {
+  const out: string[] = [];
+  const backranks = SquareSet.backranks();
+  for (const [from, dests] of pos.allDests()) {
+    const isPawn = pos.board.pawn.has(from);
+    for (const to of dests) {
+      if (isPawn && backranks.has(to)) for (const promotion of promotions) out.push(makeUci({ from, to, promotion }));
+      else out.push(makeUci({ from, to }));
+    }
+  }
+  if (pos.pockets) {
+    const dests = pos.dropDests();
+    for (const role of DROPPABLE) {
+      if (pos.pockets[pos.turn][role] <= 0) continue;
+      for (const to of dests) if (role !== 'pawn' || !backranks.has(to)) out.push(makeUci({ role, to }));
+    }
+  }
+  return out.sort();
+}
+
+/** chessops' FEN of a position, with the en passant square always written as board-core does. */
+export function opsFen(pos: Position): string {
+  return makeFen({ ...pos.toSetup(), epSquare: pos.epSquare });
 }

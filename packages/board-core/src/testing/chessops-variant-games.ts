@@ -3,11 +3,8 @@
  * variant, comparing at every position the legal moves, the SAN of each, the end of the game
  * and insufficient material, and after every move the position. Not exported from the package.
  */
-import { makeFen } from 'chessops/fen';
 import { makeSan, parseSan as opsParseSan } from 'chessops/san';
 import type { Position } from 'chessops/chess';
-import { SquareSet } from 'chessops/squareSet';
-import type { Role as OpsRole } from 'chessops/types';
 import { makeUci } from 'chessops/util';
 import { expect } from 'vitest';
 import type { Move } from '../move.js';
@@ -15,28 +12,9 @@ import { legalMoves, play } from '../rules.js';
 import { parseSan, writeSan } from '../san.js';
 import type { Setup } from '../setup.js';
 import { hasInsufficientMaterial, outcome } from '../status.js';
-import { fenOf, toChessopsMove } from './chessops-bridge.js';
+import { fenOf, opsFen, opsMoves, toChessopsMove } from './chessops-bridge.js';
 
-const PROMOTIONS: readonly OpsRole[] = ['queen', 'rook', 'bishop', 'knight'];
-
-/** chessops' legal moves as sorted UCI strings (castling as king to rook square). */
-export function opsMoves(pos: Position): string[] {
-  const out: string[] = [];
-  const backranks = SquareSet.backranks();
-  for (const [from, dests] of pos.allDests()) {
-    const isPawn = pos.board.pawn.has(from);
-    for (const to of dests) {
-      if (isPawn && backranks.has(to)) for (const promotion of PROMOTIONS) out.push(makeUci({ from, to, promotion }));
-      else out.push(makeUci({ from, to }));
-    }
-  }
-  return out.sort();
-}
-
-/** chessops' FEN of a position, with the en passant square always written as board-core does. */
-export function opsFen(pos: Position): string {
-  return makeFen({ ...pos.toSetup(), epSquare: pos.epSquare });
-}
+export { opsFen } from './chessops-bridge.js';
 
 /** What was seen along the games, to show that they reach the rules under test. */
 export interface GameTally {

@@ -3,8 +3,7 @@
  * varied starts, the legal moves, the position after each move, checkmate and stalemate,
  * insufficient material and the winner of the game must be exactly chessops'.
  */
-import { makeFen, parseFen } from 'chessops/fen';
-import { SquareSet } from 'chessops/squareSet';
+import { parseFen } from 'chessops/fen';
 import type { Role as OpsRole } from 'chessops/types';
 import { makeUci } from 'chessops/util';
 import { Antichess, Horde } from 'chessops/variant';
@@ -12,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { isCheckmate, isStalemate, legalMoves, play } from '../rules.js';
 import type { Setup } from '../setup.js';
 import { isInsufficientMaterial, outcome } from '../status.js';
-import { fenOf, fromChessops, toChessopsMove } from '../testing/chessops-bridge.js';
+import { fenOf, fromChessops, opsFen, opsMoves, toChessopsMove } from '../testing/chessops-bridge.js';
 import { random } from '../testing/seeded.js';
 import { antichess } from './antichess.js';
 import { horde } from './horde.js';
@@ -20,24 +19,6 @@ import { withVariant } from './lookup.js';
 import type { Variant } from './types.js';
 
 type OpsPosition = Antichess | Horde;
-
-/** chessops' legal moves as sorted UCI (a pawn reaching the last rank once per promotion role). */
-function opsMoves(pos: OpsPosition, promotions: readonly OpsRole[]): string[] {
-  const out: string[] = [];
-  const backranks = SquareSet.backranks();
-  for (const [from, dests] of pos.allDests()) {
-    const isPawn = pos.board.pawn.has(from);
-    for (const to of dests) {
-      if (isPawn && backranks.has(to)) for (const promotion of promotions) out.push(makeUci({ from, to, promotion }));
-      else out.push(makeUci({ from, to }));
-    }
-  }
-  return out.sort();
-}
-
-function opsFen(pos: OpsPosition): string {
-  return makeFen({ ...pos.toSetup(), epSquare: pos.epSquare });
-}
 
 /** The winner of a game as chessops gives it: a colour, `draw`, or `-` while it goes on. */
 function winnerOf(result: { readonly winner?: string | undefined } | undefined): string {
