@@ -1,9 +1,9 @@
 import { appendFile } from 'node:fs/promises';
-import { DEFAULT_BACKOFF, realTimers } from './connect/backoff.js';
-import type { Credentials } from './connect/login.js';
+import { DEFAULT_BACKOFF, realTimers } from '@chess-formats/client';
+import type { Credentials } from '@chess-formats/client';
 import type { DecoderFactory, ServerKind } from './connect/protocol.js';
 import { EXIT, runConnect, type ConnectDeps, type ConnectOptions } from './connect/session.js';
-import { tcpConnect } from './connect/transport.js';
+import { tcpConnect } from '@chess-formats/client/node';
 import { err, ok, type Result } from '@chess-formats/board-core';
 import type { CommandArgs, CommandSpec, ValueCheck } from './command-args.js';
 import { defineCommand, parseInvocation, type DefinedCommand, type Invocation } from './command.js';

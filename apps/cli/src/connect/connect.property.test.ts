@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { parseConnectArgs } from '../connect-command.js';
 import { ficsDecoder, iccDecoder } from './decoders.js';
 import { bestGame, parseGamesLine } from './games-list.js';
-import { LoginMachine } from './login.js';
+import { LoginMachine } from '@chess-formats/client';
 import { OutputTail, TAIL_LENGTH } from './output-tail.js';
 
 const serverText = fc.string({

@@ -7,7 +7,7 @@ import {
   type IccTrackerEvent,
 } from '@chess-formats/icc-dg';
 import { createStyle12Scanner, createStyle12Tracker, type Style12ScanEvent } from '@chess-formats/style12';
-import { ICC_DATAGRAMS } from './login.js';
+import { ICC_DATAGRAMS } from '@chess-formats/client';
 import type { DecoderFactory, ObservedPosition, ServerDecoder, ServerEvent } from './protocol.js';
 
 /** What connect prints of a tracked game: the players, the current position, both clocks. */

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { connectMain, type ConnectEnvironment } from '../connect-command.js';
 import { memoryIo } from '../test-io.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from '../output.js';
-import { realTimers, type Timers } from './backoff.js';
+import { realTimers, type Timers } from '@chess-formats/client';
 import { protocolDecoders } from './decoders.js';
 import { startFakeServer, type FakeServerReport } from './fake-server.js';
 import { parseRecordedSession } from './recorded-session.js';
-import { tcpConnect } from './transport.js';
+import { tcpConnect } from '@chess-formats/client/node';
 
 const SESSIONS = new URL('../../samples/sessions/', import.meta.url);
 

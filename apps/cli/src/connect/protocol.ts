@@ -2,7 +2,8 @@ import type { TrackedGame } from '@chess-formats/board-core';
 import type { Setup } from '@chess-formats/board-core';
 
 /** The two server families `connect` speaks to. */
-export type ServerKind = 'fics' | 'icc';
+import type { ServerKind } from '@chess-formats/client';
+export type { ServerKind };
 
 /** One position of an observed game, as the decoders report it. */
 export interface ObservedPosition {

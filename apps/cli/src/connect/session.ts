@@ -1,12 +1,12 @@
 import type { TrackedGame } from '@chess-formats/board-core';
 import { gameToPgn, writePgn } from '@chess-formats/pgn';
-import { backoffDelay, type BackoffOptions, type Timers } from './backoff.js';
+import { backoffDelay, type BackoffOptions, type Timers } from '@chess-formats/client';
 import { bestGame, isGamesListEnd, parseGamesLine, type ListedGame } from './games-list.js';
-import { LoginMachine, settingsCommands, type Credentials, type LoginAction } from './login.js';
+import { LoginMachine, settingsCommands, type Credentials, type LoginAction } from '@chess-formats/client';
 import { detectServer, OutputTail } from './output-tail.js';
 import type { DecoderFactory, ServerDecoder, ServerEvent, ServerKind } from './protocol.js';
 import { renderGameOver, renderPosition } from './render.js';
-import type { Connect, Connection } from './transport.js';
+import type { Connect, Connection } from '@chess-formats/client/node';
 import { OutputFailure } from '../output.js';
 
 export interface ConnectOptions {

@@ -1,20 +1,15 @@
 import { createConnection } from 'node:net';
 
-/** One open connection: its bytes as they arrive, and a way to send lines and to hang up. */
-export interface Connection {
-  /** The bytes read; iteration ends (or throws) when the connection closes. */
-  readonly chunks: AsyncIterable<Uint8Array>;
-  /** Sends text as is (the caller adds the line end). */
-  write(text: string): void;
-  /**
-   * Hangs up: with `farewell`, writes it and closes our side, so the server reads it, then
-   * destroys the socket after a grace period if the server does not close; without, at once.
-   * The iteration of `chunks` then ends.
-   */
-  close(farewell?: string): void;
-}
+import type { Connection, Transport } from './connection.js';
 
-/** Opens a connection; rejects when it cannot (refused, unreachable, timed out, aborted). */
+export type { Connection, Transport };
+
+/**
+ * The Node entry of `@chess-formats/client`: a plain TCP transport (the clients add timeseal
+ * themselves, so this carries bytes only).
+ */
+
+/** Opens a TCP connection to `host:port` for each call (the old `tcpConnect` shape, kept for the CLI). */
 export type Connect = (host: string, port: number, signal: AbortSignal) => Promise<Connection>;
 
 /** How long a server has to close after our farewell (`quit`) before we hang up ourselves. */
@@ -54,8 +49,9 @@ export function tcpConnect(timeoutMs: number): Connect {
         socket.on('error', () => undefined);
         resolve({
           chunks: socket as AsyncIterable<Uint8Array>,
-          write: (text) => {
-            if (!socket.destroyed && !socket.writableEnded) socket.write(text);
+          write: (data) => {
+            if (!socket.destroyed && !socket.writableEnded)
+              socket.write(typeof data === 'string' ? Buffer.from(data, 'latin1') : data);
           },
           close: (farewell) => {
             if (farewell === undefined || socket.destroyed) {
@@ -68,4 +64,18 @@ export function tcpConnect(timeoutMs: number): Connect {
         });
       });
     });
+}
+
+/** Options of `tcpTransport`. */
+export interface TcpTransportOptions {
+  readonly host: string;
+  readonly port: number;
+  /** How long a connection may take before it counts as failed (default 30 s). */
+  readonly timeoutMs?: number;
+}
+
+/** A TCP transport to one server, for `createFicsClient` and `createIccClient`. */
+export function tcpTransport(options: TcpTransportOptions): Transport {
+  const connect = tcpConnect(options.timeoutMs ?? 30_000);
+  return (signal) => connect(options.host, options.port, signal);
 }

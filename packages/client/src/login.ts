@@ -1,5 +1,7 @@
 import { level1Value, level2Settings, type DatagramName } from '@chess-formats/icc-dg';
-import type { ServerKind } from './protocol.js';
+
+/** The two server families the clients speak to. */
+export type ServerKind = 'fics' | 'icc';
 
 /** Who to log in as: a guest, or a handle with its password (never from the command line). */
 export type Credentials =
