@@ -433,7 +433,11 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
       end = result;
       cancelLogin();
       if (farewell && current.loggedIn) {
-        const quit = version === false ? 'quit\n' : latin1(encodeTimeseal('quit', clock()));
+        // In block mode every command carries an identifier, `quit` too.
+        let id = current.nextId;
+        while (current.pending.has(id) && current.pending.size < MAX_BLOCK_ID) id = (id % MAX_BLOCK_ID) + 1;
+        const line = `${String(id)} quit`;
+        const quit = version === false ? `${line}\n` : latin1(encodeTimeseal(line, clock()));
         connection.close(quit);
       } else connection.close();
     };
@@ -478,9 +482,12 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
       current.loggedIn = true;
       name = action.name;
       emit({ kind: 'logged-in', server: 'fics', name: action.name });
+      // The settings and the observations of before a drop go first, then what waited for the login.
+      const earlier = queue.splice(0);
       for (const setting of FICS_SETTINGS) void command(setting);
       for (const target of observed) void command(`observe ${target}`);
       if (followed !== undefined) void command(`follow ${followed}`);
+      queue.push(...earlier);
       flushQueue();
     };
 

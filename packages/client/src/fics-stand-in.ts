@@ -27,8 +27,11 @@ export interface FicsStandInOptions {
   readonly guestName?: string;
   /** The games by number. */
   readonly games?: Readonly<Record<number, FicsStandInGame>>;
-  /** Answers a command the stand-in does not know: the reply's lines, or undefined for `Command not found`. */
-  readonly onCommand?: (command: string, session: FicsStandInSession) => readonly string[] | undefined;
+  /**
+   * Answers a command first: the reply's lines, `null` for no reply at all (a server that
+   * hangs), or undefined to leave it to the stand-in (`Command not found` for what it does not know).
+   */
+  readonly onCommand?: (command: string, session: FicsStandInSession) => readonly string[] | null | undefined;
   /** Sends a timeseal ping before each reply to a timeseal connection. */
   readonly pingEachReply?: boolean;
   /** Splits each of the stand-in's writes into chunks (to test how a client reads a stream split anywhere). */
@@ -218,6 +221,7 @@ export function createFicsStandIn(options: FicsStandInOptions = {}): FicsStandIn
         return;
       }
       const custom = options.onCommand?.(text, session);
+      if (custom === null) return;
       if (custom !== undefined) {
         reply(id, code, custom);
         return;

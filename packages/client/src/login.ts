@@ -114,7 +114,8 @@ export class LoginMachine {
     const started = tail.indexOf(FICS_STARTED);
     if (started !== -1 && this.server === 'fics') {
       const rest = tail.slice(started + FICS_STARTED.length);
-      const name = /^[A-Za-z0-9_-]{1,40}/.exec(rest)?.[0];
+      // The name counts once a character after it shows it whole: a chunk may end inside it.
+      const name = /^([A-Za-z0-9_-]{1,40})(?=[^A-Za-z0-9_-])/.exec(rest)?.[1];
       if (name !== undefined) return { kind: 'logged-in', name };
     }
     if (/invalid password/i.test(tail)) {
