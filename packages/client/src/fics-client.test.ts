@@ -1,33 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { realTimers, type Timers } from './backoff.js';
 import { createFicsClient, ficsLoginIvars, type FicsClientEvent, type FicsClientOptions } from './fics-client.js';
 import { createFicsStandIn, type FicsStandIn, type FicsStandInOptions } from './fics-stand-in.js';
 import { OWN_GAME_NUMBER, ownBoard, ownGame } from './testing/fics-game.js';
 import { IVARS } from '@chess-formats/fics';
-
-/** Waits (a little) until `check` holds; a test that waits longer has failed. */
-export async function until(check: () => boolean, ms = 3000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
-
-/** Timers whose sleeps are recorded and not waited for (the backoff schedule, checked). */
-export function recordingTimers(): { timers: Timers; waits: number[] } {
-  const waits: number[] = [];
-  return {
-    waits,
-    timers: {
-      sleep: (ms) => {
-        waits.push(ms);
-        return Promise.resolve();
-      },
-      start: realTimers.start,
-    },
-  };
-}
+import { recordingTimers, until } from './testing/helpers.js';
 
 function setup(
   standInOptions: FicsStandInOptions = {},
