@@ -3,6 +3,7 @@ import { createFicsClient, ficsLoginIvars, type FicsClientEvent, type FicsClient
 import { createFicsStandIn, type FicsStandIn, type FicsStandInOptions } from './fics-stand-in.js';
 import { OWN_GAME_NUMBER, ownBoard, ownGame } from './testing/fics-game.js';
 import { IVARS } from '@chess-formats/fics';
+import { listenFicsStandIn, tcpTransport } from './node.js';
 import { recordingTimers, until } from './testing/helpers.js';
 
 function setup(
@@ -32,7 +33,17 @@ describe('the login line', () => {
     const bits = ficsLoginIvars().slice(2);
     expect(bits).toHaveLength(32);
     const on = [...bits].flatMap((bit, i) => (bit === '1' ? [IVARS[i]] : []));
-    expect(on).toEqual(['seekremove', 'defprompt', 'startpos', 'block', 'gameinfo', 'pendinfo', 'seekinfo', 'ms', 'nowrap']);
+    expect(on).toEqual([
+      'seekremove',
+      'defprompt',
+      'startpos',
+      'block',
+      'gameinfo',
+      'pendinfo',
+      'seekinfo',
+      'ms',
+      'nowrap',
+    ]);
   });
 });
 
@@ -122,7 +133,10 @@ describe('commands in block mode', () => {
       client.command('history Carol'),
       client.command('frobnicate'),
     ]);
-    expect(finger).toMatchObject({ ok: true, value: { command: 'finger Carol', lines: ['Finger of Carol:', 'On for: 5 mins'] } });
+    expect(finger).toMatchObject({
+      ok: true,
+      value: { command: 'finger Carol', lines: ['Finger of Carol:', 'On for: 5 mins'] },
+    });
     expect(history).toMatchObject({ ok: true, value: { lines: ['History for Carol:', 'No games.'] } });
     expect(bad).toMatchObject({ ok: false, error: { code: 'command-failed' } });
     expect(client.seeks.get(12)?.name).toBe('Carol');
@@ -132,7 +146,10 @@ describe('commands in block mode', () => {
   });
 
   test('a command with no reply times out as a value; a command of two lines is refused', async () => {
-    const { client } = setup({ onCommand: (command) => (command === 'hang' ? null : undefined) }, { commandTimeoutMs: 50 });
+    const { client } = setup(
+      { onCommand: (command) => (command === 'hang' ? null : undefined) },
+      { commandTimeoutMs: 50 },
+    );
     expect(await client.command('hang')).toMatchObject({ ok: false, error: { code: 'command-timeout' } });
     expect(await client.command('a\nb')).toMatchObject({ ok: false, error: { code: 'command-failed' } });
     client.close();
@@ -151,18 +168,24 @@ describe('commands in block mode', () => {
 });
 
 describe('timeseal', () => {
-  test.each([1, 2] as const)('version %s: every line the client sends decodes, every ping is answered', async (version) => {
-    const { standIn, client } = setup({ pingEachReply: true, games: { [OWN_GAME_NUMBER]: ownGame(4) } }, { timeseal: version });
-    await client.observe(7);
-    await client.command('finger');
-    const [session] = standIn.sessions;
-    expect(session?.timeseal).toBe(version);
-    expect(session?.problems).toEqual([]);
-    await until(() => (session?.pingsAnswered ?? 0) === session?.pingsSent);
-    expect(session?.pingsSent).toBeGreaterThan(3);
-    client.close();
-    await client.stopped;
-  });
+  test.each([1, 2] as const)(
+    'version %s: every line the client sends decodes, every ping is answered',
+    async (version) => {
+      const { standIn, client } = setup(
+        { pingEachReply: true, games: { [OWN_GAME_NUMBER]: ownGame(4) } },
+        { timeseal: version },
+      );
+      await client.observe(7);
+      await client.command('finger');
+      const [session] = standIn.sessions;
+      expect(session?.timeseal).toBe(version);
+      expect(session?.problems).toEqual([]);
+      await until(() => (session?.pingsAnswered ?? 0) === session?.pingsSent);
+      expect(session?.pingsSent).toBeGreaterThan(3);
+      client.close();
+      await client.stopped;
+    },
+  );
 
   test('timeseal false sends plain lines', async () => {
     const { standIn, client } = setup({}, { timeseal: false });
@@ -223,5 +246,23 @@ describe('events()', () => {
     for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) rest.push(next.value);
     expect(rest.length).toBeLessThanOrEqual(9);
     expect(rest.at(-1)?.kind).toBe('stopped');
+  });
+});
+
+describe('over TCP on loopback', () => {
+  test('the stand-in on port 0, the client through tcpTransport: timeseal, login, a game kept whole', async () => {
+    const standIn = createFicsStandIn({ games: { [OWN_GAME_NUMBER]: ownGame(4) }, pingEachReply: true });
+    const server = await listenFicsStandIn(standIn);
+    const client = createFicsClient({ transport: tcpTransport({ host: '127.0.0.1', port: server.port }) });
+    try {
+      expect(await client.observe(OWN_GAME_NUMBER)).toMatchObject({ ok: true });
+      await until(() => client.game(OWN_GAME_NUMBER)?.moves.length === 4);
+      expect(standIn.sessions[0]?.problems).toEqual([]);
+      await until(() => standIn.sessions[0]?.pingsAnswered === standIn.sessions[0]?.pingsSent);
+    } finally {
+      client.close();
+      await client.stopped;
+      await server.close();
+    }
   });
 });

@@ -130,7 +130,12 @@ export function ficsLoginIvars(ivars: readonly Ivar[] = LOGIN_IVARS): string {
  * `seekinfo` once more, as a server sends the whole seek list only when it is set after the
  * login (Jin's finding, fics-wire notes 2.1).
  */
-const FICS_SETTINGS: readonly string[] = ['set interface chess-formats', 'set style 12', 'set bell 0', 'iset seekinfo 1'];
+const FICS_SETTINGS: readonly string[] = [
+  'set interface chess-formats',
+  'set style 12',
+  'set bell 0',
+  'iset seekinfo 1',
+];
 
 /** Block identifiers cycle through 1-99, skipping those still waiting, so a reply is never matched to the wrong command. */
 const MAX_BLOCK_ID = 99;
@@ -336,7 +341,10 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
           ok: false,
           error: waiting.sent
             ? clientError('command-timeout', `no reply to '${text}' within ${String(commandTimeoutMs / 1000)} s`)
-            : clientError('not-connected', `not logged in within ${String(commandTimeoutMs / 1000)} s to send '${text}'`),
+            : clientError(
+                'not-connected',
+                `not logged in within ${String(commandTimeoutMs / 1000)} s to send '${text}'`,
+              ),
         }),
       );
       queue.push(waiting);
@@ -406,7 +414,10 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
       if (stopping.signal.aborted) return { kind: 'closed' };
       return {
         kind: 'failed',
-        error: clientError('connect-failed', `cannot connect: ${error instanceof Error ? error.message : String(error)}`),
+        error: clientError(
+          'connect-failed',
+          `cannot connect: ${error instanceof Error ? error.message : String(error)}`,
+        ),
         retry: true,
         loggedIn: false,
       };
@@ -494,7 +505,6 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     const onText = (text: string): void => {
       if (!current.loggedIn) {
         // Control bytes out, line ends kept: the login machine reads prompts at the end of the text.
-        // eslint-disable-next-line no-control-regex
         tail = (tail + text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')).slice(-TAIL_LENGTH);
         // A server may answer the `%b` line with a prompt of its own: one bare prompt after the
         // handle is that one, not a refusal (a refusal says why before it asks again).
@@ -541,8 +551,7 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
   const finishAll = (why: ClientStop): void => {
     if (stop !== undefined) return;
     stop = why;
-    const error =
-      why.kind === 'closed' ? clientError('closed', 'the client is closed') : why.error;
+    const error = why.kind === 'closed' ? clientError('closed', 'the client is closed') : why.error;
     for (const waiting of [...queue]) settle(waiting, { ok: false, error });
     emit({ kind: 'stopped', stop: why });
     listeners.clear();

@@ -56,11 +56,16 @@ export function historyFromMovesTable(table: MovesTable): Result<GameHistory, st
     for (const listed of [row.white, row.black]) {
       if (listed === undefined || listed.san === '...') continue;
       const move = parseSan(setup, listed.san);
-      if (!move.ok) return err(`move ${String(row.moveNumber)} ${listed.san} of game ${String(table.gameNumber)}: ${move.error.message}`);
+      if (!move.ok)
+        return err(
+          `move ${String(row.moveNumber)} ${listed.san} of game ${String(table.gameNumber)}: ${move.error.message}`,
+        );
       try {
         setup = play(setup, move.value);
       } catch (error) {
-        return err(`move ${String(row.moveNumber)} ${listed.san}: ${error instanceof Error ? error.message : String(error)}`);
+        return err(
+          `move ${String(row.moveNumber)} ${listed.san}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       moves.push({ move: move.value });
       positions.push(setup);

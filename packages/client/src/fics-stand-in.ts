@@ -230,7 +230,8 @@ export function createFicsStandIn(options: FicsStandInOptions = {}): FicsStandIn
         const number = Number(argument);
         if (Number.isSafeInteger(number) && games[number] !== undefined) return [number, games[number]];
         for (const [key, value] of Object.entries(games))
-          if (argument !== '' && value.observe.some((l) => l.split(' ').includes(argument))) return [Number(key), value];
+          if (argument !== '' && value.observe.some((l) => l.split(' ').includes(argument)))
+            return [Number(key), value];
         return undefined;
       };
       switch (verb) {
@@ -248,7 +249,11 @@ export function createFicsStandIn(options: FicsStandInOptions = {}): FicsStandIn
           reply(id, code, [`Removing game ${argument} from observation list.`]);
           return;
         case 'follow':
-          reply(id, code, [argument === '' ? "You will not follow any player's games." : `You will now be following ${argument}'s games.`]);
+          reply(id, code, [
+            argument === ''
+              ? "You will not follow any player's games."
+              : `You will now be following ${argument}'s games.`,
+          ]);
           return;
         case 'set':
         case 'iset':
