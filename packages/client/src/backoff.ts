@@ -24,7 +24,7 @@ export interface Timers {
   start(ms: number, callback: () => void): () => void;
 }
 
-export const realTimers: Timers = Object.freeze({
+export const realTimers: Timers = Object.freeze<Timers>({
   sleep: (ms, signal) =>
     new Promise((resolve) => {
       if (signal.aborted) {
