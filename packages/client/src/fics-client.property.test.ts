@@ -69,3 +69,40 @@ test('every chunking of the server stream gives the same events', async () => {
     { numRuns: 40 },
   );
 });
+
+test('no server output makes the client throw or lose its next reply', async () => {
+  const pieces = fc.constantFrom(
+    '<12> ',
+    '<g1> 7 ',
+    '<s> ',
+    '<pf> ',
+    'Movelist for game 7:',
+    '{Game 7 (A vs. B) ',
+    '\u0015',
+    '\u0016',
+    '\u0017',
+    '[G]\u0000',
+    '\n\r',
+    'fics% ',
+    ' ',
+    'x',
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.oneof(pieces, fc.string({ maxLength: 12 })), { maxLength: 40 }), async (parts) => {
+      const standIn = createFicsStandIn({ onCommand: (command) => (command === 'finger' ? ['Finger'] : undefined) });
+      const client = createFicsClient({
+        transport: standIn.transport,
+        timers: recordingTimers().timers,
+        commandTimeoutMs: 1000,
+      });
+      await until(() => client.name !== undefined);
+      // Whatever came before, a frame that is closed and a line end put the stream back in step.
+      standIn.broadcast(`${parts.join('')}\u0017\n\r`);
+      const reply = await client.command('finger');
+      client.close();
+      await client.stopped;
+      expect(reply.ok).toBe(true);
+    }),
+    { numRuns: 40 },
+  );
+});

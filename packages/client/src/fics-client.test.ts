@@ -230,6 +230,43 @@ describe('a game joined in the middle keeps its whole history', () => {
   });
 });
 
+describe('follow', () => {
+  test("a followed player's game joined in progress: facts from <g1> and the notice, the history from moves", async () => {
+    const { standIn, client, events } = setup({ games: { [OWN_GAME_NUMBER]: ownGame(4) } });
+    expect(await client.follow('Alice')).toMatchObject({
+      ok: true,
+      value: { lines: ["You will now be following Alice's games."] },
+    });
+    // What FICS sends a follower, in the order it comes (no observe reply, no header).
+    standIn.broadcast(
+      [
+        '{Game 7 (Alice vs. Bob) Continuing rated blitz match.}',
+        '<g1> 7 p=0 t=blitz r=1 u=0,0 it=300,3 i=300,3 pt=0 rt=1850,1790E ts=1,1 m=2 n=1',
+        ownBoard(4),
+        'fics% ',
+      ].join('\n\r'),
+    );
+    await until(() => client.game(OWN_GAME_NUMBER)?.moves.length === 4);
+    const game = client.game(OWN_GAME_NUMBER);
+    expect(game?.initial.fullmoves).toBe(1);
+    expect([game?.white.rating, game?.black.rating, game?.rated, game?.variant]).toEqual([1850, 1790, true, 'blitz']);
+    expect(await client.unobserve(OWN_GAME_NUMBER)).toMatchObject({ ok: true });
+    expect(client.game(OWN_GAME_NUMBER)).toBeUndefined();
+    expect(events.some((e) => e.kind === 'game' && e.event.kind === 'game-left' && e.event.why === 'unobserved')).toBe(
+      true,
+    );
+    // After a drop the client follows again, and the books start empty.
+    standIn.broadcast('<s> 12 w=Carol ti=00 rt=1500  t=3 i=0 r=r tp=blitz c=? rr=0-9999 a=t f=f\n\r');
+    await until(() => client.seeks.size === 1);
+    standIn.sessions[0]?.drop();
+    await until(() => (standIn.sessions[1]?.received ?? []).some((line) => / follow Alice$/.test(line)));
+    expect(client.seeks.size).toBe(0);
+    expect(standIn.sessions[1]?.received.some((line) => / observe /.test(line))).toBe(false);
+    client.close();
+    await client.stopped;
+  });
+});
+
 describe('events()', () => {
   test('an iterator that falls behind loses the oldest events, is told how many, and ends with stopped', async () => {
     const { standIn, client } = setup({}, { maxQueuedEvents: 8 });
