@@ -187,3 +187,27 @@ describe('the tracker decides a takeback by the board, and checks a move by the 
     expect(kinds(game.flatMap((r) => honest.push(r)))).toEqual(['game-started', 'move', 'move', 'move', 'move']);
   });
 });
+
+describe("the tracker reads a session reader's typed events by their line", () => {
+  test('observe header, <g1> and the game end as the FICS reader types them', () => {
+    const tracker = createStyle12Tracker();
+    const board = records(gameLines(START, []))[0] as Style12;
+    tracker.push({ kind: 'observe-header', line: 'Game 7: Alice (2243) Bob (2158E) rated standard 45 45' });
+    tracker.push({ kind: 'board', record: board, line: '' } as never);
+    tracker.push({
+      kind: 'game-info',
+      line: '<g1> 7 p=0 t=standard r=1 u=0,0 it=2700,45 i=2700,45 pt=0 rt=2243,2158E ts=1,1',
+    });
+    const game = tracker.game(7);
+    expect([game?.white.rating, game?.black.rating, game?.rated, game?.variant]).toEqual([
+      2243,
+      2158,
+      true,
+      'standard',
+    ]);
+    // A moves table (no line) is ignored; the game end ends the game.
+    expect(tracker.push({ kind: 'moves' })).toEqual([]);
+    const ended = tracker.push({ kind: 'game-end', line: '{Game 7 (Alice vs. Bob) Bob resigns} 1-0' });
+    expect(kinds(ended)).toEqual(['game-ended', 'game-left']);
+  });
+});

@@ -47,8 +47,17 @@ export interface Style12TrackerOptions {
   readonly maxGames?: number;
 }
 
-/** What the tracker takes: a record, a `<b1>` holdings, or a scanner event (text events end games). */
-export type Style12TrackerInput = Style12 | Holdings | Style12ScanEvent;
+/**
+ * What the tracker takes: a record, a `<b1>` holdings, a scanner event (text events end games),
+ * or any event with a `kind` and the `line` it was read from, such as the typed events of
+ * `@chess-formats/fics`'s session reader (`game-start`, `observe-header`, `game-info`,
+ * `game-end` ...), whose lines are read as text; other events are ignored.
+ */
+export type Style12TrackerInput =
+  | Style12
+  | Holdings
+  | Style12ScanEvent
+  | { readonly kind: string; readonly line?: string };
 
 /**
  * Follows the games of a FICS or ICC session from style 12 records, made by
@@ -582,6 +591,9 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     if (event.kind === 'holdings' && isObject(event.holdings) && 'pockets' in event.holdings)
       return onHoldings(event.holdings as Holdings);
     if (event.kind === 'text' && typeof event.text === 'string') return onText(event.text);
+    // A typed line of a session reader (the FICS reader's notices): what it says is in its line.
+    const line = (input as { line?: unknown }).line;
+    if (typeof event.kind === 'string' && event.kind !== 'board' && typeof line === 'string') return onText(line);
     return [];
   };
 
