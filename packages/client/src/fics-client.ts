@@ -6,6 +6,7 @@ import {
   createSeekBook,
   createTimesealPingFilter,
   encodeTimeseal,
+  movesTableGame,
   timesealHello,
   timesealPingReply,
   writeFicsEvent,
@@ -29,7 +30,6 @@ import type {
   ServerClient,
 } from './client.js';
 import type { Connection } from './connection.js';
-import { historyFromMovesTable, withHistory, type GameHistory } from './fics-history.js';
 import { LoginMachine, type LoginAction } from './login.js';
 
 /**
@@ -220,7 +220,6 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
   const tracker = createStyle12Tracker();
   const seeks = createSeekBook();
   const offers = createOfferBook();
-  const histories = new Map<number, GameHistory>();
   /** Games whose `moves` table was asked for on this connection. */
   const asked = new Set<number>();
   /** What to observe again after a reconnection, as the user named it. */
@@ -245,36 +244,27 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     for (const listener of listeners) listener(event);
   };
 
-  /** The game with the history its `moves` table gave, when there is one. */
-  const complete = (game: TrackedGame): TrackedGame => {
-    const history = histories.get(game.gameNumber);
-    return history === undefined ? game : withHistory(game, history);
-  };
-
   const onTracker = (event: Style12TrackerEvent): void => {
     if (event.kind === 'holdings' || event.kind === 'error') return;
-    const game = complete(event.game);
-    emit({ kind: 'game', event: { ...event, game } });
-    if (event.kind === 'game-left') histories.delete(event.game.gameNumber);
+    emit({ kind: 'game', event });
     if (event.kind === 'game-started') {
-      histories.delete(event.game.gameNumber);
-      const joined = event.game.initial.fullmoves > 1 || event.game.initial.turn === 'black';
-      if (event.game.relation === 'observing' && joined && !asked.has(event.game.gameNumber)) {
-        asked.add(event.game.gameNumber);
-        void moves(event.game.gameNumber);
+      const { game } = event;
+      const joined = game.initial.fullmoves > 1 || game.initial.turn === 'black';
+      if (game.relation === 'observing' && joined && game.moves.length === 0 && !asked.has(game.gameNumber)) {
+        asked.add(game.gameNumber);
+        void moves(game.gameNumber);
       }
     }
   };
 
-  /** Seeds a game's history from its table (the one call site of the history's stand-in). */
+  /**
+   * A `moves` table of a game the client follows becomes its history: the tracker adopts the
+   * whole game and keeps the boards seen since the table was sent (a `position` event).
+   */
   const adoptTable = (table: MovesTable): void => {
-    const game = tracker.game(table.gameNumber);
-    if (game === undefined) return;
-    const history = historyFromMovesTable(table);
-    if (!history.ok) return;
-    histories.set(table.gameNumber, history.value);
-    const seeded = complete(game);
-    if (seeded !== game) emit({ kind: 'game', event: { kind: 'position', game: seeded } });
+    if (tracker.game(table.gameNumber) === undefined) return;
+    const game = movesTableGame(table);
+    if (game.ok) tracker.adopt(game.value, onTracker);
   };
 
   const settle = (waiting: Waiting, result: FicsCommandResult): void => {
@@ -370,9 +360,8 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     seeks.apply(event);
     offers.apply(event);
     emit({ kind: 'fics', event });
-    // The tracker reads boards, holdings and text; the lines the reader typed are text to it.
-    if (event.kind === 'board' || event.kind === 'holdings' || event.kind === 'text') tracker.push(event, onTracker);
-    else if ('line' in event && event.kind !== 'error') tracker.push({ kind: 'text', text: event.line }, onTracker);
+    // The tracker reads boards, holdings, text, and the reader's typed notices by their line.
+    if (event.kind !== 'error') tracker.push(event, onTracker);
     if (event.kind === 'moves') adoptTable(event.table);
     const current = session;
     if (current === undefined) return;
@@ -649,7 +638,7 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     },
   });
 
-  const games = (): TrackedGame[] => tracker.games().map(complete);
+  const games = (): TrackedGame[] => tracker.games();
 
   const client: FicsClient = {
     stopped,
@@ -676,10 +665,7 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     },
     moves,
     games,
-    game: (gameNumber) => {
-      const game = tracker.game(gameNumber);
-      return game === undefined ? undefined : complete(game);
-    },
+    game: (gameNumber) => tracker.game(gameNumber),
     close,
     events,
     seeks,
