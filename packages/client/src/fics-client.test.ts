@@ -145,6 +145,34 @@ describe('commands in block mode', () => {
     await client.stopped;
   });
 
+  test("a late reply to a command that timed out is never taken for the next command's", async () => {
+    let late: (() => void) | undefined;
+    const { client } = setup(
+      {
+        onCommand: (command, session) => {
+          if (command.startsWith('slow')) {
+            // Answered only later, with the identifier the client gave it.
+            const id = session.received.at(-1)?.split(' ')[0] ?? '';
+            late = () => session.send(`\u0015${id}\u00160\u0016late reply\n\r\u0017\n\rfics% `);
+            return null;
+          }
+          return command.startsWith('quick') ? [`answer to ${command}`] : undefined;
+        },
+      },
+      { commandTimeoutMs: 40 },
+    );
+    expect(await client.command('slow')).toMatchObject({ ok: false, error: { code: 'command-timeout' } });
+    const replies = [];
+    for (let i = 0; i < 120; i++) {
+      if (i === 60) late?.();
+      replies.push(client.command(`quick ${String(i)}`));
+    }
+    const lines = (await Promise.all(replies)).map((r) => (r.ok ? r.value.lines.join() : r.error.code));
+    expect(lines).toEqual(Array.from({ length: 120 }, (_, i) => `answer to quick ${String(i)}`));
+    client.close();
+    await client.stopped;
+  });
+
   test('a command with no reply times out as a value; a command of two lines is refused', async () => {
     const { client } = setup(
       { onCommand: (command) => (command === 'hang' ? null : undefined) },

@@ -167,6 +167,8 @@ interface Session {
   loggedIn: boolean;
   sendLine(line: string): void;
   readonly pending: Map<number, Waiting>;
+  /** Identifiers of commands that timed out: kept from reuse until their late reply comes, so it is never taken for another's. */
+  readonly stale: Set<number>;
   nextId: number;
 }
 
@@ -247,6 +249,8 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
   const onTracker = (event: Style12TrackerEvent): void => {
     if (event.kind === 'holdings' || event.kind === 'error') return;
     emit({ kind: 'game', event });
+    // The server gives a number to another game once this one is over.
+    if (event.kind === 'game-left') asked.delete(event.game.gameNumber);
     if (event.kind === 'game-started') {
       const { game } = event;
       const joined = game.initial.fullmoves > 1 || game.initial.turn === 'black';
@@ -271,15 +275,20 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     waiting.cancel();
     const index = queue.indexOf(waiting);
     if (index >= 0) queue.splice(index, 1);
-    if (session?.pending.get(waiting.id) === waiting) session.pending.delete(waiting.id);
+    if (session?.pending.get(waiting.id) === waiting) {
+      session.pending.delete(waiting.id);
+      if (!result.ok && result.error.code === 'command-timeout') session.stale.add(waiting.id);
+    }
     waiting.resolve(result);
+    // An identifier came free: a command that waited for one goes out.
+    if (queue.length > 0) flushQueue();
   };
 
   const dispatch = (current: Session, waiting: Waiting): boolean => {
     for (let tries = 0; tries < MAX_BLOCK_ID; tries++) {
       const id = current.nextId;
       current.nextId = (current.nextId % MAX_BLOCK_ID) + 1;
-      if (current.pending.has(id)) continue;
+      if (current.pending.has(id) || current.stale.has(id)) continue;
       waiting.id = id;
       waiting.sent = true;
       current.pending.set(id, waiting);
@@ -369,7 +378,10 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     const block = 'block' in event ? event.block : undefined;
     if (block === undefined) return;
     const waiting = current.pending.get(block.id);
-    if (waiting === undefined) return;
+    if (waiting === undefined) {
+      if (event.kind === 'unit-end' && current.stale.delete(block.id)) flushQueue();
+      return;
+    }
     waiting.code = block.command;
     if (event.kind === 'unit-end') {
       const lines = waiting.lines;
@@ -425,7 +437,7 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     const sendLine = (line: string): void => {
       connection.write(version === false ? `${line}\n` : encodeTimeseal(line, clock()));
     };
-    const current: Session = { connection, loggedIn: false, sendLine, pending: new Map(), nextId: 1 };
+    const current: Session = { connection, loggedIn: false, sendLine, pending: new Map(), stale: new Set(), nextId: 1 };
     session = current;
     let end: ConnectionEnd | undefined;
     const finish = (result: ConnectionEnd, farewell: boolean): void => {
