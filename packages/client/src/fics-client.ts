@@ -205,6 +205,17 @@ function positiveInteger(value: unknown, fallback: number, minimum = 1): number 
  * Memory is bounded: the reader by its longest line and move list, the books and the tracker by
  * their entries, a command's reply by MAX_REPLY_ITEMS, and each `events()` iterator by
  * `maxQueuedEvents` (a slow reader misses the oldest events and is told how many).
+ *
+ * @example
+ * ```ts
+ * import { createFicsClient, createFicsStandIn } from '@chess-formats/client';
+ * const standIn = createFicsStandIn(); // in memory; tcpTransport from '@chess-formats/client/node' for a server
+ * const client = createFicsClient({ transport: standIn.transport });
+ * const reply = await client.command('frobnicate');
+ * console.log(reply.ok || reply.error.code); // → command-failed
+ * client.close();
+ * console.log((await client.stopped).kind); // → closed
+ * ```
  */
 export function createFicsClient(options: FicsClientOptions): FicsClient {
   const opts: Partial<FicsClientOptions> = typeof options === 'object' && options !== null ? options : {};
