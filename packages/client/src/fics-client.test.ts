@@ -4,6 +4,7 @@ import { createFicsStandIn, type FicsStandIn, type FicsStandInOptions } from './
 import { OWN_GAME_NUMBER, ownBoard, ownGame } from './testing/fics-game.js';
 import { IVARS } from '@chess-formats/fics';
 import { listenFicsStandIn, tcpTransport } from './node.js';
+import type { Connection } from './connection.js';
 import { recordingTimers, until } from './testing/helpers.js';
 
 function setup(
@@ -90,6 +91,43 @@ describe('logging in', () => {
     expect(standIn.sessions).toHaveLength(1);
     expect(kinds(events)).toEqual(['connected', 'stopped']);
     expect(await client.command('games')).toMatchObject({ ok: false, error: { code: 'closed' } });
+  });
+});
+
+describe('login edge cases', () => {
+  test('a server that prompts again after the %b line: the second prompt is not a refused name', async () => {
+    const { client } = setup({ promptAfterIvars: true });
+    await until(() => client.name !== undefined);
+    expect(client.name).toBe('GuestCFMT');
+    client.close();
+    await client.stopped;
+  });
+
+  test('a server that never prompts: login-timeout, retried, then gave-up', async () => {
+    const silent: Connection = {
+      chunks: {
+        [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<Uint8Array>>(() => undefined) }),
+      },
+      write: () => undefined,
+      close: () => undefined,
+    };
+    const { timers, waits } = recordingTimers();
+    const client = createFicsClient({
+      transport: () => Promise.resolve(silent),
+      timers,
+      loginTimeoutMs: 20,
+      retries: 1,
+    });
+    expect(await client.stopped).toMatchObject({ kind: 'gave-up', error: { code: 'login-timeout' } });
+    expect(waits).toEqual([1000]);
+  });
+
+  test('the signal stops the client as close() does', async () => {
+    const controller = new AbortController();
+    const { client } = setup({}, { signal: controller.signal });
+    await until(() => client.name !== undefined);
+    controller.abort();
+    expect(await client.stopped).toEqual({ kind: 'closed' });
   });
 });
 

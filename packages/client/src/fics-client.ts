@@ -451,9 +451,15 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     const current: Session = { connection, loggedIn: false, sendLine, pending: new Map(), stale: new Set(), nextId: 1 };
     session = current;
     let end: ConnectionEnd | undefined;
+    // The reading stops when the connection ends, even on a transport whose close leaves its iteration hanging.
+    let stopReading: () => void = () => undefined;
+    const readingStopped = new Promise<undefined>((resolve) => {
+      stopReading = () => resolve(undefined);
+    });
     const finish = (result: ConnectionEnd, farewell: boolean): void => {
       if (end !== undefined) return;
       end = result;
+      stopReading();
       cancelLogin();
       if (farewell && current.loggedIn) {
         // In block mode every command carries an identifier, `quit` too.
@@ -528,9 +534,13 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
       if (end === undefined) reader.push(text, onFics);
     };
 
+    let iterator: AsyncIterator<Uint8Array> | undefined;
     try {
-      for await (const chunk of connection.chunks) {
-        if (end !== undefined) break;
+      iterator = connection.chunks[Symbol.asyncIterator]();
+      for (;;) {
+        const next = await Promise.race([iterator.next(), readingStopped]);
+        if (next === undefined || next.done === true || end !== undefined) break;
+        const chunk = next.value;
         const raw = typeof (chunk as unknown) === 'string' ? (chunk as unknown as string) : latin1(chunk);
         if (pings === undefined) onText(raw);
         else {
@@ -545,6 +555,10 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     } finally {
       stopping.signal.removeEventListener('abort', onStop);
       cancelLogin();
+      // Lets the transport release what the iteration holds; its own errors are not ours.
+      void Promise.resolve()
+        .then(() => iterator?.return?.())
+        .catch(() => undefined);
     }
     if (end === undefined) {
       reader.end(onFics);

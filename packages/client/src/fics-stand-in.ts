@@ -34,6 +34,8 @@ export interface FicsStandInOptions {
   readonly onCommand?: (command: string, session: FicsStandInSession) => readonly string[] | null | undefined;
   /** Sends a timeseal ping before each reply to a timeseal connection. */
   readonly pingEachReply?: boolean;
+  /** Answers the `%b` line with a new `login: ` prompt (a server may; the client must not take it for a refused name). */
+  readonly promptAfterIvars?: boolean;
   /** Splits each of the stand-in's writes into chunks (to test how a client reads a stream split anywhere). */
   readonly chunks?: (bytes: Uint8Array) => readonly Uint8Array[];
 }
@@ -297,6 +299,7 @@ export function createFicsStandIn(options: FicsStandInOptions = {}): FicsStandIn
           if (handle.startsWith('%b')) {
             ivars = handle.slice(2);
             block = ivars[BLOCK_BIT] === '1';
+            if (options.promptAfterIvars) write('login: ');
             return;
           }
           if (handle === '') {
