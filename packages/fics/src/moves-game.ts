@@ -127,7 +127,9 @@ function passed(setup: Setup, san: string, variant: Variant | undefined): Setup 
  *   '      {Still in progress} *',
  *   '',
  * ].join('\n');
- * for (const event of createFicsReader().push(listing)) {
+ * const reader = createFicsReader();
+ * // The listing's last line is read once the stream says it is whole (`end`, or the next line).
+ * for (const event of [...reader.push(listing), ...reader.end()]) {
  *   if (event.kind !== 'moves') continue;
  *   const game = movesTableGame(event.table);
  *   if (game.ok) {
