@@ -127,7 +127,8 @@ function passed(setup: Setup, san: string, variant: Variant | undefined): Setup 
  *   '      {Still in progress} *',
  *   '',
  * ].join('\n');
- * for (const event of createFicsReader().push(listing)) {
+ * const reader = createFicsReader();
+ * for (const event of [...reader.push(listing), ...reader.end()]) {
  *   if (event.kind !== 'moves') continue;
  *   const game = movesTableGame(event.table);
  *   if (game.ok) {
