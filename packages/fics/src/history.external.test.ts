@@ -74,6 +74,20 @@ describe.skipIf(RECORDING === undefined)("PyChess's recording of observing FICS 
     expect(streams).toHaveLength(3);
   });
 
+  test("before the reply, the observe header's ratings, rated and type reach the game through the session reader", () => {
+    const { tracker, events } = follow(1);
+    expect(events.map((e) => e.kind)).toEqual(['game-started']);
+    const game = tracker.game(463);
+    expect([game?.white.rating, game?.black.rating, game?.rated, game?.variant, game?.moves.length]).toEqual([
+      2243,
+      2158,
+      true,
+      'standard',
+      0,
+    ]);
+    expect(gameToPgn(game!, { server: 'FICS' }).tags.get('Event')).toBe('FICS rated standard game');
+  });
+
   test('joined at move 37, the moves reply makes the PGN the whole game from the start, with Elo, rated and the time control', () => {
     const { tracker, events } = follow(2);
     expect(events.map((e) => e.kind)).toEqual(['game-started', 'position']);
