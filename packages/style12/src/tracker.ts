@@ -612,6 +612,8 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     games.delete(number);
     games.set(number, merged);
     trails.set(number, trail);
+    // The moves no longer start at a board.
+    starts.delete(number);
     if (previous !== undefined) return [{ kind: 'position', game: merged }];
     const out: Style12TrackerEvent[] = [{ kind: 'game-started', game: merged }];
     if (games.size > maxGames) out.push(...leave(games.keys().next().value as number, 'evicted'));
