@@ -235,6 +235,15 @@ describe("the tracker reads a session reader's typed events by their line", () =
     const ended = tracker.push({ kind: 'game-end', line: '{Game 7 (Alice vs. Bob) Bob resigns} 1-0' });
     expect(kinds(ended)).toEqual(['game-ended', 'game-left']);
   });
+
+  test("Creating: and the start notice, as the FICS reader types them, give the players' ratings", () => {
+    const tracker = createStyle12Tracker();
+    tracker.push({ kind: 'creating', line: 'Creating: Bob (2158E) Alice (1500P) rated blitz 3 0' });
+    tracker.push({ kind: 'game-start', line: '{Game 7 (Alice vs. Bob) Creating rated blitz match.}' });
+    tracker.push(records(gameLines(START, []))[0] as Style12);
+    const game = tracker.game(7);
+    expect([game?.white.rating, game?.black.rating, game?.rated, game?.variant]).toEqual([1500, 2158, true, 'blitz']);
+  });
 });
 
 describe('adopt, property: whatever the order, the moves kept replay to the last board', () => {
