@@ -22,3 +22,18 @@ export {
   type LoginAction,
   type ServerKind,
 } from './login.js';
+export {
+  createIccClient,
+  ICC_CLIENT_DATAGRAMS,
+  ICC_CLIENT_LEVEL1,
+  type IccBookChange,
+  type IccClient,
+  type IccClientEvent,
+  type IccClientOptions,
+  type IccCommandReply,
+  type IccCommandResult,
+  type IccOffer,
+  type IccSeek,
+  type IccSeekRemoval,
+  type IccUnit,
+} from './icc-client.js';

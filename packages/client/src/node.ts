@@ -79,3 +79,12 @@ export function tcpTransport(options: TcpTransportOptions): Transport {
   const connect = tcpConnect(options.timeoutMs ?? 30_000);
   return (signal) => connect(options.host, options.port, signal);
 }
+
+export {
+  startIccStandIn,
+  type IccStandIn,
+  type IccStandInGame,
+  type IccStandInOptions,
+  type IccStandInPlayer,
+  type IccStandInSession,
+} from './icc-stand-in.js';
