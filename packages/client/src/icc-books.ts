@@ -39,7 +39,8 @@ export const MAX_SEEKS = 4000;
 /** The most pending challenges kept (the oldest goes beyond it). */
 export const MAX_OFFERS = 1000;
 
-const offerKey = (challenger: string, receiver: string): string => `${challenger.toLowerCase()} ${receiver.toLowerCase()}`;
+const offerKey = (challenger: string, receiver: string): string =>
+  `${challenger.toLowerCase()} ${receiver.toLowerCase()}`;
 
 /** The seek and offer books of one client. */
 export class IccBooks {

@@ -142,7 +142,8 @@ const TAIL_LENGTH = 1024;
 const CONTROL_Y = '\x19';
 
 /** Text that says `observe` or `follow` could not be done (ICC's words). */
-const REFUSED = /no such game|not playing|not logged in|ambiguous|no one|no player|not a registered|cannot|can't|isn't/i;
+const REFUSED =
+  /no such game|not playing|not logged in|ambiguous|no one|no player|not a registered|cannot|can't|isn't/i;
 
 const fault = (code: ClientError['code'], message: string): { ok: false; error: ClientError } => ({
   ok: false,
@@ -183,14 +184,14 @@ function plainTail(raw: string): string {
   const open = raw.lastIndexOf(`${CONTROL_Y}(`);
   const cut = open !== -1 && raw.indexOf(`${CONTROL_Y})`, open) === -1 ? raw.slice(0, open) : raw;
   // Control bytes other than the line feed are dropped, as the CLI's output tail does.
-  // eslint-disable-next-line no-control-regex
   return cut.replace(/\x19\([^\x19]*\x19\)/g, '').replace(/[\x00-\x09\x0b-\x1f\x7f]/g, '');
 }
 
 function latin1(chunk: Uint8Array | string): string {
   if (typeof chunk === 'string') return chunk.slice(-TAIL_LENGTH);
   let text = '';
-  for (let i = Math.max(0, chunk.length - TAIL_LENGTH); i < chunk.length; i++) text += String.fromCharCode(chunk[i] ?? 0);
+  for (let i = Math.max(0, chunk.length - TAIL_LENGTH); i < chunk.length; i++)
+    text += String.fromCharCode(chunk[i] ?? 0);
   return text;
 }
 
@@ -215,7 +216,8 @@ interface Session {
 export function createIccClient(options: IccClientOptions): IccClient {
   const opts: Partial<IccClientOptions> = typeof options === 'object' && options !== null ? options : {};
   const timers = opts.timers ?? realTimers;
-  const retries = Number.isSafeInteger(opts.retries) && (opts.retries as number) >= 0 ? (opts.retries as number) : DEFAULT_RETRIES;
+  const retries =
+    Number.isSafeInteger(opts.retries) && (opts.retries as number) >= 0 ? (opts.retries as number) : DEFAULT_RETRIES;
   const positive = (value: number | undefined, fallback: number) =>
     typeof value === 'number' && value > 0 ? value : fallback;
   const loginTimeoutMs = positive(opts.loginTimeoutMs, DEFAULT_TIMEOUT_MS);
@@ -287,7 +289,15 @@ export function createIccClient(options: IccClientOptions): IccClient {
         cancel();
         resolve(result);
       };
-      session.pending.set(tag, { command: text, settle, lines: [], datagrams: [], partial: '', truncated: false, commandNumber: -1 });
+      session.pending.set(tag, {
+        command: text,
+        settle,
+        lines: [],
+        datagrams: [],
+        partial: '',
+        truncated: false,
+        commandNumber: -1,
+      });
       cancel = timers.start(commandTimeoutMs, () =>
         settle(fault('command-timeout', `no reply to '${text}' within ${String(commandTimeoutMs / 1000)} s`)),
       );
@@ -322,7 +332,8 @@ export function createIccClient(options: IccClientOptions): IccClient {
 
   const observe = async (target: number | string): Promise<IccCommandResult> => {
     const what = targetOf(target);
-    if (what === undefined) return fault('command-failed', `observe takes a game number or a name, got ${JSON.stringify(target)}`);
+    if (what === undefined)
+      return fault('command-failed', `observe takes a game number or a name, got ${JSON.stringify(target)}`);
     const result = await command(`observe ${what}`);
     if (!result.ok) return result;
     const started = result.value.datagrams.some((dg) => dg.name === 'DG_STARTED_OBSERVING');
@@ -331,7 +342,8 @@ export function createIccClient(options: IccClientOptions): IccClient {
 
   const unobserve = async (target: number | string): Promise<IccCommandResult> => {
     const what = targetOf(target);
-    if (what === undefined) return fault('command-failed', `unobserve takes a game number or a name, got ${JSON.stringify(target)}`);
+    if (what === undefined)
+      return fault('command-failed', `unobserve takes a game number or a name, got ${JSON.stringify(target)}`);
     if (typeof target === 'number') observed.delete(target);
     const result = await command(`unobserve ${what}`);
     if (result.ok && REFUSED.test(result.value.lines.join('\n'))) return refused('unobserve', what, result);
@@ -357,7 +369,12 @@ export function createIccClient(options: IccClientOptions): IccClient {
     } catch (error) {
       if (closing) return { kind: 'stopped' };
       const reason = error instanceof Error ? error.message : String(error);
-      return { kind: 'ended', error: { code: 'connect-failed', message: `cannot connect: ${reason}` }, retry: true, loggedIn: false };
+      return {
+        kind: 'ended',
+        error: { code: 'connect-failed', message: `cannot connect: ${reason}` },
+        retry: true,
+        loggedIn: false,
+      };
     }
     if (closing) {
       connection.close();
@@ -401,7 +418,12 @@ export function createIccClient(options: IccClientOptions): IccClient {
         return;
       }
       if (action.kind === 'failed') {
-        session.finish({ kind: 'ended', error: { code: 'login-failed', message: action.message }, retry: action.retry, loggedIn: false });
+        session.finish({
+          kind: 'ended',
+          error: { code: 'login-failed', message: action.message },
+          retry: action.retry,
+          loggedIn: false,
+        });
         return;
       }
       cancelLogin();
@@ -413,7 +435,8 @@ export function createIccClient(options: IccClientOptions): IccClient {
       for (const game of observed)
         void send(session, `observe ${String(game)}`).then((result) => {
           // A game that ended while we were away cannot be observed again: it is no longer ours to follow.
-          if (result.ok && !result.value.datagrams.some((dg) => dg.name === 'DG_STARTED_OBSERVING')) observed.delete(game);
+          if (result.ok && !result.value.datagrams.some((dg) => dg.name === 'DG_STARTED_OBSERVING'))
+            observed.delete(game);
         });
       for (const name of followed.values()) void send(session, `follow ${name}`);
     };
@@ -427,7 +450,10 @@ export function createIccClient(options: IccClientOptions): IccClient {
       switch (event.kind) {
         case 'unit-start':
           if (event.depth !== 1) return;
-          unit = event.tag === undefined ? { command: event.command, player: event.player } : { command: event.command, player: event.player, tag: event.tag };
+          unit =
+            event.tag === undefined
+              ? { command: event.command, player: event.player }
+              : { command: event.command, player: event.player, tag: event.tag };
           reply = event.tag === undefined ? undefined : session.pending.get(event.tag);
           if (reply !== undefined) reply.commandNumber = event.command;
           return;
@@ -563,7 +589,10 @@ export function createIccClient(options: IccClientOptions): IccClient {
       failures++;
       if (failures > retries) {
         const tries = `${String(retries)} reconnection attempt${retries === 1 ? '' : 's'}`;
-        return stop({ kind: 'gave-up', error: { code: end.error.code, message: `${end.error.message}; gave up after ${tries}` } });
+        return stop({
+          kind: 'gave-up',
+          error: { code: end.error.code, message: `${end.error.message}; gave up after ${tries}` },
+        });
       }
       const delayMs = backoffDelay(failures, opts.backoff ?? DEFAULT_BACKOFF);
       emit({ kind: 'reconnecting', attempt: failures, delayMs });

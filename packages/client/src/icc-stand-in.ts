@@ -153,8 +153,14 @@ export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccSta
     });
 
   const clocks = (live: Live, game: GameState): string =>
-    dg(live, { name: 'DG_MSEC', fields: { gameNumber: game.spec.gameNumber, color: 'W', msec: CLOCK_MS, running: game.setup.turn === 'white' } }) +
-    dg(live, { name: 'DG_MSEC', fields: { gameNumber: game.spec.gameNumber, color: 'B', msec: CLOCK_MS, running: game.setup.turn === 'black' } });
+    dg(live, {
+      name: 'DG_MSEC',
+      fields: { gameNumber: game.spec.gameNumber, color: 'W', msec: CLOCK_MS, running: game.setup.turn === 'white' },
+    }) +
+    dg(live, {
+      name: 'DG_MSEC',
+      fields: { gameNumber: game.spec.gameNumber, color: 'B', msec: CLOCK_MS, running: game.setup.turn === 'black' },
+    });
 
   /** What `observe` sends inside its unit: the game, its start, every move so far, the clocks. */
   const observeText = (live: Live, game: GameState): string => {
@@ -190,7 +196,10 @@ export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccSta
         },
       }) +
       dg(live, { name: 'DG_MY_RELATION_TO_GAME', fields: { gameNumber: n, symbol: 'O' } }) +
-      dg(live, { name: 'DG_POSITION_BEGIN', fields: { gameNumber: n, initialFen: STANDARD_FEN, nMovesToFollow: game.plies.length } }) +
+      dg(live, {
+        name: 'DG_POSITION_BEGIN',
+        fields: { gameNumber: n, initialFen: STANDARD_FEN, nMovesToFollow: game.plies.length },
+      }) +
       game.plies.map((ply) => moveDg(live, n, ply)).join('') +
       clocks(live, game) +
       `You are now observing game ${String(n)}.\r\n`
@@ -285,16 +294,28 @@ export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccSta
         state.name = name;
         if (accounts.has(name.toLowerCase())) {
           state.stage = 'password';
-          socket.write(dg(live, { name: 'DG_LOGIN_FAILED', fields: { code: 5, explanationString: `${name} is a registered name.` } }));
+          socket.write(
+            dg(live, {
+              name: 'DG_LOGIN_FAILED',
+              fields: { code: 5, explanationString: `${name} is a registered name.` },
+            }),
+          );
           return prompt('password: ');
         }
         state.stage = 'unregistered';
-        socket.write(dg(live, { name: 'DG_LOGIN_FAILED', fields: { code: 8, explanationString: `${name} is not a registered name.` } }));
+        socket.write(
+          dg(live, {
+            name: 'DG_LOGIN_FAILED',
+            fields: { code: 8, explanationString: `${name} is not a registered name.` },
+          }),
+        );
         return prompt(`Press return to enter the server as "${name}":`);
       }
       if (state.stage === 'password') {
         if (accounts.get(state.name.toLowerCase()) === line) return enter(state.name);
-        socket.write(dg(live, { name: 'DG_LOGIN_FAILED', fields: { code: 11, explanationString: 'Invalid password.' } }));
+        socket.write(
+          dg(live, { name: 'DG_LOGIN_FAILED', fields: { code: 11, explanationString: 'Invalid password.' } }),
+        );
         socket.end();
         return;
       }
