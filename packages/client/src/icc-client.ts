@@ -530,10 +530,8 @@ export function createIccClient(options: IccClientOptions): IccClient {
       // A reset or a destroyed socket ends the iteration with an error: a drop like any other.
     }
     cancelLogin();
-    if (session.end === undefined && !session.loggedIn) {
-      // Whatever the decoder holds back is read, so that a refusal sent just before the close counts.
-      decoder.end((event) => onEvent(event));
-    }
+    // What the decoder holds back (a last line without its end, a datagram cut by the drop) is read.
+    if (session.end === undefined) decoder.end((event) => onEvent(event));
     if (current === session) current = undefined;
     const end: ConnectionEnd =
       session.end ??
@@ -570,6 +568,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
       s.wake = undefined;
       wake?.();
     }
+    opts.signal?.removeEventListener('abort', close);
     resolveStopped(result);
   };
 
