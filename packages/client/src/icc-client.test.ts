@@ -73,13 +73,14 @@ describe('login', () => {
     await until(loggedIn(events), 'the login');
     expect(client.user()).toBe('guest1');
     expect(events.find((e) => e.kind === 'logged-in')).toEqual({ kind: 'logged-in', server: 'icc', name: 'guest1' });
+    await until(() => (server.received[0] ?? []).length >= 8, 'the settings');
     const lines = server.received[0] ?? [];
     expect(lines.slice(0, 3)).toEqual(['level1=5', expect.stringMatching(/^level2settings=1[01]+$/), 'guest']);
     // The seek DGs are turned on after the login, as the spec advises for DGs that send this much.
     expect(lines).toContain('`c4`set-2 50 1');
     await done();
     expect(await client.stopped).toEqual({ kind: 'closed' });
-    expect(server.received[0]?.at(-1)).toBe('quit');
+    expect(server.received[0]?.at(-1), JSON.stringify([server.received, events.map((e) => e.kind)])).toBe('quit');
   });
 
   test('a registered name: the password only at its prompt', async () => {
@@ -187,11 +188,19 @@ describe('observe', () => {
     await done();
   });
 
-  test('follow observes the game the player is in', async () => {
+  test('follow observes the game the player is in; an unknown player is command-failed', async () => {
     const { client, events, done } = await standInClient();
     await until(loggedIn(events), 'the login');
     expect((await client.follow('Corvid')).ok).toBe(true);
     expect(client.game(42)?.moves).toHaveLength(6);
+    expect(await client.follow('no_such!')).toEqual({
+      ok: false,
+      error: {
+        code: 'command-failed',
+        message: 'cannot follow no_such!: There is no player matching the name no_such!.',
+      },
+    });
+    expect(await client.follow('two words')).toMatchObject({ ok: false, error: { code: 'command-failed' } });
     await done();
   });
 });
@@ -202,11 +211,13 @@ describe('reconnection', () => {
     const { server, client, events, done } = await standInClient({}, { timers });
     await until(loggedIn(events), 'the login');
     await client.observe(42);
+    await client.follow('Tallis');
     server.move(42, 'Ba4');
     await until(() => client.game(42)?.moves.length === 7, 'the move');
     server.dropAll();
     await until(loggedIn(events, 2), 'the second login');
     await until(() => (server.received[1] ?? []).some((line) => /^`c\d+`observe 42$/.test(line)), 're-observe');
+    await until(() => (server.received[1] ?? []).some((line) => /^`c\d+`follow Tallis$/.test(line)), 're-follow');
     await until(
       () => events.filter((e) => e.kind === 'game' && e.event.kind === 'game-started').length === 2,
       'the game again',

@@ -522,9 +522,10 @@ export function createIccClient(options: IccClientOptions): IccClient {
     };
 
     try {
+      // After the end the rest is read and ignored: leaving the iteration would destroy a socket
+      // whose farewell (`quit`) may not be written yet; the transport closes it soon after.
       for await (const chunk of connection.chunks) {
-        if (session.end !== undefined) break;
-        if (typeof chunk === 'string' || chunk instanceof Uint8Array) read(chunk);
+        if (session.end === undefined && (typeof chunk === 'string' || chunk instanceof Uint8Array)) read(chunk);
       }
     } catch {
       // A reset or a destroyed socket ends the iteration with an error: a drop like any other.
@@ -543,8 +544,8 @@ export function createIccClient(options: IccClientOptions): IccClient {
             retry: true,
             loggedIn: session.loggedIn,
           });
+    if (session.end === undefined) connection.close();
     session.end = end;
-    connection.close();
     for (const pending of [...session.pending.values()])
       pending.settle(
         end.kind === 'stopped'

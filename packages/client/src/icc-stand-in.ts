@@ -79,6 +79,8 @@ const CN = { unknown: 0, set: 107, observe: 137, follow: 139, quit: 162, set2: 2
 const STANDARD_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 /** The stand-in's own clocks: nobody's time runs. */
 const CLOCK_MS = 180_000;
+/** A handle: 2-15 letters, digits and dashes, a letter first. */
+const NAME = /^[A-Za-z][A-Za-z0-9-]{1,14}$/;
 /** The longest line a client may send; a longer one is dropped with the connection. */
 const MAX_LINE = 4096;
 
@@ -249,6 +251,7 @@ export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccSta
         };
       }
       case 'follow': {
+        if (!NAME.test(arg)) return { cn: CN.follow, text: `There is no player matching the name ${arg}.\r\n` };
         const game = gameOf(arg);
         return {
           cn: CN.follow,
@@ -290,7 +293,7 @@ export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccSta
       if (state.stage === 'name') {
         const name = line.trim();
         if (name.toLowerCase() === 'guest') return enter(`guest${String(++guests)}`);
-        if (!/^[A-Za-z][A-Za-z0-9-]{1,14}$/.test(name)) return prompt('Names are 2-15 letters and digits.\r\nlogin: ');
+        if (!NAME.test(name)) return prompt('Names are 2-15 letters and digits.\r\nlogin: ');
         state.name = name;
         if (accounts.has(name.toLowerCase())) {
           state.stage = 'password';
