@@ -254,6 +254,27 @@ describe('reconnection', () => {
     expect(await client.command('who')).toMatchObject({ ok: false, error: { code: 'closed' } });
   });
 
+  test('a transport that throws is a fault of the connection, not an exception', async () => {
+    const throwing = createIccClient({
+      transport: () =>
+        Promise.resolve({
+          chunks: {
+            [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('reset')) }),
+          },
+          write: () => {
+            throw new Error('broken pipe');
+          },
+          close: () => {
+            throw new Error('already closed');
+          },
+        }),
+      retries: 0,
+    });
+    expect(await throwing.stopped).toMatchObject({ kind: 'gave-up', error: { code: 'dropped' } });
+    const notAFunction = createIccClient({ transport: 'tcp://chessclub.com' as never });
+    expect(await notAFunction.stopped).toMatchObject({ kind: 'failed', error: { code: 'connect-failed' } });
+  });
+
   test('retries 0 never reconnects; the signal closes the client', async () => {
     const client = createIccClient({ transport: () => Promise.reject(new Error('no')), retries: 0 });
     expect((await client.stopped).kind).toBe('gave-up');

@@ -195,6 +195,25 @@ function latin1(chunk: Uint8Array | string): string {
   return text;
 }
 
+/** Writes to a connection; false when the transport threw (its fault must not become ours). */
+function write(connection: Connection, text: string): boolean {
+  try {
+    connection.write(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Closes a connection, whatever the transport does. */
+function hangUp(connection: Connection, farewell?: string): void {
+  try {
+    connection.close(farewell);
+  } catch {
+    // Nothing more can be done with a connection that cannot be closed.
+  }
+}
+
 /** The commands and rules of one connection. */
 interface Session {
   readonly connection: Connection;
@@ -301,7 +320,8 @@ export function createIccClient(options: IccClientOptions): IccClient {
       cancel = timers.start(commandTimeoutMs, () =>
         settle(fault('command-timeout', `no reply to '${text}' within ${String(commandTimeoutMs / 1000)} s`)),
       );
-      session.connection.write(`${taggedCommand(tag, text)}\n`);
+      if (!write(session.connection, `${taggedCommand(tag, text)}\n`))
+        settle(fault('dropped', `the connection refused '${text}'`));
     });
 
   const command = (text: string): Promise<IccCommandResult> => {
@@ -377,7 +397,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
       };
     }
     if (closing) {
-      connection.close();
+      hangUp(connection);
       return { kind: 'stopped' };
     }
     emit({ kind: 'connected', attempt });
@@ -397,7 +417,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
         if (session.end !== undefined) return;
         session.end = end;
         cancelLogin();
-        connection.close(farewell && session.loggedIn ? 'quit\n' : undefined);
+        hangUp(connection, farewell && session.loggedIn ? 'quit\n' : undefined);
       },
     };
     current = session;
@@ -414,7 +434,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
       if (action.kind === 'wait' || session.loggedIn) return;
       raw = '';
       if (action.kind === 'send') {
-        connection.write(`${action.line}\n`);
+        write(connection, `${action.line}\n`);
         return;
       }
       if (action.kind === 'failed') {
@@ -544,7 +564,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
             retry: true,
             loggedIn: session.loggedIn,
           });
-    if (session.end === undefined) connection.close();
+    if (session.end === undefined) hangUp(connection);
     session.end = end;
     for (const pending of [...session.pending.values()])
       pending.settle(
