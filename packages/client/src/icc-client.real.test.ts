@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { createIccDecoder, inferMoveSettings, type DatagramName } from '@chess-formats/icc-dg';
 import { createIccClient, ICC_CLIENT_DATAGRAMS, type IccClientEvent } from './icc-client.js';
-import { startIccStandIn } from './icc-stand-in.js';
-import { tcpTransport } from './node.js';
+import { createIccStandIn } from './icc-stand-in.js';
+import { listenIccStandIn, tcpTransport } from './node.js';
 
 /**
  * A real ICC capture (2014) beside the repository, when it is there (see the shared data's
@@ -38,7 +38,8 @@ describe.skipIf(!present)('a real ICC capture (skipped: ../shared/real/icc-captu
       ...(inferred?.settings ?? []),
     ];
 
-    const server = await startIccStandIn();
+    const standIn = createIccStandIn();
+    const server = await listenIccStandIn(standIn);
     const events: IccClientEvent[] = [];
     const client = createIccClient({
       transport: tcpTransport({ host: '127.0.0.1', port: server.port }),
@@ -46,7 +47,7 @@ describe.skipIf(!present)('a real ICC capture (skipped: ../shared/real/icc-captu
       onEvent: (e) => events.push(e),
     });
     for (let i = 0; i < 300 && client.user() === undefined; i++) await new Promise((r) => setTimeout(r, 10));
-    server.broadcast(capture);
+    standIn.broadcast(capture);
     const observed = () => events.find((e) => e.kind === 'game' && e.event.kind === 'game-started');
     for (let i = 0; i < 300 && (client.games()[0]?.moves.length ?? 0) < 5; i++)
       await new Promise((r) => setTimeout(r, 10));

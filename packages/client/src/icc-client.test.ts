@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { encodeDatagram, encodeUnitStart } from '@chess-formats/icc-dg';
 import { realTimers, type Timers } from './backoff.js';
 import { createIccClient, type IccClient, type IccClientEvent } from './icc-client.js';
-import { startIccStandIn, type IccStandInGame } from './icc-stand-in.js';
-import { tcpTransport } from './node.js';
+import { createIccStandIn, type IccStandInGame, type IccStandInOptions } from './icc-stand-in.js';
+import { listenIccStandIn, tcpTransport } from './node.js';
 import { memoryTransport, settle, type MemoryConnection } from './testing/memory-transport.js';
 
 /** Waits until `check` holds (the stand-in is on loopback: a few milliseconds), at most 5 s. */
@@ -32,7 +32,6 @@ function instantSleeps(): { timers: Timers; slept: number[] } {
 
 /** A game of our own, observed after its sixth move. */
 const RUY_LOPEZ: IccStandInGame = {
-  gameNumber: 42,
   white: { name: 'Corvid', rating: 2650, titles: ['GM'] },
   black: { name: 'Tallis', rating: 2480 },
   ratingType: 'Blitz',
@@ -43,23 +42,26 @@ const RUY_LOPEZ: IccStandInGame = {
 
 const kinds = (events: readonly IccClientEvent[]) => events.map((e) => e.kind);
 
+/** A stand-in on loopback with game 42, and a client connected to it through TCP. */
 async function standInClient(
-  options: Parameters<typeof startIccStandIn>[0] = {},
+  options: IccStandInOptions = {},
   clientOptions: Partial<Parameters<typeof createIccClient>[0]> = {},
 ) {
-  const server = await startIccStandIn({ games: [RUY_LOPEZ], ...options });
+  const standIn = createIccStandIn({ games: { 42: RUY_LOPEZ }, ...options });
+  const listening = await listenIccStandIn(standIn);
   const events: IccClientEvent[] = [];
   const client = createIccClient({
-    transport: tcpTransport({ host: '127.0.0.1', port: server.port }),
+    transport: tcpTransport({ host: '127.0.0.1', port: listening.port }),
     onEvent: (event) => events.push(event),
     ...clientOptions,
   });
+  const received = (index: number): readonly string[] => standIn.sessions[index]?.received ?? [];
   const done = async () => {
     client.close();
     await client.stopped;
-    await server.close();
+    await listening.close();
   };
-  return { server, client, events, done };
+  return { server: standIn, received, client, events, done };
 }
 
 const loggedIn =
@@ -69,28 +71,28 @@ const loggedIn =
 
 describe('login', () => {
   test('a guest: level1=5 and the DGs at the first prompts, the name the server gives', async () => {
-    const { server, client, events, done } = await standInClient();
+    const { received, client, events, done } = await standInClient();
     await until(loggedIn(events), 'the login');
     expect(client.user()).toBe('guest1');
     expect(events.find((e) => e.kind === 'logged-in')).toEqual({ kind: 'logged-in', server: 'icc', name: 'guest1' });
-    await until(() => (server.received[0] ?? []).length >= 8, 'the settings');
-    const lines = server.received[0] ?? [];
+    await until(() => received(0).length >= 8, 'the settings');
+    const lines = received(0);
     expect(lines.slice(0, 3)).toEqual(['level1=5', expect.stringMatching(/^level2settings=1[01]+$/), 'guest']);
     // The seek DGs are turned on after the login, as the spec advises for DGs that send this much.
     expect(lines).toContain('`c4`set-2 50 1');
     await done();
     expect(await client.stopped).toEqual({ kind: 'closed' });
-    expect(server.received[0]?.at(-1), JSON.stringify([server.received, events.map((e) => e.kind)])).toBe('quit');
+    expect(received(0).at(-1), JSON.stringify([received(0), events.map((e) => e.kind)])).toBe('quit');
   });
 
   test('a registered name: the password only at its prompt', async () => {
-    const { server, client, events, done } = await standInClient(
-      { accounts: { Greyhame: 'mellon' } },
+    const { received, client, events, done } = await standInClient(
+      { users: { Greyhame: 'mellon' } },
       { credentials: { kind: 'user', name: 'Greyhame', password: 'mellon' } },
     );
     await until(loggedIn(events), 'the login');
     expect(client.user()).toBe('Greyhame');
-    expect(server.received[0]?.slice(2, 4)).toEqual(['Greyhame', '*']);
+    expect(received(0).slice(2, 4)).toEqual(['Greyhame', '*']);
     await done();
   });
 
@@ -106,7 +108,7 @@ describe('login', () => {
 
   test('a refused password fails for good: no second connection', async () => {
     const { server, client, events, done } = await standInClient(
-      { accounts: { Greyhame: 'mellon' } },
+      { users: { Greyhame: 'mellon' } },
       { credentials: { kind: 'user', name: 'Greyhame', password: 'balrog' } },
     );
     const stop = await client.stopped;
@@ -114,7 +116,7 @@ describe('login', () => {
       kind: 'failed',
       error: { code: 'login-failed', message: 'login failed (ICC code 11): Invalid password.' },
     });
-    expect(server.received).toHaveLength(1);
+    expect(server.sessions).toHaveLength(1);
     expect(kinds(events)).not.toContain('logged-in');
     expect(kinds(events).slice(-2)).toEqual(['disconnected', 'stopped']);
     await done();
@@ -208,18 +210,22 @@ describe('observe', () => {
 describe('reconnection', () => {
   test('a drop reconnects after the backoff delay and observes the game again', async () => {
     const { timers, slept } = instantSleeps();
-    const { server, client, events, done } = await standInClient({}, { timers });
+    const { server, received, client, events, done } = await standInClient({}, { timers });
     await until(loggedIn(events), 'the login');
     await client.observe(42);
     await client.follow('Tallis');
     server.move(42, 'Ba4');
     await until(() => client.game(42)?.moves.length === 7, 'the move');
-    server.dropAll();
+    for (const session of server.sessions) session.drop();
     await until(loggedIn(events, 2), 'the second login');
-    await until(() => (server.received[1] ?? []).some((line) => /^`c\d+`observe 42$/.test(line)), 're-observe');
-    await until(() => (server.received[1] ?? []).some((line) => /^`c\d+`follow Tallis$/.test(line)), 're-follow');
+    await until(() => received(1).some((line) => /^`c\d+`observe 42$/.test(line)), 're-observe');
+    await until(() => received(1).some((line) => /^`c\d+`follow Tallis$/.test(line)), 're-follow');
+    // After the second login the game starts again (observe, then follow), with all its moves.
+    const since = () => events.slice(events.map((e) => e.kind).lastIndexOf('logged-in'));
     await until(
-      () => events.filter((e) => e.kind === 'game' && e.event.kind === 'game-started').length === 2,
+      () =>
+        since().filter((e) => e.kind === 'game' && e.event.kind === 'game-started').length === 2 &&
+        client.game(42)?.moves.length === 7,
       'the game again',
     );
     expect(client.game(42)?.moves).toHaveLength(7);

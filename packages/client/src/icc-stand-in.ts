@@ -1,14 +1,16 @@
-import { createServer, type Socket } from 'node:net';
+import type { Connection, Transport } from './connection.js';
 import { playSan, parseSan, standardSetup, writeSmith, type Setup } from '@chess-formats/board-core';
 import { datagramId, encodeDatagram, encodeUnitStart, type DatagramInput } from '@chess-formats/icc-dg';
 
 /**
- * A stand-in for the Internet Chess Club on loopback, for tests and examples that must run
- * offline: it speaks enough of the server's side (formats2.txt) for `createIccClient` and other
- * clients: the login prompts with `level1=` and `level2settings=`, guests and registered names,
- * level 1 units with the client's backquote tags, and the DGs the client turned on for the games
- * it is given (observe, unobserve, follow, moves played later). It is not a chess server: it
- * checks no rights, plays no clocks, and answers other commands through `answer`.
+ * A stand-in for the Internet Chess Club, for tests of code that uses the ICC client (and of the
+ * client itself), offline: it speaks the login (`level1=` and `level2settings=` at the first
+ * prompts, guests, registered and unregistered names, DG_LOGIN_FAILED), level 1 units with the
+ * client's backquote tags, `set-2`, and answers `observe`, `unobserve`, `follow` and `quit` from
+ * the games it is given with the DGs the client turned on (the game, its start, every move so
+ * far, the clocks); anything else a test answers with `onCommand`. It is not a chess server: it
+ * checks no rights and runs no clocks. In memory (`transport`), or on a loopback port with
+ * `listenIccStandIn` from `@chess-formats/client/node`; the FICS stand-in has the same shape.
  */
 
 /** A player of a stand-in game. */
@@ -20,7 +22,6 @@ export interface IccStandInPlayer {
 
 /** A game the stand-in shows to whoever observes it. */
 export interface IccStandInGame {
-  readonly gameNumber: number;
   readonly white: IccStandInPlayer;
   readonly black: IccStandInPlayer;
   /** ICC's rating type (default `Blitz`). */
@@ -34,44 +35,62 @@ export interface IccStandInGame {
   readonly moves: readonly string[];
 }
 
-/** One client's connection, as `answer` sees it. */
+/** Options of `createIccStandIn`. */
+export interface IccStandInOptions {
+  /** Registered names and their passwords; any other name but `guest` enters unregistered. */
+  readonly users?: Readonly<Record<string, string>>;
+  /** The name every `guest` login gets (default `guest1`, `guest2`, ... one a login). */
+  readonly guestName?: string;
+  /** The games by number. */
+  readonly games?: Readonly<Record<number, IccStandInGame>>;
+  /**
+   * Answers a command the stand-in does not know: the text inside the command's unit (lines
+   * ending `\r\n`, datagrams as `encodeDatagram` writes them), `null` for no answer at all (a
+   * server that hangs), or undefined for `command not found`.
+   */
+  readonly onCommand?: (command: string, session: IccStandInSession) => string | null | undefined;
+}
+
+/** One connection as the stand-in saw it. */
 export interface IccStandInSession {
-  /** 1 for the first connection the stand-in accepted. */
-  readonly connection: number;
-  /** The name the client logged in as. */
-  readonly name: string;
+  /** 0 for the first connection, 1 for the next ... */
+  readonly index: number;
+  /** Every line the client sent (a password as `*`). */
+  readonly received: readonly string[];
+  /** The client's `level1` value. */
+  readonly level1: number;
+  /** The DGs the client turned on (`level2settings=` and `set-2`), by number. */
+  readonly datagrams: ReadonlySet<number>;
+  /** The name it logged in as, once logged in. */
+  readonly name: string | undefined;
+  /** Whether the connection is still open. */
+  readonly open: boolean;
   /** Writes to the client as it is (datagrams made with `encodeDatagram`, units, plain text; text as Latin-1). */
   send(text: string | Uint8Array): void;
   /** Closes the connection without a word, as a server restart does. */
   drop(): void;
 }
 
-/** Options of `startIccStandIn`. */
-export interface IccStandInOptions {
-  /** Registered names and their passwords; any other name but `guest` enters unregistered. */
-  readonly accounts?: Readonly<Record<string, string>>;
-  readonly games?: readonly IccStandInGame[];
-  /**
-   * Answers a command the stand-in does not know: the text of the command's unit (`undefined`:
-   * "command not found"; `null`: no answer at all, as a server that hangs).
-   */
-  readonly answer?: (command: string, session: IccStandInSession) => string | null | undefined;
-}
-
-/** A running stand-in. */
+/** The stand-in, made by `createIccStandIn`. */
 export interface IccStandIn {
-  /** The loopback port it listens on (the system picked it). */
-  readonly port: number;
-  /** The lines each connection's client sent (passwords as `*`), one array a connection. */
-  readonly received: readonly (readonly string[])[];
-  /** Plays a move (SAN) in a game and sends it to every client observing it. */
-  move(gameNumber: number, san: string): void;
-  /** Writes to every logged-in client (outside any unit, as a notice or a datagram comes; text as Latin-1). */
+  /** An in-memory transport: each call is a new connection to the stand-in. */
+  readonly transport: Transport;
+  /** Every connection so far, oldest first. */
+  readonly sessions: readonly IccStandInSession[];
+  /** While true, connections are refused (the transport rejects, a listener hangs up), as a server that is down. */
+  refuse: boolean;
+  /** Writes to every logged-in connection, outside any unit (notices, seeks, moves); text as Latin-1. */
   broadcast(text: string | Uint8Array): void;
-  /** Closes every connection without a word (clients see a drop). */
-  dropAll(): void;
-  /** Stops listening and closes every connection. */
-  close(): Promise<void>;
+  /** Plays a move (SAN) in a game and sends it to every connection observing the game; throws for an illegal one. */
+  move(gameNumber: number, san: string): void;
+  /**
+   * Serves one byte connection (a socket): `write` sends the stand-in's bytes, `end` closes;
+   * returns what to call with the client's bytes and when the client closes.
+   */
+  accept(peer: { write(bytes: Uint8Array): void; end(): void }): {
+    receive(bytes: Uint8Array): void;
+    closed(): void;
+  };
 }
 
 /** CN_* numbers (formats2.txt, Appendix 1) of the commands the stand-in answers. */
@@ -81,33 +100,50 @@ const STANDARD_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const CLOCK_MS = 180_000;
 /** A handle: 2-15 letters, digits and dashes, a letter first. */
 const NAME = /^[A-Za-z][A-Za-z0-9-]{1,14}$/;
+type Peer = Parameters<IccStandIn['accept']>[0];
+
+function bytesOf(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
+
+function textOf(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return text;
+}
+
 /** The longest line a client may send; a longer one is dropped with the connection. */
 const MAX_LINE = 4096;
 
 interface GameState {
+  readonly gameNumber: number;
   readonly spec: IccStandInGame;
-  readonly start: Setup;
   setup: Setup;
   readonly plies: { readonly san: string; readonly smith: string }[];
   readonly observers: Set<Live>;
 }
 
 interface Live extends IccStandInSession {
-  readonly settings: Set<number>;
+  readonly datagrams: Set<number>;
+  readonly received: string[];
   level1: number;
   loggedIn: boolean;
+  open: boolean;
+  name: string | undefined;
 }
 
-function replayGame(spec: IccStandInGame): GameState {
+function replayGame(gameNumber: number, spec: IccStandInGame): GameState {
   let setup = standardSetup();
   const plies: GameState['plies'] = [];
   for (const san of spec.moves) {
     const next = step(setup, san);
-    if (next === undefined) throw new TypeError(`game ${String(spec.gameNumber)}: '${san}' is not a legal move here`);
+    if (next === undefined) throw new TypeError(`game ${String(gameNumber)}: '${san}' is not a legal move here`);
     plies.push(next.ply);
     setup = next.after;
   }
-  return { spec, start: standardSetup(), setup, plies, observers: new Set() };
+  return { gameNumber, spec, setup, plies, observers: new Set() };
 }
 
 function step(setup: Setup, san: string): { ply: { san: string; smith: string }; after: Setup } | undefined {
@@ -118,27 +154,22 @@ function step(setup: Setup, san: string): { ply: { san: string; smith: string };
 }
 
 /**
- * Starts a stand-in ICC on 127.0.0.1 at a port the system picks. Throws (rejects) for a game
- * whose moves are not legal: the games are the caller's, a mistake there is a bug.
+ * Makes a stand-in ICC (see `IccStandIn`). Throws a `TypeError` for a game whose moves are not
+ * legal: the games are the caller's, a mistake there is a bug.
  */
-export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccStandIn> {
+export function createIccStandIn(options: IccStandInOptions = {}): IccStandIn {
   const games = new Map<number, GameState>();
-  try {
-    for (const spec of options.games ?? []) games.set(spec.gameNumber, replayGame(spec));
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-  }
-  const accounts = new Map(Object.entries(options.accounts ?? {}).map(([name, pw]) => [name.toLowerCase(), pw]));
-  const received: string[][] = [];
-  const sessions = new Set<Live>();
-  const sockets = new Set<Socket>();
+  for (const [number, spec] of Object.entries(options.games ?? {}))
+    games.set(Number(number), replayGame(Number(number), spec));
+  const users = new Map(Object.entries(options.users ?? {}).map(([name, pw]) => [name.toLowerCase(), pw]));
+  const sessions: Live[] = [];
   let guests = 0;
 
   const dg = (live: Live, datagram: DatagramInput): string => {
     const number = typeof datagram.name === 'string' ? datagramId(datagram.name) : datagram.id;
     // The server sends a DG only to a client that turned it on.
-    if (number === undefined || !live.settings.has(number)) return '';
-    return encodeDatagram(datagram, { settings: live.settings });
+    if (number === undefined || !live.datagrams.has(number)) return '';
+    return encodeDatagram(datagram, { settings: live.datagrams });
   };
 
   const moveDg = (live: Live, gameNumber: number, ply: { san: string; smith: string }): string =>
@@ -146,28 +177,28 @@ export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccSta
       name: 'DG_SEND_MOVES',
       fields: {
         gameNumber,
-        ...(live.settings.has(33) ? { algebraicMove: ply.san } : {}),
-        ...(live.settings.has(34) ? { smithMove: ply.smith } : {}),
-        ...(live.settings.has(35) ? { time: 0 } : {}),
-        ...(live.settings.has(36) ? { clock: CLOCK_MS / 1000 } : {}),
-        ...(live.settings.has(113) ? { isVariation: 1 } : {}),
+        ...(live.datagrams.has(33) ? { algebraicMove: ply.san } : {}),
+        ...(live.datagrams.has(34) ? { smithMove: ply.smith } : {}),
+        ...(live.datagrams.has(35) ? { time: 0 } : {}),
+        ...(live.datagrams.has(36) ? { clock: CLOCK_MS / 1000 } : {}),
+        ...(live.datagrams.has(113) ? { isVariation: 1 } : {}),
       },
     });
 
   const clocks = (live: Live, game: GameState): string =>
     dg(live, {
       name: 'DG_MSEC',
-      fields: { gameNumber: game.spec.gameNumber, color: 'W', msec: CLOCK_MS, running: game.setup.turn === 'white' },
+      fields: { gameNumber: game.gameNumber, color: 'W', msec: CLOCK_MS, running: game.setup.turn === 'white' },
     }) +
     dg(live, {
       name: 'DG_MSEC',
-      fields: { gameNumber: game.spec.gameNumber, color: 'B', msec: CLOCK_MS, running: game.setup.turn === 'black' },
+      fields: { gameNumber: game.gameNumber, color: 'B', msec: CLOCK_MS, running: game.setup.turn === 'black' },
     });
 
   /** What `observe` sends inside its unit: the game, its start, every move so far, the clocks. */
   const observeText = (live: Live, game: GameState): string => {
     const s = game.spec;
-    const n = s.gameNumber;
+    const n = game.gameNumber;
     game.observers.add(live);
     return (
       dg(live, {
@@ -228,8 +259,8 @@ export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccSta
         const id = Number(rest[0]);
         const on = rest[1] === '1';
         if (Number.isInteger(id) && id >= 0 && id < 256) {
-          if (on) live.settings.add(id);
-          else live.settings.delete(id);
+          if (on) live.datagrams.add(id);
+          else live.datagrams.delete(id);
         }
         return { cn: CN.set2, text: dg(live, { name: 'DG_SET2', fields: { dgCode: id, offOn: on } }) };
       }
@@ -246,8 +277,8 @@ export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccSta
         return {
           cn: CN.unobserve,
           text:
-            dg(live, { name: 'DG_STOP_OBSERVING', fields: { gameNumber: game.spec.gameNumber } }) +
-            `Removing game ${String(game.spec.gameNumber)} from observation list.\r\n`,
+            dg(live, { name: 'DG_STOP_OBSERVING', fields: { gameNumber: game.gameNumber } }) +
+            `Removing game ${String(game.gameNumber)} from observation list.\r\n`,
         };
       }
       case 'follow': {
@@ -261,68 +292,56 @@ export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccSta
       case 'quit':
         return { cn: CN.quit, text: 'Thank you for using the stand-in chess club.\r\n' };
       default: {
-        const text = options.answer?.(command, live);
+        const text = options.onCommand?.(command, live);
         if (text === null) return null;
         return { cn: CN.unknown, text: text ?? `${verb}: command not found.\r\n` };
       }
     }
   };
 
-  const onLine = (live: Live, state: { stage: string; name: string }, line: string, socket: Socket): void => {
-    const prompt = (text: string): void => {
-      socket.write(text);
-    };
+  const onLine = (live: Live, stage: { value: string }, line: string, peer: Peer): void => {
+    const write = (text: string): void => peer.write(bytesOf(text));
     if (!live.loggedIn) {
       if (line.startsWith('level1=')) {
         live.level1 = Number(line.slice('level1='.length)) || 0;
-        prompt('login: ');
+        write('login: ');
         return;
       }
       if (line.startsWith('level2settings=')) {
         const bits = line.slice('level2settings='.length);
-        for (let i = 0; i < bits.length; i++) if (bits[i] === '1') live.settings.add(i);
-        prompt('login: ');
+        for (let i = 0; i < bits.length && i < 256; i++) if (bits[i] === '1') live.datagrams.add(i);
+        write('login: ');
         return;
       }
-      const enter = (name: string) => {
-        state.name = name;
+      const enter = (name: string): void => {
+        live.name = name;
         live.loggedIn = true;
-        sessions.add(live);
-        socket.write(dg(live, { name: 'DG_WHO_AM_I', fields: { myName: name, titles: [] } }));
+        write(dg(live, { name: 'DG_WHO_AM_I', fields: { myName: name, titles: [] } }));
       };
-      if (state.stage === 'name') {
+      if (stage.value === 'name') {
         const name = line.trim();
-        if (name.toLowerCase() === 'guest') return enter(`guest${String(++guests)}`);
-        if (!NAME.test(name)) return prompt('Names are 2-15 letters and digits.\r\nlogin: ');
-        state.name = name;
-        if (accounts.has(name.toLowerCase())) {
-          state.stage = 'password';
-          socket.write(
-            dg(live, {
-              name: 'DG_LOGIN_FAILED',
-              fields: { code: 5, explanationString: `${name} is a registered name.` },
-            }),
-          );
-          return prompt('password: ');
-        }
-        state.stage = 'unregistered';
-        socket.write(
+        if (name.toLowerCase() === 'guest') return enter(options.guestName ?? `guest${String(++guests)}`);
+        if (!NAME.test(name)) return write('Names are 2-15 letters, digits and dashes.\r\nlogin: ');
+        live.name = name;
+        const registered = users.has(name.toLowerCase());
+        stage.value = registered ? 'password' : 'unregistered';
+        write(
           dg(live, {
             name: 'DG_LOGIN_FAILED',
-            fields: { code: 8, explanationString: `${name} is not a registered name.` },
+            fields: registered
+              ? { code: 5, explanationString: `${name} is a registered name.` }
+              : { code: 8, explanationString: `${name} is not a registered name.` },
           }),
         );
-        return prompt(`Press return to enter the server as "${name}":`);
+        return write(registered ? 'password: ' : `Press return to enter the server as "${name}":`);
       }
-      if (state.stage === 'password') {
-        if (accounts.get(state.name.toLowerCase()) === line) return enter(state.name);
-        socket.write(
-          dg(live, { name: 'DG_LOGIN_FAILED', fields: { code: 11, explanationString: 'Invalid password.' } }),
-        );
-        socket.end();
+      if (stage.value === 'password') {
+        if (users.get((live.name ?? '').toLowerCase()) === line) return enter(live.name ?? '');
+        write(dg(live, { name: 'DG_LOGIN_FAILED', fields: { code: 11, explanationString: 'Invalid password.' } }));
+        peer.end();
         return;
       }
-      if (state.stage === 'unregistered') return enter(state.name);
+      if (stage.value === 'unregistered') enter(live.name ?? '');
       return;
     }
     const tagged = /^`([^`\s]{1,99})`(.*)$/.exec(line);
@@ -331,53 +350,60 @@ export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccSta
     const reply = answer(live, command);
     if (reply === null) return;
     const units = (live.level1 & 1) === 1;
-    socket.write(units ? `${encodeUnitStart(reply.cn, live.name, tag)}${reply.text}\x19]` : reply.text);
-    if (reply.cn === CN.quit) socket.end();
+    write(units ? `${encodeUnitStart(reply.cn, live.name ?? '*', tag)}${reply.text}\x19]` : reply.text);
+    if (reply.cn === CN.quit) peer.end();
   };
 
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    const lines: string[] = [];
-    received.push(lines);
-    const state = { stage: 'name', name: '' };
+  const accept = (peer: Peer): { receive(bytes: Uint8Array): void; closed(): void } => {
+    const stage = { value: 'name' };
+    let buffered = '';
     const live: Live = {
-      connection: received.length,
-      get name() {
-        return state.name;
-      },
-      settings: new Set<number>(),
+      index: sessions.length,
+      received: [],
       level1: 0,
+      datagrams: new Set<number>(),
+      name: undefined,
+      open: true,
       loggedIn: false,
       send: (text) => {
-        if (!socket.destroyed) socket.write(typeof text === 'string' ? Buffer.from(text, 'latin1') : text);
+        if (live.open) peer.write(typeof text === 'string' ? bytesOf(text) : text);
       },
-      drop: () => socket.destroy(),
+      drop: () => {
+        if (live.open) peer.end();
+      },
     };
-    socket.setEncoding('latin1');
-    socket.setDefaultEncoding('latin1');
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      sockets.delete(socket);
-      sessions.delete(live);
-      for (const game of games.values()) game.observers.delete(live);
-    });
-    let buffered = '';
-    socket.on('data', (text: string) => {
-      buffered += text;
-      for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
-        const line = buffered.slice(0, end).replace(/\r$/, '');
-        buffered = buffered.slice(end + 1);
-        lines.push(state.stage === 'password' && !live.loggedIn ? '*' : line);
-        if (!socket.destroyed) onLine(live, state, line, socket);
-      }
-      if (buffered.length > MAX_LINE) socket.destroy();
-    });
-    socket.write('Welcome to the stand-in chess club (no games are rated here).\r\n\r\nlogin: ');
-  });
+    sessions.push(live);
+    peer.write(bytesOf('Welcome to the stand-in chess club (no games are rated here).\r\n\r\nlogin: '));
+    return {
+      receive(bytes) {
+        if (!live.open) return;
+        buffered += textOf(bytes);
+        for (let end = buffered.indexOf('\n'); end !== -1 && live.open; end = buffered.indexOf('\n')) {
+          const line = buffered.slice(0, end).replace(/\r$/, '');
+          buffered = buffered.slice(end + 1);
+          live.received.push(stage.value === 'password' && !live.loggedIn ? '*' : line);
+          onLine(live, stage, line, peer);
+        }
+        if (buffered.length > MAX_LINE) peer.end();
+      },
+      closed() {
+        live.open = false;
+        for (const game of games.values()) game.observers.delete(live);
+      },
+    };
+  };
 
-  const standIn = (port: number): IccStandIn => ({
-    port,
-    received,
+  const standIn: IccStandIn = {
+    transport: (signal) => {
+      if (standIn.refuse) return Promise.reject(new Error('connection refused'));
+      if (signal.aborted) return Promise.reject(new Error('interrupted'));
+      return Promise.resolve(memoryConnection(accept));
+    },
+    sessions,
+    refuse: false,
+    broadcast(text) {
+      for (const live of sessions) if (live.loggedIn) live.send(text);
+    },
     move(gameNumber, san) {
       const game = games.get(gameNumber);
       if (game === undefined) throw new TypeError(`no stand-in game ${String(gameNumber)}`);
@@ -387,25 +413,59 @@ export function startIccStandIn(options: IccStandInOptions = {}): Promise<IccSta
       game.setup = next.after;
       for (const live of game.observers) live.send(moveDg(live, gameNumber, next.ply) + clocks(live, game));
     },
-    broadcast(text) {
-      for (const live of sessions) live.send(text);
-    },
-    dropAll() {
-      for (const socket of sockets) socket.destroy();
-    },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  });
+    accept,
+  };
+  return standIn;
+}
 
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (address === null || typeof address === 'string') reject(new Error('the stand-in has no port'));
-      else resolve(standIn(address.port));
-    });
+/** A connection in memory to `accept`: the stand-in's bytes are the chunks, the client's go to `receive`. */
+function memoryConnection(accept: IccStandIn['accept']): Connection {
+  const queue: Uint8Array[] = [];
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const poke = (): void => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  const served = accept({
+    write: (bytes) => {
+      if (ended) return;
+      queue.push(bytes);
+      poke();
+    },
+    end: () => {
+      if (ended) return;
+      ended = true;
+      poke();
+      served.closed();
+    },
   });
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      const next = queue.shift();
+      if (next !== undefined) {
+        yield next;
+        continue;
+      }
+      if (ended) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  }
+  return {
+    chunks: chunks(),
+    write: (data) => {
+      if (!ended) served.receive(typeof data === 'string' ? bytesOf(data) : data);
+    },
+    close: (farewell) => {
+      if (ended) return;
+      if (farewell !== undefined) served.receive(bytesOf(farewell));
+      if (ended) return;
+      ended = true;
+      poke();
+      served.closed();
+    },
+  };
 }

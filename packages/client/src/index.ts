@@ -37,3 +37,11 @@ export {
   type IccSeekRemoval,
   type IccUnit,
 } from './icc-client.js';
+export {
+  createIccStandIn,
+  type IccStandIn,
+  type IccStandInGame,
+  type IccStandInOptions,
+  type IccStandInPlayer,
+  type IccStandInSession,
+} from './icc-stand-in.js';

@@ -80,11 +80,4 @@ export function tcpTransport(options: TcpTransportOptions): Transport {
   return (signal) => connect(options.host, options.port, signal);
 }
 
-export {
-  startIccStandIn,
-  type IccStandIn,
-  type IccStandInGame,
-  type IccStandInOptions,
-  type IccStandInPlayer,
-  type IccStandInSession,
-} from './icc-stand-in.js';
+export { listenIccStandIn, type ListeningIccStandIn } from './icc-stand-in-listen.js';
