@@ -38,7 +38,7 @@ export type { IccBookChange, IccOffer, IccSeek, IccSeekRemoval } from './icc-boo
  * `set-2`, which keeps the decoder's settings true). The seek DGs are turned on after the login
  * with `set-2`, as the spec advises for a DG that sends this much.
  */
-export const ICC_CLIENT_DATAGRAMS: readonly DatagramName[] = [
+export const ICC_CLIENT_DATAGRAMS: readonly DatagramName[] = Object.freeze([
   ...ICC_DATAGRAMS,
   'DG_MY_GAME_STARTED',
   'DG_MOVE_CLOCK',
@@ -46,7 +46,7 @@ export const ICC_CLIENT_DATAGRAMS: readonly DatagramName[] = [
   'DG_MATCH',
   'DG_MATCH_REMOVED',
   'DG_SET2',
-];
+]);
 
 /** `level1=5`: units, and the backquote tag of each command echoed in its unit's header. */
 export const ICC_CLIENT_LEVEL1 = level1Value({ units: true, tags: true });

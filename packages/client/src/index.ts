@@ -1,28 +1,6 @@
 export { backoffDelay, DEFAULT_BACKOFF, realTimers, type BackoffOptions, type Timers } from './backoff.js';
 export type { Connection, Transport } from './connection.js';
 export {
-  CLIENT_ERROR_CODES,
-  type ClientError,
-  type ClientErrorCode,
-  type ClientOptions,
-  type ClientStop,
-  type CommandReply,
-  type CommandResult,
-  type ConnectionEvent,
-  type GameEvent,
-  type ServerClient,
-} from './client.js';
-export {
-  ICC_DATAGRAMS,
-  ICC_LEVEL1,
-  LoginMachine,
-  iccLoginLines,
-  settingsCommands,
-  type Credentials,
-  type LoginAction,
-  type ServerKind,
-} from './login.js';
-export {
   createIccClient,
   ICC_CLIENT_DATAGRAMS,
   ICC_CLIENT_LEVEL1,
@@ -45,3 +23,25 @@ export {
   type IccStandInPlayer,
   type IccStandInSession,
 } from './icc-stand-in.js';
+export {
+  CLIENT_ERROR_CODES,
+  type ClientError,
+  type ClientErrorCode,
+  type ClientOptions,
+  type ClientStop,
+  type CommandReply,
+  type CommandResult,
+  type ConnectionEvent,
+  type GameEvent,
+  type ServerClient,
+} from './client.js';
+export {
+  ICC_DATAGRAMS,
+  ICC_LEVEL1,
+  LoginMachine,
+  iccLoginLines,
+  settingsCommands,
+  type Credentials,
+  type LoginAction,
+  type ServerKind,
+} from './login.js';

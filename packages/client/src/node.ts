@@ -3,6 +3,7 @@ import { createConnection } from 'node:net';
 import type { Connection, Transport } from './connection.js';
 
 export type { Connection, Transport };
+export { listenIccStandIn, type ListeningIccStandIn } from './icc-stand-in-listen.js';
 
 /**
  * The Node entry of `@chess-formats/client`: a plain TCP transport (the clients add timeseal
@@ -79,5 +80,3 @@ export function tcpTransport(options: TcpTransportOptions): Transport {
   const connect = tcpConnect(options.timeoutMs ?? 30_000);
   return (signal) => connect(options.host, options.port, signal);
 }
-
-export { listenIccStandIn, type ListeningIccStandIn } from './icc-stand-in-listen.js';
