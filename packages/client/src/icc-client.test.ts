@@ -467,6 +467,23 @@ describe('books', () => {
   });
 });
 
+describe('an overflow of the server output buffer', () => {
+  test('empties the books and turns their DGs off and on, so the server sends them whole again', async () => {
+    const { client, events, conn } = await memoryLogin();
+    conn().feed(seek(1) + encodeDatagram({ name: 'DG_MATCH', fields: match('Corvid', 'guest1') }) + '\x1a');
+    await settle();
+    expect(kinds(events).slice(-1)).toEqual(['overflow']);
+    expect(client.seeks()).toEqual([]);
+    expect(client.offers()).toEqual([]);
+    expect(
+      conn()
+        .written.slice(-4)
+        .map((line) => line.replace(/^`c\d+`/, '')),
+    ).toEqual(['set-2 29 0\n', 'set-2 29 1\n', 'set-2 50 0\n', 'set-2 50 1\n']);
+    client.close();
+  });
+});
+
 describe('memory under a flood', () => {
   test('an events() iterator that does not read keeps the newest events and says how many it lost', async () => {
     const { client, conn } = await memoryLogin({ maxQueuedEvents: 10 });

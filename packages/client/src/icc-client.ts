@@ -95,14 +95,16 @@ export type IccCommandResult =
 /**
  * Everything the ICC client reports, in the order the server's bytes gave it:
  * - the connection's life (`connected`, `logged-in`, `disconnected`, `reconnecting`, `stopped`);
+ *   `connected.attempt` counts every connection the client made, 1 for the first;
  * - `game`: a followed game changed (board-core's tracked-game events), and
  *   `position-complete`: a game's position and both its clocks are known (see icc-dg's tracker);
  * - `datagram`: every datagram, inside a unit or not (`unit` says which);
- * - `text`: text that is not the reply to one of our commands (notices, tells), a line a time;
+ * - `text`: text that is not the reply to one of our commands (notices, tells): a line, or the
+ *   text before a datagram, its line end taken off;
  * - the books' changes: `seek`, `seek-removed`, `offer`, `offer-removed`;
  * - `problem`: server output the decoder or the tracker could not read (the client goes on);
  * - `overflow`: the server's output buffer overflowed and it discarded output (formats2.txt,
- *   appendix on sizes): lists may be stale;
+ *   appendix on sizes): the client empties the books and asks the server for them again;
  * - `lagged`: only from an `events()` iterator that fell behind: how many events it skipped.
  */
 export type IccClientEvent =
@@ -119,6 +121,10 @@ export type IccClientEvent =
 /** The ICC client: the shared client, its ICC replies, the books and ICC's facts of each game. */
 export interface IccClient extends ServerClient<IccClientEvent> {
   command(text: string): Promise<IccCommandResult>;
+  /**
+   * Observes a game (a number) or a player's game (a name). `command-failed`, with the server's
+   * words, when its reply holds no DG_STARTED_OBSERVING: no such game, or one observed already.
+   */
   observe(target: number | string): Promise<IccCommandResult>;
   unobserve(target: number | string): Promise<IccCommandResult>;
   follow(name: string): Promise<IccCommandResult>;
@@ -525,6 +531,16 @@ export function createIccClient(options: IccClientOptions): IccClient {
           return;
         case 'overflow':
           emit({ kind: 'overflow' });
+          // Output was discarded, so the books may be wrong (formats2.txt, appendix on sizes): they
+          // are emptied and their DGs turned off and on, which makes the server send them whole.
+          if (session.loggedIn) {
+            books.clear();
+            const resync = opts.seeks === false ? ['29'] : ['29', '50'];
+            for (const dg of resync) {
+              void send(session, `set-2 ${dg} 0`);
+              void send(session, `set-2 ${dg} 1`);
+            }
+          }
           return;
         case 'command-start':
         case 'command-end':
