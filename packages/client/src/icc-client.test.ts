@@ -122,6 +122,30 @@ describe('login', () => {
     await done();
   });
 
+  test('prompts inside or right before level 1 brackets are read (ICC wraps login output in $LoggingIn$ units)', async () => {
+    const conns: MemoryConnection[] = [];
+    const events: IccClientEvent[] = [];
+    const client = createIccClient({
+      transport: memoryTransport((c) => conns.push(c)),
+      credentials: { kind: 'user', name: 'Greyhame', password: 'mellon' },
+      onEvent: (e) => events.push(e),
+    });
+    await until(() => conns.length === 1, 'the connection');
+    const conn = conns[0] as MemoryConnection;
+    for (let i = 0; i < 3; i++) {
+      conn.feed(i === 0 ? 'login: ' : '\x19[20 $LoggingIn$\r\nlogin: \x19]');
+      await until(() => conn.written.length > i, 'a login line');
+    }
+    conn.feed(
+      `\x19[20 $LoggingIn$\r\n${encodeDatagram({ name: 'DG_LOGIN_FAILED', fields: { code: 5, explanationString: 'Greyhame is a registered name.' } })}\x19]password: `,
+    );
+    await until(() => conn.written.length > 3, 'the password');
+    expect(conn.written).toEqual(['level1=5\n', expect.stringMatching(/^level2settings=/), 'Greyhame\n', 'mellon\n']);
+    conn.feed('\x19[20 $LoggingIn$\r\n\x19(0 Greyhame {}\x19)\x19]');
+    await until(loggedIn(events), 'the login');
+    client.close();
+  });
+
   test('a login that never ends is a login-timeout, retried', async () => {
     const conns: MemoryConnection[] = [];
     const { timers, slept } = instantSleeps();

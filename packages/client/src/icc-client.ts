@@ -190,7 +190,12 @@ function plainTail(raw: string): string {
   const open = raw.lastIndexOf(`${CONTROL_Y}(`);
   const cut = open !== -1 && raw.indexOf(`${CONTROL_Y})`, open) === -1 ? raw.slice(0, open) : raw;
   // Control bytes other than the line feed are dropped, as the CLI's output tail does.
-  return cut.replace(/\x19\([^\x19]*\x19\)/g, '').replace(/[\x00-\x09\x0b-\x1f\x7f]/g, '');
+  // Unit headers and the other delimiter pairs go too: a prompt right before a `^Y]` still ends the text.
+  return cut
+    .replace(/\x19\([^\x19]*\x19\)/g, '')
+    .replace(/\x19\[[^\n]*\n/g, '')
+    .replace(/\x19[\]<>{}]/g, '')
+    .replace(/[\x00-\x09\x0b-\x1f\x7f]/g, '');
 }
 
 function latin1(chunk: Uint8Array | string): string {
