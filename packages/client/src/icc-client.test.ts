@@ -305,6 +305,18 @@ describe('reconnection', () => {
     expect(await notAFunction.stopped).toMatchObject({ kind: 'failed', error: { code: 'connect-failed' } });
   });
 
+  test('a listener may close the client from any event, even connected', async () => {
+    const conns: MemoryConnection[] = [];
+    const client: IccClient = createIccClient({
+      transport: memoryTransport((c) => conns.push(c)),
+      onEvent: (e) => {
+        if (e.kind === 'connected') client.close();
+      },
+    });
+    expect(await client.stopped).toEqual({ kind: 'closed' });
+    expect(conns[0]?.closed).toBe(true);
+  });
+
   test('retries 0 never reconnects; the signal closes the client', async () => {
     const client = createIccClient({ transport: () => Promise.reject(new Error('no')), retries: 0 });
     expect((await client.stopped).kind).toBe('gave-up');

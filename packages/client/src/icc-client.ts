@@ -411,7 +411,6 @@ export function createIccClient(options: IccClientOptions): IccClient {
       hangUp(connection);
       return { kind: 'stopped' };
     }
-    emit({ kind: 'connected', attempt });
     const decoder: IccDecoder = createIccDecoder({ settings: datagrams });
     const login = new LoginMachine('icc', credentials, loginLines);
     let raw = '';
@@ -440,6 +439,9 @@ export function createIccClient(options: IccClientOptions): IccClient {
         loggedIn: false,
       }),
     );
+    emit({ kind: 'connected', attempt });
+    // A listener may have closed the client on `connected`.
+    if (closing) session.finish({ kind: 'stopped' });
 
     const apply = (action: LoginAction): void => {
       if (action.kind === 'wait' || session.loggedIn) return;
