@@ -88,7 +88,9 @@ export interface IccStandIn {
    * returns what to call with the client's bytes and when the client closes.
    */
   accept(peer: { write(bytes: Uint8Array): void; end(): void }): {
+    /** The client's bytes, as they come. */
     receive(bytes: Uint8Array): void;
+    /** The client closed the connection (or it was dropped). */
     closed(): void;
   };
 }
