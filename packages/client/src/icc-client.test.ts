@@ -305,6 +305,24 @@ describe('reconnection', () => {
     expect(await notAFunction.stopped).toMatchObject({ kind: 'failed', error: { code: 'connect-failed' } });
   });
 
+  test('a login in between starts the backoff again; failures without one grow it', async () => {
+    const { timers, slept } = instantSleeps();
+    let opened = 0;
+    const client = createIccClient({
+      transport: memoryTransport((c) => {
+        opened++;
+        // The first two connections log in and drop; the next ones drop before any login.
+        if (opened <= 2) c.feed('\x19(0 guest1 {}\x19)');
+        c.hangUp();
+      }),
+      retries: 3,
+      timers,
+    });
+    expect((await client.stopped).kind).toBe('gave-up');
+    expect(slept).toEqual([1000, 1000, 2000, 4000]);
+    expect(opened).toBe(5);
+  });
+
   test('a listener may close the client from any event, even connected', async () => {
     const conns: MemoryConnection[] = [];
     const client: IccClient = createIccClient({
@@ -517,6 +535,25 @@ describe('an overflow of the server output buffer', () => {
         .map((line) => line.replace(/^`c\d+`/, '')),
     ).toEqual(['set-2 29 0\n', 'set-2 29 1\n', 'set-2 50 0\n', 'set-2 50 1\n']);
     client.close();
+  });
+});
+
+describe('events()', () => {
+  test('each iterator sees the events from when it starts, independently', async () => {
+    const { client, conn } = await memoryLogin();
+    const early = client.events()[Symbol.asyncIterator]();
+    conn().feed(seek(1));
+    await settle();
+    const late = client.events()[Symbol.asyncIterator]();
+    conn().feed(seek(2));
+    await settle();
+    expect((await early.next()).value).toMatchObject({ kind: 'datagram', datagram: { fields: { index: 1 } } });
+    expect((await late.next()).value).toMatchObject({ kind: 'datagram', datagram: { fields: { index: 2 } } });
+    await late.return?.();
+    client.close();
+    const rest: string[] = [];
+    for (let r = await early.next(); r.done !== true; r = await early.next()) rest.push(r.value.kind);
+    expect(rest).toEqual(['seek', 'datagram', 'seek', 'stopped']);
   });
 });
 
