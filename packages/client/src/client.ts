@@ -29,6 +29,21 @@ export interface ClientOptions<Event> {
   readonly timers?: Timers;
   /** Called with every event, in the order the server's bytes gave them. */
   readonly onEvent?: (event: Event) => void;
+  /**
+   * How many events an `events()` iterator holds for a reader slower than the server (default
+   * `DEFAULT_MAX_QUEUED_EVENTS`). Beyond it the oldest go and the iterator yields one
+   * `events-dropped` saying how many, so memory stays bounded under a flood.
+   */
+  readonly maxQueuedEvents?: number;
+}
+
+/** The default of `maxQueuedEvents`, on both clients. */
+export const DEFAULT_MAX_QUEUED_EVENTS = 4096;
+
+/** Only from an `events()` iterator: it fell `maxQueuedEvents` behind and this many of the oldest events were dropped. */
+export interface EventsDropped {
+  readonly kind: 'events-dropped';
+  readonly count: number;
 }
 
 /** Why a client stopped for good. */
@@ -40,7 +55,18 @@ export type ClientStop =
   /** The connection failed or dropped more times in a row than `retries` allows. */
   | { readonly kind: 'gave-up'; readonly error: ClientError };
 
-/** Stable codes of the client's errors. */
+/**
+ * Stable codes of the client's errors, the same rule on both servers:
+ * - `connect-failed`: the transport could not open a connection;
+ * - `login-failed`, `login-timeout`: the login was refused, or did not end in time;
+ * - `dropped`: the connection ended (the server closed it, or it broke) — also the code of a
+ *   command that was sent and whose connection ended before its reply came;
+ * - `command-timeout`: a command was sent and its reply did not come in time;
+ * - `command-failed`: a command that is not one line, or that the server refused;
+ * - `not-connected`: a command that could not be sent because the client was not logged in
+ *   (FICS keeps a command until the login, for up to its timeout; ICC refuses it at once);
+ * - `closed`: the client was closed (`close()` or the signal) before the reply.
+ */
 export const CLIENT_ERROR_CODES = Object.freeze([
   'connect-failed',
   'login-failed',
@@ -81,8 +107,12 @@ export interface CommandReply {
   readonly lines: readonly string[];
 }
 
-/** What both clients offer. Every method is safe to call at any time and never throws. */
-export interface ServerClient<Event> {
+/**
+ * What both clients offer. Every method is safe to call at any time and never throws. `Seek`
+ * and `Offer` are the server's own shapes of a seek ad and a pending offer (the fics package's
+ * `Seek` and `Offer`, `IccSeek` and `IccOffer`).
+ */
+export interface ServerClient<Event, Seek = unknown, Offer = unknown> {
   /** Settles when the client has stopped for good, with why. */
   readonly stopped: Promise<ClientStop>;
   /** Sends a command and resolves with its reply (FICS block mode, ICC level 1 units). */
@@ -97,6 +127,12 @@ export interface ServerClient<Event> {
   games(): TrackedGame[];
   /** One followed game, by the server's number. */
   game(gameNumber: number): TrackedGame | undefined;
+  /** The seek ads on the server now, oldest first; emptied on each new connection. */
+  seeks(): Seek[];
+  /** The offers to and from us now pending, oldest first; emptied on each new connection. */
+  offers(): Offer[];
+  /** The name the server logged us in as (`GuestABCD`, `guest1` for a guest); undefined while not logged in. */
+  user(): string | undefined;
   /** Logs out (`quit`) and stops; no reconnection follows. */
   close(): void;
   /** The events of the client as an async iterable (each iterator sees the events from when it starts). */

@@ -57,7 +57,7 @@ describe.skipIf(RECORDING === undefined)('a real FICS session: game 463 joined a
     expect(recorded.later).toHaveLength(2);
     const standIn = createFicsStandIn({ games: { 463: { observe: recorded.observe, moves: recorded.moves } } });
     const client = createFicsClient({ transport: standIn.transport, timers: recordingTimers().timers });
-    await until(() => client.name !== undefined);
+    await until(() => client.user() !== undefined);
     standIn.broadcast(`${recorded.start ?? ''}\n\rfics% `);
     expect(await client.observe(463)).toMatchObject({ ok: true });
     await until(() => client.game(463)?.moves.length === 72);

@@ -95,7 +95,7 @@ test('no server output makes the client throw or lose its next reply', async () 
         timers: recordingTimers().timers,
         commandTimeoutMs: 1000,
       });
-      await until(() => client.name !== undefined);
+      await until(() => client.user() !== undefined);
       // Whatever came before, a frame that is closed and a line end put the stream back in step.
       standIn.broadcast(`${parts.join('')}\u0017\n\r`);
       const reply = await client.command('finger');

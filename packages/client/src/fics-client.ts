@@ -13,24 +13,27 @@ import {
   type FicsEvent,
   type Ivar,
   type MovesTable,
-  type OfferBook,
-  type SeekBook,
+  type Offer,
+  type Seek,
   type TimesealPingFilter,
 } from '@chess-formats/fics';
 import { createStyle12Tracker, type Style12TrackerEvent } from '@chess-formats/style12';
-import { backoffDelay, DEFAULT_BACKOFF, realTimers } from './backoff.js';
-import type {
-  ClientError,
-  ClientErrorCode,
-  ClientOptions,
-  ClientStop,
-  CommandReply,
-  ConnectionEvent,
-  GameEvent,
-  ServerClient,
+import {
+  DEFAULT_MAX_QUEUED_EVENTS,
+  type ClientError,
+  type ClientOptions,
+  type ClientStop,
+  type CommandReply,
+  type ConnectionEvent,
+  type EventsDropped,
+  type GameEvent,
+  type ServerClient,
 } from './client.js';
 import type { Connection } from './connection.js';
+import { createEventHub } from './event-hub.js';
+import { hangUp, lifecycleSettings, loginTimedOut, startLifecycle, type SessionEnd } from './lifecycle.js';
 import { LoginMachine, type LoginAction } from './login.js';
+import { clientError, latin1, positiveInteger } from './shared.js';
 
 /**
  * What the FICS client reports, in the order the server's bytes gave it: the life of the
@@ -43,8 +46,7 @@ export type FicsClientEvent =
   | ConnectionEvent
   | GameEvent
   | { readonly kind: 'fics'; readonly event: FicsEvent }
-  /** Only from `events()`: the iterator fell `maxQueuedEvents` behind and this many of the oldest events were dropped. */
-  | { readonly kind: 'events-dropped'; readonly count: number };
+  | EventsDropped;
 
 /** Options of `createFicsClient`. */
 export interface FicsClientOptions extends ClientOptions<FicsClientEvent> {
@@ -56,8 +58,6 @@ export interface FicsClientOptions extends ClientOptions<FicsClientEvent> {
   readonly timeseal?: 1 | 2 | false;
   /** The clock timeseal stamps each line with, in milliseconds (default `Date.now`; tests fix it). */
   readonly clock?: () => number;
-  /** How far an `events()` iterator may fall behind before its oldest events are dropped (default 4096). */
-  readonly maxQueuedEvents?: number;
 }
 
 /** A FICS command's reply: its text lines, the reader's events of its frame, and the server's code for the command. */
@@ -79,7 +79,7 @@ export type FicsMovesResult =
   | { readonly ok: false; readonly error: ClientError };
 
 /** The FICS client, made by `createFicsClient`. Every method is safe to call at any time and never throws. */
-export interface FicsClient extends ServerClient<FicsClientEvent> {
+export interface FicsClient extends ServerClient<FicsClientEvent, Seek, Offer> {
   /** Sends a command in block mode and resolves with its reply, matched by the block's identifier. */
   command(text: string): Promise<FicsCommandResult>;
   observe(target: number | string): Promise<FicsCommandResult>;
@@ -88,12 +88,16 @@ export interface FicsClient extends ServerClient<FicsClientEvent> {
   follow(name: string): Promise<FicsCommandResult>;
   /** Asks for a game's `moves` table; a followed game's history is completed from it. */
   moves(gameNumber: number): Promise<FicsMovesResult>;
-  /** The seeks on offer (`iset seekinfo 1`), kept current; emptied on each new connection. */
-  readonly seeks: SeekBook;
-  /** The offers pending (`iset pendinfo 1`), kept current; emptied on each new connection. */
-  readonly offers: OfferBook;
-  /** The handle the server gave (`GuestABCD` for a guest), once logged in. */
-  readonly name: string | undefined;
+  /**
+   * The seeks on offer (`iset seekinfo 1`), oldest first; emptied on each new connection. Their
+   * changes come as the reader's `seek`, `seek-remove` and `seek-clear` inside `fics` events.
+   */
+  seeks(): Seek[];
+  /**
+   * The offers pending (`iset pendinfo 1`), oldest first, each with its `direction`; emptied on
+   * each new connection. Their changes come as the reader's `offer` and `offer-remove` inside `fics` events.
+   */
+  offers(): Offer[];
 }
 
 /**
@@ -172,27 +176,6 @@ interface Session {
   nextId: number;
 }
 
-type ConnectionEnd =
-  | { readonly kind: 'closed' }
-  | { readonly kind: 'failed'; readonly error: ClientError; readonly retry: boolean; readonly loggedIn: boolean }
-  | { readonly kind: 'dropped'; readonly loggedIn: boolean };
-
-function clientError(code: ClientErrorCode, message: string): ClientError {
-  return { code, message };
-}
-
-/** Bytes as text, one character a byte: FICS speaks ASCII, and timeseal's pings are found in the text. */
-function latin1(chunk: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < chunk.length; i += 8192)
-    text += String.fromCharCode(...chunk.subarray(i, Math.min(chunk.length, i + 8192)));
-  return text;
-}
-
-function positiveInteger(value: unknown, fallback: number, minimum = 1): number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= minimum ? value : fallback;
-}
-
 /**
  * A FICS client over any transport: logs in (a guest, or a handle with its password sent only
  * at the password prompt) with the interface variables on the login line, speaks timeseal,
@@ -219,17 +202,16 @@ function positiveInteger(value: unknown, fallback: number, minimum = 1): number 
  */
 export function createFicsClient(options: FicsClientOptions): FicsClient {
   const opts: Partial<FicsClientOptions> = typeof options === 'object' && options !== null ? options : {};
-  const timers = opts.timers ?? realTimers;
-  const retries = positiveInteger(opts.retries, 5, 0);
-  const backoff = opts.backoff ?? DEFAULT_BACKOFF;
-  const loginTimeoutMs = positiveInteger(opts.loginTimeoutMs, 30_000);
-  const commandTimeoutMs = positiveInteger(opts.commandTimeoutMs, 30_000);
-  const maxQueued = positiveInteger(opts.maxQueuedEvents, 4096);
+  const settings = lifecycleSettings(opts);
+  const { timers, loginTimeoutMs, commandTimeoutMs } = settings;
+  const hub = createEventHub<FicsClientEvent>(
+    opts.onEvent,
+    positiveInteger(opts.maxQueuedEvents, DEFAULT_MAX_QUEUED_EVENTS),
+  );
   const version = opts.timeseal === undefined ? 2 : opts.timeseal;
   const clock = typeof opts.clock === 'function' ? opts.clock : () => Date.now();
   const credentials = opts.credentials ?? { kind: 'guest' as const };
 
-  const stopping = new AbortController();
   const tracker = createStyle12Tracker();
   const seeks = createSeekBook();
   const offers = createOfferBook();
@@ -239,22 +221,12 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
   const observed = new Set<string>();
   let followed: string | undefined;
   const queue: Waiting[] = [];
-  const listeners = new Set<(event: FicsClientEvent) => void>();
   let session: Session | undefined;
   let name: string | undefined;
-  let stop: ClientStop | undefined;
-  let resolveStopped: (stop: ClientStop) => void = () => undefined;
-  const stopped = new Promise<ClientStop>((resolve) => {
-    resolveStopped = resolve;
-  });
 
   const emit = (event: FicsClientEvent): void => {
-    try {
-      opts.onEvent?.(event);
-    } catch {
-      // A listener's fault is its own: the session goes on.
-    }
-    for (const listener of listeners) listener(event);
+    hub.emit(event);
+    if (event.kind === 'stopped') hub.end();
   };
 
   const onTracker = (event: Style12TrackerEvent): void => {
@@ -321,7 +293,7 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
 
   const command = (text: string): Promise<FicsCommandResult> =>
     new Promise((resolve) => {
-      if (stop !== undefined) {
+      if (life.isDone()) {
         resolve({ ok: false, error: clientError('closed', 'the client is closed') });
         return;
       }
@@ -418,26 +390,8 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     else if (event.kind !== 'board' && event.kind !== 'holdings' && 'line' in event) waiting.lines.push(event.line);
   };
 
-  const runConnection = async (attempt: number): Promise<ConnectionEnd> => {
-    let connection: Connection;
-    try {
-      connection = await opts.transport!(stopping.signal);
-    } catch (error) {
-      if (stopping.signal.aborted) return { kind: 'closed' };
-      return {
-        kind: 'failed',
-        error: clientError(
-          'connect-failed',
-          `cannot connect: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-        retry: true,
-        loggedIn: false,
-      };
-    }
-    if (stopping.signal.aborted) {
-      connection.close();
-      return { kind: 'closed' };
-    }
+  /** One connection, from the login to its end: FICS's protocol (the lifecycle opens and reopens it). */
+  const runSession = async (connection: Connection, attempt: number, signal: AbortSignal): Promise<SessionEnd> => {
     seeks.clear();
     offers.clear();
     asked.clear();
@@ -450,13 +404,13 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     };
     const current: Session = { connection, loggedIn: false, sendLine, pending: new Map(), stale: new Set(), nextId: 1 };
     session = current;
-    let end: ConnectionEnd | undefined;
+    let end: SessionEnd | undefined;
     // The reading stops when the connection ends, even on a transport whose close leaves its iteration hanging.
     let stopReading: () => void = () => undefined;
     const readingStopped = new Promise<undefined>((resolve) => {
       stopReading = () => resolve(undefined);
     });
-    const finish = (result: ConnectionEnd, farewell: boolean): void => {
+    const finish = (result: SessionEnd, farewell: boolean): void => {
       if (end !== undefined) return;
       end = result;
       stopReading();
@@ -467,22 +421,14 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
         while (current.pending.has(id) && current.pending.size < MAX_BLOCK_ID) id = (id % MAX_BLOCK_ID) + 1;
         const line = `${String(id)} quit`;
         const quit = version === false ? `${line}\n` : latin1(encodeTimeseal(line, clock()));
-        connection.close(quit);
-      } else connection.close();
+        hangUp(connection, quit);
+      } else hangUp(connection);
     };
-    const cancelLogin = timers.start(loginTimeoutMs, () =>
-      finish(
-        {
-          kind: 'failed',
-          error: clientError('login-timeout', `no login within ${String(loginTimeoutMs / 1000)} s`),
-          retry: true,
-          loggedIn: false,
-        },
-        false,
-      ),
-    );
+    const cancelLogin = timers.start(loginTimeoutMs, () => finish(loginTimedOut(loginTimeoutMs), false));
     const onStop = (): void => finish({ kind: 'closed' }, true);
-    stopping.signal.addEventListener('abort', onStop, { once: true });
+    signal.addEventListener('abort', onStop, { once: true });
+    // A listener may have closed the client on `connected`.
+    if (signal.aborted) onStop();
 
     if (version !== false) connection.write(timesealHello(version, clock()));
     // The interface variables go first, on a line of their own before the handle, as Jin sends them.
@@ -502,7 +448,7 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
       }
       if (action.kind === 'failed') {
         finish(
-          { kind: 'failed', error: clientError('login-failed', action.message), retry: action.retry, loggedIn: false },
+          { kind: 'ended', error: clientError('login-failed', action.message), retry: action.retry, loggedIn: false },
           false,
         );
         return;
@@ -537,7 +483,7 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     let iterator: AsyncIterator<Uint8Array> | undefined;
     try {
       iterator = connection.chunks[Symbol.asyncIterator]();
-      for (;;) {
+      while (end === undefined) {
         const next = await Promise.race([iterator.next(), readingStopped]);
         if (next === undefined || next.done === true || end !== undefined) break;
         const chunk = next.value;
@@ -548,12 +494,11 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
           for (let k = 0; k < filtered.pings; k++) connection.write(timesealPingReply(clock()));
           onText(filtered.text);
         }
-        if (end !== undefined) break;
       }
     } catch {
       // A reset or a destroyed socket ends the iteration with an error: a drop like any other.
     } finally {
-      stopping.signal.removeEventListener('abort', onStop);
+      signal.removeEventListener('abort', onStop);
       cancelLogin();
       // Lets the transport release what the iteration holds; its own errors are not ours.
       void Promise.resolve()
@@ -562,123 +507,41 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     }
     if (end === undefined) {
       reader.end(onFics);
-      connection.close();
+      hangUp(connection);
     }
     session = undefined;
+    name = undefined;
+    const result: SessionEnd = end ?? {
+      kind: 'ended',
+      error: clientError('dropped', 'the server closed the connection'),
+      retry: true,
+      loggedIn: current.loggedIn,
+    };
     // Commands sent on this connection lost their replies; those not sent yet wait for the next.
     for (const waiting of [...current.pending.values()])
-      settle(waiting, {
-        ok: false,
-        error: clientError('not-connected', `the connection ended before the reply to '${waiting.text}'`),
-      });
-    return end ?? { kind: 'dropped', loggedIn: current.loggedIn };
+      settle(
+        waiting,
+        result.kind === 'closed'
+          ? { ok: false, error: clientError('closed', `the client was closed before the reply to '${waiting.text}'`) }
+          : { ok: false, error: clientError('dropped', `the connection ended before the reply to '${waiting.text}'`) },
+      );
+    return result;
   };
 
-  const finishAll = (why: ClientStop): void => {
-    if (stop !== undefined) return;
-    stop = why;
-    const error = why.kind === 'closed' ? clientError('closed', 'the client is closed') : why.error;
-    for (const waiting of [...queue]) settle(waiting, { ok: false, error });
-    emit({ kind: 'stopped', stop: why });
-    listeners.clear();
-    resolveStopped(why);
-  };
-
-  const run = async (): Promise<void> => {
-    if (typeof opts.transport !== 'function') {
-      finishAll({ kind: 'failed', error: clientError('connect-failed', 'no transport given') });
-      return;
-    }
-    let failures = 0;
-    for (let attempt = 1; ; attempt++) {
-      const end = await runConnection(attempt);
-      if (end.kind === 'closed' || stopping.signal.aborted) {
-        finishAll({ kind: 'closed' });
-        return;
-      }
-      if (end.kind === 'failed' && !end.retry) {
-        finishAll({ kind: 'failed', error: end.error });
-        return;
-      }
-      const error = end.kind === 'failed' ? end.error : clientError('dropped', 'the server closed the connection');
-      emit({ kind: 'disconnected', error });
-      if (end.loggedIn) failures = 0;
-      failures++;
-      if (failures > retries) {
-        finishAll({
-          kind: 'gave-up',
-          error: { ...error, message: `${error.message}; gave up after ${String(retries)} reconnection attempts` },
-        });
-        return;
-      }
-      const delayMs = backoffDelay(failures, backoff);
-      emit({ kind: 'reconnecting', attempt: failures, delayMs });
-      await timers.sleep(delayMs, stopping.signal);
-      if (stopping.signal.aborted) {
-        finishAll({ kind: 'closed' });
-        return;
-      }
-    }
-  };
-
-  const close = (): void => {
-    if (!stopping.signal.aborted) stopping.abort();
-  };
-  if (opts.signal?.aborted) close();
-  else opts.signal?.addEventListener('abort', close, { once: true });
-  void stopped.then(() => opts.signal?.removeEventListener('abort', close));
-
-  const events = (): AsyncIterable<FicsClientEvent> => ({
-    [Symbol.asyncIterator]() {
-      const buffered: FicsClientEvent[] = [];
-      let dropped = 0;
-      let done = stop !== undefined;
-      let wake: (() => void) | undefined;
-      const listener = (event: FicsClientEvent): void => {
-        if (buffered.length >= maxQueued) {
-          buffered.shift();
-          dropped++;
-        }
-        buffered.push(event);
-        if (event.kind === 'stopped') done = true;
-        wake?.();
-      };
-      if (!done) listeners.add(listener);
-      const detach = (): void => {
-        done = true;
-        listeners.delete(listener);
-        buffered.length = 0;
-        wake?.();
-      };
-      return {
-        async next(): Promise<IteratorResult<FicsClientEvent>> {
-          for (;;) {
-            if (dropped > 0) {
-              const count = dropped;
-              dropped = 0;
-              return { done: false, value: { kind: 'events-dropped', count } };
-            }
-            const event = buffered.shift();
-            if (event !== undefined) return { done: false, value: event };
-            if (done) return { done: true, value: undefined };
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-            });
-            wake = undefined;
-          }
-        },
-        return(): Promise<IteratorResult<FicsClientEvent>> {
-          detach();
-          return Promise.resolve({ done: true, value: undefined });
-        },
-      };
+  const life = startLifecycle({
+    options: opts,
+    settings,
+    emit,
+    session: runSession,
+    onStop: (why: ClientStop) => {
+      const error = why.kind === 'closed' ? clientError('closed', 'the client is closed') : why.error;
+      for (const waiting of [...queue]) settle(waiting, { ok: false, error });
     },
   });
-
   const games = (): TrackedGame[] => tracker.games();
 
   const client: FicsClient = {
-    stopped,
+    stopped: life.stopped,
     command,
     observe: async (target) => {
       const text = String(target).trim();
@@ -703,14 +566,11 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
     moves,
     games,
     game: (gameNumber) => tracker.game(gameNumber),
-    close,
-    events,
-    seeks,
-    offers,
-    get name() {
-      return name;
-    },
+    close: life.close,
+    events: hub.events,
+    seeks: () => seeks.seeks(),
+    offers: () => offers.offers(),
+    user: () => name,
   };
-  void run();
   return client;
 }
