@@ -564,7 +564,7 @@ describe('memory under a flood', () => {
     conn().feed(Array.from({ length: 100 }, (_, i) => seek(i)).join(''));
     await settle();
     const first = await iterator.next();
-    expect(first.value).toEqual({ kind: 'lagged', dropped: 190 });
+    expect(first.value).toEqual({ kind: 'events-dropped', count: 190 });
     const rest: IccClientEvent[] = [];
     for (let i = 0; i < 10; i++) rest.push((await iterator.next()).value as IccClientEvent);
     expect(rest.at(-1)).toMatchObject({ kind: 'seek', seek: { index: 99 } });

@@ -14,18 +14,21 @@ import {
   type IccTrackerEvent,
   type IccTrackerError,
 } from '@chess-formats/icc-dg';
-import { backoffDelay, DEFAULT_BACKOFF, realTimers } from './backoff.js';
 import { IccBooks, type IccBookChange, type IccOffer, type IccSeek } from './icc-books.js';
-import type {
-  ClientError,
-  ClientOptions,
-  ClientStop,
-  CommandReply,
-  ConnectionEvent,
-  GameEvent,
-  ServerClient,
+import {
+  DEFAULT_MAX_QUEUED_EVENTS,
+  type ClientError,
+  type ClientOptions,
+  type CommandReply,
+  type ConnectionEvent,
+  type EventsDropped,
+  type GameEvent,
+  type ServerClient,
 } from './client.js';
 import type { Connection } from './connection.js';
+import { createEventHub } from './event-hub.js';
+import { hangUp, lifecycleSettings, loginTimedOut, startLifecycle, type SessionEnd } from './lifecycle.js';
+import { clientError, fault, latin1, positiveInteger } from './shared.js';
 import { ICC_DATAGRAMS, iccLoginLines, LoginMachine, settingsCommands, type LoginAction } from './login.js';
 
 export type { IccBookChange, IccOffer, IccSeek, IccSeekRemoval } from './icc-books.js';
@@ -59,12 +62,6 @@ export interface IccClientOptions extends ClientOptions<IccClientEvent> {
   readonly seeks?: boolean;
   /** The most games followed at once; the one updated longest ago leaves beyond it (default 64). */
   readonly maxGames?: number;
-  /**
-   * The most events an `events()` iterator holds for a consumer that reads slower than the
-   * server writes (default 10 000). Beyond it the oldest go, and the iterator yields a `lagged`
-   * event saying how many, so memory stays bounded under a flood.
-   */
-  readonly maxQueuedEvents?: number;
 }
 
 /** Where a datagram or a line of text came: the outermost level 1 unit around it. */
@@ -105,7 +102,7 @@ export type IccCommandResult =
  * - `problem`: server output the decoder or the tracker could not read (the client goes on);
  * - `overflow`: the server's output buffer overflowed and it discarded output (formats2.txt,
  *   appendix on sizes): the client empties the books and asks the server for them again;
- * - `lagged`: only from an `events()` iterator that fell behind: how many events it skipped.
+ * - `events-dropped`: only from an `events()` iterator that fell behind: how many events it skipped.
  */
 export type IccClientEvent =
   | ConnectionEvent
@@ -116,10 +113,10 @@ export type IccClientEvent =
   | IccBookChange
   | { readonly kind: 'problem'; readonly error: IccError | IccTrackerError }
   | { readonly kind: 'overflow' }
-  | { readonly kind: 'lagged'; readonly dropped: number };
+  | EventsDropped;
 
 /** The ICC client: the shared client, its ICC replies, the books and ICC's facts of each game. */
-export interface IccClient extends ServerClient<IccClientEvent> {
+export interface IccClient extends ServerClient<IccClientEvent, IccSeek, IccOffer> {
   command(text: string): Promise<IccCommandResult>;
   /**
    * Observes a game (a number) or a player's game (a name). `command-failed`, with the server's
@@ -134,13 +131,8 @@ export interface IccClient extends ServerClient<IccClientEvent> {
   offers(): IccOffer[];
   /** ICC's own facts of a followed game: rating type, wild number, move texts, result code. */
   facts(gameNumber: number): IccGameFacts | undefined;
-  /** The name the server logged us in as; undefined while not logged in. */
-  user(): string | undefined;
 }
 
-const DEFAULT_RETRIES = 5;
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_QUEUED = 10_000;
 /** The most lines, and the most datagrams, kept of one reply. */
 const MAX_REPLY_ITEMS = 10_000;
 /** How much of the output's end the login reads (its prompts come without a line end). */
@@ -151,16 +143,6 @@ const CONTROL_Y = '\x19';
 const REFUSED =
   /no such game|not playing|not logged in|ambiguous|no one|no player|not a registered|cannot|can't|isn't/i;
 
-const fault = (code: ClientError['code'], message: string): { ok: false; error: ClientError } => ({
-  ok: false,
-  error: { code, message },
-});
-
-/** How one connection ended. */
-type ConnectionEnd =
-  | { readonly kind: 'stopped' }
-  | { readonly kind: 'ended'; readonly error: ClientError; readonly retry: boolean; readonly loggedIn: boolean };
-
 /** A command waiting for its unit. */
 interface Pending {
   readonly command: string;
@@ -170,15 +152,6 @@ interface Pending {
   partial: string;
   truncated: boolean;
   commandNumber: number;
-}
-
-/** One subscriber of `events()`: a bounded queue (see `maxQueuedEvents`). */
-interface Subscriber {
-  queue: IccClientEvent[];
-  head: number;
-  dropped: number;
-  done: boolean;
-  wake: (() => void) | undefined;
 }
 
 /**
@@ -198,12 +171,9 @@ function plainTail(raw: string): string {
     .replace(/[\x00-\x09\x0b-\x1f\x7f]/g, '');
 }
 
-function latin1(chunk: Uint8Array | string): string {
-  if (typeof chunk === 'string') return chunk.slice(-TAIL_LENGTH);
-  let text = '';
-  for (let i = Math.max(0, chunk.length - TAIL_LENGTH); i < chunk.length; i++)
-    text += String.fromCharCode(chunk[i] ?? 0);
-  return text;
+/** The end of a chunk as text, as much as the login reads. */
+function tailText(chunk: Uint8Array | string): string {
+  return typeof chunk === 'string' ? chunk.slice(-TAIL_LENGTH) : latin1(chunk.subarray(-TAIL_LENGTH));
 }
 
 /** Writes to a connection; false when the transport threw (its fault must not become ours). */
@@ -216,23 +186,14 @@ function write(connection: Connection, text: string): boolean {
   }
 }
 
-/** Closes a connection, whatever the transport does. */
-function hangUp(connection: Connection, farewell?: string): void {
-  try {
-    connection.close(farewell);
-  } catch {
-    // Nothing more can be done with a connection that cannot be closed.
-  }
-}
-
 /** The commands and rules of one connection. */
 interface Session {
   readonly connection: Connection;
   loggedIn: boolean;
   name: string | undefined;
-  end: ConnectionEnd | undefined;
+  end: SessionEnd | undefined;
   readonly pending: Map<string, Pending>;
-  finish(end: ConnectionEnd, farewell?: boolean): void;
+  finish(end: SessionEnd, farewell?: boolean): void;
 }
 
 /**
@@ -245,14 +206,12 @@ interface Session {
  */
 export function createIccClient(options: IccClientOptions): IccClient {
   const opts: Partial<IccClientOptions> = typeof options === 'object' && options !== null ? options : {};
-  const timers = opts.timers ?? realTimers;
-  const retries =
-    Number.isSafeInteger(opts.retries) && (opts.retries as number) >= 0 ? (opts.retries as number) : DEFAULT_RETRIES;
-  const positive = (value: number | undefined, fallback: number) =>
-    typeof value === 'number' && value > 0 ? value : fallback;
-  const loginTimeoutMs = positive(opts.loginTimeoutMs, DEFAULT_TIMEOUT_MS);
-  const commandTimeoutMs = positive(opts.commandTimeoutMs, DEFAULT_TIMEOUT_MS);
-  const maxQueued = Math.floor(positive(opts.maxQueuedEvents, DEFAULT_MAX_QUEUED));
+  const settings = lifecycleSettings(opts);
+  const { timers, loginTimeoutMs, commandTimeoutMs } = settings;
+  const hub = createEventHub<IccClientEvent>(
+    opts.onEvent,
+    positiveInteger(opts.maxQueuedEvents, DEFAULT_MAX_QUEUED_EVENTS),
+  );
   const datagrams = opts.datagrams ?? ICC_CLIENT_DATAGRAMS;
   const credentials = opts.credentials ?? { kind: 'guest' };
   const loginLines = iccLoginLines(ICC_CLIENT_LEVEL1, datagrams);
@@ -263,40 +222,12 @@ export function createIccClient(options: IccClientOptions): IccClient {
   /** Games we observe (re-observed after a reconnection) and players we follow. */
   const observed = new Set<number>();
   const followed = new Map<string, string>();
-  const subscribers = new Set<Subscriber>();
-  const abort = new AbortController();
-  let closing = false;
   let current: Session | undefined;
   let tagSeq = 0;
-  let stopResult: ClientStop | undefined;
-  let resolveStopped: (stop: ClientStop) => void = () => undefined;
-  const stopped = new Promise<ClientStop>((resolve) => {
-    resolveStopped = resolve;
-  });
 
   const emit = (event: IccClientEvent): void => {
-    if (opts.onEvent !== undefined) {
-      try {
-        opts.onEvent(event);
-      } catch {
-        // The listener's fault is not the connection's: the client goes on.
-      }
-    }
-    for (const s of subscribers) {
-      if (s.done) continue;
-      if (s.queue.length - s.head >= maxQueued) {
-        s.head++;
-        s.dropped++;
-      }
-      s.queue.push(event);
-      if (s.head > 1024 && s.head * 2 > s.queue.length) {
-        s.queue = s.queue.slice(s.head);
-        s.head = 0;
-      }
-      const wake = s.wake;
-      s.wake = undefined;
-      wake?.();
-    }
+    hub.emit(event);
+    if (event.kind === 'stopped') hub.end();
   };
 
   const onTracker = (change: IccTrackerEvent): void => {
@@ -336,7 +267,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
     });
 
   const command = (text: string): Promise<IccCommandResult> => {
-    if (closing) return Promise.resolve(fault('closed', 'the client was closed'));
+    if (life.isDone()) return Promise.resolve(fault('closed', 'the client was closed'));
     if (typeof text !== 'string' || /[\r\n]/.test(text) || text.trim() === '')
       return Promise.resolve(fault('command-failed', 'a command is one line of text, not empty'));
     const session = current;
@@ -392,25 +323,8 @@ export function createIccClient(options: IccClientOptions): IccClient {
     return result;
   };
 
-  /** One connection, from the transport to its end. */
-  const runConnection = async (attempt: number): Promise<ConnectionEnd> => {
-    let connection: Connection;
-    try {
-      connection = await opts.transport!(abort.signal);
-    } catch (error) {
-      if (closing) return { kind: 'stopped' };
-      const reason = error instanceof Error ? error.message : String(error);
-      return {
-        kind: 'ended',
-        error: { code: 'connect-failed', message: `cannot connect: ${reason}` },
-        retry: true,
-        loggedIn: false,
-      };
-    }
-    if (closing) {
-      hangUp(connection);
-      return { kind: 'stopped' };
-    }
+  /** One connection, from the login to its end: ICC's protocol (the lifecycle opens and reopens it). */
+  const runSession = async (connection: Connection, attempt: number, signal: AbortSignal): Promise<SessionEnd> => {
     const decoder: IccDecoder = createIccDecoder({ settings: datagrams });
     const login = new LoginMachine('icc', credentials, loginLines);
     let raw = '';
@@ -431,17 +345,12 @@ export function createIccClient(options: IccClientOptions): IccClient {
       },
     };
     current = session;
-    cancelLogin = timers.start(loginTimeoutMs, () =>
-      session.finish({
-        kind: 'ended',
-        error: { code: 'login-timeout', message: `no login within ${String(loginTimeoutMs / 1000)} s` },
-        retry: true,
-        loggedIn: false,
-      }),
-    );
+    cancelLogin = timers.start(loginTimeoutMs, () => session.finish(loginTimedOut(loginTimeoutMs)));
+    const onStop = (): void => session.finish({ kind: 'closed' }, true);
+    signal.addEventListener('abort', onStop, { once: true });
     emit({ kind: 'connected', attempt });
     // A listener may have closed the client on `connected`.
-    if (closing) session.finish({ kind: 'stopped' });
+    if (signal.aborted) onStop();
 
     const apply = (action: LoginAction): void => {
       if (action.kind === 'wait' || session.loggedIn) return;
@@ -453,7 +362,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
       if (action.kind === 'failed') {
         session.finish({
           kind: 'ended',
-          error: { code: 'login-failed', message: action.message },
+          error: clientError('login-failed', action.message),
           retry: action.retry,
           loggedIn: false,
         });
@@ -560,7 +469,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
         if (session.end === undefined) onEvent(event);
       });
       if (session.loggedIn || session.end !== undefined) return;
-      raw = (raw + latin1(chunk)).slice(-TAIL_LENGTH);
+      raw = (raw + tailText(chunk)).slice(-TAIL_LENGTH);
       apply(login.onText(plainTail(raw)));
     };
 
@@ -573,17 +482,18 @@ export function createIccClient(options: IccClientOptions): IccClient {
     } catch {
       // A reset or a destroyed socket ends the iteration with an error: a drop like any other.
     }
+    signal.removeEventListener('abort', onStop);
     cancelLogin();
     // What the decoder holds back (a last line without its end, a datagram cut by the drop) is read.
     if (session.end === undefined) decoder.end((event) => onEvent(event));
     if (current === session) current = undefined;
-    const end: ConnectionEnd =
+    const end: SessionEnd =
       session.end ??
-      (closing
-        ? { kind: 'stopped' }
+      (signal.aborted
+        ? { kind: 'closed' }
         : {
             kind: 'ended',
-            error: { code: 'dropped', message: 'the server closed the connection' },
+            error: clientError('dropped', 'the server closed the connection'),
             retry: true,
             loggedIn: session.loggedIn,
           });
@@ -591,109 +501,19 @@ export function createIccClient(options: IccClientOptions): IccClient {
     session.end = end;
     for (const pending of [...session.pending.values()])
       pending.settle(
-        end.kind === 'stopped'
+        end.kind === 'closed'
           ? fault('closed', `the client was closed before the reply to '${pending.command}'`)
           : fault('dropped', `the connection ended before the reply to '${pending.command}'`),
       );
     tracker.end(onTracker);
     books.clear();
-    if (end.kind === 'ended') emit({ kind: 'disconnected', error: end.error });
     return end;
   };
 
-  const stop = (result: ClientStop): void => {
-    if (stopResult !== undefined) return;
-    stopResult = result;
-    closing = true;
-    emit({ kind: 'stopped', stop: result });
-    for (const s of subscribers) {
-      s.done = true;
-      const wake = s.wake;
-      s.wake = undefined;
-      wake?.();
-    }
-    opts.signal?.removeEventListener('abort', close);
-    resolveStopped(result);
-  };
-
-  const run = async (): Promise<void> => {
-    if (typeof opts.transport !== 'function') {
-      stop({ kind: 'failed', error: { code: 'connect-failed', message: 'no transport was given' } });
-      return;
-    }
-    let failures = 0;
-    let attempt = 0;
-    for (;;) {
-      if (closing) return stop({ kind: 'closed' });
-      const end = await runConnection(++attempt);
-      if (end.kind === 'stopped' || closing) return stop({ kind: 'closed' });
-      if (!end.retry) return stop({ kind: 'failed', error: end.error });
-      if (end.loggedIn) failures = 0;
-      failures++;
-      if (failures > retries) {
-        const tries = `${String(retries)} reconnection attempt${retries === 1 ? '' : 's'}`;
-        return stop({
-          kind: 'gave-up',
-          error: { code: end.error.code, message: `${end.error.message}; gave up after ${tries}` },
-        });
-      }
-      const delayMs = backoffDelay(failures, opts.backoff ?? DEFAULT_BACKOFF);
-      emit({ kind: 'reconnecting', attempt: failures, delayMs });
-      await timers.sleep(delayMs, abort.signal);
-    }
-  };
-
-  const close = (): void => {
-    if (closing) return;
-    closing = true;
-    abort.abort();
-    current?.finish({ kind: 'stopped' }, true);
-  };
-  if (opts.signal !== undefined) {
-    if (opts.signal.aborted) close();
-    else opts.signal.addEventListener('abort', close, { once: true });
-  }
-  // Settled after the first await: a caller sees the events of the first connection with onEvent.
-  void Promise.resolve().then(run);
-
-  const events = (): AsyncIterable<IccClientEvent> => ({
-    [Symbol.asyncIterator](): AsyncIterator<IccClientEvent> {
-      const s: Subscriber = { queue: [], head: 0, dropped: 0, done: stopResult !== undefined, wake: undefined };
-      subscribers.add(s);
-      const finish = (): IteratorResult<IccClientEvent> => {
-        subscribers.delete(s);
-        s.done = true;
-        s.queue = [];
-        return { done: true, value: undefined };
-      };
-      return {
-        async next(): Promise<IteratorResult<IccClientEvent>> {
-          for (;;) {
-            if (s.dropped > 0) {
-              const dropped = s.dropped;
-              s.dropped = 0;
-              return { done: false, value: { kind: 'lagged', dropped } };
-            }
-            if (s.head < s.queue.length) {
-              const value = s.queue[s.head] as IccClientEvent;
-              s.head++;
-              return { done: false, value };
-            }
-            if (s.done) return finish();
-            await new Promise<void>((resolve) => {
-              s.wake = resolve;
-            });
-          }
-        },
-        return(): Promise<IteratorResult<IccClientEvent>> {
-          return Promise.resolve(finish());
-        },
-      };
-    },
-  });
+  const life = startLifecycle({ options: opts, settings, emit, session: runSession, onStop: () => undefined });
 
   return {
-    stopped,
+    stopped: life.stopped,
     command,
     observe,
     unobserve,
@@ -704,7 +524,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
     seeks: () => books.seeks(),
     offers: () => books.offers(),
     user: () => (current?.loggedIn === true ? current.name : undefined),
-    close,
-    events,
+    close: life.close,
+    events: hub.events,
   };
 }
