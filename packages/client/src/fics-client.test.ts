@@ -3,7 +3,7 @@ import { createFicsClient, ficsLoginIvars, type FicsClientEvent, type FicsClient
 import { createFicsStandIn, type FicsStandIn, type FicsStandInOptions } from './fics-stand-in.js';
 import { OWN_GAME_NUMBER, ownBoard, ownGame } from './testing/fics-game.js';
 import { IVARS } from '@chess-formats/fics';
-import { listenFicsStandIn, tcpTransport } from './node.js';
+import { listenStandIn, tcpTransport } from './node.js';
 import type { Connection } from './connection.js';
 import { recordingTimers, until } from './testing/helpers.js';
 
@@ -360,7 +360,7 @@ describe('events()', () => {
 describe('over TCP on loopback', () => {
   test('the stand-in on port 0, the client through tcpTransport: timeseal, login, a game kept whole', async () => {
     const standIn = createFicsStandIn({ games: { [OWN_GAME_NUMBER]: ownGame(4) }, pingEachReply: true });
-    const server = await listenFicsStandIn(standIn);
+    const server = await listenStandIn(standIn);
     const client = createFicsClient({ transport: tcpTransport({ host: '127.0.0.1', port: server.port }) });
     try {
       expect(await client.observe(OWN_GAME_NUMBER)).toMatchObject({ ok: true });

@@ -1,5 +1,8 @@
+import { CONTROL_B, CONTROL_U, CONTROL_V, CONTROL_W, CR, DIGIT_9, LF, NUL } from '@chess-formats/board-core/internal';
 import { decodeTimeseal } from '@chess-formats/fics';
-import type { Connection, Transport } from './connection.js';
+import type { Transport } from './connection.js';
+import { latin1, latin1Bytes } from './shared.js';
+import { memoryStandInTransport } from './stand-in-serve.js';
 
 /**
  * A stand-in FICS server for tests of code that uses the FICS client (and of the client
@@ -7,7 +10,7 @@ import type { Connection, Transport } from './connection.js';
  * block mode, timeseal 1 and 2 (it decodes every line and counts the answered pings), and
  * answers `observe`, `moves`, `unobserve`, `follow` and `quit` from the games it is given;
  * anything else a test answers with `onCommand`. In memory (`transport`), or on a loopback
- * port with `listenFicsStandIn` from `@chess-formats/client/node`. Exported because a bot or
+ * port with `listenStandIn` from `@chess-formats/client/node`. Exported because a bot or
  * an application built on the client needs the same double for its own tests, offline.
  */
 
@@ -87,13 +90,12 @@ export interface FicsStandIn {
   };
 }
 
-const BLOCK_START = '\u0015';
-const BLOCK_SEPARATOR = '\u0016';
-const BLOCK_END = '\u0017';
-const LF = 0x0a;
-const CR = 0x0d;
-const CONTROL_B = 0x02;
-const DIGIT_9 = 0x39;
+/** Block mode's frame (fics-wire notes): a block starts, separates its fields, ends. */
+const BLOCK_START = String.fromCharCode(CONTROL_U);
+const BLOCK_SEPARATOR = String.fromCharCode(CONTROL_V);
+const BLOCK_END = String.fromCharCode(CONTROL_W);
+/** Timeseal 2's answer to a ping ends with a null character rather than a line end. */
+const TIMESEAL2_ACK = `[G]${String.fromCharCode(NUL)}`;
 /** The prompt, with `iset defprompt 1`. */
 const PROMPT = 'fics% ';
 /** Block codes of the commands the stand-in answers (ictk's table, as the fics-wire notes give it). */
@@ -103,18 +105,6 @@ const BAD_COMMAND = 512;
 const BLOCK_BIT = 6;
 /** The longest line the stand-in keeps; a client sending more is a problem, not a buffer. */
 const MAX_LINE = 4096;
-
-function bytesOf(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
-  return bytes;
-}
-
-function textOf(bytes: Uint8Array): string {
-  let text = '';
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return text;
-}
 
 /** Makes a stand-in FICS server (see `FicsStandIn`). */
 export function createFicsStandIn(options: FicsStandInOptions = {}): FicsStandIn {
@@ -142,7 +132,7 @@ export function createFicsStandIn(options: FicsStandInOptions = {}): FicsStandIn
 
     const write = (text: string): void => {
       if (!open) return;
-      const bytes = bytesOf(text);
+      const bytes = latin1Bytes(text);
       for (const chunk of options.chunks ? options.chunks(bytes) : [bytes]) peer.write(chunk);
     };
     const end = (): void => {
@@ -154,7 +144,7 @@ export function createFicsStandIn(options: FicsStandInOptions = {}): FicsStandIn
     const ping = (): void => {
       if (timeseal === 0) return;
       pingsSent++;
-      write(timeseal === 1 ? '[G]\n\r' : '[G]\u0000');
+      write(timeseal === 1 ? '[G]\n\r' : TIMESEAL2_ACK);
     };
     const reply = (id: number | undefined, code: number, lines: readonly string[]): void => {
       if (options.pingEachReply) ping();
@@ -272,7 +262,7 @@ export function createFicsStandIn(options: FicsStandInOptions = {}): FicsStandIn
         first = false;
         const hello = decodeTimeseal(bytes);
         if (hello.ok) {
-          const text = textOf(hello.value.line);
+          const text = latin1(hello.value.line);
           if (text.startsWith('TIMESEAL2|') || text.startsWith('TIMESTAMP|')) {
             timeseal = text.startsWith('TIMESEAL2|') ? 2 : 1;
             return;
@@ -290,8 +280,8 @@ export function createFicsStandIn(options: FicsStandInOptions = {}): FicsStandIn
           pingsAnswered++;
           return;
         }
-        line = textOf(plain);
-      } else line = textOf(bytes[bytes.length - 1] === CR ? bytes.subarray(0, -1) : bytes);
+        line = latin1(plain);
+      } else line = latin1(bytes[bytes.length - 1] === CR ? bytes.subarray(0, -1) : bytes);
       received.push(line);
       switch (state) {
         case 'login': {
@@ -371,49 +361,7 @@ export function createFicsStandIn(options: FicsStandInOptions = {}): FicsStandIn
       for (const entry of live) if (entry.loggedIn()) entry.send(text);
     },
     accept,
-    transport: (signal) => {
-      if (signal.aborted) return Promise.reject(new Error('interrupted'));
-      if (standIn.refuse) return Promise.reject(new Error('connection refused'));
-      const chunks: Uint8Array[] = [];
-      let ended = false;
-      let wake: (() => void) | undefined;
-      const served = accept({
-        write: (bytes) => {
-          chunks.push(bytes.slice());
-          wake?.();
-        },
-        end: () => {
-          ended = true;
-          wake?.();
-        },
-      });
-      const connection: Connection = {
-        chunks: {
-          async *[Symbol.asyncIterator]() {
-            for (;;) {
-              const chunk = chunks.shift();
-              if (chunk !== undefined) {
-                yield chunk;
-                continue;
-              }
-              if (ended) return;
-              await new Promise<void>((resolve) => {
-                wake = resolve;
-              });
-              wake = undefined;
-            }
-          },
-        },
-        write: (data) => {
-          if (!ended) served.receive(typeof data === 'string' ? bytesOf(data) : data);
-        },
-        close: (farewell) => {
-          if (farewell !== undefined && !ended) served.receive(bytesOf(farewell));
-          served.closed();
-        },
-      };
-      return Promise.resolve(connection);
-    },
+    transport: (signal) => memoryStandInTransport(standIn)(signal),
   };
   return standIn;
 }

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { createIccDecoder, inferMoveSettings, type DatagramName } from '@chess-formats/icc-dg';
 import { createIccClient, ICC_CLIENT_DATAGRAMS, type IccClientEvent } from './icc-client.js';
 import { createIccStandIn } from './icc-stand-in.js';
-import { listenIccStandIn, tcpTransport } from './node.js';
+import { listenStandIn, tcpTransport } from './node.js';
 
 /**
  * A real ICC capture (2014) beside the repository, when it is there (see the shared data's
@@ -39,7 +39,7 @@ describe.skipIf(!present)('a real ICC capture (skipped: ../shared/real/icc-captu
     ];
 
     const standIn = createIccStandIn();
-    const server = await listenIccStandIn(standIn);
+    const server = await listenStandIn(standIn);
     const events: IccClientEvent[] = [];
     const client = createIccClient({
       transport: tcpTransport({ host: '127.0.0.1', port: server.port }),

@@ -3,7 +3,7 @@ import { encodeDatagram, encodeUnitStart } from '@chess-formats/icc-dg';
 import { realTimers, type Timers } from './backoff.js';
 import { createIccClient, type IccClient, type IccClientEvent } from './icc-client.js';
 import { createIccStandIn, type IccStandInGame, type IccStandInOptions } from './icc-stand-in.js';
-import { listenIccStandIn, tcpTransport } from './node.js';
+import { listenStandIn, tcpTransport } from './node.js';
 import { memoryTransport, settle, type MemoryConnection } from './testing/memory-transport.js';
 
 /** Waits until `check` holds (the stand-in is on loopback: a few milliseconds), at most 5 s. */
@@ -48,7 +48,7 @@ async function standInClient(
   clientOptions: Partial<Parameters<typeof createIccClient>[0]> = {},
 ) {
   const standIn = createIccStandIn({ games: { 42: RUY_LOPEZ }, ...options });
-  const listening = await listenIccStandIn(standIn);
+  const listening = await listenStandIn(standIn);
   const events: IccClientEvent[] = [];
   const client = createIccClient({
     transport: tcpTransport({ host: '127.0.0.1', port: listening.port }),

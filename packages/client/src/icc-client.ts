@@ -1,4 +1,5 @@
 import type { TrackedGame, TrackedGameEvent } from '@chess-formats/board-core';
+import { CONTROL_Y } from '@chess-formats/board-core/internal';
 import {
   createIccDecoder,
   createIccTracker,
@@ -137,7 +138,8 @@ export interface IccClient extends ServerClient<IccClientEvent, IccSeek, IccOffe
 const MAX_REPLY_ITEMS = 10_000;
 /** How much of the output's end the login reads (its prompts come without a line end). */
 const TAIL_LENGTH = 1024;
-const CONTROL_Y = '\x19';
+/** ICC's escape, which with the next character opens and closes units and datagrams. */
+const ESCAPE = String.fromCharCode(CONTROL_Y);
 
 /** Text that says `observe` or `follow` could not be done (ICC's words). */
 const REFUSED =
@@ -160,8 +162,8 @@ interface Pending {
  * of a DG_LOGIN_FAILED is not read twice.
  */
 function plainTail(raw: string): string {
-  const open = raw.lastIndexOf(`${CONTROL_Y}(`);
-  const cut = open !== -1 && raw.indexOf(`${CONTROL_Y})`, open) === -1 ? raw.slice(0, open) : raw;
+  const open = raw.lastIndexOf(`${ESCAPE}(`);
+  const cut = open !== -1 && raw.indexOf(`${ESCAPE})`, open) === -1 ? raw.slice(0, open) : raw;
   // Control bytes other than the line feed are dropped, as the CLI's output tail does.
   // Unit headers and the other delimiter pairs go too: a prompt right before a `^Y]` still ends the text.
   return cut

@@ -1,4 +1,6 @@
-import type { Connection, Transport } from './connection.js';
+import type { Transport } from './connection.js';
+import { latin1, latin1Bytes } from './shared.js';
+import { memoryStandInTransport } from './stand-in-serve.js';
 import { playSan, parseSan, standardSetup, writeSmith, type Setup } from '@chess-formats/board-core';
 import { datagramId, encodeDatagram, encodeUnitStart, type DatagramInput } from '@chess-formats/icc-dg';
 
@@ -10,7 +12,7 @@ import { datagramId, encodeDatagram, encodeUnitStart, type DatagramInput } from 
  * the games it is given with the DGs the client turned on (the game, its start, every move so
  * far, the clocks); anything else a test answers with `onCommand`. It is not a chess server: it
  * checks no rights and runs no clocks. In memory (`transport`), or on a loopback port with
- * `listenIccStandIn` from `@chess-formats/client/node`; the FICS stand-in has the same shape.
+ * `listenStandIn` from `@chess-formats/client/node`; the FICS stand-in has the same shape.
  */
 
 /** A player of a stand-in game. */
@@ -103,18 +105,6 @@ const CLOCK_MS = 180_000;
 /** A handle: 2-15 letters, digits and dashes, a letter first. */
 const NAME = /^[A-Za-z][A-Za-z0-9-]{1,14}$/;
 type Peer = Parameters<IccStandIn['accept']>[0];
-
-function bytesOf(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
-  return bytes;
-}
-
-function textOf(bytes: Uint8Array): string {
-  let text = '';
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return text;
-}
 
 /** The longest line a client may send; a longer one is dropped with the connection. */
 const MAX_LINE = 4096;
@@ -302,7 +292,7 @@ export function createIccStandIn(options: IccStandInOptions = {}): IccStandIn {
   };
 
   const onLine = (live: Live, stage: { value: string }, line: string, peer: Peer): void => {
-    const write = (text: string): void => peer.write(bytesOf(text));
+    const write = (text: string): void => peer.write(latin1Bytes(text));
     if (!live.loggedIn) {
       if (line.startsWith('level1=')) {
         live.level1 = Number(line.slice('level1='.length)) || 0;
@@ -368,18 +358,18 @@ export function createIccStandIn(options: IccStandInOptions = {}): IccStandIn {
       open: true,
       loggedIn: false,
       send: (text) => {
-        if (live.open) peer.write(typeof text === 'string' ? bytesOf(text) : text);
+        if (live.open) peer.write(typeof text === 'string' ? latin1Bytes(text) : text);
       },
       drop: () => {
         if (live.open) peer.end();
       },
     };
     sessions.push(live);
-    peer.write(bytesOf('Welcome to the stand-in chess club (no games are rated here).\r\n\r\nlogin: '));
+    peer.write(latin1Bytes('Welcome to the stand-in chess club (no games are rated here).\r\n\r\nlogin: '));
     return {
       receive(bytes) {
         if (!live.open) return;
-        buffered += textOf(bytes);
+        buffered += latin1(bytes);
         for (let end = buffered.indexOf('\n'); end !== -1 && live.open; end = buffered.indexOf('\n')) {
           const line = buffered.slice(0, end).replace(/\r$/, '');
           buffered = buffered.slice(end + 1);
@@ -396,11 +386,7 @@ export function createIccStandIn(options: IccStandInOptions = {}): IccStandIn {
   };
 
   const standIn: IccStandIn = {
-    transport: (signal) => {
-      if (standIn.refuse) return Promise.reject(new Error('connection refused'));
-      if (signal.aborted) return Promise.reject(new Error('interrupted'));
-      return Promise.resolve(memoryConnection(accept));
-    },
+    transport: (signal) => memoryStandInTransport(standIn)(signal),
     sessions,
     refuse: false,
     broadcast(text) {
@@ -418,56 +404,4 @@ export function createIccStandIn(options: IccStandInOptions = {}): IccStandIn {
     accept,
   };
   return standIn;
-}
-
-/** A connection in memory to `accept`: the stand-in's bytes are the chunks, the client's go to `receive`. */
-function memoryConnection(accept: IccStandIn['accept']): Connection {
-  const queue: Uint8Array[] = [];
-  let ended = false;
-  let wake: (() => void) | undefined;
-  const poke = (): void => {
-    const w = wake;
-    wake = undefined;
-    w?.();
-  };
-  const served = accept({
-    write: (bytes) => {
-      if (ended) return;
-      queue.push(bytes);
-      poke();
-    },
-    end: () => {
-      if (ended) return;
-      ended = true;
-      poke();
-      served.closed();
-    },
-  });
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    for (;;) {
-      const next = queue.shift();
-      if (next !== undefined) {
-        yield next;
-        continue;
-      }
-      if (ended) return;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    }
-  }
-  return {
-    chunks: chunks(),
-    write: (data) => {
-      if (!ended) served.receive(typeof data === 'string' ? bytesOf(data) : data);
-    },
-    close: (farewell) => {
-      if (ended) return;
-      if (farewell !== undefined) served.receive(bytesOf(farewell));
-      if (ended) return;
-      ended = true;
-      poke();
-      served.closed();
-    },
-  };
 }

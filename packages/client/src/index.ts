@@ -25,6 +25,8 @@ export {
 } from './icc-stand-in.js';
 export {
   CLIENT_ERROR_CODES,
+  DEFAULT_MAX_QUEUED_EVENTS,
+  type EventsDropped,
   type ClientError,
   type ClientErrorCode,
   type ClientOptions,
@@ -62,3 +64,4 @@ export {
   type FicsStandInOptions,
   type FicsStandInSession,
 } from './fics-stand-in.js';
+export type { StandInPeer, StandInServed, StandInServer } from './stand-in-serve.js';

@@ -1,10 +1,10 @@
 import { createConnection, createServer, type Socket } from 'node:net';
 
 import type { Connection, Transport } from './connection.js';
-import type { FicsStandIn } from './fics-stand-in.js';
+import type { StandInServer } from './stand-in-serve.js';
 
 export type { Connection, Transport };
-export { listenIccStandIn, type ListeningIccStandIn } from './icc-stand-in-listen.js';
+export type { StandInServer };
 
 /**
  * The Node entry of `@chess-formats/client`: a plain TCP transport (the clients add timeseal
@@ -82,7 +82,7 @@ export function tcpTransport(options: TcpTransportOptions): Transport {
   return (signal) => connect(options.host, options.port, signal);
 }
 
-/** A stand-in served on a loopback port, made by `listenFicsStandIn`. */
+/** A stand-in served on a loopback port, made by `listenStandIn`. */
 export interface ListeningStandIn {
   /** The port the system picked (or the one asked for). */
   readonly port: number;
@@ -91,11 +91,12 @@ export interface ListeningStandIn {
 }
 
 /**
- * Serves a stand-in FICS server (`createFicsStandIn`) on 127.0.0.1, on `port` (default 0: a
- * free port the system picks), so that a client connects to it with `tcpTransport` as it would
- * to the real server.
+ * Serves a stand-in server (`createFicsStandIn` or `createIccStandIn`) on 127.0.0.1, on `port`
+ * (default 0: a free port the system picks), so that a client connects to it with
+ * `tcpTransport` as it would to the real server. While the stand-in's `refuse` is true, each
+ * connection is hung up at once.
  */
-export function listenFicsStandIn(standIn: FicsStandIn, port = 0): Promise<ListeningStandIn> {
+export function listenStandIn(standIn: StandInServer, port = 0): Promise<ListeningStandIn> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     if (standIn.refuse) {
@@ -122,7 +123,7 @@ export function listenFicsStandIn(standIn: FicsStandIn, port = 0): Promise<Liste
     server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       if (address === null || typeof address === 'string') {
-        reject(new Error('no port'));
+        reject(new Error('the stand-in has no port'));
         return;
       }
       resolve({
