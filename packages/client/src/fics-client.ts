@@ -90,7 +90,7 @@ export interface FicsClient extends ServerClient<FicsClientEvent, Seek, Offer> {
   moves(gameNumber: number): Promise<FicsMovesResult>;
   /**
    * The seeks on offer (`iset seekinfo 1`), oldest first; emptied on each new connection. Their
-   * changes come as the reader's `seek`, `seek-remove` and `seek-clear` inside `fics` events.
+   * changes come as the reader's `seek`, `seek-remove`, `seek-ads-removed` and `seek-clear` inside `fics` events.
    */
   seeks(): Seek[];
   /**
