@@ -94,10 +94,13 @@ export type ConnectionEvent =
   | { readonly kind: 'reconnecting'; readonly attempt: number; readonly delayMs: number }
   | { readonly kind: 'stopped'; readonly stop: ClientStop };
 
-/** A command's reply: the text the server answered it with, or why there is none. */
-export type CommandResult =
-  | { readonly ok: true; readonly value: CommandReply }
+/** What a client's asking resolves with: the value, or why there is none. One shape for every reply of both clients. */
+export type ClientResult<Value> =
+  | { readonly ok: true; readonly value: Value }
   | { readonly ok: false; readonly error: ClientError };
+
+/** A command's reply: the text the server answered it with, or why there is none. */
+export type CommandResult = ClientResult<CommandReply>;
 
 /** The server's answer to one command. */
 export interface CommandReply {

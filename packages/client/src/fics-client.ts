@@ -20,7 +20,7 @@ import {
 import { createStyle12Tracker, type Style12TrackerEvent } from '@chess-formats/style12';
 import {
   DEFAULT_MAX_QUEUED_EVENTS,
-  type ClientError,
+  type ClientResult,
   type ClientOptions,
   type ClientStop,
   type CommandReply,
@@ -69,14 +69,10 @@ export interface FicsCommandReply extends CommandReply {
 }
 
 /** What `FicsClient.command` resolves with. */
-export type FicsCommandResult =
-  | { readonly ok: true; readonly value: FicsCommandReply }
-  | { readonly ok: false; readonly error: ClientError };
+export type FicsCommandResult = ClientResult<FicsCommandReply>;
 
 /** What `FicsClient.moves` resolves with: the game's `moves` table, read whole. */
-export type FicsMovesResult =
-  | { readonly ok: true; readonly value: MovesTable }
-  | { readonly ok: false; readonly error: ClientError };
+export type FicsMovesResult = ClientResult<MovesTable>;
 
 /** The FICS client, made by `createFicsClient`. Every method is safe to call at any time and never throws. */
 export interface FicsClient extends ServerClient<FicsClientEvent, Seek, Offer> {

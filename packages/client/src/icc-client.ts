@@ -18,7 +18,7 @@ import {
 import { IccBooks, type IccBookChange, type IccOffer, type IccSeek } from './icc-books.js';
 import {
   DEFAULT_MAX_QUEUED_EVENTS,
-  type ClientError,
+  type ClientResult,
   type ClientOptions,
   type CommandReply,
   type ConnectionEvent,
@@ -86,9 +86,7 @@ export interface IccCommandReply extends CommandReply {
 }
 
 /** A command's reply on ICC, or why there is none. */
-export type IccCommandResult =
-  | { readonly ok: true; readonly value: IccCommandReply }
-  | { readonly ok: false; readonly error: ClientError };
+export type IccCommandResult = ClientResult<IccCommandReply>;
 
 /**
  * Everything the ICC client reports, in the order the server's bytes gave it:

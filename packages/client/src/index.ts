@@ -28,6 +28,7 @@ export {
   DEFAULT_MAX_QUEUED_EVENTS,
   type EventsDropped,
   type ClientError,
+  type ClientResult,
   type ClientErrorCode,
   type ClientOptions,
   type ClientStop,
