@@ -1,4 +1,5 @@
-import type { EventsDropped } from './client.js';
+import { DEFAULT_MAX_QUEUED_EVENTS, type EventsDropped } from './client.js';
+import { positiveInteger } from './shared.js';
 
 /**
  * Where a client's events go: to the `onEvent` callback, and to each `events()` iterator, which
@@ -6,7 +7,10 @@ import type { EventsDropped } from './client.js';
  * iterator yields one `events-dropped` saying how many, so memory stays bounded under a flood.
  */
 export interface EventHub<Event> {
-  /** Hands an event to the callback (whose faults are its own) and to every open iterator. */
+  /**
+   * Hands an event to the callback (whose faults are its own) and to every open iterator; after
+   * `stopped`, the client's last event, the iterators end.
+   */
   emit(event: Event): void;
   /** A new iterable; each iterator sees the events from when it starts. */
   events(): AsyncIterable<Event | EventsDropped>;
@@ -26,10 +30,12 @@ interface Subscriber<Event> {
 /** Taken entries kept at the queue's start before it is cut (so a long run does not copy on every event). */
 const COMPACT_AFTER = 1024;
 
-export function createEventHub<Event>(
+/** A client's hub: `maxQueuedEvents` as the option gave it (a whole number from 1, else the default). */
+export function createEventHub<Event extends { readonly kind: string }>(
   onEvent: ((event: Event) => void) | undefined,
-  maxQueued: number,
+  maxQueuedEvents: unknown,
 ): EventHub<Event> {
+  const maxQueued = positiveInteger(maxQueuedEvents, DEFAULT_MAX_QUEUED_EVENTS);
   const subscribers = new Set<Subscriber<Event>>();
   let ended = false;
 
@@ -60,6 +66,7 @@ export function createEventHub<Event>(
       }
       wake(s);
     }
+    if (event.kind === 'stopped') end();
   };
 
   const events = (): AsyncIterable<Event | EventsDropped> => ({

@@ -19,7 +19,6 @@ import {
 } from '@chess-formats/fics';
 import { createStyle12Tracker, type Style12TrackerEvent } from '@chess-formats/style12';
 import {
-  DEFAULT_MAX_QUEUED_EVENTS,
   type ClientResult,
   type ClientOptions,
   type ClientStop,
@@ -33,7 +32,7 @@ import type { Connection } from './connection.js';
 import { createEventHub } from './event-hub.js';
 import { hangUp, lifecycleSettings, loginTimedOut, startLifecycle, type SessionEnd } from './lifecycle.js';
 import { LoginMachine, type LoginAction } from './login.js';
-import { clientError, latin1, positiveInteger } from './shared.js';
+import { clientError, latin1 } from './shared.js';
 
 /**
  * What the FICS client reports, in the order the server's bytes gave it: the life of the
@@ -200,10 +199,7 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
   const opts: Partial<FicsClientOptions> = typeof options === 'object' && options !== null ? options : {};
   const settings = lifecycleSettings(opts);
   const { timers, loginTimeoutMs, commandTimeoutMs } = settings;
-  const hub = createEventHub<FicsClientEvent>(
-    opts.onEvent,
-    positiveInteger(opts.maxQueuedEvents, DEFAULT_MAX_QUEUED_EVENTS),
-  );
+  const hub = createEventHub<FicsClientEvent>(opts.onEvent, opts.maxQueuedEvents);
   const version = opts.timeseal === undefined ? 2 : opts.timeseal;
   const clock = typeof opts.clock === 'function' ? opts.clock : () => Date.now();
   const credentials = opts.credentials ?? { kind: 'guest' as const };
@@ -220,10 +216,7 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
   let session: Session | undefined;
   let name: string | undefined;
 
-  const emit = (event: FicsClientEvent): void => {
-    hub.emit(event);
-    if (event.kind === 'stopped') hub.end();
-  };
+  const emit = hub.emit;
 
   const onTracker = (event: Style12TrackerEvent): void => {
     if (event.kind === 'holdings' || event.kind === 'error') return;

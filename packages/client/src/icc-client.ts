@@ -17,7 +17,6 @@ import {
 } from '@chess-formats/icc-dg';
 import { IccBooks, type IccBookChange, type IccOffer, type IccSeek } from './icc-books.js';
 import {
-  DEFAULT_MAX_QUEUED_EVENTS,
   type ClientResult,
   type ClientOptions,
   type CommandReply,
@@ -29,7 +28,7 @@ import {
 import type { Connection } from './connection.js';
 import { createEventHub } from './event-hub.js';
 import { hangUp, lifecycleSettings, loginTimedOut, startLifecycle, type SessionEnd } from './lifecycle.js';
-import { clientError, fault, latin1, positiveInteger } from './shared.js';
+import { clientError, fault, latin1 } from './shared.js';
 import { ICC_DATAGRAMS, iccLoginLines, LoginMachine, settingsCommands, type LoginAction } from './login.js';
 
 export type { IccBookChange, IccOffer, IccSeek, IccSeekRemoval } from './icc-books.js';
@@ -208,10 +207,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
   const opts: Partial<IccClientOptions> = typeof options === 'object' && options !== null ? options : {};
   const settings = lifecycleSettings(opts);
   const { timers, loginTimeoutMs, commandTimeoutMs } = settings;
-  const hub = createEventHub<IccClientEvent>(
-    opts.onEvent,
-    positiveInteger(opts.maxQueuedEvents, DEFAULT_MAX_QUEUED_EVENTS),
-  );
+  const hub = createEventHub<IccClientEvent>(opts.onEvent, opts.maxQueuedEvents);
   const datagrams = opts.datagrams ?? ICC_CLIENT_DATAGRAMS;
   const credentials = opts.credentials ?? { kind: 'guest' };
   const loginLines = iccLoginLines(ICC_CLIENT_LEVEL1, datagrams);
@@ -225,10 +221,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
   let current: Session | undefined;
   let tagSeq = 0;
 
-  const emit = (event: IccClientEvent): void => {
-    hub.emit(event);
-    if (event.kind === 'stopped') hub.end();
-  };
+  const emit = hub.emit;
 
   const onTracker = (change: IccTrackerEvent): void => {
     if (change.kind === 'error') emit({ kind: 'problem', error: change.error });
