@@ -85,8 +85,7 @@ function messageBytes(data: unknown): Uint8Array | undefined {
  *
  * // In a browser (or Node 22): the global WebSocket. Nothing connects until a client calls it.
  * const transport = webSocketTransport('wss://www.freechess.org:5001', { timeoutMs: 10_000 });
- * console.log(typeof transport);
- * // → function
+ * console.log(typeof transport); // → function
  * ```
  */
 export function webSocketTransport(url: string, options: WebSocketTransportOptions = {}): Transport {
