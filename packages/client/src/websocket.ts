@@ -23,13 +23,21 @@ const LAST_LATIN1 = 0xff;
  * a WebSocket declares fits; the transport reads only `data` of a message event.
  */
 export interface WebSocketLike {
+  /** Set to `arraybuffer`, so that binary messages come as bytes the transport reads at once. */
   binaryType: string;
+  /** 1 while open (the standard's `WebSocket.OPEN`). */
   readonly readyState: number;
+  /** Sends one binary message. */
   send(data: Uint8Array): void;
+  /** Starts the closing handshake. */
   close(code?: number, reason?: string): void;
+  /** Called once the opening handshake is done. */
   onopen: ((event: never) => unknown) | null;
+  /** Called with each message; the transport reads its `data` (a string, an ArrayBuffer or a view of bytes). */
   onmessage: ((event: never) => unknown) | null;
+  /** Called when the connection fails; a close event follows. */
   onerror: ((event: never) => unknown) | null;
+  /** Called when the connection is closed; the transport reads its `code` and `wasClean`. */
   onclose: ((event: never) => unknown) | null;
 }
 
