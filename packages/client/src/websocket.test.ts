@@ -182,6 +182,13 @@ describe('webSocketTransport', () => {
     );
   });
 
+  it('takes a bound that makes no sense (0, negative, NaN) as the default', async () => {
+    const [connection, peer] = await open({ maxBufferedBytes: Number.NaN, closeGraceMs: -1, timeoutMs: 0 });
+    peer.send(Buffer.alloc(1000, 1));
+    peer.close();
+    expect((await drain(connection.chunks)).bytes.length).toBe(1000);
+  });
+
   it('rejects when the handshake takes too long, when aborted, when refused, and with no WebSocket', async () => {
     const silent = await startWebSocketServer({ answer: false });
     try {

@@ -64,6 +64,11 @@ export interface WebSocketTransportOptions {
   readonly closeGraceMs?: number;
 }
 
+/** `value` when it is a number of at least `least` (a bound left unset or nonsensical is the default). */
+function orDefault(value: number | undefined, least: number, fallback: number): number {
+  return typeof value === 'number' && value >= least && value !== Infinity ? value : fallback;
+}
+
 /** Text as bytes, one per character (latin1, as the TCP transport writes and reads). */
 function latin1Bytes(text: string): Uint8Array {
   const bytes = new Uint8Array(text.length);
@@ -97,9 +102,9 @@ function messageBytes(data: unknown): Uint8Array | undefined {
  * ```
  */
 export function webSocketTransport(url: string, options: WebSocketTransportOptions = {}): Transport {
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const maxBuffered = options.maxBufferedBytes ?? 16 * 1024 * 1024;
-  const graceMs = options.closeGraceMs ?? 1000;
+  const timeoutMs = orDefault(options.timeoutMs, 1, 30_000);
+  const maxBuffered = orDefault(options.maxBufferedBytes, 1, 16 * 1024 * 1024);
+  const graceMs = orDefault(options.closeGraceMs, 0, 1000);
   return (signal) =>
     new Promise<Connection>((resolve, reject) => {
       const WebSocketClass =

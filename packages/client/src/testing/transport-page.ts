@@ -1,5 +1,5 @@
 import { createFicsReader, type FicsEvent } from '@chess-formats/fics';
-import { webSocketTransport } from '../websocket.js';
+import { webSocketTransport } from '../index.js';
 
 /**
  * The page of the transport's browser test: connects with the browser's own WebSocket, sends
