@@ -183,7 +183,7 @@ describe('webSocketTransport', () => {
   });
 
   it('takes a bound that makes no sense (0, negative, NaN) as the default', async () => {
-    const [connection, peer] = await open({ maxBufferedBytes: Number.NaN, closeGraceMs: -1, timeoutMs: 0 });
+    const [connection, peer] = await open({ maxBufferedBytes: 0, closeGraceMs: -1, timeoutMs: Number.NaN });
     peer.send(Buffer.alloc(1000, 1));
     peer.close();
     expect((await drain(connection.chunks)).bytes.length).toBe(1000);
