@@ -4,7 +4,7 @@ export interface BackoffOptions {
   readonly maxMs: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1000, maxMs: 30_000 };
+export const DEFAULT_BACKOFF: BackoffOptions = Object.freeze({ baseMs: 1000, maxMs: 30_000 });
 
 /**
  * The wait before reconnection attempt `attempt` (1 for the first): base, 2 base, 4 base, ...
@@ -24,7 +24,7 @@ export interface Timers {
   start(ms: number, callback: () => void): () => void;
 }
 
-export const realTimers: Timers = {
+export const realTimers: Timers = Object.freeze<Timers>({
   sleep: (ms, signal) =>
     new Promise((resolve) => {
       if (signal.aborted) {
@@ -43,4 +43,4 @@ export const realTimers: Timers = {
     const timer = setTimeout(callback, ms);
     return () => clearTimeout(timer);
   },
-};
+});

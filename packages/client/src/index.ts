@@ -28,3 +28,20 @@ export {
   type LoginAction,
   type ServerKind,
 } from './login.js';
+export {
+  createFicsClient,
+  ficsLoginIvars,
+  type FicsClient,
+  type FicsClientEvent,
+  type FicsClientOptions,
+  type FicsCommandReply,
+  type FicsCommandResult,
+  type FicsMovesResult,
+} from './fics-client.js';
+export {
+  createFicsStandIn,
+  type FicsStandIn,
+  type FicsStandInGame,
+  type FicsStandInOptions,
+  type FicsStandInSession,
+} from './fics-stand-in.js';

@@ -14,7 +14,7 @@ export type Credentials =
  * algebraic and Smith notation, takebacks, millisecond clocks, result, relation), and nothing
  * chatty, so that a guest's stream stays small.
  */
-export const ICC_DATAGRAMS: readonly DatagramName[] = [
+export const ICC_DATAGRAMS: readonly DatagramName[] = Object.freeze([
   'DG_WHO_AM_I',
   'DG_MY_GAME_RESULT',
   'DG_MY_GAME_ENDED',
@@ -29,7 +29,7 @@ export const ICC_DATAGRAMS: readonly DatagramName[] = [
   'DG_MSEC',
   'DG_LOGIN_FAILED',
   'DG_POSITION_BEGIN',
-];
+]);
 
 /** DG_WHO_AM_I (0) and DG_LOGIN_FAILED (69): the login's success and failure on ICC. */
 const DG_WHO_AM_I = 0;
@@ -114,7 +114,8 @@ export class LoginMachine {
     const started = tail.indexOf(FICS_STARTED);
     if (started !== -1 && this.server === 'fics') {
       const rest = tail.slice(started + FICS_STARTED.length);
-      const name = /^[A-Za-z0-9_-]{1,40}/.exec(rest)?.[0];
+      // The name counts once a character after it shows it whole: a chunk may end inside it.
+      const name = /^([A-Za-z0-9_-]{1,40})(?=[^A-Za-z0-9_-])/.exec(rest)?.[1];
       if (name !== undefined) return { kind: 'logged-in', name };
     }
     if (/invalid password/i.test(tail)) {

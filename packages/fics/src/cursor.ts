@@ -44,6 +44,8 @@ const EXPECTED: { readonly [C in FicsErrorCode]: string } = {
   time: 'a time m:ss, m:ss.mmm or h:mm:ss.mmm',
   'missing-field': 'another field',
   'moves-table': 'the rest of the move list',
+  'moves-start': 'the position the moves start from',
+  'moves-move': 'a move that replays',
 };
 
 /** Whether `c` is a blank between words: a space, a tab or a CR. */

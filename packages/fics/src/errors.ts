@@ -16,6 +16,8 @@ export const FICS_ERROR_CODES = /* @__PURE__ */ Object.freeze([
   'time',
   'missing-field',
   'moves-table',
+  'moves-start',
+  'moves-move',
 ] as const);
 /** The code of a `FicsError`, one of `FICS_ERROR_CODES`. */
 export type FicsErrorCode = (typeof FICS_ERROR_CODES)[number];

@@ -79,6 +79,7 @@ export {
   type FicsReaderOptions,
   type MovesTable,
 } from './reader.js';
+export { movesTableGame, type MovesTableGameOptions } from './moves-game.js';
 export { createOfferBook, createSeekBook, type BookOptions, type OfferBook, type SeekBook } from './books.js';
 export {
   writeFicsEvent,

@@ -1,6 +1,7 @@
 import {
   VARIANTS,
   opposite,
+  play,
   trailPush,
   trailTake,
   withTrailItems,
@@ -46,8 +47,17 @@ export interface Style12TrackerOptions {
   readonly maxGames?: number;
 }
 
-/** What the tracker takes: a record, a `<b1>` holdings, or a scanner event (text events end games). */
-export type Style12TrackerInput = Style12 | Holdings | Style12ScanEvent;
+/**
+ * What the tracker takes: a record, a `<b1>` holdings, a scanner event (text events end games),
+ * or any event with a `kind` and the `line` it was read from, such as the typed events of
+ * `@chess-formats/fics`'s session reader (`game-start`, `observe-header`, `game-info`,
+ * `game-end` ...), whose lines are read as text; other events are ignored.
+ */
+export type Style12TrackerInput =
+  | Style12
+  | Holdings
+  | Style12ScanEvent
+  | { readonly kind: string; readonly line?: string };
 
 /**
  * Follows the games of a FICS or ICC session from style 12 records, made by
@@ -59,6 +69,39 @@ export type Style12TrackerInput = Style12 | Holdings | Style12ScanEvent;
 export interface Style12Tracker extends GameTracker<Style12TrackerInput, Style12TrackerEvent> {
   /** The latest record of a tracked game (FICS's own fields: lag, strength, the move's time). */
   record(gameNumber: number): Style12 | undefined;
+  /**
+   * Makes `game` (a whole game, as `movesTableGame` of `@chess-formats/fics` reads FICS's
+   * `moves` reply) the tracked game of its number, so that the boards that follow continue its
+   * moves. The events are returned, or handed to `onEvent`, as `push` does:
+   * - a game not tracked yet is `game-started` with `game`;
+   * - a tracked game whose line passes through `game`'s last position (the boards that came
+   *   while the listing was on its way: `observe` sends a board, `moves` answers later) keeps
+   *   the moves it saw after that position, after `game`'s moves: `position`;
+   * - a tracked game `game` does not lead to is replaced by it: `position` (the next board then
+   *   continues it, or restarts the game from that board).
+   *
+   * What the game says of itself (ratings, rated, type, time control, result) is kept for the
+   * boards that follow; the tracked game's relation, clocks and record are kept. A game whose
+   * moves do not play from its `initial` is refused: nothing changes and nothing is reported.
+   */
+  adopt(game: TrackedGame, onEvent?: (event: Style12TrackerEvent) => void): Style12TrackerEvent[];
+}
+
+/** A move the tracker keeps, with the position after it (what a takeback must come back to). */
+interface Step {
+  readonly tracked: TrackedMove;
+  readonly after: Setup;
+}
+
+const trackedOf = (step: Step): TrackedMove => step.tracked;
+
+/** The position after `move`, or undefined when the move cannot be played there. */
+function played(setup: Setup, move: Move): Setup | undefined {
+  try {
+    return play(setup, move);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The ply of a position: 0 before White's first move. */
@@ -66,9 +109,21 @@ function ply(setup: Setup): number {
   return (setup.fullmoves - 1) * 2 + (setup.turn === 'black' ? 1 : 0);
 }
 
+/** The same pieces on the same squares (whatever marks a piece carries) and the same side to move. */
 function samePlacement(a: Setup, b: Setup): boolean {
-  return a.turn === b.turn && a.board.pieces.every((p, square) => p === b.board.pieces[square]);
+  const other = b.board.pieces;
+  return (
+    a.turn === b.turn &&
+    a.board.pieces.length === other.length &&
+    a.board.pieces.every((p, square) => {
+      const q = other[square];
+      return p === q || (p !== undefined && q !== undefined && p.role === q.role && p.color === q.color);
+    })
+  );
 }
+
+/** The same position for the tracker: the same ply and placement. */
+const samePosition = (a: Setup, b: Setup): boolean => ply(a) === ply(b) && samePlacement(a, b);
 
 function relationOf(record: Style12): TrackedRelation {
   return record.relation === 2
@@ -240,10 +295,13 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
   const games = new Map<number, TrackedGame>();
   const records = new Map<number, Style12>();
   /** The moves of each followed game, shared with its snapshots (see `snapshot`). */
-  const trails = new Map<number, Trail<TrackedMove> | undefined>();
+  const trails = new Map<number, Trail<Step> | undefined>();
   /** A game whose moves are `trail`'s: made into an array only when read, so a move costs no copy. */
-  const snapshot = (fields: Omit<TrackedGame, 'moves'>, trail: Trail<TrackedMove> | undefined): TrackedGame =>
-    withTrailItems({ ...fields }, 'moves', trail);
+  const snapshot = (fields: Omit<TrackedGame, 'moves'>, trail: Trail<Step> | undefined): TrackedGame =>
+    withTrailItems({ ...fields }, 'moves', trail, trackedOf);
+  /** The position after the first `count` moves of a game that starts at `initial`. */
+  const positionAt = (initial: Setup, trail: Trail<Step> | undefined, count: number): Setup =>
+    count === 0 ? initial : (trailTake(trail, count)?.last.after ?? initial);
   /** Pockets of games not (yet) tracked: a tracked game keeps its own in its setup. */
   const early = new Map<number, ByColor<Pocket>>();
   /** What text lines told of games not (yet) tracked, and of the tracked ones. */
@@ -285,7 +343,6 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     if (record.relation < -2) return [];
     const number = record.gameNumber;
     const previous = games.get(number);
-    const previousRecord = records.get(number);
     const pockets = early.get(number) ?? previous?.setup.pockets;
     early.delete(number);
     if (previous === undefined) {
@@ -310,20 +367,22 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     // Map order is insertion order: re-inserting on update keeps the stalest game first.
     games.delete(number);
     records.delete(number);
-    const keep = (initial: Setup, moves: Trail<TrackedMove> | undefined): TrackedGame => {
+    const keep = (initial: Setup, moves: Trail<Step> | undefined): TrackedGame => {
       const game = snapshot({ ...facts, initial }, moves);
       games.set(number, game);
       records.set(number, record);
       trails.set(number, moves);
       return game;
     };
-    if (previous === undefined || previousRecord === undefined) {
+    if (previous === undefined) {
       const game = keep(setup, undefined);
       out.push({ kind: 'game-started', game });
       if (games.size > maxGames) out.push(...leave(games.keys().next().value as number, 'evicted'));
       return out;
     }
-    const step = ply(record.setup) - ply(previousRecord.setup);
+    const step = ply(record.setup) - ply(previous.setup);
+    const length = trail?.length ?? 0;
+    const checked = moveOptions.parseVerbose !== undefined && variant !== null;
     if (step === 1) {
       // The variant's rules read the move (the setups name it); a game of rules board-core does
       // not play is read from the boards alone, as chess's rules would refuse its moves.
@@ -337,28 +396,45 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
               movedPieceLands: variant === undefined || variant.rules === VARIANTS[0].rules,
             },
       );
-      if (read.ok) {
+      // Checked by the rules, a move must also give the board sent: a legal move that does not
+      // is not the move played (a board edited, or a move text that is not the board's).
+      const after = read.ok && checked ? played(previous.setup, read.value) : undefined;
+      const error: MoveNotationError | undefined = !read.ok
+        ? read.error
+        : checked && (after === undefined || !samePlacement(after, record.setup))
+          ? {
+              code: 'piece-mismatch',
+              field: 'move',
+              offset: 0,
+              message: `${JSON.stringify(record.verboseMove)} played from the position before does not give the board sent`,
+            }
+          : undefined;
+      if (read.ok && error === undefined) {
         const mover = opposite(record.setup.turn);
         const move: Move = read.value;
-        const game = keep(previous.initial, trailPush(trail, { move, clockMs: facts.clocks[mover] }));
+        const tracked = { move, clockMs: facts.clocks[mover] };
+        const game = keep(previous.initial, trailPush(trail, { tracked, after: setup }));
         out.push({ kind: 'move', game, move });
       } else {
         // The board is the server's word; without the move the list starts again from it.
         const game = keep(setup, undefined);
-        out.push({ kind: 'error', game, error: read.error }, { kind: 'position', game });
+        out.push({ kind: 'error', game, error: error as MoveNotationError }, { kind: 'position', game });
       }
-    } else if (step < 0 && -step <= (trail?.length ?? 0)) {
-      const game = keep(previous.initial, trailTake(trail, (trail?.length ?? 0) + step));
+    } else if (
+      step < 0 &&
+      length + step >= 0 &&
+      samePlacement(positionAt(previous.initial, trail, length + step), setup)
+    ) {
+      // Only a board that is the position that many moves back takes them back: an examiner's
+      // new position at an earlier ply is another game, whose moves start from it.
+      const game = keep(previous.initial, trailTake(trail, length + step));
       out.push({ kind: 'takeback', game, plies: -step });
-    } else if (step < 0) {
-      const game = keep(setup, undefined);
-      out.push({ kind: 'takeback', game, plies: -step });
-    } else if (step === 0 && samePlacement(previousRecord.setup, record.setup)) {
+    } else if (step === 0 && samePlacement(previous.setup, record.setup)) {
       // A refresh, the resend after a flag, the board at a game's end: only clocks may differ.
       const game = keep(previous.initial, trail);
       out.push({ kind: 'clock', game });
     } else {
-      // A jump (an examiner's `forward`): the moves in between were not seen.
+      // A jump (an examiner's `forward`), a new position: the moves in between were not seen.
       const game = keep(setup, undefined);
       out.push({ kind: 'position', game });
     }
@@ -433,6 +509,78 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     return onTold(facts.gameNumber, facts.told);
   };
 
+  const onAdopt = (given: unknown): Style12TrackerEvent[] => {
+    if (!isObject(given)) return [];
+    const game = given as TrackedGame;
+    const number = game.gameNumber;
+    const named = (player: unknown): boolean =>
+      isObject(player) && typeof (player as { name?: unknown }).name === 'string';
+    if (
+      !Number.isSafeInteger(number) ||
+      !isObject(game.initial) ||
+      !isObject(game.setup) ||
+      !Array.isArray(game.moves) ||
+      !named(game.white) ||
+      !named(game.black)
+    )
+      return [];
+    // Its moves, each with the position after it, as the tracker keeps them.
+    let adopted: Trail<Step> | undefined;
+    let at = game.initial;
+    for (const tracked of game.moves as readonly TrackedMove[]) {
+      const after = isObject(tracked) ? played(at, tracked.move) : undefined;
+      if (after === undefined) return [];
+      adopted = trailPush(adopted, { tracked, after });
+      at = after;
+    }
+    const previous = games.get(number);
+    let trail = adopted;
+    let connected = false;
+    if (previous !== undefined) {
+      // The tracked line, from its start: where it passes the adopted game's last position, the
+      // moves after it are the ones seen since the listing was sent.
+      const seen = trails.get(number);
+      const from = ply(at) - ply(previous.initial);
+      connected =
+        from >= 0 && from <= (seen?.length ?? 0) && samePosition(positionAt(previous.initial, seen, from), at);
+      if (connected) {
+        const later: Step[] = [];
+        for (let step = seen; step !== undefined && step.length > from; step = step.before) later.push(step.last);
+        for (const step of later.reverse()) trail = trailPush(trail, step);
+      }
+    }
+    const heard: Told = {
+      ...(previous === undefined ? told.get(number) : about.get(number)),
+      ...(typeof game.variant === 'string' ? { type: game.variant } : {}),
+      ...(typeof game.rated === 'boolean' ? { rated: game.rated } : {}),
+      ...(game.white.rating === undefined ? {} : { whiteRating: game.white.rating }),
+      ...(game.black.rating === undefined ? {} : { blackRating: game.black.rating }),
+    };
+    told.delete(number);
+    about.set(number, heard);
+    // What the tracked game knows fresher than a listing: the relation, the clocks, the board.
+    const kept =
+      previous === undefined
+        ? {}
+        : {
+            relation: previous.relation,
+            clocks: previous.clocks,
+            ...(previous.running === undefined ? {} : { running: previous.running }),
+            ...(connected ? { setup: previous.setup } : {}),
+          };
+    const merged = snapshot(
+      { ...withoutKey(game, 'moves'), ...kept, ...toldFields(game, heard), initial: game.initial },
+      trail,
+    );
+    games.delete(number);
+    games.set(number, merged);
+    trails.set(number, trail);
+    if (previous !== undefined) return [{ kind: 'position', game: merged }];
+    const out: Style12TrackerEvent[] = [{ kind: 'game-started', game: merged }];
+    if (games.size > maxGames) out.push(...leave(games.keys().next().value as number, 'evicted'));
+    return out;
+  };
+
   const onInput = (input: unknown): Style12TrackerEvent[] => {
     if (!isObject(input)) return [];
     if ('setup' in input && 'whiteName' in input) return onRecord(input as Style12);
@@ -443,6 +591,9 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     if (event.kind === 'holdings' && isObject(event.holdings) && 'pockets' in event.holdings)
       return onHoldings(event.holdings as Holdings);
     if (event.kind === 'text' && typeof event.text === 'string') return onText(event.text);
+    // A typed line of a session reader (the FICS reader's notices): what it says is in its line.
+    const line = (input as { line?: unknown }).line;
+    if (typeof event.kind === 'string' && event.kind !== 'board' && typeof line === 'string') return onText(line);
     return [];
   };
 
@@ -453,6 +604,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     game: (gameNumber: number) => games.get(gameNumber),
     games: () => [...games.values()],
     record: (gameNumber: number) => records.get(gameNumber),
+    adopt: (game: TrackedGame, onEvent?: (event: Style12TrackerEvent) => void) => deliver(onAdopt(game), onEvent),
   } as Style12Tracker;
 }
 

@@ -1,0 +1,213 @@
+import {
+  STANDARD,
+  moveToJson,
+  parseSan,
+  parseVerbose,
+  play,
+  unwrap,
+  type Setup,
+  type TrackedGame,
+  type TrackedMove,
+} from '@chess-formats/board-core';
+import { describe, expect, test } from 'vitest';
+import { createStyle12Tracker, parseStyle12, type Style12, type Style12TrackerEvent } from './index.js';
+import { START, gameLines } from './testing/games.js';
+
+const records = (lines: readonly string[]): Style12[] => lines.map((line) => unwrap(parseStyle12(line)));
+const kinds = (events: readonly Style12TrackerEvent[]): string[] => events.map((e) => e.kind);
+const sansOf = (game: TrackedGame | undefined): string[] =>
+  (game?.moves ?? []).map((m) => {
+    const json = moveToJson(STANDARD, m.move);
+    return 'from' in json ? `${json.from}${json.to}` : json.kind;
+  });
+
+/** A whole game as a `moves` listing gives it: from chess's start through `sans`, with ratings. */
+function listed(sans: readonly string[], facts: Partial<TrackedGame> = {}): TrackedGame {
+  let setup: Setup = START;
+  const moves: TrackedMove[] = [];
+  for (const san of sans) {
+    const move = unwrap(parseSan(setup, san));
+    moves.push({ move, clockMs: 60_000 });
+    setup = play(setup, move);
+  }
+  return {
+    gameNumber: 7,
+    white: { name: 'Alice', rating: 2243 },
+    black: { name: 'Bob', rating: 2158 },
+    relation: 'observing',
+    variant: 'standard',
+    rated: true,
+    timeControl: {
+      white: { initialMs: 2_700_000, incrementMs: 45_000 },
+      black: { initialMs: 2_700_000, incrementMs: 45_000 },
+    },
+    initial: START,
+    setup,
+    moves,
+    clocks: { white: 60_000, black: 60_000 },
+    ...facts,
+  };
+}
+
+const OPENING = ['e4', 'e6', 'd4', 'd5', 'Nc3', 'Nc6'];
+
+describe('tracker.adopt: a whole game for the boards that follow', () => {
+  // The boards of the game from its start: board i is the position after i moves.
+  const boards = records(gameLines(START, [...OPENING, 'e5', 'Nge7']));
+
+  test('a game not tracked yet starts with its whole history, and the next board is its next move', () => {
+    const tracker = createStyle12Tracker();
+    const started = tracker.adopt(listed(OPENING));
+    expect(kinds(started)).toEqual(['game-started']);
+    expect(tracker.game(7)?.moves).toHaveLength(6);
+    expect(kinds(tracker.push(boards[7] as Style12))).toEqual(['move']);
+    const game = tracker.game(7);
+    expect([game?.moves.length, game?.initial, game?.white.rating, game?.rated]).toEqual([7, START, 2243, true]);
+  });
+
+  test('observe then moves: the board the client joined at is where the listing ends; later boards continue', () => {
+    const tracker = createStyle12Tracker();
+    expect(kinds(tracker.push(boards[6] as Style12))).toEqual(['game-started']);
+    expect(tracker.game(7)?.moves).toEqual([]);
+    const events = tracker.adopt(listed(OPENING));
+    expect(kinds(events)).toEqual(['position']);
+    const game = tracker.game(7);
+    expect([game?.moves.length, game?.initial, game?.clocks]).toEqual([
+      6,
+      START,
+      { white: boards[6]?.whiteRemainingMs, black: boards[6]?.blackRemainingMs },
+    ]);
+    expect(tracker.record(7)).toBe(boards[6]);
+    expect(kinds([boards[7], boards[8]].flatMap((b) => tracker.push(b as Style12)))).toEqual(['move', 'move']);
+    expect(sansOf(tracker.game(7))).toEqual(['e2e4', 'e7e6', 'd2d4', 'd7d5', 'b1c3', 'b8c6', 'e4e5', 'g8e7']);
+  });
+
+  test('boards that came while the listing was on its way are kept after its moves', () => {
+    const tracker = createStyle12Tracker();
+    for (const board of boards.slice(4, 9)) tracker.push(board);
+    expect(tracker.game(7)?.moves).toHaveLength(4);
+    const events = tracker.adopt(listed(OPENING));
+    expect(kinds(events)).toEqual(['position']);
+    const game = tracker.game(7);
+    expect(sansOf(game)).toEqual(['e2e4', 'e7e6', 'd2d4', 'd7d5', 'b1c3', 'b8c6', 'e4e5', 'g8e7']);
+    expect(game?.setup).toBe(tracker.game(7)?.setup);
+    expect(game?.setup.board.pieces).toEqual(boards[8]?.setup.board.pieces);
+    // Its ratings, rated and type stay when the next board comes.
+    tracker.push(records(gameLines(START, [...OPENING, 'e5', 'Nge7', 'Nf3']))[9] as Style12);
+    expect([tracker.game(7)?.moves.length, tracker.game(7)?.black.rating, tracker.game(7)?.variant]).toEqual([
+      9,
+      2158,
+      'standard',
+    ]);
+  });
+
+  test('a listing that does not lead to the tracked line replaces it; the next board continues it or restarts', () => {
+    const tracker = createStyle12Tracker();
+    tracker.push(boards[6] as Style12);
+    const other = listed(['d4', 'd5']);
+    expect(kinds(tracker.adopt(other))).toEqual(['position']);
+    expect(tracker.game(7)?.moves).toHaveLength(2);
+    // The tracked game's next board is not one move from the adopted game: the game restarts from it.
+    expect(kinds(tracker.push(boards[7] as Style12))).toEqual(['position']);
+    expect(tracker.game(7)?.moves).toEqual([]);
+  });
+
+  test('a listing ahead of the boards seen is taken whole', () => {
+    const tracker = createStyle12Tracker();
+    tracker.push(boards[4] as Style12);
+    expect(kinds(tracker.adopt(listed(OPENING)))).toEqual(['position']);
+    expect(tracker.game(7)?.moves).toHaveLength(6);
+    expect(kinds(tracker.push(boards[7] as Style12))).toEqual(['move']);
+  });
+
+  test('onEvent receives the events; a game whose moves do not play, or no game, changes nothing', () => {
+    const tracker = createStyle12Tracker();
+    const seen: string[] = [];
+    expect(tracker.adopt(listed(['e4']), (e) => seen.push(e.kind))).toBeUndefined();
+    expect(seen).toEqual(['game-started']);
+    const broken = listed(['e4']);
+    const bad = {
+      ...broken,
+      gameNumber: 8,
+      moves: [...broken.moves, { move: { kind: 'normal', from: 999, to: 1000 } }],
+    };
+    expect(tracker.adopt(bad as unknown as TrackedGame)).toEqual([]);
+    for (const input of [null, undefined, 42, {}, { gameNumber: 9 }, { ...broken, white: null }])
+      expect(tracker.adopt(input as never)).toEqual([]);
+    expect(tracker.games().map((g) => g.gameNumber)).toEqual([7]);
+  });
+
+  test('bounded as pushed games are: adopting past maxGames evicts the stalest', () => {
+    const tracker = createStyle12Tracker({ maxGames: 1 });
+    tracker.adopt(listed(['e4']));
+    const events = tracker.adopt(listed(['d4'], { gameNumber: 8 }));
+    expect(events.map((e) => (e.kind === 'game-left' ? `left ${String(e.game.gameNumber)}` : e.kind))).toEqual([
+      'game-started',
+      'left 7',
+    ]);
+  });
+});
+
+describe('the tracker decides a takeback by the board, and checks a move by the board it gives', () => {
+  const game = records(gameLines(START, ['e4', 'e5', 'Nf3', 'Nc6']));
+
+  test('a board at an earlier ply that is not the position that many moves back is a new position, not a takeback', () => {
+    // An examiner loads another game at ply 1: before, this was a takeback keeping the old start.
+    const tracker = createStyle12Tracker();
+    [game[0], game[1], game[2], game[3]].forEach((r) => tracker.push(r as Style12));
+    const loaded = records(gameLines(START, ['d4']))[1] as Style12;
+    const events = tracker.push(loaded);
+    expect(kinds(events)).toEqual(['position']);
+    expect([tracker.game(7)?.moves, tracker.game(7)?.initial]).toEqual([[], loaded.setup]);
+    // Its moves then replay from the new start.
+    expect(kinds(tracker.push(records(gameLines(START, ['d4', 'd5']))[2] as Style12))).toEqual(['move']);
+  });
+
+  test('a board at an earlier ply than the moves seen is a new position too; a true takeback is still one', () => {
+    const tracker = createStyle12Tracker();
+    [game[2], game[3], game[4]].forEach((r) => tracker.push(r as Style12));
+    expect(kinds(tracker.push(game[1] as Style12))).toEqual(['position']);
+    const again = createStyle12Tracker();
+    game.forEach((r) => again.push(r));
+    const [back] = again.push(game[2] as Style12);
+    expect(back?.kind === 'takeback' && [back.plies, back.game.moves.length]).toEqual([2, 2]);
+  });
+
+  test('with the rules, a legal move whose board is not the one sent is an error, and the game restarts from the board', () => {
+    // The board shows Nf3; the move text says d4, legal in the position before.
+    const forged: Style12 = { ...(game[3] as Style12), verboseMove: 'P/d2-d4', sanMove: 'd4' };
+    const checked = createStyle12Tracker({ moves: { parseVerbose, parseSan } });
+    const events = [game[0], game[1], game[2], forged].flatMap((r) => checked.push(r as Style12));
+    expect(kinds(events)).toEqual(['game-started', 'move', 'move', 'error', 'position']);
+    const error = events[3];
+    expect(error?.kind === 'error' && error.error.code).toBe('piece-mismatch');
+    expect([checked.game(7)?.moves, checked.game(7)?.initial]).toEqual([[], forged.setup]);
+    // The true board of the move is accepted.
+    const honest = createStyle12Tracker({ moves: { parseVerbose, parseSan } });
+    expect(kinds(game.flatMap((r) => honest.push(r)))).toEqual(['game-started', 'move', 'move', 'move', 'move']);
+  });
+});
+
+describe("the tracker reads a session reader's typed events by their line", () => {
+  test('observe header, <g1> and the game end as the FICS reader types them', () => {
+    const tracker = createStyle12Tracker();
+    const board = records(gameLines(START, []))[0] as Style12;
+    tracker.push({ kind: 'observe-header', line: 'Game 7: Alice (2243) Bob (2158E) rated standard 45 45' });
+    tracker.push({ kind: 'board', record: board, line: '' } as never);
+    tracker.push({
+      kind: 'game-info',
+      line: '<g1> 7 p=0 t=standard r=1 u=0,0 it=2700,45 i=2700,45 pt=0 rt=2243,2158E ts=1,1',
+    });
+    const game = tracker.game(7);
+    expect([game?.white.rating, game?.black.rating, game?.rated, game?.variant]).toEqual([
+      2243,
+      2158,
+      true,
+      'standard',
+    ]);
+    // A moves table (no line) is ignored; the game end ends the game.
+    expect(tracker.push({ kind: 'moves' })).toEqual([]);
+    const ended = tracker.push({ kind: 'game-end', line: '{Game 7 (Alice vs. Bob) Bob resigns} 1-0' });
+    expect(kinds(ended)).toEqual(['game-ended', 'game-left']);
+  });
+});
