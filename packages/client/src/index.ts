@@ -7,6 +7,29 @@ export {
   type WebSocketTransportOptions,
 } from './websocket.js';
 export {
+  createIccClient,
+  ICC_CLIENT_DATAGRAMS,
+  ICC_CLIENT_LEVEL1,
+  type IccBookChange,
+  type IccClient,
+  type IccClientEvent,
+  type IccClientOptions,
+  type IccCommandReply,
+  type IccCommandResult,
+  type IccOffer,
+  type IccSeek,
+  type IccSeekRemoval,
+  type IccUnit,
+} from './icc-client.js';
+export {
+  createIccStandIn,
+  type IccStandIn,
+  type IccStandInGame,
+  type IccStandInOptions,
+  type IccStandInPlayer,
+  type IccStandInSession,
+} from './icc-stand-in.js';
+export {
   CLIENT_ERROR_CODES,
   type ClientError,
   type ClientErrorCode,

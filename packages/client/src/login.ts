@@ -38,9 +38,15 @@ const DG_LOGIN_FAILED = 69;
 /** `level1=1`: level 1 units (and no prompt); the command-marker and tag bits are not needed. */
 export const ICC_LEVEL1 = level1Value({ units: true });
 
-/** What the login sends on ICC at the first login prompts, one line a prompt. */
-export function iccLoginLines(): string[] {
-  return [`level1=${String(ICC_LEVEL1)}`, `level2settings=${level2Settings(ICC_DATAGRAMS)}`];
+/**
+ * What the login sends on ICC at the first login prompts, one line a prompt: by default `connect`'s
+ * level 1 value and DGs; the ICC client passes its own (tagged units, the books' DGs).
+ */
+export function iccLoginLines(
+  level1: number = ICC_LEVEL1,
+  datagrams: readonly DatagramName[] = ICC_DATAGRAMS,
+): string[] {
+  return [`level1=${String(level1)}`, `level2settings=${level2Settings(datagrams)}`];
 }
 
 /**
@@ -94,10 +100,11 @@ export class LoginMachine {
   private readonly server: ServerKind;
   private readonly credentials: Credentials;
 
-  constructor(server: ServerKind, credentials: Credentials) {
+  /** `iccLines`: the lines sent at ICC's first prompts (default `iccLoginLines()`). */
+  constructor(server: ServerKind, credentials: Credentials, iccLines: readonly string[] = iccLoginLines()) {
     this.server = server;
     this.credentials = credentials;
-    this.pendingIccLines = server === 'icc' ? iccLoginLines() : [];
+    this.pendingIccLines = server === 'icc' ? [...iccLines] : [];
   }
 
   /** The handle sent at the login prompt. */

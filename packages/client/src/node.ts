@@ -4,6 +4,7 @@ import type { Connection, Transport } from './connection.js';
 import type { FicsStandIn } from './fics-stand-in.js';
 
 export type { Connection, Transport };
+export { listenIccStandIn, type ListeningIccStandIn } from './icc-stand-in-listen.js';
 
 /**
  * The Node entry of `@chess-formats/client`: a plain TCP transport (the clients add timeseal

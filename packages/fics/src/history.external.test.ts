@@ -7,7 +7,7 @@
  * header gives the players' ratings as 2243 and 2158E and says rated standard 45 45; the board
  * joined at is White to move at move 37; the `moves` reply lists 36 moves each (72 plies).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSan, parseVerbose } from '@chess-formats/board-core';
 import { gameToPgn, parsePgn, writePgn } from '@chess-formats/pgn';
@@ -74,6 +74,20 @@ describe.skipIf(RECORDING === undefined)("PyChess's recording of observing FICS 
     expect(streams).toHaveLength(3);
   });
 
+  test("before the reply, the observe header's ratings, rated and type reach the game through the session reader", () => {
+    const { tracker, events } = follow(1);
+    expect(events.map((e) => e.kind)).toEqual(['game-started']);
+    const game = tracker.game(463);
+    expect([game?.white.rating, game?.black.rating, game?.rated, game?.variant, game?.moves.length]).toEqual([
+      2243,
+      2158,
+      true,
+      'standard',
+      0,
+    ]);
+    expect(gameToPgn(game!, { server: 'FICS' }).tags.get('Event')).toBe('FICS rated standard game');
+  });
+
   test('joined at move 37, the moves reply makes the PGN the whole game from the start, with Elo, rated and the time control', () => {
     const { tracker, events } = follow(2);
     expect(events.map((e) => e.kind)).toEqual(['game-started', 'position']);
@@ -106,6 +120,33 @@ describe.skipIf(RECORDING === undefined)("PyChess's recording of observing FICS 
     const { tracker, events } = follow(3);
     expect(events.map((e) => e.kind)).toEqual(['game-started', 'position', 'error', 'position', 'move']);
     expect(tracker.game(463)?.moves).toHaveLength(1);
+  });
+});
+
+describe.skipIf(RECORDING === undefined)('every moves listing of the raw sessions of the shared test data', () => {
+  test('reads as a game whose listed moves all replay: blitz, standard, crazyhouse, bughouse with passed pieces, untimed', () => {
+    const directory = join(RECORDING ?? '', '../..');
+    const files = ['raw', 'fics2'].flatMap((dir) =>
+      readdirSync(join(directory, dir)).map((name) => join(directory, dir, name)),
+    );
+    const read: string[] = [];
+    for (const file of files) {
+      const reader = createFicsReader();
+      for (const event of [...reader.push(readFileSync(file, 'utf8')), ...reader.end()]) {
+        if (event.kind !== 'moves') continue;
+        const game = movesTableGame(event.table);
+        if (!game.ok) throw new Error(`${file}: game ${String(event.table.gameNumber)}: ${game.error.message}`);
+        const listed = event.table.rows.reduce(
+          (n, row) => n + (row.white.san === '...' ? 0 : 1) + (row.black === undefined ? 0 : 1),
+          0,
+        );
+        expect(game.value.moves).toHaveLength(listed);
+        read.push(`${event.table.type} ${String(listed)}`);
+      }
+    }
+    console.log(`moves listings read as games: ${read.join(', ')}`);
+    expect(read.length).toBeGreaterThanOrEqual(6);
+    expect(read.some((kind) => kind.startsWith('bughouse'))).toBe(true);
   });
 });
 

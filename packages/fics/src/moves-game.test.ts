@@ -114,12 +114,13 @@ describe('movesTableGame', () => {
     ]);
   });
 
-  test('the start board of the listing (iset startpos 1), Black first, and no computed clocks', () => {
+  test("the start board of the listing (iset startpos 1), Black first; clocks from the terms, not the board's", () => {
     const read = movesTableGame(tableOf(MOVES_LISTING));
     if (!read.ok) throw new Error(read.error.message);
     expect(read.value.initial.turn).toBe('black');
     expect(read.value.moves).toHaveLength(4);
-    expect(read.value.moves.every((m) => m.clockMs === undefined)).toBe(true);
+    // 90 30: e5 and e4 are each side's first (no increment), then 1:14:24.313 and 12:00.001 taken.
+    expect(read.value.moves.map((m) => m.clockMs)).toEqual([5_400_000, 5_396_488, 965_687, 4_706_487]);
     expect([read.value.setup.turn, read.value.setup.board.pieces]).toEqual([
       'black',
       after('e4 e5 Nf3 Nc6').board.pieces,

@@ -101,9 +101,9 @@ function passed(setup: Setup, san: string, variant: Variant | undefined): Setup 
  * - Each move's `clockMs` is the mover's clock after it, computed as FICS keeps it: the initial
  *   time, less the time each move took, plus the increment after each move but each side's
  *   first (whose clock FICS does not run: the recording of a real 45 45 game agrees to the
- *   millisecond with the board that followed its listing). An untimed game
- *   (0 0) leaves them undefined, as does a list with a start board: such a game (examined, set
- *   up) may have started with other times on the clocks. `clocks` are the last ones computed.
+ *   millisecond with the board that followed its listing). The clocks of a start board are not
+ *   used: FICS sends the clocks of the moment there, not those the game started with. An
+ *   untimed game (0 0) has none. `clocks` are the last ones computed.
  * - `result` and `reason` are set once the game is over: a result other than `*`, or a `*`
  *   with a reason other than `Still in progress` (adjourned, aborted).
  *
@@ -127,7 +127,8 @@ function passed(setup: Setup, san: string, variant: Variant | undefined): Setup 
  *   '      {Still in progress} *',
  *   '',
  * ].join('\n');
- * for (const event of createFicsReader().push(listing)) {
+ * const reader = createFicsReader();
+ * for (const event of [...reader.push(listing), ...reader.end()]) {
  *   if (event.kind !== 'moves') continue;
  *   const game = movesTableGame(event.table);
  *   if (game.ok) {
@@ -154,7 +155,7 @@ function fromTable(table: MovesTable, options: MovesTableGameOptions): Result<Tr
   const minutes = Number.isSafeInteger(table.minutes) && table.minutes >= 0 ? table.minutes : 0;
   const increment = Number.isSafeInteger(table.increment) && table.increment >= 0 ? table.increment : 0;
   const control: TimeControl = { initialMs: minutes * 60_000, incrementMs: increment * 1000 };
-  const timed = (control.initialMs > 0 || control.incrementMs > 0) && table.start === undefined;
+  const timed = control.initialMs > 0 || control.incrementMs > 0;
   const clocks: Record<Color, number | undefined> = {
     white: timed ? control.initialMs : undefined,
     black: timed ? control.initialMs : undefined,

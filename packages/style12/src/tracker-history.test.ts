@@ -1,5 +1,6 @@
 import {
   STANDARD,
+  legalMoves,
   moveToJson,
   parseSan,
   parseVerbose,
@@ -9,6 +10,8 @@ import {
   type TrackedGame,
   type TrackedMove,
 } from '@chess-formats/board-core';
+import fc from 'fast-check';
+import { writeSan } from '@chess-formats/board-core';
 import { describe, expect, test } from 'vitest';
 import { createStyle12Tracker, parseStyle12, type Style12, type Style12TrackerEvent } from './index.js';
 import { START, gameLines } from './testing/games.js';
@@ -101,14 +104,36 @@ describe('tracker.adopt: a whole game for the boards that follow', () => {
     ]);
   });
 
-  test('a listing that does not lead to the tracked line replaces it; the next board continues it or restarts', () => {
+  test('a listing one move short of the board joined at is joined by the move that board names', () => {
+    const tracker = createStyle12Tracker({ moves: { parseVerbose, parseSan } });
+    tracker.push(boards[7] as Style12);
+    expect(kinds(tracker.adopt(listed(OPENING)))).toEqual(['position']);
+    expect(sansOf(tracker.game(7))).toEqual(['e2e4', 'e7e6', 'd2d4', 'd7d5', 'b1c3', 'b8c6', 'e4e5']);
+    expect(tracker.game(7)?.moves[6]?.clockMs).toBe(boards[7]?.whiteRemainingMs);
+    expect(kinds(tracker.push(boards[8] as Style12))).toEqual(['move']);
+    expect(tracker.game(7)?.moves).toHaveLength(8);
+  });
+
+  test('an older listing that no board seen joins changes only what it says of the game', () => {
     const tracker = createStyle12Tracker();
     tracker.push(boards[6] as Style12);
-    const other = listed(['d4', 'd5']);
-    expect(kinds(tracker.adopt(other))).toEqual(['position']);
-    expect(tracker.game(7)?.moves).toHaveLength(2);
-    // The tracked game's next board is not one move from the adopted game: the game restarts from it.
-    expect(kinds(tracker.push(boards[7] as Style12))).toEqual(['position']);
+    expect(kinds(tracker.adopt(listed(['d4', 'd5'])))).toEqual([]);
+    const game = tracker.game(7);
+    expect([game?.moves.length, game?.setup, game?.white.rating, game?.rated]).toEqual([
+      0,
+      boards[6]?.setup,
+      2243,
+      true,
+    ]);
+    expect(kinds(tracker.push(boards[7] as Style12))).toEqual(['move']);
+  });
+
+  test('a listing at or past the boards seen that leads elsewhere replaces the game; the next board restarts it', () => {
+    const tracker = createStyle12Tracker();
+    tracker.push(boards[2] as Style12);
+    expect(kinds(tracker.adopt(listed(['d4', 'd5', 'c4'])))).toEqual(['position']);
+    expect(tracker.game(7)?.moves).toHaveLength(3);
+    expect(kinds(tracker.push(boards[3] as Style12))).toEqual(['position']);
     expect(tracker.game(7)?.moves).toEqual([]);
   });
 
@@ -209,5 +234,56 @@ describe("the tracker reads a session reader's typed events by their line", () =
     expect(tracker.push({ kind: 'moves' })).toEqual([]);
     const ended = tracker.push({ kind: 'game-end', line: '{Game 7 (Alice vs. Bob) Bob resigns} 1-0' });
     expect(kinds(ended)).toEqual(['game-ended', 'game-left']);
+  });
+
+  test("Creating: and the start notice, as the FICS reader types them, give the players' ratings", () => {
+    const tracker = createStyle12Tracker();
+    tracker.push({ kind: 'creating', line: 'Creating: Bob (2158E) Alice (1500P) rated blitz 3 0' });
+    tracker.push({ kind: 'game-start', line: '{Game 7 (Alice vs. Bob) Creating rated blitz match.}' });
+    tracker.push(records(gameLines(START, []))[0] as Style12);
+    const game = tracker.game(7);
+    expect([game?.white.rating, game?.black.rating, game?.rated, game?.variant]).toEqual([1500, 2158, true, 'blitz']);
+  });
+});
+
+describe('adopt, property: whatever the order, the moves kept replay to the last board', () => {
+  test('boards from a join point, a listing of any prefix adopted among them, more boards', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(), { minLength: 1, maxLength: 24 }),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.boolean(),
+        (picks, joinPick, adoptPick, whenPick, rules) => {
+          let setup: Setup = START;
+          const sans: string[] = [];
+          for (const pick of picks) {
+            const moves = legalMoves(setup);
+            if (moves.length === 0) break;
+            const move = moves[pick % moves.length]!;
+            sans.push(writeSan(setup, move));
+            setup = play(setup, move);
+          }
+          const board = records(gameLines(START, sans));
+          const join = joinPick % board.length;
+          const when = join + (whenPick % (board.length - join));
+          const adopted = adoptPick % (when + 1);
+          const tracker = createStyle12Tracker(rules ? { moves: { parseVerbose, parseSan } } : {});
+          for (let i = join; i <= when; i++) tracker.push(board[i] as Style12);
+          tracker.adopt(listed(sans.slice(0, adopted)));
+          for (let i = when + 1; i < board.length; i++) tracker.push(board[i] as Style12);
+          const game = tracker.game(7);
+          if (game === undefined) throw new Error('no game');
+          let at = game.initial;
+          for (const { move } of game.moves) at = play(at, move);
+          expect(at.board.pieces).toEqual(board[board.length - 1]?.setup.board.pieces);
+          expect(at.turn).toBe(game.setup.turn);
+          // A listing that reaches the boards seen, or falls one move short, gives the whole game.
+          if (adopted >= join - 1) expect(game.moves).toHaveLength(sans.length);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

@@ -1,7 +1,9 @@
 import {
   VARIANTS,
   opposite,
+  err,
   play,
+  trailItems,
   trailPush,
   trailTake,
   withTrailItems,
@@ -12,6 +14,7 @@ import {
   type Move,
   type MoveNotationError,
   type Pocket,
+  type Result,
   type Setup,
   type TrackedGame,
   type TrackedGameEvent,
@@ -77,8 +80,12 @@ export interface Style12Tracker extends GameTracker<Style12TrackerInput, Style12
    * - a tracked game whose line passes through `game`'s last position (the boards that came
    *   while the listing was on its way: `observe` sends a board, `moves` answers later) keeps
    *   the moves it saw after that position, after `game`'s moves: `position`;
-   * - a tracked game `game` does not lead to is replaced by it: `position` (the next board then
-   *   continues it, or restarts the game from that board).
+   * - a tracked game whose first board is one move after `game`'s last position is joined to it
+   *   by the move that board names: `position`;
+   * - a tracked game ahead of `game` that nothing joins to it is kept (its boards are the
+   *   server's later word), and only what `game` says of itself is taken: no event;
+   * - a tracked game `game` leads elsewhere from, at or past its ply, is replaced by it:
+   *   `position` (the next board then continues it, or restarts the game from that board).
    *
    * What the game says of itself (ratings, rated, type, time control, result) is kept for the
    * boards that follow; the tracked game's relation, clocks and record are kept. A game whose
@@ -294,6 +301,8 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
   const moveOptions = typeof opts.moves === 'object' && opts.moves !== null ? opts.moves : {};
   const games = new Map<number, TrackedGame>();
   const records = new Map<number, Style12>();
+  /** The board each game's moves start from (the move into it joins a listing one move short). */
+  const starts = new Map<number, Style12>();
   /** The moves of each followed game, shared with its snapshots (see `snapshot`). */
   const trails = new Map<number, Trail<Step> | undefined>();
   /** A game whose moves are `trail`'s: made into an array only when read, so a move costs no copy. */
@@ -329,11 +338,40 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     ...(facts?.rated === undefined ? {} : { rated: facts.rated }),
   });
 
+  /**
+   * The move into `record`'s board from `before`, read by the variant's rules (the setups name
+   * it); a game of rules board-core does not play is read from the boards alone, as chess's
+   * rules would refuse its moves. Checked by the rules, a move must also give the board sent: a
+   * legal move that does not is not the move played (a board edited, a move text not the board's).
+   */
+  const readMove = (
+    record: Style12,
+    before: Setup,
+    variant: Variant | null | undefined,
+  ): Result<Move, MoveNotationError> => {
+    const read = lastMove(
+      record,
+      variant === null
+        ? { before, movedPieceLands: false }
+        : { ...moveOptions, before, movedPieceLands: variant === undefined || variant.rules === VARIANTS[0].rules },
+    );
+    if (!read.ok || moveOptions.parseVerbose === undefined || variant === null) return read;
+    const after = played(before, read.value);
+    if (after !== undefined && samePlacement(after, record.setup)) return read;
+    return err({
+      code: 'piece-mismatch',
+      field: 'move',
+      offset: 0,
+      message: `${JSON.stringify(record.verboseMove)} played from the position before does not give the board sent`,
+    });
+  };
+
   const leave = (gameNumber: number, why: 'ended' | 'unobserved' | 'evicted'): Style12TrackerEvent[] => {
     const game = games.get(gameNumber);
     if (game === undefined) return [];
     games.delete(gameNumber);
     records.delete(gameNumber);
+    starts.delete(gameNumber);
     trails.delete(gameNumber);
     about.delete(gameNumber);
     return [{ kind: 'game-left', game, why }];
@@ -372,6 +410,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       games.set(number, game);
       records.set(number, record);
       trails.set(number, moves);
+      if (moves === undefined) starts.set(number, record);
       return game;
     };
     if (previous === undefined) {
@@ -382,34 +421,9 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     }
     const step = ply(record.setup) - ply(previous.setup);
     const length = trail?.length ?? 0;
-    const checked = moveOptions.parseVerbose !== undefined && variant !== null;
     if (step === 1) {
-      // The variant's rules read the move (the setups name it); a game of rules board-core does
-      // not play is read from the boards alone, as chess's rules would refuse its moves.
-      const read = lastMove(
-        record,
-        variant === null
-          ? { before: previous.setup, movedPieceLands: false }
-          : {
-              ...moveOptions,
-              before: previous.setup,
-              movedPieceLands: variant === undefined || variant.rules === VARIANTS[0].rules,
-            },
-      );
-      // Checked by the rules, a move must also give the board sent: a legal move that does not
-      // is not the move played (a board edited, or a move text that is not the board's).
-      const after = read.ok && checked ? played(previous.setup, read.value) : undefined;
-      const error: MoveNotationError | undefined = !read.ok
-        ? read.error
-        : checked && (after === undefined || !samePlacement(after, record.setup))
-          ? {
-              code: 'piece-mismatch',
-              field: 'move',
-              offset: 0,
-              message: `${JSON.stringify(record.verboseMove)} played from the position before does not give the board sent`,
-            }
-          : undefined;
-      if (read.ok && error === undefined) {
+      const read = readMove(record, previous.setup, variant);
+      if (read.ok) {
         const mover = opposite(record.setup.turn);
         const move: Move = read.value;
         const tracked = { move, clockMs: facts.clocks[mover] };
@@ -418,7 +432,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       } else {
         // The board is the server's word; without the move the list starts again from it.
         const game = keep(setup, undefined);
-        out.push({ kind: 'error', game, error: error as MoveNotationError }, { kind: 'position', game });
+        out.push({ kind: 'error', game, error: read.error }, { kind: 'position', game });
       }
     } else if (
       step < 0 &&
@@ -543,11 +557,24 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       const from = ply(at) - ply(previous.initial);
       connected =
         from >= 0 && from <= (seen?.length ?? 0) && samePosition(positionAt(previous.initial, seen, from), at);
-      if (connected) {
+      const start = starts.get(number);
+      if (!connected && from === -1 && start !== undefined) {
+        // A listing one move short of the board the tracked moves start from (a move made
+        // between the two requests): that board names the move that joins them.
+        const read = readMove(start, at, rulesOf(about.get(number)?.type ?? game.variant));
+        const after = read.ok ? played(at, read.value) : undefined;
+        if (read.ok && after !== undefined && samePlacement(after, previous.initial)) {
+          const mover = opposite(start.setup.turn);
+          const clockMs = mover === 'white' ? start.whiteRemainingMs : start.blackRemainingMs;
+          trail = trailPush(trail, { tracked: { move: read.value, clockMs }, after: previous.initial });
+          connected = true;
+        }
+      } else if (connected) {
         const later: Step[] = [];
         for (let step = seen; step !== undefined && step.length > from; step = step.before) later.push(step.last);
         for (const step of later.reverse()) trail = trailPush(trail, step);
       }
+      if (connected && from === -1) for (const step of trailItems(seen)) trail = trailPush(trail, step);
     }
     const heard: Told = {
       ...(previous === undefined ? told.get(number) : about.get(number)),
@@ -558,6 +585,16 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     };
     told.delete(number);
     about.set(number, heard);
+    if (previous !== undefined && !connected && ply(at) < ply(previous.setup)) {
+      // A listing older than the boards seen, that no move seen joins: the boards are the
+      // server's later word. Only what the listing says of the game is taken.
+      const updated = snapshot(
+        { ...withoutKey(previous, 'moves'), ...toldFields(previous, heard) },
+        trails.get(number),
+      );
+      games.set(number, updated);
+      return [];
+    }
     // What the tracked game knows fresher than a listing: the relation, the clocks, the board.
     const kept =
       previous === undefined
@@ -575,6 +612,8 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     games.delete(number);
     games.set(number, merged);
     trails.set(number, trail);
+    // The moves no longer start at a board.
+    starts.delete(number);
     if (previous !== undefined) return [{ kind: 'position', game: merged }];
     const out: Style12TrackerEvent[] = [{ kind: 'game-started', game: merged }];
     if (games.size > maxGames) out.push(...leave(games.keys().next().value as number, 'evicted'));
