@@ -1,6 +1,12 @@
 export { backoffDelay, DEFAULT_BACKOFF, realTimers, type BackoffOptions, type Timers } from './backoff.js';
 export type { Connection, Transport } from './connection.js';
 export {
+  webSocketTransport,
+  type WebSocketConstructor,
+  type WebSocketLike,
+  type WebSocketTransportOptions,
+} from './websocket.js';
+export {
   createIccClient,
   ICC_CLIENT_DATAGRAMS,
   ICC_CLIENT_LEVEL1,
