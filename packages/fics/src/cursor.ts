@@ -111,6 +111,13 @@ export function accept(c: Cursor, expected: string): boolean {
   return true;
 }
 
+/** How many words `text.split(' ')` would give, counted without making them. */
+export function spaceWords(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) n++;
+  return n;
+}
+
 /** Digits of `text` from `start` to `end` as a number (at most 9 of them), or -1. */
 export function digits(text: string, start: number, end: number): number {
   if (end <= start || end - start > 9) return -1;
@@ -264,7 +271,9 @@ export function quickInt(c: Cursor): number {
 export function keyed(c: Cursor, key: string): number {
   const end = wordEnd(c);
   const start = c.at + key.length + 1;
-  if (end < start || !c.text.startsWith(key, c.at) || c.text.charCodeAt(start - 1) !== EQUALS) return -1;
+  if (end < start || c.text.charCodeAt(start - 1) !== EQUALS) return -1;
+  // Compared by character: the keys are one or two letters, shorter than a call of startsWith.
+  for (let k = 0; k < key.length; k++) if (c.text.charCodeAt(c.at + k) !== key.charCodeAt(k)) return -1;
   c.at = end;
   return start;
 }

@@ -218,10 +218,23 @@ function commaOf(value: string): number {
   return comma < 0 || value.indexOf(',', comma + 1) >= 0 ? -1 : comma;
 }
 
-/** The numbers of `a,b` (-1 for one that is not a number). */
-function quickPair(value: string): [number, number] {
+/** The number before (`half` 0) or after (1) the comma of `a,b`, or -1. */
+function halfOf(value: string, half: 0 | 1): number {
   const comma = commaOf(value);
-  return comma < 0 ? [-1, -1] : [digits(value, 0, comma), digits(value, comma + 1, value.length)];
+  if (comma < 0) return -1;
+  return half === 0 ? digits(value, 0, comma) : digits(value, comma + 1, value.length);
+}
+
+/** A flag of `0,1`: 1 or 0, or -1 for any other value. */
+function bitOf(value: string, half: 0 | 1): number {
+  const n = halfOf(value, half);
+  return n > 1 ? -1 : n;
+}
+
+/** When the next word is `key=VALUE`, the value, the cursor past it; otherwise `undefined`. */
+function quickValue(c: Cursor, key: string): string | undefined {
+  const start = keyed(c, key);
+  return start < 0 ? undefined : c.text.slice(start, c.at);
 }
 
 /** A game info whose keys come in the server's order (any others after them), or `undefined` for any other line. */
@@ -230,24 +243,28 @@ function quickGameInfo(line: string): GameInfo | undefined {
   if (c === undefined || !accept(c, '<g1>')) return undefined;
   const { text } = c;
   const gameNumber = quickInt(c);
-  if (gameNumber < 0) return undefined;
-  const values: string[] = [];
-  for (const key of GAME_INFO_KEYS) {
-    const start = keyed(c, key);
-    if (start < 0) return undefined;
-    values.push(text.slice(start, c.at));
-  }
-  const [p, t, r, u, it, i, pt, rt, ts] = values as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
+  const p = quickValue(c, 'p');
+  const t = quickValue(c, 't');
+  const r = quickValue(c, 'r');
+  const u = quickValue(c, 'u');
+  const it = quickValue(c, 'it');
+  const i = quickValue(c, 'i');
+  const pt = quickValue(c, 'pt');
+  const rt = quickValue(c, 'rt');
+  const ts = quickValue(c, 'ts');
+  if (
+    gameNumber < 0 ||
+    (p !== '1' && p !== '0') ||
+    t === undefined ||
+    (r !== '1' && r !== '0') ||
+    u === undefined ||
+    it === undefined ||
+    i === undefined ||
+    pt === undefined ||
+    rt === undefined ||
+    ts === undefined
+  )
+    return undefined;
   // A literal rather than a store of each key: one store site for many keys is a slow, generic one.
   const fields: Record<string, string> = { p, t, r, u, it, i, pt, rt, ts };
   while (more(c)) {
@@ -260,26 +277,30 @@ function quickGameInfo(line: string): GameInfo | undefined {
     fields[key] = text.slice(eq + 1, end);
     c.at = end;
   }
-  const unregistered = quickPair(u);
-  const white = quickPair(it);
-  const black = quickPair(i);
+  const unregisteredWhite = bitOf(u, 0);
+  const unregisteredBlack = bitOf(u, 1);
+  const whiteInitial = halfOf(it, 0);
+  const whiteIncrement = halfOf(it, 1);
+  const blackInitial = halfOf(i, 0);
+  const blackIncrement = halfOf(i, 1);
   const partnerGame = digits(pt, 0, pt.length);
   const comma = commaOf(rt);
   const whiteRating = comma < 0 ? undefined : ratingIn(rt.slice(0, comma));
   const blackRating = comma < 0 ? undefined : ratingIn(rt.slice(comma + 1));
-  const timeseal = quickPair(ts);
+  const timesealWhite = bitOf(ts, 0);
+  const timesealBlack = bitOf(ts, 1);
   if (
-    (p !== '1' && p !== '0') ||
-    (r !== '1' && r !== '0') ||
-    !(unregistered[0] >= 0 && unregistered[0] <= 1 && unregistered[1] >= 0 && unregistered[1] <= 1) ||
-    white[0] < 0 ||
-    white[1] < 0 ||
-    black[0] < 0 ||
-    black[1] < 0 ||
+    unregisteredWhite < 0 ||
+    unregisteredBlack < 0 ||
+    whiteInitial < 0 ||
+    whiteIncrement < 0 ||
+    blackInitial < 0 ||
+    blackIncrement < 0 ||
     partnerGame < 0 ||
     whiteRating === undefined ||
     blackRating === undefined ||
-    !(timeseal[0] >= 0 && timeseal[0] <= 1 && timeseal[1] >= 0 && timeseal[1] <= 1)
+    timesealWhite < 0 ||
+    timesealBlack < 0
   )
     return undefined;
   return {
@@ -287,14 +308,14 @@ function quickGameInfo(line: string): GameInfo | undefined {
     private: p === '1',
     type: t,
     rated: r === '1',
-    unregistered: { white: unregistered[0] === 1, black: unregistered[1] === 1 },
+    unregistered: { white: unregisteredWhite === 1, black: unregisteredBlack === 1 },
     timeControl: {
-      white: { initialSeconds: white[0], incrementSeconds: white[1] },
-      black: { initialSeconds: black[0], incrementSeconds: black[1] },
+      white: { initialSeconds: whiteInitial, incrementSeconds: whiteIncrement },
+      black: { initialSeconds: blackInitial, incrementSeconds: blackIncrement },
     },
     partnerGame,
     ratings: { white: whiteRating, black: blackRating },
-    timeseal: { white: timeseal[0] === 1, black: timeseal[1] === 1 },
+    timeseal: { white: timesealWhite === 1, black: timesealBlack === 1 },
     fields: Object.freeze(fields),
   };
 }

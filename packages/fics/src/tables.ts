@@ -28,6 +28,7 @@ import {
   readLine,
   rest,
   skip,
+  spaceWords,
   timeMs,
   word,
   wordEnd,
@@ -211,7 +212,7 @@ export function parseMovesEnd(line: string): Result<MovesEnd, FicsError> {
     if (close < 0) fault('word', 0, c.end, '"}"');
     const status = c.text.slice(c.at + 1, close);
     c.at = close + 1;
-    c.field = status.split(' ').length;
+    c.field = spaceWords(status);
     skip(c);
     const at = c.at;
     const result = more(c) ? word(c) : '';
