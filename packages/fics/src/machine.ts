@@ -237,8 +237,8 @@ function quickValue(c: Cursor, key: string): string | undefined {
   return start < 0 ? undefined : c.text.slice(start, c.at);
 }
 
-/** A game info whose keys come in the server's order (any others after them), or `undefined` for any other line. */
-function quickGameInfo(line: string): GameInfo | undefined {
+/** A game info whose keys come in the server's order (any others after them), or `undefined` for any other line (exported for the tests). */
+export function quickGameInfo(line: string): GameInfo | undefined {
   const c = quickBegin(line);
   if (c === undefined || !accept(c, '<g1>')) return undefined;
   const { text } = c;
@@ -320,7 +320,8 @@ function quickGameInfo(line: string): GameInfo | undefined {
   };
 }
 
-function readGameInfo(line: string): Result<GameInfo, FicsError> {
+/** The full reader, which reads every line and gives the errors (exported for the tests, not from the package). */
+export function readGameInfo(line: string): Result<GameInfo, FicsError> {
   return readLine(line, (c) => {
     literal(c, '<g1>');
     const gameNumber = int(c);
@@ -479,8 +480,8 @@ function quickFlag(c: Cursor, start: number, yes: number, no: number): number {
   return v === yes ? 1 : v === no ? 0 : -1;
 }
 
-/** A seek in the order the server writes its fields, or `undefined` for any other line (see `quickBegin`). */
-function quickSeek(line: string): Seek | undefined {
+/** A seek in the order the server writes its fields, or `undefined` for any other line (see `quickBegin`; exported for the tests). */
+export function quickSeek(line: string): Seek | undefined {
   const c = quickBegin(line);
   if (c === undefined) return undefined;
   const { text } = c;
@@ -533,7 +534,8 @@ function quickSeek(line: string): Seek | undefined {
   };
 }
 
-function readSeek(line: string): Result<Seek, FicsError> {
+/** The full reader, which reads every line and gives the errors (exported for the tests, not from the package). */
+export function readSeek(line: string): Result<Seek, FicsError> {
   return readLine(line, (c) => {
     skip(c);
     const cannotAccept = c.text.startsWith('<sn>', c.at);

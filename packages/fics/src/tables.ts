@@ -163,8 +163,8 @@ function quickListedMove(c: Cursor): ListedMove | undefined {
   return ms < 0 ? undefined : { san, timeText, timeMs: ms };
 }
 
-/** A row read in one pass, or `undefined` for a line that is not one (see `quickBegin`). */
-function quickMovesRow(line: string): MovesRow | undefined {
+/** A row read in one pass, or `undefined` for a line that is not one (see `quickBegin`; exported for the tests). */
+export function quickMovesRow(line: string): MovesRow | undefined {
   const c = quickBegin(line);
   if (c === undefined) return undefined;
   const end = wordEnd(c);
@@ -181,7 +181,8 @@ function quickMovesRow(line: string): MovesRow | undefined {
   return { moveNumber, white, black };
 }
 
-function readMovesRow(line: string): Result<MovesRow, FicsError> {
+/** The full reader, which reads every line and gives the errors (exported for the tests, not from the package). */
+export function readMovesRow(line: string): Result<MovesRow, FicsError> {
   return readLine(line, (c) => {
     skip(c);
     const at = c.at;
@@ -334,9 +335,9 @@ function paddedDigits(text: string, start: number, end: number): number {
 
 /**
  * A row of a game being played (not examined or set up) read in one pass, or `undefined` for
- * any other line (see `quickBegin`).
+ * any other line (see `quickBegin`; exported for the tests).
  */
-function quickGamesRow(line: string): GamesRow | undefined {
+export function quickGamesRow(line: string): GamesRow | undefined {
   const c = quickBegin(line);
   if (c === undefined) return undefined;
   const { text } = c;
@@ -412,7 +413,8 @@ function quickGamesRow(line: string): GamesRow | undefined {
   };
 }
 
-function readGamesRow(line: string): Result<GamesRow, FicsError> {
+/** The full reader, which reads every line and gives the errors (exported for the tests, not from the package). */
+export function readGamesRow(line: string): Result<GamesRow, FicsError> {
   return readLine(line, (c) => {
     const gameNumber = int(c);
     skip(c);
