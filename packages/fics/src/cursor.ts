@@ -279,6 +279,20 @@ export function keyed(c: Cursor, key: string): number {
   return start;
 }
 
+/**
+ * Reads the words `keys` in order as `key=VALUE`, each value's start and end into `places`
+ * (two numbers a key); false at the first word that differs.
+ */
+export function keyedValues(c: Cursor, keys: readonly string[], places: number[]): boolean {
+  for (let k = 0; k < keys.length; k++) {
+    const start = keyed(c, keys[k] as string);
+    if (start < 0) return false;
+    places[2 * k] = start;
+    places[2 * k + 1] = c.at;
+  }
+  return true;
+}
+
 /** Reads a line with `read`, the faults it throws made error values. */
 export function readLine<T>(text: string, read: (c: Cursor) => T, maxLength?: number): Result<T, FicsError> {
   let c: Cursor | undefined;

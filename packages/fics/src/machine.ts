@@ -18,7 +18,7 @@ import {
 import {
   accept,
   digits,
-  keyed,
+  keyedValues,
   quickBegin,
   quickInt,
   ratingIn,
@@ -231,40 +231,24 @@ function bitOf(value: string, half: 0 | 1): number {
   return n > 1 ? -1 : n;
 }
 
-/** When the next word is `key=VALUE`, the value, the cursor past it; otherwise `undefined`. */
-function quickValue(c: Cursor, key: string): string | undefined {
-  const start = keyed(c, key);
-  return start < 0 ? undefined : c.text.slice(start, c.at);
-}
-
 /** A game info whose keys come in the server's order (any others after them), or `undefined` for any other line (exported for the tests). */
 export function quickGameInfo(line: string): GameInfo | undefined {
   const c = quickBegin(line);
   if (c === undefined || !accept(c, '<g1>')) return undefined;
   const { text } = c;
   const gameNumber = quickInt(c);
-  const p = quickValue(c, 'p');
-  const t = quickValue(c, 't');
-  const r = quickValue(c, 'r');
-  const u = quickValue(c, 'u');
-  const it = quickValue(c, 'it');
-  const i = quickValue(c, 'i');
-  const pt = quickValue(c, 'pt');
-  const rt = quickValue(c, 'rt');
-  const ts = quickValue(c, 'ts');
-  if (
-    gameNumber < 0 ||
-    (p !== '1' && p !== '0') ||
-    t === undefined ||
-    (r !== '1' && r !== '0') ||
-    u === undefined ||
-    it === undefined ||
-    i === undefined ||
-    pt === undefined ||
-    rt === undefined ||
-    ts === undefined
-  )
-    return undefined;
+  if (gameNumber < 0 || !keyedValues(c, GAME_INFO_KEYS, PLACES)) return undefined;
+  const value = (k: number): string => text.slice(PLACES[2 * k], PLACES[2 * k + 1]);
+  const p = value(0);
+  const t = value(1);
+  const r = value(2);
+  const u = value(3);
+  const it = value(4);
+  const i = value(5);
+  const pt = value(6);
+  const rt = value(7);
+  const ts = value(8);
+  if ((p !== '1' && p !== '0') || (r !== '1' && r !== '0')) return undefined;
   // A literal rather than a store of each key: one store site for many keys is a slow, generic one.
   const fields: Record<string, string> = { p, t, r, u, it, i, pt, rt, ts };
   while (more(c)) {
@@ -393,10 +377,10 @@ function hexDigit(c: number): number {
   return -1;
 }
 
-/** Two hex digits as a number, or -1. */
-function hexByte(text: string): number {
-  const hi = hexDigit(text.charCodeAt(0));
-  const lo = hexDigit(text.charCodeAt(1));
+/** Two hex digits of `text` from `at` as a number, or -1. */
+function hexByte(text: string, at: number): number {
+  const hi = hexDigit(text.charCodeAt(at));
+  const lo = hexDigit(text.charCodeAt(at + 1));
   return hi < 0 || lo < 0 ? -1 : hi * 16 + lo;
 }
 
@@ -473,12 +457,15 @@ export function parseSeek(line: string): Result<Seek, FicsError> {
   return quick === undefined ? readSeek(line) : ok(quick);
 }
 
-/** A flag of one character: 1 for `yes`, 0 for `no`, -1 for anything else (from `start` to the cursor). */
-function quickFlag(c: Cursor, start: number, yes: number, no: number): number {
-  if (start < 0 || c.at !== start + 1) return -1;
-  const v = c.text.charCodeAt(start);
+/** A flag of one character from `start` to `end`: 1 for `yes`, 0 for `no`, -1 for anything else. */
+function flagAt(text: string, start: number, end: number, yes: number, no: number): number {
+  if (end !== start + 1) return -1;
+  const v = text.charCodeAt(start);
   return v === yes ? 1 : v === no ? 0 : -1;
 }
+
+/** Where the quick reads put their values' places; one line is read at a time. */
+const PLACES: number[] = [];
 
 /** A seek in the order the server writes its fields, or `undefined` for any other line (see `quickBegin`; exported for the tests). */
 export function quickSeek(line: string): Seek | undefined {
@@ -488,44 +475,46 @@ export function quickSeek(line: string): Seek | undefined {
   const cannotAccept = text.startsWith('<sn>', c.at);
   if (!accept(c, cannotAccept ? '<sn>' : '<s>')) return undefined;
   const index = quickInt(c);
-  const w = keyed(c, 'w');
-  if (index < 0 || w < 0) return undefined;
-  const name = text.slice(w, c.at);
-  const ti = keyed(c, 'ti');
-  if (ti < 0 || c.at !== ti + 2) return undefined;
-  const titles = hexByte(text.slice(ti, c.at));
-  const rt = keyed(c, 'rt');
-  if (titles < 0 || rt < 0) return undefined;
-  const rating = ratingIn(text.slice(rt, c.at));
-  const t = keyed(c, 't');
-  const minutes = t < 0 ? -1 : digits(text, t, c.at);
-  const i = keyed(c, 'i');
-  const increment = i < 0 ? -1 : digits(text, i, c.at);
-  const rated = quickFlag(c, keyed(c, 'r'), LOWER_R, LOWER_U);
-  const tp = keyed(c, 'tp');
-  if (rating === undefined || minutes < 0 || increment < 0 || rated < 0 || tp < 0) return undefined;
-  const type = text.slice(tp, c.at);
-  const color = keyed(c, 'c');
-  const colorCode = c.at === color + 1 ? text.charCodeAt(color) : -1;
-  if (color < 0 || (colorCode !== QUESTION && colorCode !== UPPER_W && colorCode !== UPPER_B)) return undefined;
-  const rr = keyed(c, 'rr');
+  const at = PLACES;
+  if (index < 0 || !keyedValues(c, SEEK_KEYS, at) || more(c)) return undefined;
+  // The values' places, by the keys' order: w ti rt t i r tp c rr a f.
+  const titles = (at[3] as number) - (at[2] as number) === 2 ? hexByte(text, at[2] as number) : -1;
+  const rating = ratingIn(text.slice(at[4], at[5]));
+  const minutes = digits(text, at[6] as number, at[7] as number);
+  const increment = digits(text, at[8] as number, at[9] as number);
+  const rated = flagAt(text, at[10] as number, at[11] as number, LOWER_R, LOWER_U);
+  const colorCode = (at[15] as number) - (at[14] as number) === 1 ? text.charCodeAt(at[14] as number) : -1;
+  const rr = at[16] as number;
+  const rrEnd = at[17] as number;
   let dash = rr;
-  while (dash >= 0 && dash < c.at && text.charCodeAt(dash) !== DASH) dash++;
-  const min = rr < 0 ? -1 : digits(text, rr, dash);
-  const max = rr < 0 ? -1 : digits(text, dash + 1, c.at);
-  const automatic = quickFlag(c, keyed(c, 'a'), LOWER_T, LOWER_F);
-  const formula = quickFlag(c, keyed(c, 'f'), LOWER_T, LOWER_F);
-  if (min < 0 || max < 0 || automatic < 0 || formula < 0 || more(c)) return undefined;
+  while (dash < rrEnd && text.charCodeAt(dash) !== DASH) dash++;
+  const min = digits(text, rr, dash);
+  const max = digits(text, dash + 1, rrEnd);
+  const automatic = flagAt(text, at[18] as number, at[19] as number, LOWER_T, LOWER_F);
+  const formula = flagAt(text, at[20] as number, at[21] as number, LOWER_T, LOWER_F);
+  if (
+    titles < 0 ||
+    rating === undefined ||
+    minutes < 0 ||
+    increment < 0 ||
+    rated < 0 ||
+    (colorCode !== QUESTION && colorCode !== UPPER_W && colorCode !== UPPER_B) ||
+    min < 0 ||
+    max < 0 ||
+    automatic < 0 ||
+    formula < 0
+  )
+    return undefined;
   return {
     index,
     cannotAccept,
-    name,
+    name: text.slice(at[0], at[1]),
     titles,
     rating,
     minutes,
     increment,
     rated: rated === 1,
-    type,
+    type: text.slice(at[12], at[13]),
     color: colorCode === UPPER_W ? 'white' : colorCode === UPPER_B ? 'black' : undefined,
     ratingRange: [min, max],
     automatic: automatic === 1,
@@ -543,7 +532,7 @@ export function readSeek(line: string): Result<Seek, FicsError> {
     const index = int(c);
     const fields = keyValues(c);
     const ti = need(c, fields, 'ti');
-    const titles = ti.value.length === 2 ? hexByte(ti.value) : -1;
+    const titles = ti.value.length === 2 ? hexByte(ti.value, 0) : -1;
     if (titles < 0) fault('value', ti.field, ti.at, 'two hex digits');
     const rt = need(c, fields, 'rt');
     const color = need(c, fields, 'c');
