@@ -211,6 +211,8 @@ export function parseGameInfo(line: string): Result<GameInfo, FicsError> {
 
 /** The keys of `<g1>` a game info is made of, in the order the server writes them. */
 const GAME_INFO_KEYS: readonly string[] = ['p', 't', 'r', 'u', 'it', 'i', 'pt', 'rt', 'ts'];
+/** The undocumented keys the server writes after them. */
+const AFTER_KEYS: readonly string[] = ['m', 'n'];
 
 /** Where the comma of `a,b` is, or -1 when there is not exactly one. */
 function commaOf(value: string): number {
@@ -249,8 +251,13 @@ export function quickGameInfo(line: string): GameInfo | undefined {
   const rt = value(7);
   const ts = value(8);
   if ((p !== '1' && p !== '0') || (r !== '1' && r !== '0')) return undefined;
-  // A literal rather than a store of each key: one store site for many keys is a slow, generic one.
-  const fields: Record<string, string> = { p, t, r, u, it, i, pt, rt, ts };
+  // A literal rather than a store of each key: one store site for many keys is a slow, generic
+  // one. The server writes `m=` and `n=` after the documented keys; they go in the literal too.
+  const after = c.at;
+  const m = keyedValues(c, AFTER_KEYS, PLACES) ? value(0) : undefined;
+  if (m === undefined) c.at = after;
+  const fields: Record<string, string> =
+    m === undefined ? { p, t, r, u, it, i, pt, rt, ts } : { p, t, r, u, it, i, pt, rt, ts, m, n: value(1) };
   while (more(c)) {
     const end = wordEnd(c);
     const eq = text.indexOf('=', c.at);
