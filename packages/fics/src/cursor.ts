@@ -4,6 +4,7 @@ import {
   DASH,
   DIGIT_0,
   DIGIT_9,
+  EQUALS,
   LEFT_PAREN,
   RIGHT_PAREN,
   SPACE,
@@ -50,7 +51,8 @@ const EXPECTED: { readonly [C in FicsErrorCode]: string } = {
 
 /** Whether `c` is a blank between words: a space, a tab or a CR. */
 export function isBlank(c: number): boolean {
-  return c === SPACE || c === TAB || c === CR;
+  // One comparison for the characters of words, which are most of a line.
+  return c <= SPACE && (c === SPACE || c === TAB || c === CR);
 }
 
 /** Whether `c` is an ASCII digit. */
@@ -112,6 +114,13 @@ export function accept(c: Cursor, expected: string): boolean {
   return true;
 }
 
+/** How many words `text.split(' ')` would give, counted without making them. */
+export function spaceWords(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) n++;
+  return n;
+}
+
 /** Digits of `text` from `start` to `end` as a number (at most 9 of them), or -1. */
 export function digits(text: string, start: number, end: number): number {
   if (end <= start || end - start > 9) return -1;
@@ -124,13 +133,15 @@ export function digits(text: string, start: number, end: number): number {
   return n;
 }
 
-/** The next word as a whole number (an optional `-` first when `signed`); fault `number` otherwise. */
+/** The next word as a whole number (an optional `-` first when `signed`); fault `number` otherwise. Read in place: no copy of the word. */
 export function int(c: Cursor, signed = false): number {
   skip(c);
   const at = c.at;
-  const w = word(c);
-  const negative = signed && w.charCodeAt(0) === DASH;
-  const n = digits(w, negative ? 1 : 0, w.length);
+  if (at >= c.end) fault('missing-field', c.field, c.end);
+  while (c.at < c.end && !isBlank(c.text.charCodeAt(c.at))) c.at++;
+  c.field++;
+  const negative = signed && c.text.charCodeAt(at) === DASH;
+  const n = digits(c.text, negative ? at + 1 : at, c.at);
   if (n < 0) fault('number', c.field - 1, at);
   return negative ? -n : n;
 }
@@ -156,16 +167,21 @@ export interface FicsRating {
   readonly mark: 'E' | 'P' | undefined;
 }
 
-const NO_RATINGS = new Set(['++++', '----', 'UNR']);
-
-/** `text` (from `at` in the line, for the error) as a rating; fault `rating` of `field` otherwise. */
-export function ratingOf(text: string, field: number, at: number): FicsRating {
-  if (NO_RATINGS.has(text)) return { text, value: undefined, mark: undefined };
+/** `text` as a rating, or `undefined` when it is not one. */
+export function ratingIn(text: string): FicsRating | undefined {
+  // Compared to the three literals rather than looked up in a set: a set hashes each fresh word first.
+  if (text === '++++' || text === '----' || text === 'UNR') return { text, value: undefined, mark: undefined };
   const last = text.charCodeAt(text.length - 1);
   const mark = last === UPPER_E ? 'E' : last === UPPER_P ? 'P' : undefined;
   const value = digits(text, 0, mark === undefined ? text.length : text.length - 1);
-  if (value < 0) fault('rating', field, at);
-  return { text, value, mark };
+  return value < 0 ? undefined : { text, value, mark };
+}
+
+/** `text` (from `at` in the line, for the error) as a rating; fault `rating` of `field` otherwise. */
+export function ratingOf(text: string, field: number, at: number): FicsRating {
+  const rating = ratingIn(text);
+  if (rating === undefined) fault('rating', field, at);
+  return rating;
 }
 
 /** A rating in parentheses, `(1880)`, padded `( 978)` or `(++++)`; fault `rating` otherwise. */
@@ -214,6 +230,76 @@ export function timeMs(text: string, signed = false): number {
   if (groups < 2 || groups > 3) return -1;
   const value = total * 1000 + ms;
   return negative ? -value : value;
+}
+
+/*
+ * The quick reads. The line kinds a session is mostly made of (seeks, game infos, table rows)
+ * are read first by a quick reader of the layout the server writes: the words in their order,
+ * read in place, a sentinel rather than a fault where the line differs. When it differs in
+ * any way the line is read again by the full reader, which gives the value or the error; so a
+ * quick reader needs to be right only about the lines it accepts (a property test holds each
+ * to its full reader).
+ */
+
+/** A cursor at the first word of `text`, as `begin` makes it, or `undefined` where `begin` would fault. */
+export function quickBegin(text: string): Cursor | undefined {
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_LINE_LENGTH) return undefined;
+  // The server separates words by spaces; a line with another blank is left to the full reader,
+  // and the quick reads find a word's end with a search rather than a loop over its characters.
+  if (text.includes('\t') || text.includes('\r')) return undefined;
+  let end = text.length;
+  while (end > 0 && isBlank(text.charCodeAt(end - 1))) end--;
+  if (end === 0) return undefined;
+  const cursor: Cursor = { text, end, at: 0, field: 0 };
+  skip(cursor);
+  return cursor;
+}
+
+/** The next word's end (the cursor moved to its start), or -1 at the end of the line; for a cursor of `quickBegin`. */
+export function wordEnd(c: Cursor): number {
+  const { text, end } = c;
+  let i = c.at;
+  while (i < end && text.charCodeAt(i) === SPACE) i++;
+  c.at = i;
+  if (i >= end) return -1;
+  // A search finds the space; a line the reader was given is most often a slice of the session,
+  // whose characters cost more one at a time.
+  const space = text.indexOf(' ', i);
+  return space < 0 ? end : space;
+}
+
+/** The next word as a whole number, the cursor past it; -1 when it is not one. */
+export function quickInt(c: Cursor): number {
+  const end = wordEnd(c);
+  if (end < 0) return -1;
+  const n = digits(c.text, c.at, end);
+  c.at = end;
+  return n;
+}
+
+/** When the next word is `key=VALUE`: where the value starts, the cursor at its end; -1 otherwise. */
+export function keyed(c: Cursor, key: string): number {
+  const end = wordEnd(c);
+  const start = c.at + key.length + 1;
+  if (end < start || c.text.charCodeAt(start - 1) !== EQUALS) return -1;
+  // Compared by character: the keys are one or two letters, shorter than a call of startsWith.
+  for (let k = 0; k < key.length; k++) if (c.text.charCodeAt(c.at + k) !== key.charCodeAt(k)) return -1;
+  c.at = end;
+  return start;
+}
+
+/**
+ * Reads the words `keys` in order as `key=VALUE`, each value's start and end into `places`
+ * (two numbers a key); false at the first word that differs.
+ */
+export function keyedValues(c: Cursor, keys: readonly string[], places: number[]): boolean {
+  for (let k = 0; k < keys.length; k++) {
+    const start = keyed(c, keys[k] as string);
+    if (start < 0) return false;
+    places[2 * k] = start;
+    places[2 * k + 1] = c.at;
+  }
+  return true;
 }
 
 /** Reads a line with `read`, the faults it throws made error values. */

@@ -1,7 +1,28 @@
-import type { ByColor, Result } from '@chess-formats/board-core';
-import { EQUALS } from '@chess-formats/board-core/internal';
+import { ok, type ByColor, type Result } from '@chess-formats/board-core';
 import {
+  DASH,
+  DIGIT_0,
+  DIGIT_9,
+  EQUALS,
+  LOWER_A,
+  LOWER_F,
+  LOWER_R,
+  LOWER_T,
+  LOWER_U,
+  QUESTION,
+  UPPER_A,
+  UPPER_B,
+  UPPER_F,
+  UPPER_W,
+} from '@chess-formats/board-core/internal';
+import {
+  accept,
   digits,
+  keyedValues,
+  quickBegin,
+  quickInt,
+  ratingIn,
+  wordEnd,
   isBlank,
   fault,
   int,
@@ -26,29 +47,31 @@ interface Field {
 }
 
 /**
- * The `key=value` words of a machine line, in order, in parallel lists: a short list searched in
- * order rather than a map (a line has a dozen keys; hashing each fresh key costs more than
- * comparing them), and a `Field` made only for the keys a reader asks for.
+ * The `key=value` words of a machine line, in order, as places in the line: six numbers a word
+ * (where the key starts and ends, where the value starts and ends, where an error about the
+ * value points, the word's index). Keys are compared in place and only the values a reader asks
+ * for are copied out: a line has a dozen keys, and copying and hashing each one cost more than
+ * the rest of the read.
  */
 interface Fields {
-  readonly keys: string[];
-  readonly values: string[];
-  /** Where each value starts, then the word's index: two numbers a key. */
+  readonly text: string;
   readonly places: number[];
 }
 
+const SLOT = 6;
+
 /** The `key=value` words up to the end of the line (or up to `stop=`, whose value is the rest of the line). */
 function keyValues(c: Cursor, stop?: string): Fields {
-  const fields: Fields = { keys: [], values: [], places: [] };
+  const places: number[] = [];
   const { text } = c;
   while (more(c)) {
     const at = c.at;
-    if (stop !== undefined && text.startsWith(`${stop}=`, at)) {
+    if (stop !== undefined && text.startsWith(stop, at) && text.charCodeAt(at + stop.length) === EQUALS) {
       const field = c.field;
       c.at += stop.length + 1;
-      fields.keys.push(stop);
-      fields.values.push(rest(c));
-      fields.places.push(at + stop.length + 1, field);
+      skip(c);
+      places.push(at, at + stop.length, c.at, c.end, at + stop.length + 1, field);
+      c.at = c.end;
       c.field++;
       break;
     }
@@ -59,39 +82,53 @@ function keyValues(c: Cursor, stop?: string): Fields {
       end++;
     }
     if (eq <= at) fault('value', c.field, eq < 0 ? at : eq, 'key=value');
-    fields.keys.push(text.slice(at, eq));
-    fields.values.push(text.slice(eq + 1, end));
-    fields.places.push(eq + 1, c.field);
+    places.push(at, eq, eq + 1, end, eq + 1, c.field);
     c.at = end;
     c.field++;
   }
-  return fields;
+  return { text, places };
+}
+
+/** Whether the key of word `k` is `key`. */
+function isKey(fields: Fields, k: number, key: string): boolean {
+  const start = fields.places[SLOT * k] as number;
+  return (fields.places[SLOT * k + 1] as number) - start === key.length && fields.text.startsWith(key, start);
 }
 
 /** The last value of `key` (a key sent twice counts as its last value), or fault `missing-field`. */
 function need(c: Cursor, fields: Fields, key: string): Field {
-  const k = fields.keys.lastIndexOf(key);
+  const { places, text } = fields;
+  let k = places.length / SLOT - 1;
+  while (k >= 0 && !isKey(fields, k, key)) k--;
   if (k < 0) fault('missing-field', c.field, c.end, `${key}=`);
+  const at = SLOT * k;
   return {
-    value: fields.values[k] as string,
-    at: fields.places[2 * k] as number,
-    field: fields.places[2 * k + 1] as number,
+    value: text.slice(places[at + 2], places[at + 3]),
+    at: places[at + 4] as number,
+    field: places[at + 5] as number,
   };
+}
+
+/** The key of word `k` and its value as sent. */
+function keyOf(fields: Fields, k: number): string {
+  return fields.text.slice(fields.places[SLOT * k], fields.places[SLOT * k + 1]);
+}
+function valueOf(fields: Fields, k: number): string {
+  return fields.text.slice(fields.places[SLOT * k + 2], fields.places[SLOT * k + 3]);
 }
 
 /** The fields as a record of values by key. */
 function asRecord(fields: Fields): Record<string, string> {
   const record: Record<string, string> = {};
-  for (let k = 0; k < fields.keys.length; k++) record[fields.keys[k] as string] = fields.values[k] as string;
+  for (let k = 0; k < fields.places.length / SLOT; k++) record[keyOf(fields, k)] = valueOf(fields, k);
   return record;
 }
 
 /** The `key=value` words whose key is not in `known`, in order, as sent. */
-function others(fields: Fields, known: ReadonlySet<string>): string[] {
+function others(fields: Fields, known: readonly string[]): string[] {
   const out: string[] = [];
-  for (let k = 0; k < fields.keys.length; k++) {
-    const key = fields.keys[k] as string;
-    if (!known.has(key)) out.push(`${key}=${fields.values[k] as string}`);
+  for (let k = 0; k < fields.places.length / SLOT; k++) {
+    if (!known.some((key) => isKey(fields, k, key))) out.push(`${keyOf(fields, k)}=${valueOf(fields, k)}`);
   }
   return out;
 }
@@ -168,6 +205,114 @@ export interface GameInfo {
 
 /** Reads a `<g1>` line. Never throws. */
 export function parseGameInfo(line: string): Result<GameInfo, FicsError> {
+  const quick = quickGameInfo(line);
+  return quick === undefined ? readGameInfo(line) : ok(quick);
+}
+
+/** The keys of `<g1>` a game info is made of, in the order the server writes them. */
+const GAME_INFO_KEYS: readonly string[] = ['p', 't', 'r', 'u', 'it', 'i', 'pt', 'rt', 'ts'];
+/** The undocumented keys the server writes after them. */
+const AFTER_KEYS: readonly string[] = ['m', 'n'];
+
+/** Where the comma of `a,b` is, or -1 when there is not exactly one. */
+function commaOf(value: string): number {
+  const comma = value.indexOf(',');
+  return comma < 0 || value.indexOf(',', comma + 1) >= 0 ? -1 : comma;
+}
+
+/** The number before (`half` 0) or after (1) the comma of `a,b`, or -1. */
+function halfOf(value: string, half: 0 | 1): number {
+  const comma = commaOf(value);
+  if (comma < 0) return -1;
+  return half === 0 ? digits(value, 0, comma) : digits(value, comma + 1, value.length);
+}
+
+/** A flag of `0,1`: 1 or 0, or -1 for any other value. */
+function bitOf(value: string, half: 0 | 1): number {
+  const n = halfOf(value, half);
+  return n > 1 ? -1 : n;
+}
+
+/** A game info whose keys come in the server's order (any others after them), or `undefined` for any other line (exported for the tests). */
+export function quickGameInfo(line: string): GameInfo | undefined {
+  const c = quickBegin(line);
+  if (c === undefined || !accept(c, '<g1>')) return undefined;
+  const { text } = c;
+  const gameNumber = quickInt(c);
+  if (gameNumber < 0 || !keyedValues(c, GAME_INFO_KEYS, PLACES)) return undefined;
+  const value = (k: number): string => text.slice(PLACES[2 * k], PLACES[2 * k + 1]);
+  const p = value(0);
+  const t = value(1);
+  const r = value(2);
+  const u = value(3);
+  const it = value(4);
+  const i = value(5);
+  const pt = value(6);
+  const rt = value(7);
+  const ts = value(8);
+  if ((p !== '1' && p !== '0') || (r !== '1' && r !== '0')) return undefined;
+  // A literal rather than a store of each key: one store site for many keys is a slow, generic
+  // one. The server writes `m=` and `n=` after the documented keys; they go in the literal too.
+  const after = c.at;
+  const m = keyedValues(c, AFTER_KEYS, PLACES) ? value(0) : undefined;
+  if (m === undefined) c.at = after;
+  const fields: Record<string, string> =
+    m === undefined ? { p, t, r, u, it, i, pt, rt, ts } : { p, t, r, u, it, i, pt, rt, ts, m, n: value(1) };
+  while (more(c)) {
+    const end = wordEnd(c);
+    const eq = text.indexOf('=', c.at);
+    if (eq <= c.at || eq >= end) return undefined;
+    const key = text.slice(c.at, eq);
+    // A known key sent again: its last value counts, which the full reader sorts out.
+    if (GAME_INFO_KEYS.includes(key)) return undefined;
+    fields[key] = text.slice(eq + 1, end);
+    c.at = end;
+  }
+  const unregisteredWhite = bitOf(u, 0);
+  const unregisteredBlack = bitOf(u, 1);
+  const whiteInitial = halfOf(it, 0);
+  const whiteIncrement = halfOf(it, 1);
+  const blackInitial = halfOf(i, 0);
+  const blackIncrement = halfOf(i, 1);
+  const partnerGame = digits(pt, 0, pt.length);
+  const comma = commaOf(rt);
+  const whiteRating = comma < 0 ? undefined : ratingIn(rt.slice(0, comma));
+  const blackRating = comma < 0 ? undefined : ratingIn(rt.slice(comma + 1));
+  const timesealWhite = bitOf(ts, 0);
+  const timesealBlack = bitOf(ts, 1);
+  if (
+    unregisteredWhite < 0 ||
+    unregisteredBlack < 0 ||
+    whiteInitial < 0 ||
+    whiteIncrement < 0 ||
+    blackInitial < 0 ||
+    blackIncrement < 0 ||
+    partnerGame < 0 ||
+    whiteRating === undefined ||
+    blackRating === undefined ||
+    timesealWhite < 0 ||
+    timesealBlack < 0
+  )
+    return undefined;
+  return {
+    gameNumber,
+    private: p === '1',
+    type: t,
+    rated: r === '1',
+    unregistered: { white: unregisteredWhite === 1, black: unregisteredBlack === 1 },
+    timeControl: {
+      white: { initialSeconds: whiteInitial, incrementSeconds: whiteIncrement },
+      black: { initialSeconds: blackInitial, incrementSeconds: blackIncrement },
+    },
+    partnerGame,
+    ratings: { white: whiteRating, black: blackRating },
+    timeseal: { white: timesealWhite === 1, black: timesealBlack === 1 },
+    fields: Object.freeze(fields),
+  };
+}
+
+/** The full reader, which reads every line and gives the errors (exported for the tests, not from the package). */
+export function readGameInfo(line: string): Result<GameInfo, FicsError> {
   return readLine(line, (c) => {
     literal(c, '<g1>');
     const gameNumber = int(c);
@@ -231,13 +376,20 @@ export function parseDeltaBoard(line: string): Result<DeltaBoard, FicsError> {
   });
 }
 
-/** Two hex digits as a number, or -1. */
-function hexByte(text: string): number {
-  const hi = HEX.indexOf(text.charAt(0).toLowerCase());
-  const lo = HEX.indexOf(text.charAt(1).toLowerCase());
+/** A hex digit's value, either case, or -1. */
+function hexDigit(c: number): number {
+  if (c >= DIGIT_0 && c <= DIGIT_9) return c - DIGIT_0;
+  if (c >= LOWER_A && c <= LOWER_F) return c - LOWER_A + 10;
+  if (c >= UPPER_A && c <= UPPER_F) return c - UPPER_A + 10;
+  return -1;
+}
+
+/** Two hex digits of `text` from `at` as a number, or -1. */
+function hexByte(text: string, at: number): number {
+  const hi = hexDigit(text.charCodeAt(at));
+  const lo = hexDigit(text.charCodeAt(at + 1));
   return hi < 0 || lo < 0 ? -1 : hi * 16 + lo;
 }
-const HEX = '0123456789abcdef';
 
 /** The title bits of a seek's `ti=` field (help `iv_seekinfo`), by name. */
 export const SEEK_TITLES = /* @__PURE__ */ Object.freeze({
@@ -294,7 +446,7 @@ export interface Seek {
   readonly extraFields: readonly string[];
 }
 
-const SEEK_KEYS = new Set(['w', 'ti', 'rt', 't', 'i', 'r', 'tp', 'c', 'rr', 'a', 'f']);
+const SEEK_KEYS: readonly string[] = ['w', 'ti', 'rt', 't', 'i', 'r', 'tp', 'c', 'rr', 'a', 'f'];
 
 /**
  * Reads a `<s>` or `<sn>` line. Never throws.
@@ -308,6 +460,78 @@ const SEEK_KEYS = new Set(['w', 'ti', 'rt', 't', 'i', 'r', 'tp', 'c', 'rr', 'a',
  * ```
  */
 export function parseSeek(line: string): Result<Seek, FicsError> {
+  const quick = quickSeek(line);
+  return quick === undefined ? readSeek(line) : ok(quick);
+}
+
+/** A flag of one character from `start` to `end`: 1 for `yes`, 0 for `no`, -1 for anything else. */
+function flagAt(text: string, start: number, end: number, yes: number, no: number): number {
+  if (end !== start + 1) return -1;
+  const v = text.charCodeAt(start);
+  return v === yes ? 1 : v === no ? 0 : -1;
+}
+
+/** Where the quick reads put their values' places; one line is read at a time. */
+const PLACES: number[] = [];
+
+/** A seek in the order the server writes its fields, or `undefined` for any other line (see `quickBegin`; exported for the tests). */
+export function quickSeek(line: string): Seek | undefined {
+  const c = quickBegin(line);
+  if (c === undefined) return undefined;
+  const { text } = c;
+  const cannotAccept = text.startsWith('<sn>', c.at);
+  if (!accept(c, cannotAccept ? '<sn>' : '<s>')) return undefined;
+  const index = quickInt(c);
+  const at = PLACES;
+  if (index < 0 || !keyedValues(c, SEEK_KEYS, at) || more(c)) return undefined;
+  // The values' places, by the keys' order: w ti rt t i r tp c rr a f.
+  const titles = (at[3] as number) - (at[2] as number) === 2 ? hexByte(text, at[2] as number) : -1;
+  const rating = ratingIn(text.slice(at[4], at[5]));
+  const minutes = digits(text, at[6] as number, at[7] as number);
+  const increment = digits(text, at[8] as number, at[9] as number);
+  const rated = flagAt(text, at[10] as number, at[11] as number, LOWER_R, LOWER_U);
+  const colorCode = (at[15] as number) - (at[14] as number) === 1 ? text.charCodeAt(at[14] as number) : -1;
+  const rr = at[16] as number;
+  const rrEnd = at[17] as number;
+  let dash = rr;
+  while (dash < rrEnd && text.charCodeAt(dash) !== DASH) dash++;
+  const min = digits(text, rr, dash);
+  const max = digits(text, dash + 1, rrEnd);
+  const automatic = flagAt(text, at[18] as number, at[19] as number, LOWER_T, LOWER_F);
+  const formula = flagAt(text, at[20] as number, at[21] as number, LOWER_T, LOWER_F);
+  if (
+    titles < 0 ||
+    rating === undefined ||
+    minutes < 0 ||
+    increment < 0 ||
+    rated < 0 ||
+    (colorCode !== QUESTION && colorCode !== UPPER_W && colorCode !== UPPER_B) ||
+    min < 0 ||
+    max < 0 ||
+    automatic < 0 ||
+    formula < 0
+  )
+    return undefined;
+  return {
+    index,
+    cannotAccept,
+    name: text.slice(at[0], at[1]),
+    titles,
+    rating,
+    minutes,
+    increment,
+    rated: rated === 1,
+    type: text.slice(at[12], at[13]),
+    color: colorCode === UPPER_W ? 'white' : colorCode === UPPER_B ? 'black' : undefined,
+    ratingRange: [min, max],
+    automatic: automatic === 1,
+    formula: formula === 1,
+    extraFields: [],
+  };
+}
+
+/** The full reader, which reads every line and gives the errors (exported for the tests, not from the package). */
+export function readSeek(line: string): Result<Seek, FicsError> {
   return readLine(line, (c) => {
     skip(c);
     const cannotAccept = c.text.startsWith('<sn>', c.at);
@@ -315,7 +539,7 @@ export function parseSeek(line: string): Result<Seek, FicsError> {
     const index = int(c);
     const fields = keyValues(c);
     const ti = need(c, fields, 'ti');
-    const titles = ti.value.length === 2 ? hexByte(ti.value) : -1;
+    const titles = ti.value.length === 2 ? hexByte(ti.value, 0) : -1;
     if (titles < 0) fault('value', ti.field, ti.at, 'two hex digits');
     const rt = need(c, fields, 'rt');
     const color = need(c, fields, 'c');

@@ -11,6 +11,7 @@ import {
   readLine,
   rest,
   skip,
+  spaceWords,
   word,
   type Cursor,
   type FicsRating,
@@ -307,7 +308,7 @@ function notice(c: Cursor): { gameNumber: number; white: string; black: string; 
   const brace = c.text.lastIndexOf('}', c.end);
   if (brace < c.at) fault('word', c.field, c.end, '"}"');
   const inner = c.text.slice(c.at, brace).trim();
-  c.field += inner.split(' ').length;
+  c.field += spaceWords(inner);
   return { gameNumber, white, black, inner, after: { text: c.text, end: c.end, at: brace + 1, field: c.field } };
 }
 

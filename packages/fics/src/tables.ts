@@ -1,9 +1,13 @@
-import type { ByColor, Color, Result } from '@chess-formats/board-core';
+import { ok, type ByColor, type Color, type Result } from '@chess-formats/board-core';
 import {
   DASH,
+  DOT,
   LEFT_BRACE,
   LEFT_BRACKET,
   LEFT_PAREN,
+  LOWER_P,
+  LOWER_R,
+  LOWER_U,
   RIGHT_BRACKET,
   RIGHT_PAREN,
   SPACE,
@@ -17,12 +21,17 @@ import {
   literal,
   more,
   parenRating,
+  quickBegin,
+  quickInt,
+  ratingIn,
   ratingOf,
   readLine,
   rest,
   skip,
+  spaceWords,
   timeMs,
   word,
+  wordEnd,
   type Cursor,
   type FicsRating,
 } from './cursor.js';
@@ -136,6 +145,44 @@ function listedMove(c: Cursor): ListedMove {
 
 /** Reads a row, `  1.  e4      (0:00.000)     e5      (0:00.000)`. Never throws. */
 export function parseMovesRow(line: string): Result<MovesRow, FicsError> {
+  const quick = quickMovesRow(line);
+  return quick === undefined ? readMovesRow(line) : ok(quick);
+}
+
+/** A move and its time in parentheses, or `undefined` (the full reader says why). */
+function quickListedMove(c: Cursor): ListedMove | undefined {
+  const sanEnd = wordEnd(c);
+  if (sanEnd < 0) return undefined;
+  const san = c.text.slice(c.at, sanEnd);
+  c.at = sanEnd;
+  const end = wordEnd(c);
+  if (end < 0 || c.text.charCodeAt(c.at) !== LEFT_PAREN || c.text.charCodeAt(end - 1) !== RIGHT_PAREN) return undefined;
+  const timeText = c.text.slice(c.at + 1, end - 1);
+  const ms = timeMs(timeText);
+  c.at = end;
+  return ms < 0 ? undefined : { san, timeText, timeMs: ms };
+}
+
+/** A row read in one pass, or `undefined` for a line that is not one (see `quickBegin`; exported for the tests). */
+export function quickMovesRow(line: string): MovesRow | undefined {
+  const c = quickBegin(line);
+  if (c === undefined) return undefined;
+  const end = wordEnd(c);
+  const moveNumber = end < 0 || c.text.charCodeAt(end - 1) !== DOT ? -1 : digits(c.text, c.at, end - 1);
+  if (moveNumber < 0) return undefined;
+  c.at = end;
+  const white = quickListedMove(c);
+  if (white === undefined) return undefined;
+  let black: ListedMove | undefined;
+  if (more(c)) {
+    black = quickListedMove(c);
+    if (black === undefined || more(c)) return undefined;
+  }
+  return { moveNumber, white, black };
+}
+
+/** The full reader, which reads every line and gives the errors (exported for the tests, not from the package). */
+export function readMovesRow(line: string): Result<MovesRow, FicsError> {
   return readLine(line, (c) => {
     skip(c);
     const at = c.at;
@@ -166,7 +213,7 @@ export function parseMovesEnd(line: string): Result<MovesEnd, FicsError> {
     if (close < 0) fault('word', 0, c.end, '"}"');
     const status = c.text.slice(c.at + 1, close);
     c.at = close + 1;
-    c.field = status.split(' ').length;
+    c.field = spaceWords(status);
     skip(c);
     const at = c.at;
     const result = more(c) ? word(c) : '';
@@ -257,6 +304,117 @@ function clock(c: Cursor): number {
 
 /** Reads a row of the `games` list. Never throws. */
 export function parseGamesRow(line: string): Result<GamesRow, FicsError> {
+  const quick = quickGamesRow(line);
+  return quick === undefined ? readGamesRow(line) : ok(quick);
+}
+
+/** The next word as a rating, the cursor past it, or `undefined`. */
+function quickRating(c: Cursor): FicsRating | undefined {
+  const end = wordEnd(c);
+  if (end < 0) return undefined;
+  const rating = ratingIn(c.text.slice(c.at, end));
+  c.at = end;
+  return rating;
+}
+
+/** The next word as a clock (`clock` reads it so), the cursor past it, or -1. */
+function quickClock(c: Cursor): number {
+  const end = wordEnd(c);
+  if (end < 0) return -1;
+  const ms = timeMs(c.text.slice(c.at, end), true);
+  c.at = end;
+  return ms;
+}
+
+/** Digits from `start` to `end` with spaces around them, or -1 (for other padding too: the full reader trims it). */
+function paddedDigits(text: string, start: number, end: number): number {
+  while (start < end && text.charCodeAt(start) === SPACE) start++;
+  while (end > start && text.charCodeAt(end - 1) === SPACE) end--;
+  return digits(text, start, end);
+}
+
+/**
+ * A row of a game being played (not examined or set up) read in one pass, or `undefined` for
+ * any other line (see `quickBegin`; exported for the tests).
+ */
+export function quickGamesRow(line: string): GamesRow | undefined {
+  const c = quickBegin(line);
+  if (c === undefined) return undefined;
+  const { text } = c;
+  const gameNumber = quickInt(c);
+  if (gameNumber < 0 || !more(c) || text.charCodeAt(c.at) === LEFT_PAREN) return undefined;
+  const whiteRating = quickRating(c);
+  const whiteEnd = wordEnd(c);
+  if (whiteRating === undefined || whiteEnd < 0) return undefined;
+  const whiteName = text.slice(c.at, whiteEnd);
+  c.at = whiteEnd;
+  const blackRating = quickRating(c);
+  const blackEnd = wordEnd(c);
+  if (blackRating === undefined || blackEnd < 0) return undefined;
+  const blackName = text.slice(c.at, blackEnd);
+  c.at = blackEnd;
+  skip(c);
+  // `[psr 30   0]`: the private flag, the type letter and rated, in three fixed columns.
+  const at = c.at;
+  const privateFlag = text.charCodeAt(at + 1);
+  const ratedFlag = text.charCodeAt(at + 3);
+  if (
+    text.charCodeAt(at) !== LEFT_BRACKET ||
+    at + 4 > c.end ||
+    (privateFlag !== LOWER_P && privateFlag !== SPACE) ||
+    (ratedFlag !== LOWER_R && ratedFlag !== LOWER_U)
+  )
+    return undefined;
+  const typeLetter = text.charAt(at + 2);
+  c.at = at + 4;
+  const minutes = quickInt(c);
+  const incEnd = wordEnd(c);
+  const increment = incEnd < 0 || text.charCodeAt(incEnd - 1) !== RIGHT_BRACKET ? -1 : digits(text, c.at, incEnd - 1);
+  if (minutes < 0 || increment < 0) return undefined;
+  c.at = incEnd;
+  const whiteClock = quickClock(c);
+  skip(c);
+  if (whiteClock === -1 || text.charCodeAt(c.at) !== DASH) return undefined;
+  c.at++;
+  const blackClock = quickClock(c);
+  skip(c);
+  const open = c.at;
+  const close = text.indexOf(')', open);
+  const dash = text.indexOf('-', open);
+  if (blackClock === -1 || text.charCodeAt(open) !== LEFT_PAREN || close < 0 || dash < 0 || dash > close)
+    return undefined;
+  const whiteStrength = paddedDigits(text, open + 1, dash);
+  const blackStrength = paddedDigits(text, dash + 1, close);
+  c.at = close + 1;
+  const sideEnd = wordEnd(c);
+  const side = sideEnd === c.at + 2 ? text.slice(c.at, sideEnd) : '';
+  if (whiteStrength < 0 || blackStrength < 0 || (side !== 'W:' && side !== 'B:')) return undefined;
+  c.at = sideEnd;
+  let moveNumber: number | undefined;
+  if (more(c)) {
+    moveNumber = quickInt(c);
+    if (moveNumber < 0) return undefined;
+  }
+  return {
+    gameNumber,
+    examined: false,
+    setup: false,
+    private: privateFlag === LOWER_P,
+    white: { name: whiteName, rating: whiteRating },
+    black: { name: blackName, rating: blackRating },
+    typeLetter,
+    rated: ratedFlag === LOWER_R,
+    minutes,
+    increment,
+    clocks: { white: whiteClock, black: blackClock },
+    strength: { white: whiteStrength, black: blackStrength },
+    turn: side === 'W:' ? 'white' : 'black',
+    moveNumber,
+  };
+}
+
+/** The full reader, which reads every line and gives the errors (exported for the tests, not from the package). */
+export function readGamesRow(line: string): Result<GamesRow, FicsError> {
   return readLine(line, (c) => {
     const gameNumber = int(c);
     skip(c);

@@ -80,6 +80,27 @@ export function measureAlternating(
   msPerRound = 50,
   clock: 'wall' | 'cpu' = 'wall',
 ): Measurement[] {
+  const rates = ratesByRound(contenders, rounds, msPerRound, clock);
+  return contenders.map((c, k) => ({ name: c.name, opsPerSecond: median(rates[k] as number[]) }));
+}
+
+/** The median of `values` (the upper one of an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] as number;
+}
+
+/**
+ * `measureAlternating`'s rounds as measured: each contender's rate in each round, in round
+ * order, so that a suite can pair the contenders round by round (a ratio per round, taken
+ * while the machine's load was the same for both).
+ */
+export function ratesByRound(
+  contenders: readonly { readonly name: string; readonly fn: () => unknown }[],
+  rounds = 15,
+  msPerRound = 50,
+  clock: 'wall' | 'cpu' = 'wall',
+): number[][] {
   const now = clock === 'cpu' ? cpuMs : () => performance.now();
   const loops = contenders.map(() => freshLoop());
   // Warm-up, which also sizes each contender's batch to about one round's time.
@@ -103,10 +124,7 @@ export function measureAlternating(
       (rates[k] as number[]).push((batch * 1000) / (now() - start));
     }
   }
-  return contenders.map((c, k) => {
-    const sorted = (rates[k] as number[]).sort((a, b) => a - b);
-    return { name: c.name, opsPerSecond: sorted[sorted.length >> 1] as number };
-  });
+  return rates;
 }
 
 /** A contender of a suite measured by `measureIsolated`: built again in each child process. */
