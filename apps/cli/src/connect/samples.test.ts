@@ -94,6 +94,22 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     });
     expect(result.report?.received[0]?.slice(0, 2)).toEqual(['guest', '']);
     expect(result.report?.received[0]?.slice(-3)).toEqual(['games', 'observe 87', 'quit']);
+    // Timeseal by default on FICS: the hello first, every line sealed (the server decoded them all), every ping answered.
+    expect(result.report?.timeseal).toEqual(['TIMESEAL2|chess-formats|js|']);
+    expect(result.report?.pings).toEqual([{ sent: 3, answered: 3 }]);
+  });
+
+  test('--no-timeseal: the same session in plain lines, no hello, so no pings; the same output', async () => {
+    const sealed = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), { args: ['--json'] });
+    const plain = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), {
+      args: ['--json', '--no-timeseal'],
+    });
+    expect(plain.report?.problems).toEqual([]);
+    expect(plain.status).toBe(0);
+    expect(plain.report?.timeseal).toEqual([undefined]);
+    expect(plain.report?.pings).toEqual([{ sent: 0, answered: 0 }]);
+    expect(plain.report?.received).toEqual(sealed.report?.received);
+    expect(plain.out).toBe(sealed.out);
   });
 
   test('FICS, a registered player, a named game, garbage, a dropped connection: reconnects and goes on', async () => {
@@ -134,6 +150,8 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     const result = await runAgainstSession(sampleSession('icc-guest-best-game.ics'), { args: ['--json'] });
     expect(result.report?.problems).toEqual([]);
     expect(result.status).toBe(0);
+    // ICC has no timeseal: plain lines, whatever --no-timeseal says.
+    expect(result.report?.timeseal).toEqual([undefined]);
     expect(result.err).toBe(
       'chess-formats: logged in to 127.0.0.1 (ICC) as guest2213\n' +
         'chess-formats: observing the best game: 42 Vasilisk (2288) vs Tarrasque (2301)\n',

@@ -8,6 +8,13 @@ import type { DecoderFactory, ServerDecoder, ServerEvent, ServerKind } from './p
 import { renderGameOver, renderPosition } from './render.js';
 import type { Connect, Connection } from '@chess-formats/client/node';
 import { OutputFailure } from '../output.js';
+import {
+  createTimesealPingFilter,
+  encodeTimeseal,
+  timesealHello,
+  timesealPingReply,
+  type TimesealPingFilter,
+} from '@chess-formats/fics';
 
 export interface ConnectOptions {
   readonly host: string;
@@ -25,6 +32,10 @@ export interface ConnectOptions {
   readonly quiet: boolean;
   /** A file to append the observed game to, as PGN, when it ends. */
   readonly pgn?: string;
+  /** Timeseal on FICS (the default; `--no-timeseal` turns it off). ICC has no timeseal. */
+  readonly timeseal?: boolean;
+  /** List the seeks and offers as they change instead of observing a game. */
+  readonly seeks?: boolean;
 }
 
 export interface ConnectDeps {
@@ -45,6 +56,8 @@ export interface ConnectDeps {
   readonly appendFile?: (path: string, text: string) => Promise<void>;
   /** The date of a game record (default: now). */
   readonly now?: () => Date;
+  /** The clock timeseal stamps each line with, in milliseconds (default `Date.now`). */
+  readonly clock?: () => number;
 }
 
 /** Exit statuses of `connect` (documented in the README). */
@@ -72,6 +85,17 @@ function latin1(chunk: Uint8Array): string {
   for (let i = 0; i < end; i++) text += String.fromCharCode(chunk[i] ?? 0);
   return text;
 }
+
+/**
+ * Timeseal version 2 (zseal's, what freechess.org's port 5000 and its web client speak): the
+ * server's pings are `[G]` and a NUL.
+ */
+const TIMESEAL_VERSION = 2;
+
+/** Bytes as text, one character a byte, and back: the ping filter works on text, the decoders on bytes. */
+const bytesText = (chunk: Uint8Array): string =>
+  Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).toString('latin1');
+const textBytes = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, 'latin1'));
 
 /** Shared state of the whole command across reconnections. */
 interface Progress {
@@ -114,15 +138,24 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
   let positionsHere = 0;
   let cancelTimer = () => {};
   const tail = new OutputTail();
+  const clock = deps.clock ?? Date.now;
+  /** Timeseal's ping filter once the hello went out (FICS, unless --no-timeseal). */
+  let seal: TimesealPingFilter | undefined;
 
   const send = (line: string) => {
-    if (end === undefined) connection.write(`${line}\n`);
+    if (end === undefined) connection.write(seal === undefined ? `${line}\n` : encodeTimeseal(line, clock()));
   };
   const finish = (result: ConnectionEnd, farewell?: string) => {
     if (end !== undefined) return;
     end = result;
     cancelTimer();
-    connection.close(farewell !== undefined && loggedIn ? `${farewell}\n` : undefined);
+    if (farewell === undefined || !loggedIn) connection.close();
+    else if (seal === undefined) connection.close(`${farewell}\n`);
+    else {
+      // The farewell is sealed like every line; closing with an empty one still lets it reach the server.
+      connection.write(encodeTimeseal(farewell, clock()));
+      connection.close('');
+    }
   };
   const onAbort = () => finish(stopped(), 'quit');
   /** With `--pgn`, appends the ended game to the file; returns why it could not, if it could not. */
@@ -274,7 +307,15 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
       );
     }
   };
-  const read = async (chunk: Uint8Array) => {
+  /** The server's pings taken out of its output and answered at once (a late answer is charged to the mover). */
+  const unseal = (chunk: Uint8Array): Uint8Array => {
+    if (seal === undefined) return chunk;
+    const { text, pings } = seal.push(bytesText(chunk));
+    for (let i = 0; i < pings && end === undefined; i++) connection.write(timesealPingReply(clock()));
+    return pings === 0 && text.length === chunk.length ? chunk : textBytes(text);
+  };
+  const read = async (sealed: Uint8Array) => {
+    const chunk = unseal(sealed);
     if (phase === 'login') {
       const text = tail.push(chunk);
       if (server === undefined)
@@ -283,6 +324,11 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
         server ??= sawIccGreeting ? 'icc' : 'fics';
         decoder = deps.decoders(server);
         login = new LoginMachine(server, deps.credentials);
+        if (server === 'fics' && options.timeseal !== false) {
+          // The hello is the first line, before the login is answered: the server then reads every line sealed.
+          connection.write(timesealHello(TIMESEAL_VERSION, clock()));
+          seal = createTimesealPingFilter(TIMESEAL_VERSION);
+        }
         // The greeting before the first prompt is not for the decoder; everything after is.
         await apply(login.onText(text), server);
         return;
