@@ -99,6 +99,43 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     expect(result.report?.pings).toEqual([{ sent: 3, answered: 3 }]);
   });
 
+  test('--seeks: every change of the seek and offer books as a JSON line, until --count lines', async () => {
+    const result = await runAgainstSession(sampleSession('fics-guest-seeks.ics'), {
+      args: ['--seeks', '--count', '7'],
+    });
+    expect(result.report?.problems).toEqual([]);
+    expect(result.status).toBe(0);
+    const lines = result.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(
+      lines.map((line) => [line['kind'], line['index'] ?? ((line['seek'] ?? line['offer']) as unknown)]),
+    ).toMatchObject([
+      ['seek', { index: 12, name: 'Nightjar' }],
+      ['seek', { index: 31, name: 'Tallowman', rated: true }],
+      ['seek', { index: 40, name: 'GuestBBDF' }],
+      ['seek-removed', 12],
+      ['offer', { index: 7, direction: 'from', name: 'Quixote', type: 'match' }],
+      ['offer-removed', 7],
+      ['seek-removed', 31],
+    ]);
+    // seekinfo last, so the server sends the whole list; nothing observed; the pings answered under timeseal.
+    expect(result.report?.received[0]?.slice(-4)).toEqual([
+      'iset seekremove 1',
+      'iset pendinfo 1',
+      'iset seekinfo 1',
+      'quit',
+    ]);
+    expect(result.report?.pings).toEqual([{ sent: 3, answered: 3 }]);
+  });
+
+  test('--seeks on ICC: exit 1, it says the listing is for FICS', async () => {
+    const result = await runAgainstSession(sampleSession('icc-guest-best-game.ics'), { args: ['--seeks', '--quiet'] });
+    expect(result.status).toBe(1);
+    expect(result.err).toBe('chess-formats: --seeks lists the seeks of FICS only\n');
+  });
+
   test('--no-timeseal: the same session in plain lines, no hello, so no pings; the same output', async () => {
     const sealed = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), { args: ['--json'] });
     const plain = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), {

@@ -6,6 +6,7 @@ import { LoginMachine, settingsCommands, type Credentials, type LoginAction } fr
 import { detectServer, OutputTail } from './output-tail.js';
 import type { DecoderFactory, ServerDecoder, ServerEvent, ServerKind } from './protocol.js';
 import { renderGameOver, renderPosition } from './render.js';
+import { createBookPrinter } from './seek-lines.js';
 import type { Connect, Connection } from '@chess-formats/client/node';
 import { OutputFailure } from '../output.js';
 import {
@@ -131,7 +132,9 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
   let sawIccGreeting = false;
   let decoder: ServerDecoder | undefined;
   let login: LoginMachine | undefined;
-  let phase: 'login' | 'listing' | 'observing' = 'login';
+  let phase: 'login' | 'listing' | 'observing' | 'seeking' = 'login';
+  /** With --seeks, this connection's seek and offer books (a new connection starts them empty). */
+  const books = options.seeks === true ? createBookPrinter() : undefined;
   let best: ListedGame | undefined;
   let garbage = 0;
   /** Positions of the observed game on this connection: before the first, a refusal is read. */
@@ -210,6 +213,19 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
     loggedIn = true;
     await info(`logged in to ${options.host} (${kind.toUpperCase()}) as ${action.name}`);
     for (const command of settingsCommands(kind)) send(command);
+    if (books !== undefined) {
+      cancelTimer();
+      if (kind !== 'fics') {
+        finish({ kind: 'failed', message: '--seeks lists the seeks of FICS only', retry: false, loggedIn }, 'quit');
+        return;
+      }
+      // The books of a new connection start empty: say so when lines were printed before.
+      if (progress.printed > 0) await deps.out(`${JSON.stringify({ kind: 'books-cleared' })}\n`);
+      phase = 'seeking';
+      // seekinfo last: the server sends the whole list when it is set after the login.
+      for (const command of ['iset seekremove 1', 'iset pendinfo 1', 'iset seekinfo 1']) send(command);
+      return;
+    }
     if (progress.target !== undefined) {
       observe(progress.target);
     } else {
@@ -224,6 +240,18 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
       case 'datagram':
         if (phase === 'login' && login !== undefined) await apply(login.onDatagram(event.id, event.args), kind);
         return;
+      case 'book': {
+        if (phase !== 'seeking' || books === undefined) return;
+        for (const line of books.push(event.event)) {
+          await deps.out(`${JSON.stringify(line)}\n`);
+          progress.printed++;
+          if (options.count !== undefined && progress.printed >= options.count) {
+            finish({ kind: 'done' }, 'quit');
+            return;
+          }
+        }
+        return;
+      }
       case 'garbage':
         garbage++;
         if (garbage <= MAX_GARBAGE_WARNINGS) await info(`skipped unreadable server output (${event.message})`);
