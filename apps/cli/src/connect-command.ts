@@ -46,10 +46,10 @@ Examples:
   chess-formats connect --pgn games.pgn freechess.org 5000
   ${DEFAULT_PASSWORD_ENV}=... chess-formats connect --server icc --user me chessclub.com 5000
 
-Exit status: 0 when the observed game ends or --count positions were printed, 1 when the
-server cannot be reached or refuses the login or the observation (after the retries), or the
---pgn file cannot be written; 2 on a usage error, 130 after Ctrl-C (the session is closed
-with 'quit' first), 143 on SIGTERM.
+Exit status: 0 when the observed game ends or --count positions (with --seeks: lines) were
+printed, 1 when the server cannot be reached or refuses the login or the observation (after
+the retries), or the --pgn file cannot be written, or --seeks is asked of ICC; 2 on a usage
+error, 130 after Ctrl-C (the session is closed with 'quit' first), 143 on SIGTERM.
 `;
 
 export interface ConnectArguments {
