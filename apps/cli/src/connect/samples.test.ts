@@ -130,6 +130,24 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     expect(result.report?.pings).toEqual([{ sent: 3, answered: 3 }]);
   });
 
+  test("--seeks after a reconnection: books-cleared, then the new connection's list", async () => {
+    const sample = sampleSession('fics-guest-seeks.ics');
+    const login = sample.slice(0, sample.indexOf('> iset seekinfo 1\n') + '> iset seekinfo 1\n'.length);
+    const seek = (index: number) =>
+      `< <s> ${String(index)} w=Nightjar ti=00 rt=1588  t=5 i=0 r=u tp=blitz c=? rr=0-9999 a=t f=f\n`;
+    const session = `${login}${seek(12)}drop\n===\n${login}${seek(31)}<| fics% \n> quit\nclose\n`;
+    const result = await runAgainstSession(session, { args: ['--seeks', '--count', '2'] });
+    expect(result.report?.problems).toEqual([]);
+    expect(result.status).toBe(0);
+    expect(result.waits).toEqual([1000]);
+    expect(
+      result.out
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { kind: string }).kind),
+    ).toEqual(['seek', 'books-cleared', 'seek']);
+  });
+
   test('--seeks on ICC: exit 1, it says the listing is for FICS', async () => {
     const result = await runAgainstSession(sampleSession('icc-guest-best-game.ics'), { args: ['--seeks', '--quiet'] });
     expect(result.status).toBe(1);
