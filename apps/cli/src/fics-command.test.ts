@@ -56,7 +56,11 @@ function lines(text: string): Record<string, unknown>[] {
 const kinds = (text: string): unknown[] => lines(text).map((event) => event['kind']);
 
 /** A FEN without its en passant square: chessops writes the square after every double step, we only where a capture can take it. */
-const noEp = (fen: unknown): string => String(fen).split(' ').toSpliced(3, 1, '-').join(' ');
+const noEp = (fen: unknown): string =>
+  String(fen)
+    .split(' ')
+    .map((field, i) => (i === 3 ? '-' : field))
+    .join(' ');
 
 /** The final position of each game of a PGN text as chessops plays its moves (en passant square left out). */
 function opsFens(pgn: string): string[] {
