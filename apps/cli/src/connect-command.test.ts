@@ -3,7 +3,16 @@ import { CONNECT_HELP, connectMain, parseConnectArgs, type ConnectEnvironment } 
 import { main } from './main.js';
 import { memoryIo } from './test-io.js';
 
-const defaults = { server: 'auto', game: undefined, json: false, count: undefined, retries: 5, quiet: false };
+const defaults = {
+  server: 'auto',
+  game: undefined,
+  json: false,
+  count: undefined,
+  retries: 5,
+  quiet: false,
+  timeseal: true,
+  seeks: false,
+};
 
 describe('parseConnectArgs', () => {
   test('host and port, with defaults', () => {
@@ -29,6 +38,7 @@ describe('parseConnectArgs', () => {
       '--count',
       '3',
       '--retries=0',
+      '--no-timeseal',
       'chessclub.com',
       '23',
       '305',
@@ -45,6 +55,8 @@ describe('parseConnectArgs', () => {
           count: 3,
           retries: 0,
           quiet: true,
+          timeseal: false,
+          seeks: false,
         },
         user: 'Greyhame',
         passwordEnv: 'ICC_PW',
@@ -53,6 +65,10 @@ describe('parseConnectArgs', () => {
     expect(parseConnectArgs(['h', '1', 'Magnus_C'])).toMatchObject({
       kind: 'run',
       options: { options: { game: 'Magnus_C' } },
+    });
+    expect(parseConnectArgs(['--seeks', 'h', '1'])).toMatchObject({
+      kind: 'run',
+      options: { options: { seeks: true, game: undefined, timeseal: true } },
     });
   });
 
@@ -70,6 +86,8 @@ describe('parseConnectArgs', () => {
     [['--user', '', 'h', '1'], '--user needs a handle (letters and digits, at most 20)'],
     [['--json=yes', 'h', '1'], "option '--json' takes no value"],
     [['--bogus', 'h', '1'], "unknown option '--bogus' for connect"],
+    [['--seeks', 'h', '1', '12'], '--seeks lists seeks and offers: it observes no GAME'],
+    [['--seeks', '--pgn', 'g.pgn', 'h', '1'], '--seeks and --pgn cannot go together: --seeks observes no game'],
   ])('%j is a usage error: %s', (args, message) => {
     expect(parseConnectArgs(args)).toEqual({ kind: 'usage-error', message });
   });

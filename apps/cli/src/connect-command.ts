@@ -14,9 +14,10 @@ export const DEFAULT_PASSWORD_ENV = 'CHESS_FORMATS_PASSWORD';
 
 export const CONNECT_HELP = `Usage: chess-formats connect [options] HOST PORT [GAME]
 
-Connects to a FICS- or ICC-style chess server over plain TCP (no timeseal), logs in, observes
-GAME (a game number or a player's name) or, without GAME, the best game the server lists,
-and prints each position as it arrives. Reconnects after a dropped connection.
+Connects to a FICS- or ICC-style chess server over TCP, logs in, observes GAME (a game
+number or a player's name) or, without GAME, the best game the server lists, and prints each
+position as it arrives. On FICS it speaks timeseal (the server then charges the players'
+clocks for thinking, not for the network). Reconnects after a dropped connection.
 
 Options:
   --server fics|icc|auto   the kind of server (default auto: read from its greeting)
@@ -32,6 +33,10 @@ Options:
                            from the server, moves with their clocks, the result and why)
   --retries N              reconnection attempts before giving up (default 5); waits 1, 2,
                            4, 8, 16, then 30 seconds between attempts
+  --seeks                  list the seeks and offers instead of observing: each change as a
+                           JSON line {kind: "seek"|"seek-removed"|"offer"|"offer-removed"...}
+                           until Ctrl-C or --count lines (FICS)
+  --no-timeseal            send plain lines on FICS (for a server or relay without timeseal)
   --quiet                  no progress messages on standard error
   -h, --help               show this help
 
@@ -41,10 +46,10 @@ Examples:
   chess-formats connect --pgn games.pgn freechess.org 5000
   ${DEFAULT_PASSWORD_ENV}=... chess-formats connect --server icc --user me chessclub.com 5000
 
-Exit status: 0 when the observed game ends or --count positions were printed, 1 when the
-server cannot be reached or refuses the login or the observation (after the retries), or the
---pgn file cannot be written; 2 on a usage error, 130 after Ctrl-C (the session is closed
-with 'quit' first), 143 on SIGTERM.
+Exit status: 0 when the observed game ends or --count positions (with --seeks: lines) were
+printed, 1 when the server cannot be reached or refuses the login or the observation (after
+the retries), or the --pgn file cannot be written, or --seeks is asked of ICC; 2 on a usage
+error, 130 after Ctrl-C (the session is closed with 'quit' first), 143 on SIGTERM.
 `;
 
 export interface ConnectArguments {
@@ -76,7 +81,7 @@ const isServer = (value: string | undefined): value is ServerKind | 'auto' =>
 const CONNECT_SPEC: CommandSpec = {
   name: 'connect',
   help: CONNECT_HELP,
-  flags: ['--json', '--quiet'],
+  flags: ['--json', '--quiet', '--seeks', '--no-timeseal'],
   values: {
     '--server': (v) => (isServer(v) ? undefined : `--server: expected fics, icc or auto, found '${v ?? ''}'`),
     '--user': (v) =>
@@ -109,6 +114,9 @@ function connectOptions({ operands, flags, values }: CommandArgs): Result<Connec
   const limit = values.get('--count');
   const retries = values.get('--retries');
   const pgn = values.get('--pgn');
+  const seeks = flags.has('--seeks');
+  if (seeks && game !== undefined) return err('--seeks lists seeks and offers: it observes no GAME');
+  if (seeks && pgn !== undefined) return err('--seeks and --pgn cannot go together: --seeks observes no game');
   return ok({
     options: {
       host,
@@ -119,6 +127,8 @@ function connectOptions({ operands, flags, values }: CommandArgs): Result<Connec
       count: limit === undefined ? undefined : Number(limit),
       retries: retries === undefined ? 5 : Number(retries),
       quiet: flags.has('--quiet'),
+      timeseal: !flags.has('--no-timeseal'),
+      seeks,
       ...(pgn === undefined ? {} : { pgn }),
     },
     user: values.get('--user'),

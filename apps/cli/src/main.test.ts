@@ -132,6 +132,7 @@ describe('standard output that cannot be written: one rule for every command', (
       ),
     pgn: '[Event "A"]\n\n1. e4 e5 *\n\n[Event "B"]\n\n1. d4 *\n'.repeat(3),
     'icc decode': sample,
+    'fics decode': '<sc>\n\r<sr> 7\n\rfics% <sr> 8\n\r',
     convert: `${START}\n`.repeat(3),
     detect: `${START}\n`.repeat(3),
     moves: `${START}\n`,

@@ -6,6 +6,7 @@ import { CONVERT_COMMAND } from './convert-command.js';
 import { DETECT_COMMAND } from './detect-command.js';
 import { FEN_COMMAND, type CommandIo } from './fen-command.js';
 import { FENR_COMMAND } from './fenr-command.js';
+import { FICS_DECODE_COMMAND } from './fics-command.js';
 import { ICC_DECODE_COMMAND } from './icc-command.js';
 import { MOVES_COMMAND } from './moves-command.js';
 import { OCPN_COMMAND } from './ocpn-command.js';
@@ -28,6 +29,7 @@ export const COMMANDS: readonly Command[] = Object.freeze([
   PGN_COMMAND,
   STYLE12_COMMAND,
   ICC_DECODE_COMMAND,
+  FICS_DECODE_COMMAND,
   // connect needs the process's signals and terminal, taken only when it runs.
   connectCommand(processConnectEnvironment),
   CONVERT_COMMAND,

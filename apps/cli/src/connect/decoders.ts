@@ -6,8 +6,10 @@ import {
   type IccEvent,
   type IccTrackerEvent,
 } from '@chess-formats/icc-dg';
-import { createStyle12Scanner, createStyle12Tracker, type Style12ScanEvent } from '@chess-formats/style12';
+import { createFicsReader, type FicsEvent } from '@chess-formats/fics';
+import { createStyle12Tracker } from '@chess-formats/style12';
 import { ICC_DATAGRAMS } from '@chess-formats/client';
+import { trackerInput } from '../fics-command.js';
 import type { DecoderFactory, ObservedPosition, ServerDecoder, ServerEvent } from './protocol.js';
 
 /** What connect prints of a tracked game: the players, the current position, both clocks. */
@@ -25,21 +27,39 @@ function observed(game: TrackedGame, lastMove: string | undefined): ObservedPosi
   };
 }
 
+/** The reader's events that change the seek and offer books. */
+const BOOK_KINDS: ReadonlySet<FicsEvent['kind']> = new Set([
+  'seek',
+  'seek-remove',
+  'seek-ads-removed',
+  'seek-clear',
+  'offer',
+  'offer-remove',
+]);
+
 /**
- * FICS: the style12 package's scanner (lines, `<12>` boards, prompts, BEL, block mode) and its
- * tracker. Every board of a game is a position; the tracker's game-ended gives the result and
- * the server's reason (`{Game 87 (Melanchthon vs. Rookwise) Rookwise forfeits on time} 1-0`).
+ * FICS: the fics package's session reader (lines, prompts, BEL, block mode, `<12>` boards and
+ * every other line kind typed) and the style12 tracker. Every board of a game is a position; the
+ * tracker's game-ended gives the result and the server's reason (`{Game 87 (Melanchthon vs.
+ * Rookwise) Rookwise forfeits on time} 1-0`). Every line the reader read (typed or not) is also
+ * a `line`, for the session's games list and refusals; seeks and offers are `book` events.
  */
 export function ficsDecoder(): ServerDecoder {
-  const scanner = createStyle12Scanner();
+  // connect sets `iset nowrap 1`: no line continues another, so none is held back waiting to see.
+  const reader = createFicsReader({ joinContinuations: false });
   const tracker = createStyle12Tracker();
-  const convert = (events: readonly Style12ScanEvent[]): ServerEvent[] => {
+  const convert = (events: readonly FicsEvent[]): ServerEvent[] => {
     const out: ServerEvent[] = [];
     for (const event of events) {
       if (event.kind === 'text') out.push({ kind: 'line', text: event.text });
       else if (event.kind === 'error')
         out.push({ kind: 'garbage', message: `${event.error.code}: ${event.error.message}` });
-      for (const change of tracker.push(event)) {
+      else if ('line' in event && event.kind !== 'board' && event.kind !== 'holdings')
+        out.push({ kind: 'line', text: event.line });
+      if (BOOK_KINDS.has(event.kind)) out.push({ kind: 'book', event });
+      const input = trackerInput(event);
+      if (input === undefined) continue;
+      for (const change of tracker.push(input)) {
         switch (change.kind) {
           case 'game-started':
           case 'move':
@@ -70,8 +90,8 @@ export function ficsDecoder(): ServerDecoder {
     return out;
   };
   return {
-    push: (chunk) => convert(scanner.push(chunk)),
-    end: () => convert(scanner.end()),
+    push: (chunk) => convert(reader.push(chunk)),
+    end: () => convert(reader.end()),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { TrackedGame } from '@chess-formats/board-core';
 import type { Setup } from '@chess-formats/board-core';
+import type { FicsEvent } from '@chess-formats/fics';
 
 /** The two server families `connect` speaks to. */
 import type { ServerKind } from '@chess-formats/client';
@@ -37,7 +38,9 @@ export type ServerEvent =
       readonly tracked?: TrackedGame;
     }
   /** Bytes the decoder could not read (it resynchronises by itself). */
-  | { readonly kind: 'garbage'; readonly message: string };
+  | { readonly kind: 'garbage'; readonly message: string }
+  /** A FICS seek or offer line (`<s>`, `<sr>`, `<sc>`, `Ads removed:`, `<pf>`, `<pt>`, `<pr>`) as the session reader typed it, for the books of `--seeks`. */
+  | { readonly kind: 'book'; readonly event: FicsEvent };
 
 /** A streaming decoder of one connection's bytes. Memory stays bounded whatever arrives. */
 export interface ServerDecoder {

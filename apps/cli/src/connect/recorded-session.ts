@@ -13,6 +13,8 @@
  *                      before is delivered
  *   `reset`            the server resets the connection (TCP RST); unread data may be lost
  *   `close`            the server closes the connection after the client's `quit`
+ *   `ping`             a timeseal ping (`[G]` and NUL, or LF CR for a version 1 client), written
+ *                      only to a client that said the timeseal hello; the report counts the answers
  *   `=== ...`          the steps after it are for the next connection
  * Text escapes: `\n`, `\r`, `\t`, `\\`, and `\xHH` for any byte (control bytes, garbage).
  */
@@ -21,7 +23,8 @@ export type SessionStep =
   | { readonly kind: 'expect'; readonly line: string | undefined; readonly at: number }
   | { readonly kind: 'drop' }
   | { readonly kind: 'reset' }
-  | { readonly kind: 'close' };
+  | { readonly kind: 'close' }
+  | { readonly kind: 'ping' };
 
 export interface RecordedSession {
   /** Steps of each connection, in the order the client connects. */
@@ -92,7 +95,7 @@ export function parseRecordedSession(text: string, name = 'session'): RecordedSe
     } else if (line.startsWith('> ') || line === '>') {
       const expected = line.slice(2);
       steps.push({ kind: 'expect', line: expected === '*' ? undefined : unescapeText(expected, where), at: index + 1 });
-    } else if (line === 'drop' || line === 'reset' || line === 'close') {
+    } else if (line === 'drop' || line === 'reset' || line === 'close' || line === 'ping') {
       steps.push({ kind: line });
     } else {
       throw new Error(`${where}unknown step '${line.slice(0, 40)}'`);

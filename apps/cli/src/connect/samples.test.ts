@@ -94,6 +94,77 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     });
     expect(result.report?.received[0]?.slice(0, 2)).toEqual(['guest', '']);
     expect(result.report?.received[0]?.slice(-3)).toEqual(['games', 'observe 87', 'quit']);
+    // Timeseal by default on FICS: the hello first, every line sealed (the server decoded them all), every ping answered.
+    expect(result.report?.timeseal).toEqual(['TIMESEAL2|chess-formats|js|']);
+    expect(result.report?.pings).toEqual([{ sent: 3, answered: 3 }]);
+  });
+
+  test('--seeks: every change of the seek and offer books as a JSON line, until --count lines', async () => {
+    const result = await runAgainstSession(sampleSession('fics-guest-seeks.ics'), {
+      args: ['--seeks', '--count', '7'],
+    });
+    expect(result.report?.problems).toEqual([]);
+    expect(result.status).toBe(0);
+    const lines = result.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(
+      lines.map((line) => [line['kind'], line['index'] ?? ((line['seek'] ?? line['offer']) as unknown)]),
+    ).toMatchObject([
+      ['seek', { index: 12, name: 'Nightjar' }],
+      ['seek', { index: 31, name: 'Tallowman', rated: true }],
+      ['seek', { index: 40, name: 'GuestBBDF' }],
+      ['seek-removed', 12],
+      ['offer', { index: 7, direction: 'from', name: 'Quixote', type: 'match' }],
+      ['offer-removed', 7],
+      ['seek-removed', 31],
+    ]);
+    // seekinfo last, so the server sends the whole list; nothing observed; the pings answered under timeseal.
+    expect(result.report?.received[0]?.slice(-4)).toEqual([
+      'iset seekremove 1',
+      'iset pendinfo 1',
+      'iset seekinfo 1',
+      'quit',
+    ]);
+    expect(result.report?.pings).toEqual([{ sent: 3, answered: 3 }]);
+  });
+
+  test("--seeks after a reconnection: books-cleared, then the new connection's list", async () => {
+    const sample = sampleSession('fics-guest-seeks.ics');
+    const login = sample.slice(0, sample.indexOf('> iset seekinfo 1\n') + '> iset seekinfo 1\n'.length);
+    const seek = (index: number) =>
+      `< <s> ${String(index)} w=Nightjar ti=00 rt=1588  t=5 i=0 r=u tp=blitz c=? rr=0-9999 a=t f=f\n`;
+    const session = `${login}${seek(12)}drop\n===\n${login}${seek(31)}<| fics% \n> quit\nclose\n`;
+    const result = await runAgainstSession(session, { args: ['--seeks', '--count', '2'] });
+    expect(result.report?.problems).toEqual([]);
+    expect(result.status).toBe(0);
+    expect(result.waits).toEqual([1000]);
+    expect(
+      result.out
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { kind: string }).kind),
+    ).toEqual(['seek', 'books-cleared', 'seek']);
+  });
+
+  test('--seeks on ICC: exit 1, it says the listing is for FICS', async () => {
+    const result = await runAgainstSession(sampleSession('icc-guest-best-game.ics'), { args: ['--seeks', '--quiet'] });
+    expect(result.status).toBe(1);
+    expect(result.err).toBe('chess-formats: --seeks lists the seeks of FICS only\n');
+  });
+
+  test('--no-timeseal: the same session in plain lines, no hello, so no pings; the same output', async () => {
+    const sealed = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), { args: ['--json'] });
+    const plain = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), {
+      args: ['--json', '--no-timeseal'],
+    });
+    expect(plain.report?.problems).toEqual([]);
+    expect(plain.status).toBe(0);
+    expect(plain.report?.timeseal).toEqual([undefined]);
+    expect(plain.report?.pings).toEqual([{ sent: 0, answered: 0 }]);
+    expect(plain.report?.received).toEqual(sealed.report?.received);
+    expect(plain.out).toBe(sealed.out);
   });
 
   test('FICS, a registered player, a named game, garbage, a dropped connection: reconnects and goes on', async () => {
@@ -134,6 +205,8 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     const result = await runAgainstSession(sampleSession('icc-guest-best-game.ics'), { args: ['--json'] });
     expect(result.report?.problems).toEqual([]);
     expect(result.status).toBe(0);
+    // ICC has no timeseal: plain lines, whatever --no-timeseal says.
+    expect(result.report?.timeseal).toEqual([undefined]);
     expect(result.err).toBe(
       'chess-formats: logged in to 127.0.0.1 (ICC) as guest2213\n' +
         'chess-formats: observing the best game: 42 Vasilisk (2288) vs Tarrasque (2301)\n',

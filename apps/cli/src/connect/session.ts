@@ -6,8 +6,16 @@ import { LoginMachine, settingsCommands, type Credentials, type LoginAction } fr
 import { detectServer, OutputTail } from './output-tail.js';
 import type { DecoderFactory, ServerDecoder, ServerEvent, ServerKind } from './protocol.js';
 import { renderGameOver, renderPosition } from './render.js';
+import { createBookPrinter } from './seek-lines.js';
 import type { Connect, Connection } from '@chess-formats/client/node';
 import { OutputFailure } from '../output.js';
+import {
+  createTimesealPingFilter,
+  encodeTimeseal,
+  timesealHello,
+  timesealPingReply,
+  type TimesealPingFilter,
+} from '@chess-formats/fics';
 
 export interface ConnectOptions {
   readonly host: string;
@@ -25,6 +33,10 @@ export interface ConnectOptions {
   readonly quiet: boolean;
   /** A file to append the observed game to, as PGN, when it ends. */
   readonly pgn?: string;
+  /** Timeseal on FICS (the default; `--no-timeseal` turns it off). ICC has no timeseal. */
+  readonly timeseal?: boolean;
+  /** List the seeks and offers as they change instead of observing a game. */
+  readonly seeks?: boolean;
 }
 
 export interface ConnectDeps {
@@ -45,6 +57,8 @@ export interface ConnectDeps {
   readonly appendFile?: (path: string, text: string) => Promise<void>;
   /** The date of a game record (default: now). */
   readonly now?: () => Date;
+  /** The clock timeseal stamps each line with, in milliseconds (default `Date.now`). */
+  readonly clock?: () => number;
 }
 
 /** Exit statuses of `connect` (documented in the README). */
@@ -72,6 +86,17 @@ function latin1(chunk: Uint8Array): string {
   for (let i = 0; i < end; i++) text += String.fromCharCode(chunk[i] ?? 0);
   return text;
 }
+
+/**
+ * Timeseal version 2 (zseal's, what freechess.org's port 5000 and its web client speak): the
+ * server's pings are `[G]` and a NUL.
+ */
+const TIMESEAL_VERSION = 2;
+
+/** Bytes as text, one character a byte, and back: the ping filter works on text, the decoders on bytes. */
+const bytesText = (chunk: Uint8Array): string =>
+  Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).toString('latin1');
+const textBytes = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, 'latin1'));
 
 /** Shared state of the whole command across reconnections. */
 interface Progress {
@@ -107,22 +132,33 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
   let sawIccGreeting = false;
   let decoder: ServerDecoder | undefined;
   let login: LoginMachine | undefined;
-  let phase: 'login' | 'listing' | 'observing' = 'login';
+  let phase: 'login' | 'listing' | 'observing' | 'seeking' = 'login';
+  /** With --seeks, this connection's seek and offer books (a new connection starts them empty). */
+  const books = options.seeks === true ? createBookPrinter() : undefined;
   let best: ListedGame | undefined;
   let garbage = 0;
   /** Positions of the observed game on this connection: before the first, a refusal is read. */
   let positionsHere = 0;
   let cancelTimer = () => {};
   const tail = new OutputTail();
+  const clock = deps.clock ?? Date.now;
+  /** Timeseal's ping filter once the hello went out (FICS, unless --no-timeseal). */
+  let seal: TimesealPingFilter | undefined;
 
   const send = (line: string) => {
-    if (end === undefined) connection.write(`${line}\n`);
+    if (end === undefined) connection.write(seal === undefined ? `${line}\n` : encodeTimeseal(line, clock()));
   };
   const finish = (result: ConnectionEnd, farewell?: string) => {
     if (end !== undefined) return;
     end = result;
     cancelTimer();
-    connection.close(farewell !== undefined && loggedIn ? `${farewell}\n` : undefined);
+    if (farewell === undefined || !loggedIn) connection.close();
+    else if (seal === undefined) connection.close(`${farewell}\n`);
+    else {
+      // The farewell is sealed like every line; closing with an empty one still lets it reach the server.
+      connection.write(encodeTimeseal(farewell, clock()));
+      connection.close('');
+    }
   };
   const onAbort = () => finish(stopped(), 'quit');
   /** With `--pgn`, appends the ended game to the file; returns why it could not, if it could not. */
@@ -177,6 +213,19 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
     loggedIn = true;
     await info(`logged in to ${options.host} (${kind.toUpperCase()}) as ${action.name}`);
     for (const command of settingsCommands(kind)) send(command);
+    if (books !== undefined) {
+      cancelTimer();
+      if (kind !== 'fics') {
+        finish({ kind: 'failed', message: '--seeks lists the seeks of FICS only', retry: false, loggedIn }, 'quit');
+        return;
+      }
+      // The books of a new connection start empty: say so when lines were printed before.
+      if (progress.printed > 0) await deps.out(`${JSON.stringify({ kind: 'books-cleared' })}\n`);
+      phase = 'seeking';
+      // seekinfo last: the server sends the whole list when it is set after the login.
+      for (const command of ['iset seekremove 1', 'iset pendinfo 1', 'iset seekinfo 1']) send(command);
+      return;
+    }
     if (progress.target !== undefined) {
       observe(progress.target);
     } else {
@@ -191,6 +240,18 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
       case 'datagram':
         if (phase === 'login' && login !== undefined) await apply(login.onDatagram(event.id, event.args), kind);
         return;
+      case 'book': {
+        if (phase !== 'seeking' || books === undefined) return;
+        for (const line of books.push(event.event)) {
+          await deps.out(`${JSON.stringify(line)}\n`);
+          progress.printed++;
+          if (options.count !== undefined && progress.printed >= options.count) {
+            finish({ kind: 'done' }, 'quit');
+            return;
+          }
+        }
+        return;
+      }
       case 'garbage':
         garbage++;
         if (garbage <= MAX_GARBAGE_WARNINGS) await info(`skipped unreadable server output (${event.message})`);
@@ -274,7 +335,15 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
       );
     }
   };
-  const read = async (chunk: Uint8Array) => {
+  /** The server's pings taken out of its output and answered at once (a late answer is charged to the mover). */
+  const unseal = (chunk: Uint8Array): Uint8Array => {
+    if (seal === undefined) return chunk;
+    const { text, pings } = seal.push(bytesText(chunk));
+    for (let i = 0; i < pings && end === undefined; i++) connection.write(timesealPingReply(clock()));
+    return pings === 0 && text.length === chunk.length ? chunk : textBytes(text);
+  };
+  const read = async (sealed: Uint8Array) => {
+    const chunk = unseal(sealed);
     if (phase === 'login') {
       const text = tail.push(chunk);
       if (server === undefined)
@@ -283,6 +352,11 @@ async function runConnection(options: ConnectOptions, deps: ConnectDeps, progres
         server ??= sawIccGreeting ? 'icc' : 'fics';
         decoder = deps.decoders(server);
         login = new LoginMachine(server, deps.credentials);
+        if (server === 'fics' && options.timeseal !== false) {
+          // The hello is the first line, before the login is answered: the server then reads every line sealed.
+          connection.write(timesealHello(TIMESEAL_VERSION, clock()));
+          seal = createTimesealPingFilter(TIMESEAL_VERSION);
+        }
         // The greeting before the first prompt is not for the decoder; everything after is.
         await apply(login.onText(text), server);
         return;
