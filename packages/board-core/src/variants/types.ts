@@ -9,6 +9,7 @@ import type { Setup } from '../setup.js';
 import type { OutcomeReason } from '../status.js';
 import type { RulesSpec } from '../variant.js';
 import type { Color } from '../vocabulary.js';
+import type { RealtimeRules } from '../realtime-rules.js';
 
 /** A variant's names in the notations and on the servers that know it. */
 export interface VariantNames {
@@ -128,6 +129,12 @@ export interface VariantRules {
    * without legal moves; absent: no legal move ends the game.
    */
   readonly mayWait?: (setup: Setup) => boolean;
+  /**
+   * The rules of time (realtime chess): the moves each side may start at a moment, starting
+   * one, time passing, and the end of the game, which `outcome` asks instead of the board's.
+   * Absent for every turn-based variant.
+   */
+  readonly realtime?: RealtimeRules;
 }
 
 /**
