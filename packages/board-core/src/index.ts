@@ -70,9 +70,9 @@ export {
   type RealtimeMoveError,
   type RealtimeMoveErrorCode,
   type RealtimeOptions,
-  type RealtimeRules,
   type RealtimeRulesOptions,
 } from './realtime-rules.js';
+export { REALTIME_DRAW_MS } from './realtime-end.js';
 export { simulateRealtime, type Simulation, type SimulationOptions, type SimulationStep } from './realtime-sim.js';
 export { err, mapResult, ok, unwrap, type Err, type Ok, type Result } from './result.js';
 export type { EventStream, StreamEvent } from './stream.js';

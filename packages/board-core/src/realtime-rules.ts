@@ -1,6 +1,7 @@
 import type { Square } from './geometry.js';
 import type { CastleMove, NormalMove } from './move.js';
 import { piece, type Piece, type RealtimeState } from './piece.js';
+import { REALTIME_DRAW_MS, realtimeEnd } from './realtime-end.js';
 import { startClock, withRealtime } from './realtime.js';
 import { err, ok, type Result } from './result.js';
 import type { RealtimeClock, Setup } from './setup.js';
@@ -52,7 +53,7 @@ export const REALTIME_DEFAULTS: RealtimeRulesOptions = /* @__PURE__ */ Object.fr
   msPerSquare: 1000,
   collisionSquares: 0.4,
   knightAirborne: Object.freeze([0.15, 0.85]) as readonly [number, number],
-  drawAfterMs: 300_000,
+  drawAfterMs: REALTIME_DRAW_MS,
   tickMs: 10,
 });
 
@@ -589,30 +590,10 @@ export function advance(setup: Setup, t: number, options?: RealtimeOptions): Adv
  * `drawAfterMs` is drawn (`variantDraw`).
  */
 export function realtimeOutcome(setup: Setup, options?: RealtimeOptions): Outcome | undefined {
-  const o = optionsOf(options);
-  const kings = { white: 0, black: 0 };
-  for (const b of bodiesOf(setup, o)) if (b.piece.role === 'king') kings[b.piece.color]++;
-  if (kings.white === 0 && kings.black === 0) return { reason: 'kingCaptured' };
-  if (kings.white === 0) return { reason: 'kingCaptured', winner: 'black' };
-  if (kings.black === 0) return { reason: 'kingCaptured', winner: 'white' };
-  return clockOf(setup).sinceCaptureMs >= o.drawAfterMs ? { reason: 'variantDraw' } : undefined;
+  return realtimeEnd(setup, optionsOf(options).drawAfterMs);
 }
 
 /** The plain pieces of a setup, those stacked under flights too: for tests and checks of material. */
 export function realtimePieces(setup: Setup): Piece[] {
   return bodiesOf(setup, REALTIME_DEFAULTS).map((b) => b.piece);
-}
-
-/** The realtime rule set a variant carries (`VariantRules.realtime`), bound to its options. */
-export interface RealtimeRules {
-  /** The options the functions below play by. */
-  readonly options: RealtimeRulesOptions;
-  /** `movesAt` with these options. */
-  readonly movesAt: (setup: Setup, t?: number) => RealtimeMove[];
-  /** `startMove` with these options. */
-  readonly startMove: (setup: Setup, move: RealtimeMove, t?: number) => Result<Setup, RealtimeMoveError>;
-  /** `advance` with these options. */
-  readonly advance: (setup: Setup, t: number) => Advanced;
-  /** `realtimeOutcome` with these options. */
-  readonly outcome: (setup: Setup) => Outcome | undefined;
 }

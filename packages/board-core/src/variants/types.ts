@@ -6,10 +6,9 @@
 import { deepFreeze } from '../freeze.js';
 import type { GeometryName, Square } from '../geometry.js';
 import type { Setup } from '../setup.js';
-import type { OutcomeReason } from '../status.js';
+import type { Outcome, OutcomeReason } from '../status.js';
 import type { RulesSpec } from '../variant.js';
 import type { Color } from '../vocabulary.js';
-import type { RealtimeRules } from '../realtime-rules.js';
 
 /** A variant's names in the notations and on the servers that know it. */
 export interface VariantNames {
@@ -130,11 +129,12 @@ export interface VariantRules {
    */
   readonly mayWait?: (setup: Setup) => boolean;
   /**
-   * The rules of time (realtime chess): the moves each side may start at a moment, starting
-   * one, time passing, and the end of the game, which `outcome` asks instead of the board's.
-   * Absent for every turn-based variant.
+   * A game played in time (realtime chess): how it ends, which `outcome` asks instead of the
+   * board (a king taken, a period without a capture). The moves and time passing are the
+   * realtime rules' own exports (`movesAt`, `startMove`, `advance`), kept off this descriptor
+   * so that a bundle of the rules engine does not carry them. Absent for every turn-based variant.
    */
-  readonly realtime?: RealtimeRules;
+  readonly realtime?: { readonly outcome: (setup: Setup) => Outcome | undefined };
 }
 
 /**
