@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyBoard } from './board.js';
 import { STANDARD, parseSquare, type Square } from './geometry.js';
+import { parseSetupJson, setupToJson } from './json.js';
 import { piece, type Piece } from './piece.js';
 import { boardAt, flightsAt, movableAt, startClock } from './realtime.js';
 import { advance, movesAt, realtimeOutcome, startMove, type RealtimeMove } from './realtime-rules.js';
@@ -131,6 +132,36 @@ describe('advance', () => {
     // The first 10 ms tick closer than 0.4 squares to a8: past 6.6 squares at 1,000 ms each.
     expect(capture?.atMs).toBe(6_610);
     expect(at(after, 'a8')).toEqual(piece('white', 'rook'));
+  });
+
+  it('keeps a capture in flight in the canonical JSON, the pieces under a flight nested', () => {
+    let setup = start(position({ ...KINGS, a1: 'R', a8: 'r', h2: 'B' }), go('a1', 'a8'));
+    setup = start(setup, go('h2', 'b8'), 200); // a second flight, to a square of its own
+    const json = setupToJson(setup);
+    expect(json.realtime?.flights.a8).toEqual({ from: 'a1', arrivesAtMs: 7_000, under: { piece: 'r' } });
+    const back = parseSetupJson(JSON.parse(JSON.stringify(json)));
+    expect(back.ok && back.value).toEqual(setup);
+    const deep = {
+      ...json,
+      realtime: {
+        ...json.realtime,
+        flights: {
+          a8: {
+            from: 'a1',
+            arrivesAtMs: 7_000,
+            under: { piece: 'q', from: 'a2', arrivesAtMs: 8_000, under: { piece: 'r', arrivedAtMs: 0 } },
+          },
+        },
+      },
+    };
+    const read = parseSetupJson(deep);
+    expect(read.ok && flightsAt(read.value).map((f) => f.piece.role)).toEqual(['rook', 'queen']);
+    expect(read.ok && boardAt(read.value).pieces[sq('a8')]).toEqual(piece('black', 'rook'));
+    const bad = parseSetupJson({
+      ...json,
+      realtime: { ...json.realtime, flights: { a8: { from: 'a1', arrivesAtMs: 7_000, under: {} } } },
+    });
+    expect(bad.ok ? undefined : bad.error.code).toBe('missing-key');
   });
 
   it('lets a standing piece flee from a flight at it', () => {
