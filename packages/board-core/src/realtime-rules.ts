@@ -122,6 +122,8 @@ interface Body {
   /** When it arrived (cooling down), or -Infinity for a piece that stands ready. */
   arrivedAtMs: number;
   alive: boolean;
+  /** The piece as the setup stored it: kept when nothing about it changed. */
+  readonly source: Piece;
 }
 
 const FILE = (s: Square): number => s & 7;
@@ -160,6 +162,7 @@ function bodiesOf(setup: Setup, o: RealtimeRulesOptions): Body[] {
         arrivesAtMs: 0,
         arrivedAtMs: -Infinity,
         alive: true,
+        source: p,
       };
       if (state?.kind === 'flight') {
         body.from = state.from;
@@ -190,6 +193,13 @@ function boardOf(bodies: readonly Body[], now: number, cooldownMs: number): (Pie
   const pieces: (Piece | undefined)[] = new Array<Piece | undefined>(64).fill(undefined);
   bySquare.forEach((stack, square) => {
     if (stack === undefined) return;
+    if (stack.length === 1) {
+      // The common case: one piece, often as it was (a cooldown going on, a flight under way).
+      const b = stack[0] as Body;
+      const state = stateOf(b, now, cooldownMs);
+      pieces[square] = unchanged(b, state) ? b.source : withRealtime(b.piece, state);
+      return;
+    }
     // Flights by arrival (the earlier on top), the standing piece at the bottom.
     stack.sort(
       (a, b) =>
@@ -207,6 +217,17 @@ function boardOf(bodies: readonly Body[], now: number, cooldownMs: number): (Pie
     pieces[square] = below;
   });
   return pieces;
+}
+
+/** Whether `state` is what the body's stored piece holds already (nothing under it), so the stored piece can stay. */
+function unchanged(b: Body, state: RealtimeState | undefined): boolean {
+  const was = b.source.realtime;
+  if (b.source.role !== b.piece.role) return false;
+  if (state === undefined || was === undefined) return state === was;
+  if (state.kind === 'cooldown') return was.kind === 'cooldown' && was.arrivedAtMs === state.arrivedAtMs;
+  return (
+    was.kind === 'flight' && was.under === undefined && was.from === state.from && was.arrivesAtMs === state.arrivesAtMs
+  );
 }
 
 function clockOf(setup: Setup): RealtimeClock {
@@ -523,6 +544,11 @@ export function advance(setup: Setup, t: number, options?: RealtimeOptions): Adv
       rooks = rooks.filter((r) => r !== b.square);
   };
   const flying = (): boolean => bodies.some((b) => b.alive && isFlying(b));
+  const limit = o.collisionSquares * o.collisionSquares;
+  // Plain arrays: a typed array costs more to make than a tick's work with it.
+  const xs: number[] = new Array<number>(bodies.length).fill(0);
+  const ys: number[] = new Array<number>(bodies.length).fill(0);
+  const present: number[] = new Array<number>(bodies.length).fill(0);
   for (let s = clock.clockMs; s < end; ) {
     s = Math.min(end, s + o.tickMs);
     // Nothing flies: nothing can collide or land until the next move; jump to the end.
@@ -530,19 +556,29 @@ export function advance(setup: Setup, t: number, options?: RealtimeOptions): Adv
       s = end;
       break;
     }
+    // Only pairs with a piece in flight can meet: each flying piece against every other
+    // (two flying pieces once, from the lower index), the positions of this tick in arrays.
     const live = bodies.filter((b) => b.alive);
-    const positions = live.map((b) => positionAt(b, s, o));
-    const limit = o.collisionSquares * o.collisionSquares;
-    for (let i = 0; i < live.length; i++) {
+    const n = live.length;
+    const movers: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const b = live[k] as Body;
+      if (isFlying(b)) movers.push(k);
+      const at = positionAt(b, s, o);
+      present[k] = at === undefined ? 0 : 1;
+      if (at !== undefined) {
+        xs[k] = at[0];
+        ys[k] = at[1];
+      }
+    }
+    for (const i of movers) {
       const a = live[i] as Body;
-      const pa = positions[i];
-      if (pa === undefined) continue;
-      for (let j = i + 1; j < live.length && a.alive; j++) {
+      if (!present[i]) continue;
+      for (let j = 0; j < n && a.alive; j++) {
         const b = live[j] as Body;
-        const pb = positions[j];
-        if (pb === undefined || !b.alive || a.piece.color === b.piece.color || (!isFlying(a) && !isFlying(b))) continue;
-        const dx = pa[0] - pb[0];
-        const dy = pa[1] - pb[1];
+        if (j === i || !present[j] || !b.alive || a.piece.color === b.piece.color || (j < i && isFlying(b))) continue;
+        const dx = (xs[i] as number) - (xs[j] as number);
+        const dy = (ys[i] as number) - (ys[j] as number);
         if (dx * dx + dy * dy >= limit) continue;
         const loser = loserOf(a, b);
         if (loser === 'both') {
