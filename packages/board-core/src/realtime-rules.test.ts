@@ -6,7 +6,10 @@ import { piece, type Piece } from './piece.js';
 import { boardAt, flightsAt, movableAt, startClock } from './realtime.js';
 import { advance, movesAt, realtimeOutcome, startMove, type RealtimeMove } from './realtime-rules.js';
 import type { Setup } from './setup.js';
+import { legalMoves } from './rules.js';
+import { standardSetup } from './setup.js';
 import { outcome } from './status.js';
+import { variantByKey, variantOf } from './variants/lookup.js';
 import type { Color, Role } from './vocabulary.js';
 
 const sq = (name: string): Square => parseSquare(STANDARD, name) as Square;
@@ -216,5 +219,19 @@ describe('realtimeOutcome', () => {
     const quiet = advance(position(KINGS), 300_000).setup;
     expect(realtimeOutcome(quiet)).toEqual({ reason: 'variantDraw' });
     expect(realtimeOutcome(advance(position(KINGS), 299_999).setup)).toBeUndefined();
+  });
+});
+
+describe('the realtime variant', () => {
+  it('plays every setup with a realtime clock, and its named start', () => {
+    expect(variantOf(position(KINGS)).key).toBe('realtime');
+    expect(variantOf(standardSetup()).key).toBe('standard');
+    const start = variantByKey('realtime')?.start() as Setup;
+    expect(variantOf(start).key).toBe('realtime');
+    expect(movesAt(start)).toHaveLength(40);
+    // No check: a king left attacked does not limit the other pieces, even to legalMoves.
+    const attacked = position({ e1: 'K', e8: 'r', a8: 'k', h2: 'P' });
+    expect(legalMoves(attacked).some((m) => m.from === sq('h2'))).toBe(true);
+    expect(movesAt(attacked).some((m) => m.from === sq('h2'))).toBe(true);
   });
 });

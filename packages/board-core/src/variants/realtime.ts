@@ -1,4 +1,3 @@
-import { startClock } from '../realtime.js';
 import { realtimeEnd } from '../realtime-end.js';
 import { standardSetup } from '../setup.js';
 import { STANDARD_RULES } from '../variant.js';
@@ -20,5 +19,8 @@ export const realtime: Variant<'realtime'> = /* @__PURE__ */ defineVariant({
   names: { pgn: ['Realtime chess', 'Kung-Fu Chess'], fics: [] },
   rules: { spec: STANDARD_RULES, plainKings: true, realtime: { outcome: (setup) => realtimeEnd(setup) } },
   shownBy: { carries: 'realtime' },
-  start: () => ({ ...standardSetup(), realtime: startClock() }),
+  // Named, without a clock (the rules read a missing clock as 0, and `advance` and `startMove`
+  // give one): the clock is the game's timing, which PGN and style 12 leave out, so the start
+  // reads back the same from a PGN's `[Variant "Realtime chess"]`.
+  start: () => ({ ...standardSetup(), variant: 'realtime' }),
 });
