@@ -95,7 +95,9 @@ describe('movesAt', () => {
     const setup = position({ e1: 'K', h1: 'R', a1: 'R', e8: 'k', f8: 'r' }, ['a1', 'h1']);
     const castles = movesAt(setup).filter((m) => m.kind === 'castle');
     expect(castles.map((m) => name(m.to))).toEqual(['g1', 'c1']);
-    const castled = start(setup, castles[0] as RealtimeMove);
+    // The rook squares are the rules': a castling move that names others still castles with h1.
+    const named = castles[0] as RealtimeMove & { kind: 'castle' };
+    const castled = start(setup, { ...named, rook: sq('a1'), rookTo: sq('d1') });
     expect(castled.castlingRooks).toEqual([]);
     expect(flightsAt(castled).map((f) => `${f.piece.role} ${name(f.from)}-${name(f.to)} ${f.arrivesAtMs}`)).toEqual([
       'rook h1-f1 2000',

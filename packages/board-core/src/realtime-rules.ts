@@ -438,7 +438,9 @@ export function startMove(
   const o = optionsOf(options);
   const at = t !== undefined && t > now ? advance(setup, t, options).setup : setup;
   const clock = clockOf(at);
-  if (!movesAt(at, undefined, o).some((m) => sameMove(m, move)))
+  // The move as movesAt gives it: a castling's rook squares are the rules', not the caller's.
+  const offered = movesAt(at, undefined, o).find((m) => sameMove(m, move));
+  if (offered === undefined)
     return err({
       code: 'not-movable',
       message: `no piece may start the move ${describe(move)} at ${clock.clockMs} ms (see movesAt)`,
@@ -454,20 +456,20 @@ export function startMove(
     b.arrivedAtMs = -Infinity;
     return b;
   };
-  const mover = launch(move.from, move.to);
+  const mover = launch(offered.from, offered.to);
   let rooks = at.castlingRooks;
   const color = mover.piece.color;
   const back = color === 'white' ? 0 : 56;
-  if (move.kind === 'castle') launch(move.rook, move.rookTo);
+  if (offered.kind === 'castle') launch(offered.rook, offered.rookTo);
   if (mover.piece.role === 'king') rooks = rooks.filter((r) => r !== back && r !== back + 7);
-  if (mover.piece.role === 'rook') rooks = rooks.filter((r) => r !== move.from);
+  if (mover.piece.role === 'rook') rooks = rooks.filter((r) => r !== offered.from);
   // A rook captured in its corner takes its castling with it: done when it is taken (advance).
-  const pawnDouble = mover.piece.role === 'pawn' && Math.abs(move.to - move.from) === 16;
+  const pawnDouble = mover.piece.role === 'pawn' && Math.abs(offered.to - offered.from) === 16;
   return ok({
     ...at,
     board: { geometry: at.board.geometry, pieces: boardOf(bodies, clock.clockMs, clock.cooldownMs) },
     castlingRooks: rooks.length === at.castlingRooks.length ? at.castlingRooks : rooks,
-    epSquares: pawnDouble ? [(move.from + move.to) / 2] : [],
+    epSquares: pawnDouble ? [(offered.from + offered.to) / 2] : [],
     realtime: clock,
   });
 }
