@@ -9,6 +9,7 @@ import {
   parseSmith,
   parseVerbose,
   play,
+  STANDARD,
   writeCoordinate,
   writeSan,
   writeSmith,
@@ -138,7 +139,7 @@ export function reportMovesLine(
 
 /** A realtime move in coordinates (castling as the king's move, `e1g1`): realtime chess has no SAN. */
 function realtimeUci(move: RealtimeMove): string {
-  const name = (s: number): string => String.fromCharCode(97 + (s & 7)) + String((s >> 3) + 1);
+  const name = (s: number): string => STANDARD.squareNames[s] ?? String(s);
   return name(move.from) + name(move.to);
 }
 

@@ -1,4 +1,4 @@
-import type { Square } from './geometry.js';
+import { STANDARD, type Square } from './geometry.js';
 import type { CastleMove, NormalMove } from './move.js';
 import { piece, type Piece, type RealtimeState } from './piece.js';
 import { REALTIME_DRAW_MS, realtimeEnd } from './realtime-end.js';
@@ -475,7 +475,7 @@ export function startMove(
 }
 
 function describe(move: RealtimeMove): string {
-  const name = (s: Square): string => String.fromCharCode(97 + FILE(s)) + String(RANK(s) + 1);
+  const name = (s: Square): string => STANDARD.squareNames[s] ?? String(s);
   return `${name(move.from)}-${name(move.to)}`;
 }
 
