@@ -203,6 +203,18 @@ describe('chess-formats moves', () => {
     expect((await run(['moves', '--to', 'uci'], '7k/8/8/8/8/8/8/K7 b - - 0 1\n')).out).toBe('h8g8 h8h7 h8g7\n');
   });
 
+  test('a realtime position (FENr): the moves each side may start at its time', async () => {
+    const example =
+      'r2Mqe70500k2r/pb1n2bp/1pp2n2/3p1pp1/MQd10450P1PpDP10002/2P1P1P1/PB1NN1BP/R3K1DR50001 kQq f3 14200 14200';
+    const text = await run(['moves'], `${example}\n`);
+    expect(text.status).toBe(0);
+    expect(text.out).toMatch(/^white: a1b1 a1c1 a1d1 e1f1 e1d1 e1f2 e1c1 .* black: .* e8g8 h8g8 h8f8\n$/);
+    const json = JSON.parse((await run(['moves', '--json'], `${example}\n`)).out) as Record<string, unknown>;
+    expect(json).toMatchObject({ line: 1, ok: true, atMs: 14_200 });
+    expect([(json.white as string[]).length, (json.black as string[]).length]).toEqual([27, 27]);
+    expect(json.white).not.toContain('g1h1'); // the rook on g1 cools down
+  });
+
   test('moves in any notation, played in turn and printed in another', async () => {
     const result = await run(['moves', '--position', START, 'e2e4', 'e5', 'N/g1-f3', 'b8c6']);
     expect(result).toEqual({ status: 0, out: 'e4\ne5\nNf3\nNc6\n', err: '' });

@@ -80,6 +80,13 @@ describe('chess-formats fenr', () => {
     );
   });
 
+  test('--advance plays the realtime rules: pieces collide in flight, the earlier mover wins', async () => {
+    // A white rook a4-h4 and a black rook e8-e1 that set off 100 ms earlier cross on e4.
+    const result = await run('7k/8/8/8/7MRa47000/8/8/K3Mre869003 - - 0 0\n', ['--advance', '8000']);
+    // Taken at the first 10 ms tick closer than 0.4 squares (3,680 ms); the black rook landed at 6,900.
+    expect(result.out).toBe('7k/8/8/8/8/8/8/K3Dr11003 - - 4320 8000\n');
+  });
+
   test('--advance past the largest clock FENr holds is an error of the line', async () => {
     const result = await run('8/8/8/8/8/8/8/8 - - 0 999999999999999\n', ['--advance', '1']);
     expect(result.status).toBe(1);

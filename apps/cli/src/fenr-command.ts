@@ -1,5 +1,5 @@
 import {
-  advanceRealtime,
+  advance,
   boardAt,
   boardDiagram,
   flightsAt,
@@ -48,8 +48,9 @@ Options:
                        {line, input, ok: false, error}
   --strict             accept only canonical text (single spaces, '-' for empty fields,
                        castling in KQkq order, no leading zeros)
-  --advance <ms>       print each position that many milliseconds later (pieces land, cool
-                       down and become ready; nothing is captured)
+  --advance <ms>       print each position that many milliseconds later by the realtime
+                       rules (pieces land, collide and take each other, pawns promote,
+                       cooldowns end)
   -h, --help           show this help
 
 Exit status: 0 when every line is valid FENr, 1 when any line is not (or a position cannot be
@@ -139,9 +140,11 @@ export function reportFenrLine(
   if (overflow) return overflowReport(text, where, options.json);
   const parsed = parseFenr(text, options.strict ? { strict: true } : undefined);
   if (!parsed.ok) return errorReport(text, parsed.error, where, options.json);
-  const setup = options.advanceMs > 0 ? advanceRealtime(parsed.value, options.advanceMs) : parsed.value;
+  let setup = parsed.value;
   let fenr: string;
   try {
+    // The realtime rules: pieces land, collide and take each other, pawns promote.
+    if (options.advanceMs > 0) setup = advance(setup, (setup.realtime?.clockMs ?? 0) + options.advanceMs).setup;
     fenr = writeFenr(setup);
   } catch (e) {
     // Only after --advance: a clock past FENr's 15 digits.

@@ -1,18 +1,22 @@
 import {
   err,
+  boardAt,
   legalMoves,
+  movesAt,
   ok,
   parseCoordinate,
   parseSan,
   parseSmith,
   parseVerbose,
   play,
+  STANDARD,
   writeCoordinate,
   writeSan,
   writeSmith,
   writeVerbose,
   type Move,
   type MoveNotationError,
+  type RealtimeMove,
   type Result,
   type Setup,
 } from '@chess-formats/board-core';
@@ -35,7 +39,9 @@ export const MOVES_HELP = `Usage: chess-formats moves [options] [file...]
 
 Without --position: reads one position a line (any format 'convert' reads) from the files,
 or from standard input when no file (or '-') is given, and prints its legal moves on one line,
-separated by spaces.
+separated by spaces. A realtime position (FENr) has no turn: its line lists the moves each
+side may start at the position's time, in coordinates ('white: a2a3 ... black: a7a6 ...';
+with --json, 'white' and 'black' lists and 'atMs').
 
 With --position: reads each move in turn against the position (FEN, style 12, OCPN, FENr or
 setup JSON), plays it, and prints it in another notation, one a line. A move is read as SAN,
@@ -120,6 +126,7 @@ export function reportMovesLine(
   const read = readPositionLine(text, overflow, where, { format: options.from, json: options.json });
   if (!read.ok) return read.report;
   const { setup } = read.position;
+  if (setup.realtime !== undefined) return reportRealtimeMoves(text, where, setup, options.json);
   const moves = legalMoves(setup).map((move) => WRITERS[options.to](setup, move));
   if (options.json)
     return {
@@ -128,6 +135,31 @@ export function reportMovesLine(
       err: '',
     };
   return { passed: true, out: `${moves.join(' ')}\n`, err: '' };
+}
+
+/** A realtime move in coordinates (castling as the king's move, `e1g1`): realtime chess has no SAN. */
+function realtimeUci(move: RealtimeMove): string {
+  const name = (s: number): string => STANDARD.squareNames[s] ?? String(s);
+  return name(move.from) + name(move.to);
+}
+
+/**
+ * The moves each side may start at a realtime position's time (FENr: both sides move at any
+ * time), in coordinates: `white: ... black: ...`, or JSON with `white` and `black` lists.
+ */
+function reportRealtimeMoves(text: string, where: LineWhere, setup: Setup, json: boolean): LineReport {
+  const sides = { white: [] as string[], black: [] as string[] };
+  // The board as it stands: a piece a flight is on its way to stands under that flight.
+  const standing = boardAt(setup).pieces;
+  for (const move of movesAt(setup)) sides[standing[move.from]?.color ?? 'white'].push(realtimeUci(move));
+  const atMs = setup.realtime?.clockMs ?? 0;
+  if (json)
+    return {
+      passed: true,
+      out: `${JSON.stringify({ ...fileKey(where), line: where.line, input: text, ok: true, atMs, ...sides })}\n`,
+      err: '',
+    };
+  return { passed: true, out: `white: ${sides.white.join(' ')} black: ${sides.black.join(' ')}\n`, err: '' };
 }
 
 /** Each move of `moves` read, printed and played from `position`; stops at the first bad one. */

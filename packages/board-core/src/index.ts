@@ -57,6 +57,23 @@ export {
   type Flight,
   type PieceStatus,
 } from './realtime.js';
+export {
+  REALTIME_DEFAULTS,
+  advance,
+  movesAt,
+  realtimeOutcome,
+  realtimePieces,
+  startMove,
+  type Advanced,
+  type RealtimeEvent,
+  type RealtimeMove,
+  type RealtimeMoveError,
+  type RealtimeMoveErrorCode,
+  type RealtimeOptions,
+  type RealtimeRulesOptions,
+} from './realtime-rules.js';
+export { REALTIME_DRAW_MS } from './realtime-end.js';
+export { simulateRealtime, type Simulation, type SimulationOptions, type SimulationStep } from './realtime-sim.js';
 export { err, mapResult, ok, unwrap, type Err, type Ok, type Result } from './result.js';
 export type { EventStream, StreamEvent } from './stream.js';
 export { createReplay, type Replay } from './replay.js';

@@ -81,7 +81,24 @@ export interface RealtimeJson {
   /** The pieces cooling down, by square, with when each arrived. */
   readonly cooldowns: Readonly<Record<string, { readonly arrivedAtMs: number }>>;
   /** The pieces in flight, by destination square, with where each left from and when it lands. */
-  readonly flights: Readonly<Record<string, { readonly from: string; readonly arrivesAtMs: number }>>;
+  readonly flights: Readonly<Record<string, FlightJson>>;
+}
+
+/** A piece in flight: where from, when it lands, and the piece it flies at, if any (a capture in flight). */
+export interface FlightJson {
+  readonly from: string;
+  readonly arrivesAtMs: number;
+  /** The piece already on the square (standing, or flying there and landing later). */
+  readonly under?: UnderJson;
+}
+
+/** A piece under a flight: its letter, and its own state (cooling down, or a flight of its own). */
+export interface UnderJson {
+  readonly piece: string;
+  readonly arrivedAtMs?: number;
+  readonly from?: string;
+  readonly arrivesAtMs?: number;
+  readonly under?: UnderJson;
 }
 
 function pocketLetters(pocket: Pocket, upper: boolean): string {
@@ -135,22 +152,38 @@ export function setupToJson(setup: Setup): SetupJson {
   return json;
 }
 
+/** A flight's JSON, with the pieces under it (`RealtimeState.under`) nested. */
+function flightToJson(geometry: Geometry, state: { from: Square; arrivesAtMs: number; under?: Piece }): FlightJson {
+  const json: { from: string; arrivesAtMs: number; under?: UnderJson } = {
+    from: squareName(geometry, state.from),
+    arrivesAtMs: state.arrivesAtMs,
+  };
+  const p = state.under;
+  if (p !== undefined) {
+    const letter = pieceLetter(p) + (p.promoted && p.role !== 'pawn' ? '~' : '');
+    const below = p.realtime;
+    json.under =
+      below === undefined
+        ? { piece: letter }
+        : below.kind === 'cooldown'
+          ? { piece: letter, arrivedAtMs: below.arrivedAtMs }
+          : { piece: letter, ...flightToJson(geometry, below) };
+  }
+  return json;
+}
+
 /** The `realtime` key of a setup's JSON: its clock and its pieces' states; none for a setup without either. */
 function realtimeToJson(setup: Setup): RealtimeJson | undefined {
   const { geometry } = setup.board;
   const cooldowns: Record<string, { arrivedAtMs: number }> = {};
-  const flights: Record<string, { from: string; arrivesAtMs: number }> = {};
+  const flights: Record<string, FlightJson> = {};
   let states = false;
   setup.board.pieces.forEach((p, square) => {
     const state = p?.realtime;
     if (state === undefined) return;
     states = true;
     if (state.kind === 'cooldown') cooldowns[squareName(geometry, square)] = { arrivedAtMs: state.arrivedAtMs };
-    else
-      flights[squareName(geometry, square)] = {
-        from: squareName(geometry, state.from),
-        arrivesAtMs: state.arrivesAtMs,
-      };
+    else flights[squareName(geometry, square)] = flightToJson(geometry, state);
   });
   if (!setup.realtime && !states) return undefined;
   // Pieces in flight or cooling down are read against a clock: the start when there is none.
@@ -596,11 +629,31 @@ function realtimeOf(
     kind: 'cooldown',
     arrivedAtMs: integerOf(required(entry, 'arrivedAtMs', at), keyPath(at, 'arrivedAtMs'), -MAX, MAX),
   }));
-  states('flights', ['from', 'arrivesAtMs'], (entry, at) => ({
-    kind: 'flight',
-    from: squareOf(geometry, required(entry, 'from', at), keyPath(at, 'from')),
-    arrivesAtMs: integerOf(required(entry, 'arrivesAtMs', at), keyPath(at, 'arrivesAtMs'), -MAX, MAX),
-  }));
+  // A flight, and the pieces under it, nested at most as deep as the board has squares.
+  const flight = (entry: object, at: string, depth: number): Piece['realtime'] => {
+    const state = {
+      kind: 'flight' as const,
+      from: squareOf(geometry, required(entry, 'from', at), keyPath(at, 'from')),
+      arrivesAtMs: integerOf(required(entry, 'arrivesAtMs', at), keyPath(at, 'arrivesAtMs'), -MAX, MAX),
+    };
+    if (!Object.prototype.hasOwnProperty.call(entry, 'under')) return state;
+    const underPath = keyPath(at, 'under');
+    if (depth >= limit) fail('too-many', underPath, `pieces under one flight, more than the ${limit} squares`);
+    const below = expectObject(own(entry, 'under', underPath), underPath);
+    rejectUnknownKeys(below, ['piece', 'arrivedAtMs', 'from', 'arrivesAtMs', 'under'], underPath, options);
+    const p = pieceOf(required(below, 'piece', underPath), keyPath(underPath, 'piece'));
+    const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(below, key);
+    const under = has('from')
+      ? withRealtime(p, flight(below, underPath, depth + 1))
+      : has('arrivedAtMs')
+        ? withRealtime(p, {
+            kind: 'cooldown',
+            arrivedAtMs: integerOf(own(below, 'arrivedAtMs', underPath), keyPath(underPath, 'arrivedAtMs'), -MAX, MAX),
+          })
+        : p;
+    return { ...state, under };
+  };
+  states('flights', ['from', 'arrivesAtMs', 'under'], (entry, at) => flight(entry, at, 0));
   return clock;
 }
 

@@ -7,12 +7,23 @@ import { COLORS, ROLES, ROLE_LETTERS, type Color, type Role } from './vocabulary
  * - `cooldown`: the piece arrived at `arrivedAtMs` and may move again from `arrivedAtMs` plus
  *   the setup's cooldown;
  * - `flight`: the piece left `from` for the square it stands on and arrives at `arrivesAtMs`
- *   (it stands nowhere until then; its origin is not reserved).
+ *   (it stands nowhere until then; its origin is not reserved), over the piece it flies at
+ *   (`under`), if any.
  * A piece without `realtime` stands still and may move.
  */
 export type RealtimeState =
   | { readonly kind: 'cooldown'; readonly arrivedAtMs: number }
-  | { readonly kind: 'flight'; readonly from: Square; readonly arrivesAtMs: number };
+  | {
+      readonly kind: 'flight';
+      readonly from: Square;
+      readonly arrivesAtMs: number;
+      /**
+       * The piece already on the square this one flies to (standing there, or flying there and
+       * arriving later): a capture in flight, which the realtime rules (`advance`) resolve.
+       * FENr writes only the flight; absent for a flight to a free square.
+       */
+      readonly under?: Piece;
+    };
 
 /**
  * A piece: its colour, its role and whether it is a promoted pawn. Plain pieces are frozen and

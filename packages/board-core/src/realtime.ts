@@ -82,13 +82,12 @@ export function statusAt(setup: Setup, square: Square, t?: number): PieceStatus 
  */
 export function boardAt(setup: Setup, t?: number): Board {
   const moment = momentOf(setup, t);
-  const pieces = setup.board.pieces.map((p) =>
-    p === undefined
-      ? p
-      : p.realtime?.kind === 'flight' && moment < p.realtime.arrivesAtMs
-        ? undefined
-        : withRealtime(p, undefined),
-  );
+  const pieces = setup.board.pieces.map((top) => {
+    // Below a flight there may be the piece it flies at (`under`): the first one that stands.
+    let p = top;
+    while (p !== undefined && p.realtime?.kind === 'flight' && moment < p.realtime.arrivesAtMs) p = p.realtime.under;
+    return p === undefined ? p : withRealtime(p, undefined);
+  });
   return { geometry: setup.board.geometry, pieces };
 }
 
@@ -110,16 +109,20 @@ export interface Flight {
 export function flightsAt(setup: Setup, t?: number): Flight[] {
   const moment = momentOf(setup, t);
   const flights: Flight[] = [];
-  setup.board.pieces.forEach((p, to) => {
-    const state = p?.realtime;
-    if (p && state?.kind === 'flight' && moment < state.arrivesAtMs) {
-      flights.push({
-        piece: withRealtime(p, undefined),
-        from: state.from,
-        to,
-        arrivesAtMs: state.arrivesAtMs,
-        remainingMs: state.arrivesAtMs - moment,
-      });
+  setup.board.pieces.forEach((top, to) => {
+    for (let p = top; p !== undefined; ) {
+      const state = p.realtime;
+      if (state?.kind !== 'flight') break;
+      if (moment < state.arrivesAtMs) {
+        flights.push({
+          piece: withRealtime(p, undefined),
+          from: state.from,
+          to,
+          arrivesAtMs: state.arrivesAtMs,
+          remainingMs: state.arrivesAtMs - moment,
+        });
+      }
+      p = state.under;
     }
   });
   return flights;
@@ -130,8 +133,14 @@ export function movableAt(setup: Setup, t?: number): Square[] {
   const moment = momentOf(setup, t);
   const { cooldownMs } = clockOf(setup);
   const squares: Square[] = [];
-  setup.board.pieces.forEach((p, square) => {
-    if (p && pieceStatus(p, moment, cooldownMs).kind === 'ready') squares.push(square);
+  setup.board.pieces.forEach((top, square) => {
+    // A piece a flight is on its way to (`under`) still stands on its square.
+    for (let p = top; p !== undefined; p = p.realtime?.kind === 'flight' ? p.realtime.under : undefined) {
+      if (pieceStatus(p, moment, cooldownMs).kind === 'ready') {
+        squares.push(square);
+        break;
+      }
+    }
   });
   return squares;
 }

@@ -147,6 +147,7 @@ export const OUTCOME_REASONS = /* @__PURE__ */ Object.freeze([
   'fivefoldRepetition',
   'threeChecks',
   'kingExploded',
+  'kingCaptured',
   'variantWin',
   'piecesLost',
   'variantDraw',
@@ -155,7 +156,7 @@ export const OUTCOME_REASONS = /* @__PURE__ */ Object.freeze([
 ] as const);
 /**
  * Why a game ended, one of `OUTCOME_REASONS`: `threeChecks` for three-check's third check,
- * `kingExploded` for atomic's exploded king, `variantWin` for another variant's own way of
+ * `kingExploded` for atomic's exploded king, `kingCaptured` for realtime chess's taken king, `variantWin` for another variant's own way of
  * winning (a king on the hill, a won race), `variantDraw` for its own draw (both racing kings
  * home), `piecesLost` for a side left with no pieces (antichess and suicide: it wins; horde:
  * the horde loses) or with its king alone (losers: it wins). In antichess, suicide and losers
@@ -200,6 +201,8 @@ export function outcome(
 ): Outcome | undefined {
   const winner = opposite(setup.turn);
   const engine = engineFor(setup);
+  const realtime = engine.variant?.realtime;
+  if (realtime !== undefined) return realtime.outcome(setup);
   const won = engine.winner();
   if (won !== undefined) return { reason: engine.variant?.winReason ?? 'variantWin', winner: won };
   if (engine.variantDrawn()) return { reason: 'variantDraw' };

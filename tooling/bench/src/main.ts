@@ -8,6 +8,7 @@ import { iccContenders, runIcc } from './icc.bench.js';
 import { runNotation } from './notation.bench.js';
 import { runOcpn } from './ocpn.bench.js';
 import { runPgn } from './pgn.bench.js';
+import { runRealtime } from './realtime.bench.js';
 import { runRules } from './rules.bench.js';
 import { runStyle12 } from './style12.bench.js';
 
@@ -21,6 +22,7 @@ const suites: Record<string, () => Promise<void> | void> = {
   notation: runNotation,
   ocpn: runOcpn,
   pgn: runPgn,
+  realtime: runRealtime,
   rules: runRules,
   style12: runStyle12,
 };

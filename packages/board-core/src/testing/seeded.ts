@@ -1,6 +1,6 @@
 /**
- * Test-only seeded randomness for differential tests, so that a failure replays exactly.
- * Not exported from the package.
+ * Seeded randomness for differential tests, so that a failure replays exactly, and for
+ * `simulateRealtime`'s players (the one use outside tests). Not exported from the package.
  */
 
 /** A small seeded generator (mulberry32) returning numbers in [0, 1). */

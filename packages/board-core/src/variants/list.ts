@@ -13,6 +13,7 @@ import { kingOfTheHill } from './king-of-the-hill.js';
 import { losers } from './losers.js';
 import { omega } from './omega.js';
 import { racingKings } from './racing-kings.js';
+import { realtime } from './realtime.js';
 import { standard } from './standard.js';
 import { suicide } from './suicide.js';
 import { threeCheck } from './three-check.js';
@@ -45,4 +46,5 @@ export const VARIANTS = /* @__PURE__ */ Object.freeze([
   wild8,
   wild8a,
   bughouse,
+  realtime,
 ] as const);

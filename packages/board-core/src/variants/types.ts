@@ -6,7 +6,7 @@
 import { deepFreeze } from '../freeze.js';
 import type { GeometryName, Square } from '../geometry.js';
 import type { Setup } from '../setup.js';
-import type { OutcomeReason } from '../status.js';
+import type { Outcome, OutcomeReason } from '../status.js';
 import type { RulesSpec } from '../variant.js';
 import type { Color } from '../vocabulary.js';
 
@@ -128,6 +128,13 @@ export interface VariantRules {
    * without legal moves; absent: no legal move ends the game.
    */
   readonly mayWait?: (setup: Setup) => boolean;
+  /**
+   * A game played in time (realtime chess): how it ends, which `outcome` asks instead of the
+   * board (a king taken, a period without a capture). The moves and time passing are the
+   * realtime rules' own exports (`movesAt`, `startMove`, `advance`), kept off this descriptor
+   * so that a bundle of the rules engine does not carry them. Absent for every turn-based variant.
+   */
+  readonly realtime?: { readonly outcome: (setup: Setup) => Outcome | undefined };
 }
 
 /**
