@@ -1,3 +1,5 @@
+import type { AbortSignalLike } from './connection.js';
+
 /** Reconnection delays: doubling from `baseMs`, never above `maxMs`. */
 export interface BackoffOptions {
   readonly baseMs: number;
@@ -19,7 +21,7 @@ export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_
 /** Timers, injected so that tests run the schedule without waiting for it. */
 export interface Timers {
   /** Resolves after `ms`, or at once when `signal` is aborted. */
-  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  sleep(ms: number, signal: AbortSignalLike): Promise<void>;
   /** Calls `callback` after `ms` unless cancelled. */
   start(ms: number, callback: () => void): () => void;
 }

@@ -1,6 +1,6 @@
 import type { TrackedGame, TrackedGameEvent } from '@chess-formats/board-core';
 import type { BackoffOptions, Timers } from './backoff.js';
-import type { Transport } from './connection.js';
+import type { AbortSignalLike, Transport } from './connection.js';
 import type { Credentials, ServerKind } from './login.js';
 
 /**
@@ -24,7 +24,7 @@ export interface ClientOptions<Event> {
   /** How long a command may wait for its reply (default 30 s). */
   readonly commandTimeoutMs?: number;
   /** Stops the client (as `close()` does) when aborted. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignalLike;
   /** Timers, for tests that run the schedule without waiting for it (default: real ones). */
   readonly timers?: Timers;
   /** Called with every event, in the order the server's bytes gave them. */

@@ -22,4 +22,15 @@ export interface Connection {
  * Opens a connection to the server it was made for; rejects when it cannot (refused,
  * unreachable, timed out, or `signal` aborted). Called again for each reconnection.
  */
-export type Transport = (signal: AbortSignal) => Promise<Connection>;
+export type Transport = (signal: AbortSignalLike) => Promise<Connection>;
+
+/**
+ * The part of an `AbortSignal` the clients use. It is named here rather than taken from the DOM
+ * or Node's types so that the declarations check in a project that has neither; every
+ * `AbortSignal` is one.
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { readonly once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}

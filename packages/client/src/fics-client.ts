@@ -28,7 +28,7 @@ import {
   type GameEvent,
   type ServerClient,
 } from './client.js';
-import type { Connection } from './connection.js';
+import type { AbortSignalLike, Connection } from './connection.js';
 import { createEventHub } from './event-hub.js';
 import { hangUp, lifecycleSettings, loginTimedOut, startLifecycle, type SessionEnd } from './lifecycle.js';
 import { LoginMachine, type LoginAction } from './login.js';
@@ -380,7 +380,7 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
   };
 
   /** One connection, from the login to its end: FICS's protocol (the lifecycle opens and reopens it). */
-  const runSession = async (connection: Connection, attempt: number, signal: AbortSignal): Promise<SessionEnd> => {
+  const runSession = async (connection: Connection, attempt: number, signal: AbortSignalLike): Promise<SessionEnd> => {
     seeks.clear();
     offers.clear();
     asked.clear();

@@ -25,7 +25,7 @@ import {
   type GameEvent,
   type ServerClient,
 } from './client.js';
-import type { Connection } from './connection.js';
+import type { AbortSignalLike, Connection } from './connection.js';
 import { createEventHub } from './event-hub.js';
 import { hangUp, lifecycleSettings, loginTimedOut, startLifecycle, type SessionEnd } from './lifecycle.js';
 import { clientError, fault, latin1 } from './shared.js';
@@ -317,7 +317,7 @@ export function createIccClient(options: IccClientOptions): IccClient {
   };
 
   /** One connection, from the login to its end: ICC's protocol (the lifecycle opens and reopens it). */
-  const runSession = async (connection: Connection, attempt: number, signal: AbortSignal): Promise<SessionEnd> => {
+  const runSession = async (connection: Connection, attempt: number, signal: AbortSignalLike): Promise<SessionEnd> => {
     const decoder: IccDecoder = createIccDecoder({ settings: datagrams });
     const login = new LoginMachine('icc', credentials, loginLines);
     let raw = '';

@@ -1,5 +1,5 @@
 export { backoffDelay, DEFAULT_BACKOFF, realTimers, type BackoffOptions, type Timers } from './backoff.js';
-export type { Connection, Transport } from './connection.js';
+export type { AbortSignalLike, Connection, Transport } from './connection.js';
 export {
   webSocketTransport,
   type WebSocketConstructor,

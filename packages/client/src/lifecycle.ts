@@ -1,6 +1,6 @@
 import { backoffDelay, DEFAULT_BACKOFF, realTimers, type Timers } from './backoff.js';
 import type { ClientError, ClientOptions, ClientStop, ConnectionEvent } from './client.js';
-import type { Connection } from './connection.js';
+import type { AbortSignalLike, Connection } from './connection.js';
 import { clientError, positiveInteger } from './shared.js';
 
 /**
@@ -59,7 +59,7 @@ export interface LifecycleConfig {
    * Runs one session on an open connection until it ends. `signal` aborts on `close()`: the
    * session then says goodbye (`quit`) if it is logged in and returns `closed`.
    */
-  readonly session: (connection: Connection, attempt: number, signal: AbortSignal) => Promise<SessionEnd>;
+  readonly session: (connection: Connection, attempt: number, signal: AbortSignalLike) => Promise<SessionEnd>;
   /** Called once as the client stops, before the `stopped` event: settles what still waits. */
   readonly onStop: (stop: ClientStop) => void;
 }
@@ -69,7 +69,7 @@ export interface Lifecycle {
   /** Settles when the client has stopped for good. */
   readonly stopped: Promise<ClientStop>;
   /** Aborted by `close()` or the caller's signal. */
-  readonly signal: AbortSignal;
+  readonly signal: AbortSignalLike;
   /** Whether the client is closing or stopped: no command is taken any more. */
   isDone(): boolean;
   /** Stops the client; no reconnection follows. */

@@ -1,6 +1,6 @@
 import { createConnection, createServer, type Socket } from 'node:net';
 
-import type { Connection, Transport } from './connection.js';
+import type { AbortSignalLike, Connection, Transport } from './connection.js';
 import type { StandInServer } from './stand-in-serve.js';
 
 export type { Connection, Transport };
@@ -12,7 +12,7 @@ export type { StandInServer };
  */
 
 /** Opens a TCP connection to `host:port` for each call (the old `tcpConnect` shape, kept for the CLI). */
-export type Connect = (host: string, port: number, signal: AbortSignal) => Promise<Connection>;
+export type Connect = (host: string, port: number, signal: AbortSignalLike) => Promise<Connection>;
 
 /** How long a server has to close after our farewell (`quit`) before we hang up ourselves. */
 const CLOSE_GRACE_MS = 1000;

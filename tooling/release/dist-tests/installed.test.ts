@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -98,11 +98,10 @@ function typeCheck(
     join(dir, config),
     JSON.stringify({ compilerOptions: { ...STRICT, ...compilerOptions }, files }, null, 2),
   );
-  execFileSync(process.execPath, [tsc, '-p', config], {
-    cwd: dir,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // The compiler's own diagnostics become the failure's message, so a failing run says which
+  // declaration did not check.
+  const run = spawnSync(process.execPath, [tsc, '-p', config], { cwd: dir, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`tsc -p ${config} failed:\n${run.stdout}${run.stderr}`);
 }
 
 const libraries = publishedPackages().filter((p) => p.manifest.exports?.['.'] !== undefined);

@@ -43,7 +43,7 @@ async function until(check: () => boolean, ms: number): Promise<void> {
 function report(gameNumber: number): ObservedGame {
   const game = client?.game(gameNumber);
   return {
-    name: client?.name,
+    name: client?.user(),
     white: game?.white.name,
     black: game?.black.name,
     san: sanOf(game),
