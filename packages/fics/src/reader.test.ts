@@ -150,6 +150,19 @@ describe('createFicsReader', () => {
     expect(long[0]?.kind === 'error' && long[0].error.code).toBe('moves-table');
   });
 
+  test('a listing cut short keeps the lines it took, so writing the events and reading them again cuts it alike', () => {
+    // A continuation joined to the last line makes that line no listing's end: the listing is cut there.
+    const cut = `${MOVES_LISTING}\\   more\n\r`;
+    const events = read(cut);
+    expect(events.map((e) => e.kind)).toEqual(['error', 'text']);
+    const error = events[0]?.kind === 'error' ? events[0] : undefined;
+    expect(error?.line.split('\n')[0]).toBe('Movelist for game 12:');
+    expect(error?.line).toContain('  3.  Nf3     (12:00.001)');
+    expect(error?.line).not.toContain('Still in progress');
+    const again = read(writeFicsEvents(events));
+    expect(again).toEqual(events);
+  });
+
   test('continuation lines are joined to the line they continue; held lines wait for the next line', () => {
     const wrapped = 'Alice (2210) seeking 5 3 rated blitz [white] m \n\r\\   ("play 21" to respond)\n\r';
     expect(read(wrapped).map((e) => e.kind)).toEqual(['seek-ad']);

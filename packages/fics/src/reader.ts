@@ -112,7 +112,9 @@ export interface MovesTable {
  * block starts and ends and the errors of board lines are the style12 scanner's events
  * unchanged; every line of a kind this package reads is its typed event (with the `line` as
  * read); any other line is `text`. A machine line (`<s>`, `<g1>` ...) that does not read is an
- * `error` with a `FicsError`; a text line of a known shape that does not read stays `text`.
+ * `error` with a `FicsError`; a text line of a known shape that does not read stays `text`. A
+ * `moves` listing cut short by a line that does not belong is an `error` whose `line` is the
+ * listing's lines read so far (joined by `\n`); the line that cut it follows as its own event.
  */
 export type FicsEvent =
   | Style12ScanEvent
@@ -227,6 +229,12 @@ export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
   let match: { rated: boolean; type: string; minutes: number; increment: number } | undefined;
   let start: Style12 | undefined;
   let rows: MovesRow[] = [];
+  /**
+   * The lines the listing has taken so far. A listing cut short gives them back as its error's
+   * `line`, so that writing the events writes what was read and reading that again cuts the
+   * listing at the same place (the line that did not belong is read on its own after the error).
+   */
+  let taken: string[] = [];
 
   const resetTable = (): void => {
     stage = 0;
@@ -236,6 +244,7 @@ export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
     match = undefined;
     start = undefined;
     rows = [];
+    taken = [];
   };
 
   /** A listing cut short: an error at the line that does not belong (or at the listing's end). */
@@ -246,7 +255,12 @@ export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
       offset: 0,
       message: `expected the rest of the move list of game ${String(header?.gameNumber)}, found ${JSON.stringify(line.slice(0, 40))}`,
     };
-    out.push({ ...(tableBlock === undefined ? {} : { block: tableBlock }), kind: 'error', error, line });
+    out.push({
+      ...(tableBlock === undefined ? {} : { block: tableBlock }),
+      kind: 'error',
+      error,
+      line: taken.join('\n'),
+    });
     resetTable();
   };
 
@@ -255,6 +269,7 @@ export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
     if (event.kind === 'board') {
       if (stage === 3 && rows.length === 0 && start === undefined && event.record.relation === -4) {
         start = event.record;
+        taken.push(event.line);
         return true;
       }
       abandon(event.line);
@@ -270,6 +285,7 @@ export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
       if (read.ok) {
         players = read.value;
         stage = 2;
+        taken.push(line);
         return true;
       }
     } else if (stage === 2) {
@@ -277,6 +293,7 @@ export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
       if (read.ok) {
         match = read.value;
         stage = 3;
+        taken.push(line);
         return true;
       }
     } else if (startsWithDigit(line)) {
@@ -285,10 +302,12 @@ export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
         const read = parseMovesRow(line);
         if (read.ok) {
           rows.push(read.value);
+          taken.push(line);
           return true;
         }
       }
     } else if (isMovesColumns(line) || isMovesRule(line)) {
+      taken.push(line);
       return true;
     } else if (line.trimStart().charCodeAt(0) === LEFT_BRACE) {
       const read = parseMovesEnd(line);
@@ -313,6 +332,7 @@ export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
       const read = parseMovesRow(line);
       if (read.ok) {
         rows.push(read.value);
+        taken.push(line);
         return true;
       }
     }
@@ -480,6 +500,7 @@ export function createFicsReader(options: FicsReaderOptions = {}): FicsReader {
       const read = parseMovesHeader(line);
       if (read.ok) {
         header = { gameNumber: read.value, line };
+        taken = [line];
         tableBlock = event.block;
         stage = 1;
         return;
