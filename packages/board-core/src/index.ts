@@ -26,11 +26,13 @@ export {
   setupToJson,
   type MoveJson,
   type OmegaAdvancedJson,
+  type FlightJson,
   type RealtimeJson,
   type SetupJson,
   type SetupJsonError,
   type SetupJsonErrorCode,
   type SetupJsonOptions,
+  type UnderJson,
 } from './json.js';
 export type { LocatedError } from './located-error.js';
 export { MOVEMENT, type Movement, type Vector } from './movement.js';

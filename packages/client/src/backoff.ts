@@ -6,6 +6,7 @@ export interface BackoffOptions {
   readonly maxMs: number;
 }
 
+/** The reconnection schedule when none is given: 1 s, doubling, at most 30 s. */
 export const DEFAULT_BACKOFF: BackoffOptions = Object.freeze({ baseMs: 1000, maxMs: 30_000 });
 
 /**
@@ -26,6 +27,7 @@ export interface Timers {
   start(ms: number, callback: () => void): () => void;
 }
 
+/** The timers of the host (`setTimeout`), which the clients use unless a test passes its own. */
 export const realTimers: Timers = Object.freeze<Timers>({
   sleep: (ms, signal) =>
     new Promise((resolve) => {

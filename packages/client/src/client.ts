@@ -78,6 +78,7 @@ export const CLIENT_ERROR_CODES = Object.freeze([
   'closed',
 ] as const);
 
+/** The stable code of a client fault, one of `CLIENT_ERROR_CODES`. */
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 /** A client fault as a value: a stable code and a message a person can act on. */

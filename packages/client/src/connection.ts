@@ -31,6 +31,8 @@ export type Transport = (signal: AbortSignalLike) => Promise<Connection>;
  */
 export interface AbortSignalLike {
   readonly aborted: boolean;
+  /** Calls `listener` when the signal aborts (once, with `{ once: true }`). */
   addEventListener(type: 'abort', listener: () => void, options?: { readonly once?: boolean }): void;
+  /** Stops calling `listener`. */
   removeEventListener(type: 'abort', listener: () => void): void;
 }

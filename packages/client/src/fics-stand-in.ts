@@ -2,7 +2,7 @@ import { CONTROL_B, CONTROL_U, CONTROL_V, CONTROL_W, CR, DIGIT_9, LF, NUL } from
 import { decodeTimeseal } from '@chess-formats/fics';
 import type { Transport } from './connection.js';
 import { latin1, latin1Bytes } from './shared.js';
-import { memoryStandInTransport } from './stand-in-serve.js';
+import { memoryStandInTransport, type StandInPeer, type StandInServed } from './stand-in-serve.js';
 
 /**
  * A stand-in FICS server for tests of code that uses the FICS client (and of the client
@@ -84,10 +84,7 @@ export interface FicsStandIn {
    * Serves one byte connection (a socket): `write` sends the stand-in's bytes, `end` closes;
    * returns what to call with the client's bytes and when the client closes.
    */
-  accept(peer: { write(bytes: Uint8Array): void; end(): void }): {
-    receive(bytes: Uint8Array): void;
-    closed(): void;
-  };
+  accept(peer: StandInPeer): StandInServed;
 }
 
 /** Block mode's frame (fics-wire notes): a block starts, separates its fields, ends. */

@@ -8,13 +8,17 @@ import { latin1Bytes } from './shared.js';
 
 /** The byte connection a stand-in serves: `write` sends its bytes, `end` closes. */
 export interface StandInPeer {
+  /** Sends the stand-in's bytes to the client. */
   write(bytes: Uint8Array): void;
+  /** Closes the connection from the stand-in's side. */
   end(): void;
 }
 
 /** What a stand-in gives back for a connection: where the client's bytes go, and its close. */
 export interface StandInServed {
+  /** Takes the bytes the client sent, as they arrived. */
   receive(bytes: Uint8Array): void;
+  /** Tells the stand-in the client has gone. */
   closed(): void;
 }
 
@@ -22,6 +26,7 @@ export interface StandInServed {
 export interface StandInServer {
   /** While true, connections are refused, as a server that is down. */
   readonly refuse: boolean;
+  /** Serves one byte connection: a new session of the stand-in. */
   accept(peer: StandInPeer): StandInServed;
 }
 

@@ -134,7 +134,10 @@ export interface VariantRules {
    * realtime rules' own exports (`movesAt`, `startMove`, `advance`), kept off this descriptor
    * so that a bundle of the rules engine does not carry them. Absent for every turn-based variant.
    */
-  readonly realtime?: { readonly outcome: (setup: Setup) => Outcome | undefined };
+  readonly realtime?: {
+    /** The end of the game at the setup's clock, or `undefined` while it goes on. */
+    readonly outcome: (setup: Setup) => Outcome | undefined;
+  };
 }
 
 /**
