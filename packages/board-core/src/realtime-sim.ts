@@ -11,7 +11,7 @@ import {
 } from './realtime-rules.js';
 import { standardSetup, type Setup } from './setup.js';
 import type { Outcome } from './status.js';
-import { random } from './testing/seeded.js';
+import { random } from './seeded-random.js';
 
 /** Options of `simulateRealtime`: the game's rules, and how the two random players play. */
 export interface SimulationOptions extends RealtimeOptions {

@@ -1,19 +1,6 @@
-/**
- * Seeded randomness for differential tests, so that a failure replays exactly, and for
- * `simulateRealtime`'s players (the one use outside tests). Not exported from the package.
- */
+/** Seeded randomness for differential tests, so that a failure replays exactly. */
 
-/** A small seeded generator (mulberry32) returning numbers in [0, 1). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { random } from '../seeded-random.js';
 
 /** A random Chess960 start position as X-FEN: bishops on opposite colours, king between the rooks. */
 export function chess960Fen(next: () => number): string {
