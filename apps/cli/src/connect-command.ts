@@ -1,7 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import { DEFAULT_BACKOFF, realTimers } from '@chess-formats/client';
 import type { Credentials } from '@chess-formats/client';
-import type { DecoderFactory, ServerKind } from './connect/protocol.js';
+import type { ServerKind } from './connect/protocol.js';
 import { EXIT, runConnect, type ConnectDeps, type ConnectOptions } from './connect/session.js';
 import { tcpConnect } from '@chess-formats/client/node';
 import { err, ok, type Result } from '@chess-formats/board-core';
@@ -146,7 +146,6 @@ export interface ConnectEnvironment {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Asks for the password without echo; undefined when there is no terminal to ask on. */
   readonly askPassword: (prompt: string) => Promise<string | undefined>;
-  readonly decoders: DecoderFactory;
   /** Aborted with reason `SIGINT` or `SIGTERM`; the real one listens to the process's signals. */
   readonly signal: AbortSignal;
   readonly deps?: Partial<ConnectDeps>;
@@ -198,7 +197,6 @@ async function runConnectCommand(
     backoff: DEFAULT_BACKOFF,
     loginTimeoutMs: 30_000,
     observeTimeoutMs: 30_000,
-    decoders: environment.decoders,
     credentials,
     out: io.out,
     err: io.err,

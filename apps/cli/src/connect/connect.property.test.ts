@@ -1,26 +1,12 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { parseConnectArgs } from '../connect-command.js';
-import { ficsDecoder, iccDecoder } from './decoders.js';
-import { bestGame, parseGamesLine } from './games-list.js';
 import { LoginMachine } from '@chess-formats/client';
 import { OutputTail, TAIL_LENGTH } from './output-tail.js';
 
 const serverText = fc.string({
   unit: fc.constantFrom(...'0123456789 abcGame{}()[]+-/*:"\n\r\x19\x07login:password:Press return'.split('')),
   maxLength: 300,
-});
-
-test('the readers of server text never throw, and what they read is well formed', () => {
-  fc.assert(
-    fc.property(serverText, (line) => {
-      const listed = parseGamesLine(line);
-      if (listed !== undefined) {
-        expect(Number.isInteger(listed.game)).toBe(true);
-        expect(bestGame([listed])).toBe(listed);
-      }
-    }),
-  );
 });
 
 test('the login machines never throw and never send a line with a line end in it', () => {
@@ -45,18 +31,6 @@ test('the output tail stays bounded on any chunks', () => {
       const tail = new OutputTail();
       for (const chunk of chunks) expect(tail.push(chunk).length).toBeLessThanOrEqual(TAIL_LENGTH);
     }),
-  );
-});
-
-test('the decoders take any bytes in any chunks without throwing', () => {
-  fc.assert(
-    fc.property(fc.array(fc.uint8Array({ maxLength: 500 }), { maxLength: 10 }), (chunks) => {
-      for (const decoder of [ficsDecoder(), iccDecoder()]) {
-        for (const chunk of chunks) decoder.push(chunk);
-        decoder.end();
-      }
-    }),
-    { numRuns: 50 },
   );
 });
 
