@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { connectMain, type ConnectEnvironment } from '../connect-command.js';
 import { memoryIo } from '../test-io.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from '../output.js';
-import { createFicsStandIn, realTimers, type FicsStandInSession, type StandInServer, type Timers } from '@chess-formats/client';
+import {
+  createFicsStandIn,
+  realTimers,
+  type FicsStandInSession,
+  type StandInServer,
+  type Timers,
+} from '@chess-formats/client';
 import { listenStandIn, tcpConnect } from '@chess-formats/client/node';
 import { parseRecordedSession, type SessionStep } from './recorded-session.js';
 import type { ConnectDeps } from './session.js';

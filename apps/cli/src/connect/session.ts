@@ -170,7 +170,9 @@ async function firstConnection(
       const connection = await deps.connect(options.host, options.port, deps.signal);
       greeting = await readGreeting(connection, deps);
     } catch (error) {
-      greeting = deps.signal.aborted ? { kind: 'stopped' } : { kind: 'failed', message: `cannot connect: ${message(error)}` };
+      greeting = deps.signal.aborted
+        ? { kind: 'stopped' }
+        : { kind: 'failed', message: `cannot connect: ${message(error)}` };
     }
     if (greeting.kind === 'stopped' || deps.signal.aborted) return interruptedStatus(deps.signal);
     if (greeting.kind === 'read') return greeting;
@@ -188,20 +190,68 @@ async function firstConnection(
   }
 }
 
-/** The game of a `games` list with the highest sum of ratings (the lower number on a tie), played and public. */
-function bestListed(lines: readonly string[]): { game: number; text: string } | undefined {
-  let best: { game: number; sum: number; text: string } | undefined;
+/** One played, public game of a `games` list. */
+interface Listed {
+  readonly game: number;
+  readonly white: string;
+  readonly whiteRating: string;
+  readonly black: string;
+  readonly blackRating: string;
+}
+
+/** A rating word's number: `2288`, `1790E`; `++++` (unregistered) and `----` (unrated) count as 0. */
+const ratingValue = (word: string): number => Number.parseInt(word, 10) || 0;
+
+/**
+ * A row of ICC's `games` list: `number rating name rating name [flags time inc] clocks...`, the
+ * same words as FICS's but another bracket (`[ B  3  0]`: the rating type's letter, no rated
+ * letter), which the fics package's reader refuses. Private games (`[p`) are not candidates.
+ * Tokens, not a regex over the whole line, so a hostile line costs linear time.
+ */
+function iccGamesRow(line: string): Listed | undefined {
+  if (line.length > 400) return undefined;
+  const [number, whiteRating, white, blackRating, black, bracket] = line.trim().split(/\s+/);
+  if (number === undefined || !/^\d{1,6}$/.test(number) || bracket === undefined) return undefined;
+  if (!bracket.startsWith('[') || bracket.startsWith('[p')) return undefined;
+  const rating = /^(\d{1,4}[EP]?|[+-]{4})$/;
+  if (!rating.test(whiteRating ?? '') || !rating.test(blackRating ?? '')) return undefined;
+  if (!/^\w{1,20}$/.test(white ?? '') || !/^\w{1,20}$/.test(black ?? '')) return undefined;
+  return {
+    game: Number(number),
+    white: white as string,
+    whiteRating: whiteRating as string,
+    black: black as string,
+    blackRating: blackRating as string,
+  };
+}
+
+/** A row of a `games` list: FICS's through the fics package's reader; examined, set-up and private games left out. */
+function gamesRow(line: string, server: ServerKind): Listed | undefined {
+  if (server === 'icc') return iccGamesRow(line);
+  const row = parseGamesRow(line);
+  if (!row.ok || row.value.examined || row.value.setup || row.value.private) return undefined;
+  const { gameNumber, white, black } = row.value;
+  return {
+    game: gameNumber,
+    white: white.name,
+    whiteRating: white.rating.text,
+    black: black.name,
+    blackRating: black.rating.text,
+  };
+}
+
+/** The game of a `games` list with the highest sum of ratings (the lower number on a tie). */
+export function bestListed(lines: readonly string[], server: ServerKind): Listed | undefined {
+  let best: Listed | undefined;
+  let bestSum = -1;
   for (const line of lines) {
-    const row = parseGamesRow(line);
-    if (!row.ok || row.value.examined || row.value.setup || row.value.private) continue;
-    const { gameNumber, white, black } = row.value;
-    const sum = (white.rating.value ?? 0) + (black.rating.value ?? 0);
-    if (best === undefined || sum > best.sum || (sum === best.sum && gameNumber < best.game))
-      best = {
-        game: gameNumber,
-        sum,
-        text: `${String(gameNumber)} ${white.name} (${white.rating.text}) vs ${black.name} (${black.rating.text})`,
-      };
+    const row = gamesRow(line, server);
+    if (row === undefined) continue;
+    const sum = ratingValue(row.whiteRating) + ratingValue(row.blackRating);
+    if (best === undefined || sum > bestSum || (sum === bestSum && row.game < best.game)) {
+      best = row;
+      bestSum = sum;
+    }
   }
   return best;
 }
@@ -332,13 +382,15 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
       finish(EXIT.failed, `cannot list the games: ${reply.error.message}`);
       return;
     }
-    const best = bestListed(reply.value.lines);
+    const best = bestListed(reply.value.lines, server);
     if (best === undefined) {
       finish(EXIT.failed, 'the server lists no game to observe');
       return;
     }
     gameNumber = best.game;
-    await info(`observing the best game: ${best.text}`);
+    await info(
+      `observing the best game: ${String(best.game)} ${best.white} (${best.whiteRating}) vs ${best.black} (${best.blackRating})`,
+    );
     await observeFirst(String(best.game));
   };
 
