@@ -17,7 +17,8 @@ export const CONNECT_HELP = `Usage: chess-formats connect [options] HOST PORT [G
 Connects to a FICS- or ICC-style chess server over TCP, logs in, observes GAME (a game
 number or a player's name) or, without GAME, the best game the server lists, and prints each
 position as it arrives. On FICS it speaks timeseal (the server then charges the players'
-clocks for thinking, not for the network). Reconnects after a dropped connection.
+clocks for thinking, not for the network). Reconnects after a dropped connection. The
+session is the FICS or ICC client of @chess-formats/client.
 
 Options:
   --server fics|icc|auto   the kind of server (default auto: read from its greeting)
@@ -29,8 +30,9 @@ Options:
                            black, fen, turn, whiteClockMs, blackClockMs, lastMove}, and
                            {kind: "game-over", server, game, result} at the end
   --count N                stop after N positions
-  --pgn FILE               when the observed game ends, append it to FILE as PGN (tags
-                           from the server, moves with their clocks, the result and why)
+  --pgn FILE               when the observed game ends, append it to FILE as PGN: the
+                           whole game from its first move, even when joined in the middle
+                           (tags from the server, moves with their clocks, the result and why)
   --retries N              reconnection attempts before giving up (default 5); waits 1, 2,
                            4, 8, 16, then 30 seconds between attempts
   --seeks                  list the seeks and offers instead of observing: each change as a

@@ -47,7 +47,7 @@ function jsonLines(
 }
 
 /** Runs `actions[n]` once the nth position (from 1) has been printed: the server plays on as the command reads. */
-function afterPositions(actions: Record<number, () => void>): HarnessOptions['onOutput'] {
+function afterPositions(actions: Record<number, () => void>): NonNullable<HarnessOptions['onOutput']> {
   let positions = 0;
   return (text) => {
     for (const line of text.split('\n')) {
