@@ -339,8 +339,11 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
   let garbage = 0;
   let positionsHere = 0;
   let books: BookPrinter | undefined;
-  /** The algebraic text of the move into each game's position, shown beside it. */
+  /** The algebraic text of the move into each game's position, shown beside it (only of the game observed, once known). */
   const lastSan = new Map<number, string | undefined>();
+  const noteSan = (game: number, san: string | undefined): void => {
+    if (gameNumber === undefined || game === gameNumber) lastSan.set(game, san);
+  };
   const observeWait = () => `no position of game ${target ?? '?'} within ${String(deps.observeTimeoutMs / 1000)} s`;
 
   const saveGame = async (game: TrackedGame): Promise<string | undefined> => {
@@ -446,7 +449,7 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
   const onFics = async (event: FicsEvent): Promise<void> => {
     if (event.kind === 'board') {
       const san = event.record.sanMove;
-      lastSan.set(event.record.gameNumber, san === 'none' ? undefined : san);
+      noteSan(event.record.gameNumber, san === 'none' ? undefined : san);
     } else if (event.kind === 'error') await skipped(`${event.error.code}: ${event.error.message}`);
     else if (event.kind === 'text' && logins > 1 && positionsHere === 0 && target !== undefined) {
       // The observation the client sent again after a reconnection was refused: the game is gone.
@@ -487,9 +490,9 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
         if (fields === null || !('gameNumber' in fields)) return;
         const number = fields.gameNumber as number;
         if (datagram.name === 'DG_POSITION_BEGIN' || datagram.name === 'DG_SET_BOARD' || datagram.name === 'DG_FEN')
-          lastSan.set(number, undefined);
-        else if (datagram.name === 'DG_MOVE_LIST') lastSan.set(number, datagram.fields.moves.at(-1)?.algebraicMove);
-        else if (datagram.name === 'DG_SEND_MOVES') lastSan.set(number, datagram.fields.algebraicMove);
+          noteSan(number, undefined);
+        else if (datagram.name === 'DG_MOVE_LIST') noteSan(number, datagram.fields.moves.at(-1)?.algebraicMove);
+        else if (datagram.name === 'DG_SEND_MOVES') noteSan(number, datagram.fields.algebraicMove);
         return;
       }
       case 'position-complete':
