@@ -37,6 +37,26 @@ describe('connect against a stand-in FICS', () => {
     expect(result.report?.received[0]?.at(-1)).toBe('quit');
   });
 
+  test('--server fics: no greeting is read, the client has the connection from the start', async () => {
+    const result = await runAgainstSession(session('> observe 999', '< There is no such game.'), {
+      game: '999',
+      args: ['--server', 'fics', '--quiet'],
+    });
+    expect(result.report?.problems).toEqual([]);
+    expect(result.report?.timeseal).toEqual([2]);
+    expect(result.status).toBe(1);
+    expect(result.err).toBe('chess-formats: cannot observe 999: There is no such game.\n');
+  });
+
+  test('--server icc on a FICS: the ICC client does not log in, and says so after the retries', async () => {
+    const result = await runAgainstSession(session(), {
+      args: ['--server', 'icc', '--quiet', '--retries', '0'],
+      loginTimeoutMs: 300,
+    });
+    expect(result.status).toBe(1);
+    expect(result.err).toMatch(/^chess-formats: .*gave up after 0 reconnection attempts\n$/);
+  });
+
   test('a games list without a game to observe: exit 1', async () => {
     const result = await runAgainstSession(session('> games', '<', '<   0 games displayed.'));
     expect(result.report?.problems).toEqual([]);
