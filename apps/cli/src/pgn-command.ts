@@ -13,48 +13,48 @@ import type { Result } from '@chess-formats/board-core';
 export const PGN_HELP = `Usage: chess-formats pgn [options] [file...]
 
 Reads PGN games from the files, or from standard input when no file (or '-') is given, as a
-stream: a file of any size is read in bounded memory, gzip and zstd ones too (told by their
+stream: a file of any size is read in bounded memory, a gzip or zstd one too (told by its
 first bytes; zstd needs Node 22.15 or later). Every game is checked (its tags, every move of
 every line replayed); a broken game is reported on standard error with its line, column and
-error code, and reading goes on with the next game. Prints how many games were read, and how
-many of them are broken (and selected, with a filter).
+error code, and reading goes on with the next game. Prints how many games were read, how
+many of them are broken and, with a filter, how many were selected.
 
-Filters (a game is selected when it passes every option given; an option given twice, or
+Filters (a game is selected when it passes every option given; an option given twice, and
 --tag and --tag-match of the same tag name, are alternatives):
-  --tag NAME=VALUE        the tag NAME is VALUE exactly (--tag White=Carlsen, Magnus)
+  --tag NAME=VALUE        the tag NAME is VALUE exactly (--tag 'White=Marsh, Ada')
   --tag-match NAME~/RE/   the tag NAME matches the JavaScript pattern RE, flags after the
                           last / (--tag-match 'Event~/olympiad/i')
-  --player NAME           White or Black starts with NAME (Carlsen finds "Carlsen, Magnus")
+  --player NAME           White or Black starts with NAME (Marsh finds "Marsh, Ada")
   --eco CODE[-CODE]       the ECO tag is the code, or in the range (B90, A00-B99)
   --result RESULT         the game's result: 1-0, 0-1, 1/2-1/2 or *
-  --variant KEY           the game's variant (standard, chess960, crazyhouse, threeCheck, ...)
+  --variant KEY           the game's variant (standard, chess960, crazyhouse, ...)
   --min-plies N           the main line has at least N plies (half-moves)
   --max-plies N           the main line has at most N plies
-  --fen-placement BOARD   a position of the main line, the first included, has this board
-                          (the first field of a FEN)
+  --fen-placement BOARD   a position of the main line, the first included, has this
+                          board (the first field of a FEN)
 
 Output (of the selected games):
   --output pgn   the games in export format, as the library's writer writes them
   --no-comments, --no-variations, --no-clocks
                  with --output pgn: leave out comments, variations, [%clk] and [%emt]
-  --tags         the tags of each game (as PGN tag pairs; a blank line after each game)
-                 (--output tags)
-  --fens         the FEN after each move of each game's main line (a blank line after each
-                 game; Omega chess as OCPN)
-  --json         one JSON object a line: {file?, game, ok: true, tags, plies, result, fen}
-                 or {file?, game, ok: false, error} for each game; with --fens also
+  --tags         the tags of each game as PGN tag pairs, a blank line after each game
+                 (also --output tags)
+  --fens         the FEN after each move of each game's main line (a blank line after
+                 each game; Omega chess as OCPN)
+  --json         one JSON object a line: {file?, game, ok: true, tags, plies, result,
+                 fen} or {file?, game, ok: false, error} for each game; with --fens also
                  {file?, game, ply, san, fen} for each move before its game's line; with
-                 --tags only {file?, game, ok: true, tags, result} (--output json)
+                 --tags only {file?, game, ok: true, tags, result} (also --output json)
   -h, --help     show this help
 
 With --tags, and without output when every filter reads tags only (not --min-plies,
---max-plies, --fen-placement), the moves are not replayed: that is several times faster, and
-an illegal move is not noticed (a broken tag or movetext still is).
+--max-plies or --fen-placement), the moves are not replayed: several times faster, but an
+illegal move is not noticed (a broken tag or movetext still is).
 
 Examples:
   chess-formats pgn games.pgn
   chess-formats pgn --tags games.pgn.gz
-  chess-formats pgn --player Carlsen --result 1-0 --output pgn --no-comments games.pgn
+  chess-formats pgn --player Marsh --result 1-0 --output pgn --no-comments games.pgn
   chess-formats pgn --eco B20-B99 --min-plies 60 --json games.pgn
   chess-formats pgn --json --fens games.pgn
 
@@ -163,7 +163,7 @@ function pgnOptions(args: CommandArgs): Result<PgnCommandOptions, string> {
 /** `chess-formats pgn`: every game of every source through the PGN reader. */
 export const PGN_COMMAND = defineCommand<PgnCommandOptions>({
   ...PGN_SPEC,
-  summary: 'check, filter and export PGN games (a stream of any size, gzip too), list tags or FENs',
+  summary: 'check, filter and export PGN games, list tags or FENs',
   options: pgnOptions,
   run: runPgnCommand,
 });
