@@ -1,4 +1,4 @@
-import { ok, err } from '@chess-formats/board-core';
+import { err, ok, type Result } from '@chess-formats/board-core';
 import { createPgnReader, mainline, writePgn, type PgnEvent, type PgnGame } from '@chess-formats/pgn';
 import { printable } from './caret.js';
 import type { CommandArgs, CommandSpec } from './command-args.js';
@@ -8,7 +8,6 @@ import type { CommandIo } from './fen-command.js';
 import { guardOutput, OutputFailure, outputFailureStatus, reasonOf } from './output.js';
 import { positionText, SELECT_VALUES, selectionOf, strippedGame, type Selection, type Strip } from './pgn-select.js';
 import { createProgress, type Progress } from './progress.js';
-import type { Result } from '@chess-formats/board-core';
 
 export const PGN_HELP = `Usage: chess-formats pgn [options] [file...]
 
