@@ -177,7 +177,8 @@ export function selectionOf(args: CommandArgs): Result<Selection, string> {
   return ok({
     filtering: all.length > 0,
     needsMoves: all.some((group) => group.some((criterion) => criterion.moves)),
-    // Tag tests first: they are cheap, and a game they refuse is not replayed.
+    // Tag tests come first (SELECT_VALUES's order): a game they refuse is not walked again
+    // for its plies or positions.
     selects: (game) => all.every((group) => group.some((criterion) => criterion.test(game))),
   });
 }
