@@ -93,6 +93,19 @@ describe('chess-formats pgn filters', () => {
     expect(await whites('--fen-placement', 'bbqnnrkr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/BBQNNRKR')).toEqual(['Bob']);
   });
 
+  test('--fen-placement on a crazyhouse board: pockets and promotion marks aside', async () => {
+    const game = '[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 *\n';
+    const after = 'rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR';
+    expect((await run(['--fen-placement', after], { 'z.pgn': game })).out).toBe('1 game, 0 broken, 1 selected\n');
+    expect((await run(['--fen-placement', `${after}[Pp] w KQkq - 0 3`], { 'z.pgn': game })).out).toBe(
+      '1 game, 0 broken, 1 selected\n',
+    );
+    const promoted = '[Variant "Crazyhouse"]\n[FEN "8/4P3/8/8/8/8/8/k1K5[] w - - 0 1"]\n\n1. e8=Q *\n';
+    expect((await run(['--fen-placement', '4Q3/8/8/8/8/8/8/k1K5'], { 'p.pgn': promoted })).out).toBe(
+      '1 game, 0 broken, 1 selected\n',
+    );
+  });
+
   test('with a filter and no output, the count says how many were selected', async () => {
     expect(await run(['--player', 'Carlsen'])).toMatchObject({ status: 0, out: '5 games, 0 broken, 2 selected\n' });
     expect(await run(['--player', 'Carlsen', '--min-plies', '1'])).toMatchObject({

@@ -1,5 +1,5 @@
 import { VARIANTS, err, ok, type Result, type Setup } from '@chess-formats/board-core';
-import { writeFen } from '@chess-formats/fen';
+import { writeBoardFen, writeFen } from '@chess-formats/fen';
 import { writeOcpn } from '@chess-formats/ocpn';
 import { mainline, PGN_RESULTS, type PgnGame, type PgnNode, type PgnRoot } from '@chess-formats/pgn';
 import type { CommandArgs } from './command-args.js';
@@ -8,8 +8,14 @@ import type { CommandArgs } from './command-args.js';
 export const positionText = (setup: Setup): string =>
   setup.board.geometry.name === 'omega' ? writeOcpn(setup) : writeFen(setup);
 
-/** The board of a FEN or OCPN: its first field, without crazyhouse's pockets. */
-const placementOf = (text: string): string => (text.split(' ')[0] ?? '').replace(/\[[^\]]*\]$/, '');
+/** The board of a FEN or OCPN: its first field, without crazyhouse's pockets and promotion marks (`Q~`). */
+const placementOf = (text: string): string => (text.split(' ')[0] ?? '').replace(/\[[^\]]*\]$/, '').replace(/~/g, '');
+
+/** The board field of a position: the board alone, as it is written for the standard board (most games). */
+const boardOf = (setup: Setup): string =>
+  setup.board.geometry.name === 'standard'
+    ? writeBoardFen(setup.board).replace(/~/g, '')
+    : placementOf(positionText(setup));
 
 /** One test of a game; `moves` when it reads the moves, which the tags-only reader does not keep. */
 interface Criterion {
@@ -116,8 +122,8 @@ function placementCriterion(value: string): Result<Criterion, string> {
     group: 'fen-placement',
     moves: true,
     test: (game) => {
-      if (placementOf(positionText(game.setup)) === wanted) return true;
-      for (const step of mainline(game)) if (placementOf(positionText(step.after)) === wanted) return true;
+      if (boardOf(game.setup) === wanted) return true;
+      for (const step of mainline(game)) if (boardOf(step.after) === wanted) return true;
       return false;
     },
   });
