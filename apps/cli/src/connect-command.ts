@@ -37,7 +37,7 @@ Options:
                            4, 8, 16, then 30 seconds between attempts
   --seeks                  list the seeks and offers instead of observing: each change as a
                            JSON line {kind: "seek"|"seek-removed"|"offer"|"offer-removed"...}
-                           until Ctrl-C or --count lines (FICS)
+                           until Ctrl-C or --count lines
   --no-timeseal            send plain lines on FICS (for a server or relay without timeseal)
   --quiet                  no progress messages on standard error
   -h, --help               show this help
@@ -50,7 +50,7 @@ Examples:
 
 Exit status: 0 when the observed game ends or --count positions (with --seeks: lines) were
 printed, 1 when the server cannot be reached or refuses the login or the observation (after
-the retries), or the --pgn file cannot be written, or --seeks is asked of ICC; 2 on a usage
+the retries), or the --pgn file cannot be written; 2 on a usage
 error, 130 after Ctrl-C (the session is closed with 'quit' first), 143 on SIGTERM.
 `;
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createIccStandIn } from '@chess-formats/client';
+import { encodeDatagram } from '@chess-formats/icc-dg';
 import { runAgainstSession, runAgainstStandIn, sampleSession, type HarnessOptions } from './harness.js';
 import type { PositionJson } from './render.js';
 
@@ -173,10 +174,54 @@ describe('connect replays of recorded sessions (a stand-in server on loopback)',
     ).toEqual(['seek', 'books-cleared', 'seek']);
   });
 
-  test('--seeks on ICC: exit 1, it says the listing is for FICS', async () => {
-    const result = await runAgainstStandIn(createIccStandIn(), { args: ['--seeks', '--quiet'] });
-    expect(result.status).toBe(1);
-    expect(result.err).toBe('chess-formats: --seeks lists the seeks of FICS only\n');
+  test('--seeks on ICC: the ICC client keeps the books, each change is a JSON line', async () => {
+    const standIn = createIccStandIn();
+    const seek = (index: number) =>
+      encodeDatagram({
+        name: 'DG_SEEK',
+        fields: {
+          index,
+          name: 'Corvid',
+          titles: [],
+          rating: 2100,
+          provisionalStatus: 2,
+          wild: 0,
+          ratingType: 'Blitz',
+          time: 3,
+          inc: 0,
+          rated: true,
+          color: -1,
+          minRating: 0,
+          maxRating: 9999,
+          autoAccept: true,
+          formula: false,
+          fancyTimeControl: '',
+        },
+      });
+    // Once the client has turned the seek datagrams on, the server sends its list and a removal.
+    let sent = false;
+    const timer = setInterval(() => {
+      const session = standIn.sessions[0];
+      if (sent || session?.datagrams.has(50) !== true) return;
+      sent = true;
+      session.send(
+        `${seek(7)}${seek(9)}${encodeDatagram({ name: 'DG_SEEK_REMOVED', fields: { index: 7, reasonCode: 3 } })}`,
+      );
+    }, 5);
+    const result = await runAgainstStandIn(standIn, { args: ['--seeks', '--quiet', '--count', '3'] });
+    clearInterval(timer);
+    expect(result.err).toBe('');
+    expect(result.status).toBe(0);
+    const lines = result.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toMatchObject([
+      { kind: 'seek', seek: { index: 7, name: 'Corvid', rating: 2100 } },
+      { kind: 'seek', seek: { index: 9 } },
+      { kind: 'seek-removed', index: 7, why: 'removed' },
+    ]);
+    expect(standIn.sessions[0]?.received.some((line) => line.startsWith('observe'))).toBe(false);
   });
 
   test('--no-timeseal: the same session in plain lines, no hello, so no pings; the same output', async () => {

@@ -339,6 +339,8 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
   let garbage = 0;
   let positionsHere = 0;
   let books: BookPrinter | undefined;
+  /** Whether `--seeks` lines are being printed (from the first login on). */
+  let listing = false;
   /** The algebraic text of the move into each game's position, shown beside it (only of the game observed, once known). */
   const lastSan = new Map<number, string | undefined>();
   const noteSan = (game: number, san: string | undefined): void => {
@@ -403,13 +405,11 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
     positionsHere = 0;
     await info(`logged in to ${options.host} (${server.toUpperCase()}) as ${name}`);
     if (options.seeks === true) {
-      if (server !== 'fics') {
-        finish(EXIT.failed, '--seeks lists the seeks of FICS only');
-        return;
-      }
       // The books of a new connection start empty: say so when lines were printed before.
-      if (books !== undefined && printed > 0) await deps.out(`${JSON.stringify({ kind: 'books-cleared' })}\n`);
-      books = createBookPrinter();
+      if (listing && printed > 0) await deps.out(`${JSON.stringify({ kind: 'books-cleared' })}\n`);
+      listing = true;
+      // FICS's books are kept here from the session reader's events; ICC's client keeps its own.
+      if (server === 'fics') books = createBookPrinter();
       return;
     }
     // After a reconnection the client observes again what it observed; a game gone meanwhile says so, or sends nothing.
@@ -457,13 +457,16 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
     }
     if (books === undefined) return;
     for (const line of books.push(event)) {
-      await deps.out(`${JSON.stringify(line)}\n`);
-      printed++;
-      if (options.count !== undefined && printed >= options.count) {
-        finish(EXIT.done);
-        return;
-      }
+      await printBookLine(line);
+      if (outcome !== undefined) return;
     }
+  };
+
+  /** One change of the seek or offer books, with `--seeks`. */
+  const printBookLine = async (line: object): Promise<void> => {
+    await deps.out(`${JSON.stringify(line)}\n`);
+    printed++;
+    if (options.count !== undefined && printed >= options.count) finish(EXIT.done);
   };
 
   const onEvent = async (event: FicsClientEvent | IccClientEvent): Promise<void> => {
@@ -504,6 +507,12 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
         if (server === 'fics' && change.kind !== 'game-left') return printPosition(change.game);
         return;
       }
+      case 'seek':
+      case 'seek-removed':
+      case 'offer':
+      case 'offer-removed':
+        // ICC's book changes, as its client keeps the books (FICS's come through onFics).
+        return listing ? printBookLine(event) : undefined;
       case 'events-dropped':
         return info(`fell behind the server: ${String(event.count)} events skipped`);
       default:
