@@ -13,12 +13,13 @@ describe('the ICC login lines', () => {
   });
 });
 describe('settingsCommands', () => {
-  test('FICS: style 12 with millisecond clocks, no wrapping, no bell, no announcements', () => {
-    const commands = settingsCommands('fics');
-    expect(commands).toContain('set style 12');
-    expect(commands).toContain('iset ms 1');
-    expect(commands).toContain('iset nowrap 1');
-    expect(commands).toContain('set bell 0');
+  test('FICS: style 12, no bell, the client named, seekinfo once more (the rest is on the login line)', () => {
+    expect(settingsCommands('fics')).toEqual([
+      'set interface chess-formats',
+      'set style 12',
+      'set bell 0',
+      'iset seekinfo 1',
+    ]);
   });
 
   test('ICC: style 13 (positions come as datagrams), set quietly', () => {

@@ -50,28 +50,16 @@ export function iccLoginLines(
 }
 
 /**
- * Commands sent right after login, and why:
- * FICS: style 12 boards; `iset ms 1` so clocks come in milliseconds; `iset nowrap 1` so no line
- * is wrapped at the terminal width; no bell bytes; no seek, shout, cshout, pin and gin
- * announcements (a guest's stream would be mostly those); `interface` names the client.
+ * Commands the clients send right after login, and why:
+ * FICS: style 12 boards, no bell bytes, `interface` names the client for `finger`, and
+ * `seekinfo` once more, as a server sends the whole seek list only when it is set after the
+ * login (Jin's finding, fics-wire notes 2.1); millisecond clocks, no wrapping and the other
+ * interface variables go on the login line (`%b`, `ficsLoginIvars`).
  * ICC: style 13 (no board text: the position comes from DG_POSITION_BEGIN and DG_SEND_MOVES),
  * no bell; `set-quietly` so the server does not echo each variable.
  */
 export function settingsCommands(server: ServerKind): string[] {
-  if (server === 'fics') {
-    return [
-      'set interface chess-formats',
-      'set style 12',
-      'iset ms 1',
-      'iset nowrap 1',
-      'set bell 0',
-      'set seek 0',
-      'set shout 0',
-      'set cshout 0',
-      'set pin 0',
-      'set gin 0',
-    ];
-  }
+  if (server === 'fics') return ['set interface chess-formats', 'set style 12', 'set bell 0', 'iset seekinfo 1'];
   return ['set-quietly interface chess-formats', 'set-quietly style 13', 'set-quietly bell 0'];
 }
 
