@@ -36,6 +36,8 @@ const GAME = 1;
 const WHITE = 'Flooder';
 const BLACK = 'Drowner';
 const SAMPLE_MS = 100;
+/** The unit of /proc's CPU times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The built CLI: `run.mjs` runs the bundle from `tooling/bench`, the repository is two up. */
@@ -161,6 +163,8 @@ interface Run {
   /** Resident memory in bytes, sampled every 100 ms, with when (seconds since the flood began). */
   readonly rss: readonly { readonly at: number; readonly bytes: number }[];
   readonly peak: number;
+  /** The CPU time the client used up to its handling of the end, when /proc tells it. */
+  readonly cpu: number | undefined;
 }
 
 /** A FICS stand-in on loopback that floods whoever observes game 1, one flood at a time. */
@@ -246,6 +250,18 @@ async function floodServer(): Promise<FloodServer> {
   };
 }
 
+/** The CPU time a process has used in seconds (user and system, every thread), from /proc (Linux). */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'latin1');
+    // The fields after the command's name (which may hold blanks) in parentheses; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The resident memory of a process in bytes, from /proc (Linux); undefined elsewhere or once it exited. */
 function residentBytes(pid: number): number | undefined {
   try {
@@ -269,16 +285,23 @@ async function measureChild(
   done: (text: string) => boolean,
 ): Promise<Run> {
   const start = server.arm(stream, count);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // FLOOD_PROFILE=DIR writes a CPU profile of each client into DIR (node --cpu-prof).
+  const profile = process.env.FLOOD_PROFILE;
+  const flags = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`];
+  const child = spawn(process.execPath, [...flags, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   let errors = '';
   let finished: number | undefined;
+  let cpu: number | undefined;
   const ended = new Promise<void>((resolve) => {
     child.stdout.setEncoding('latin1');
     child.stdout.on('data', (text: string) => {
       // Only the end of the output is kept: the positions are counted by the client's end line.
       tail = (tail + text).slice(-4096);
-      if (finished === undefined && done(tail)) finished = performance.now();
+      if (finished === undefined && done(tail)) {
+        finished = performance.now();
+        if (child.pid !== undefined) cpu = cpuSeconds(child.pid);
+      }
     });
     child.stderr.on('data', (text: Buffer) => {
       errors = (errors + text.toString()).slice(-4096);
@@ -301,7 +324,7 @@ async function measureChild(
   clearInterval(sampler);
   if (finished === undefined || began === undefined)
     throw new Error(`the client did not finish (exit ${String(child.exitCode)}): ${errors}${tail.slice(-400)}`);
-  return { positions: count, seconds: (finished - began) / 1000, rss: samples, peak };
+  return { positions: count, seconds: (finished - began) / 1000, rss: samples, peak, cpu };
 }
 
 /** The CLI's `connect`, as a user follows game 1 and sends the output to a file or a pipe. */
@@ -398,7 +421,7 @@ function rssAt(run: Run, fraction: number): string {
 function printRun(name: string, run: Run): void {
   const rate = run.positions / run.seconds;
   console.log(
-    `${name.padEnd(28)} ${`${(rate / 1000).toFixed(1)}k`.padStart(8)} ${`${(rate / GOAL).toFixed(2)}x`.padStart(7)} ${run.seconds.toFixed(2).padStart(7)} ${rssAt(run, 0.1).padStart(7)} ${rssAt(run, 0.5).padStart(7)} ${rssAt(run, 1).padStart(7)} ${mb(run.peak).padStart(7)}`,
+    `${name.padEnd(28)} ${`${(rate / 1000).toFixed(1)}k`.padStart(8)} ${`${(rate / GOAL).toFixed(2)}x`.padStart(7)} ${run.seconds.toFixed(2).padStart(7)} ${(run.cpu === undefined ? 'n/a' : `${(run.positions / run.cpu / 1000).toFixed(1)}k`).padStart(9)} ${rssAt(run, 0.1).padStart(7)} ${rssAt(run, 0.5).padStart(7)} ${rssAt(run, 1).padStart(7)} ${mb(run.peak).padStart(7)}`,
   );
 }
 
@@ -425,7 +448,7 @@ export async function runFlood(): Promise<void> {
       for (const count of counts) {
         console.log(`\n## ${stream.name}: ${count.toLocaleString('en')} positions`);
         console.log(
-          `${'client'.padEnd(28)} ${'pos/s'.padStart(8)} ${'/goal'.padStart(7)} ${'s'.padStart(7)} ${'MB 10%'.padStart(7)} ${'MB 50%'.padStart(7)} ${'MB 100%'.padStart(7)} ${'MB peak'.padStart(7)}`,
+          `${'client'.padEnd(28)} ${'pos/s'.padStart(8)} ${'/goal'.padStart(7)} ${'s'.padStart(7)} ${'pos/cpu-s'.padStart(9)} ${'MB 10%'.padStart(7)} ${'MB 50%'.padStart(7)} ${'MB 100%'.padStart(7)} ${'MB peak'.padStart(7)}`,
         );
         // One pass each, the order reversed for every other size, so a load that comes and goes falls on all alike.
         const order = counts.indexOf(count) % 2 === 0 ? contenders : [...contenders].reverse();
