@@ -165,6 +165,8 @@ interface Run {
   readonly peak: number;
   /** The CPU time the client used up to its handling of the end, when /proc tells it. */
   readonly cpu: number | undefined;
+  /** The library's heap after a full collection once the flood is over (what it keeps). */
+  readonly held: number | undefined;
 }
 
 /** A FICS stand-in on loopback that floods whoever observes game 1, one flood at a time. */
@@ -324,7 +326,15 @@ async function measureChild(
   clearInterval(sampler);
   if (finished === undefined || began === undefined)
     throw new Error(`the client did not finish (exit ${String(child.exitCode)}): ${errors}${tail.slice(-400)}`);
-  return { positions: count, seconds: (finished - began) / 1000, rss: samples, peak, cpu };
+  const held = /"heap":(\d+)/.exec(tail)?.[1];
+  return {
+    positions: count,
+    seconds: (finished - began) / 1000,
+    rss: samples,
+    peak,
+    cpu,
+    held: held === undefined ? undefined : Number(held),
+  };
 }
 
 /** The CLI's `connect`, as a user follows game 1 and sends the output to a file or a pipe. */
@@ -362,7 +372,7 @@ function libraryContender(mode: 'onEvent' | 'events') {
         server,
         stream,
         count,
-        [process.argv[1] as string, '--flood-library', String(server.port), mode],
+        ['--expose-gc', process.argv[1] as string, '--flood-library', String(server.port), mode],
         (tail) => tail.includes('"ended"'),
       ),
   };
@@ -403,6 +413,10 @@ export async function floodLibrary(port: number, mode: string): Promise<void> {
   if (!observed.ok) throw new Error(observed.error.message);
   await over;
   console.log(JSON.stringify({ ended: true, changes, dropped }));
+  // What the client still holds once the flood is over (started with --expose-gc), after the timing.
+  const collect = (globalThis as { gc?: () => void }).gc;
+  collect?.();
+  if (collect !== undefined) console.log(JSON.stringify({ heap: process.memoryUsage().heapUsed }));
   client.close();
   await client.stopped;
 }
@@ -421,7 +435,7 @@ function rssAt(run: Run, fraction: number): string {
 function printRun(name: string, run: Run): void {
   const rate = run.positions / run.seconds;
   console.log(
-    `${name.padEnd(28)} ${`${(rate / 1000).toFixed(1)}k`.padStart(8)} ${`${(rate / GOAL).toFixed(2)}x`.padStart(7)} ${run.seconds.toFixed(2).padStart(7)} ${(run.cpu === undefined ? 'n/a' : `${(run.positions / run.cpu / 1000).toFixed(1)}k`).padStart(9)} ${rssAt(run, 0.1).padStart(7)} ${rssAt(run, 0.5).padStart(7)} ${rssAt(run, 1).padStart(7)} ${mb(run.peak).padStart(7)}`,
+    `${name.padEnd(28)} ${`${(rate / 1000).toFixed(1)}k`.padStart(8)} ${`${(rate / GOAL).toFixed(2)}x`.padStart(7)} ${run.seconds.toFixed(2).padStart(7)} ${(run.cpu === undefined ? 'n/a' : `${(run.positions / run.cpu / 1000).toFixed(1)}k`).padStart(9)} ${rssAt(run, 0.1).padStart(7)} ${rssAt(run, 0.5).padStart(7)} ${rssAt(run, 1).padStart(7)} ${mb(run.peak).padStart(7)} ${(run.held === undefined ? '' : mb(run.held)).padStart(7)}`,
   );
 }
 
@@ -448,7 +462,7 @@ export async function runFlood(): Promise<void> {
       for (const count of counts) {
         console.log(`\n## ${stream.name}: ${count.toLocaleString('en')} positions`);
         console.log(
-          `${'client'.padEnd(28)} ${'pos/s'.padStart(8)} ${'/goal'.padStart(7)} ${'s'.padStart(7)} ${'pos/cpu-s'.padStart(9)} ${'MB 10%'.padStart(7)} ${'MB 50%'.padStart(7)} ${'MB 100%'.padStart(7)} ${'MB peak'.padStart(7)}`,
+          `${'client'.padEnd(28)} ${'pos/s'.padStart(8)} ${'/goal'.padStart(7)} ${'s'.padStart(7)} ${'pos/cpu-s'.padStart(9)} ${'MB 10%'.padStart(7)} ${'MB 50%'.padStart(7)} ${'MB 100%'.padStart(7)} ${'MB peak'.padStart(7)} ${'MB held'.padStart(7)}`,
         );
         // One pass each, the order reversed for every other size, so a load that comes and goes falls on all alike.
         const order = counts.indexOf(count) % 2 === 0 ? contenders : [...contenders].reverse();
