@@ -94,11 +94,20 @@ export interface Style12Tracker extends GameTracker<Style12TrackerInput, Style12
   adopt(game: TrackedGame, onEvent?: (event: Style12TrackerEvent) => void): Style12TrackerEvent[];
 }
 
-/** A move the tracker keeps, with the position after it (what a takeback must come back to). */
+/**
+ * A move the tracker keeps, with the position after it (what a takeback must come back to) on
+ * every `KEPT_POSITION_EVERY`th move of a game whose moves replay; the positions between are
+ * played again from the last one kept when asked for. Kept on every move, the positions were
+ * most of a followed game's memory (a board of 64 squares a move: about 850 bytes a move in
+ * all, a gigabyte for a million moves of a game that never ends).
+ */
 interface Step {
   readonly tracked: TrackedMove;
-  readonly after: Setup;
+  readonly after?: Setup;
 }
+
+/** How far apart (in moves) the positions a game's moves keep are: a takeback replays fewer moves than this. */
+const KEPT_POSITION_EVERY = 32;
 
 const trackedOf = (step: Step): TrackedMove => step.tracked;
 
@@ -131,6 +140,11 @@ function samePlacement(a: Setup, b: Setup): boolean {
 
 /** The same position for the tracker: the same ply and placement. */
 const samePosition = (a: Setup, b: Setup): boolean => ply(a) === ply(b) && samePlacement(a, b);
+
+/** Whether a position that may be missing (a replay that failed) has the placement of `b`. */
+const isSamePlacement = (a: Setup | undefined, b: Setup): boolean => a !== undefined && samePlacement(a, b);
+/** Whether a position that may be missing (a replay that failed) is `b`. */
+const isSamePosition = (a: Setup | undefined, b: Setup): boolean => a !== undefined && samePosition(a, b);
 
 function relationOf(record: Style12): TrackedRelation {
   return record.relation === 2
@@ -308,9 +322,23 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
   /** A game whose moves are `trail`'s: made into an array only when read, so a move costs no copy. */
   const snapshot = (fields: Omit<TrackedGame, 'moves'>, trail: Trail<Step> | undefined): TrackedGame =>
     withTrailItems({ ...fields }, 'moves', trail, trackedOf);
-  /** The position after the first `count` moves of a game that starts at `initial`. */
-  const positionAt = (initial: Setup, trail: Trail<Step> | undefined, count: number): Setup =>
-    count === 0 ? initial : (trailTake(trail, count)?.last.after ?? initial);
+  /**
+   * The position after the first `count` moves of a game that starts at `initial`: the last
+   * position kept at or before that move, and the moves after it played again; undefined when
+   * one of them does not play (the positions it would come to are then not that game's).
+   */
+  const positionAt = (initial: Setup, trail: Trail<Step> | undefined, count: number): Setup | undefined => {
+    if (count === 0) return initial;
+    const replayed: Move[] = [];
+    let at = trailTake(trail, count);
+    while (at !== undefined && at.last.after === undefined) {
+      replayed.push(at.last.tracked.move);
+      at = at.before;
+    }
+    let setup: Setup | undefined = at?.last.after ?? initial;
+    for (let k = replayed.length - 1; k >= 0 && setup !== undefined; k--) setup = played(setup, replayed[k] as Move);
+    return setup;
+  };
   /** Pockets of games not (yet) tracked: a tracked game keeps its own in its setup. */
   const early = new Map<number, ByColor<Pocket>>();
   /** What text lines told of games not (yet) tracked, and of the tracked ones. */
@@ -427,7 +455,12 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
         const mover = opposite(record.setup.turn);
         const move: Move = read.value;
         const tracked = { move, clockMs: facts.clocks[mover] };
-        const game = keep(previous.initial, trailPush(trail, { tracked, after: setup }));
+        // A game whose moves replay by the rules keeps every so many positions; one read from the
+        // boards alone (rules board-core does not play) or with pockets (the holdings come apart
+        // from the board) keeps them all.
+        const replays = variant !== null && setup.pockets === undefined;
+        const kept = !replays || (length + 1) % KEPT_POSITION_EVERY === 0;
+        const game = keep(previous.initial, trailPush(trail, kept ? { tracked, after: setup } : { tracked }));
         out.push({ kind: 'move', game, move });
       } else {
         // The board is the server's word; without the move the list starts again from it.
@@ -437,7 +470,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     } else if (
       step < 0 &&
       length + step >= 0 &&
-      samePlacement(positionAt(previous.initial, trail, length + step), setup)
+      isSamePlacement(positionAt(previous.initial, trail, length + step), setup)
     ) {
       // Only a board that is the position that many moves back takes them back: an examiner's
       // new position at an earlier ply is another game, whose moves start from it.
@@ -556,7 +589,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       const seen = trails.get(number);
       const from = ply(at) - ply(previous.initial);
       connected =
-        from >= 0 && from <= (seen?.length ?? 0) && samePosition(positionAt(previous.initial, seen, from), at);
+        from >= 0 && from <= (seen?.length ?? 0) && isSamePosition(positionAt(previous.initial, seen, from), at);
       const start = starts.get(number);
       if (!connected && from === -1 && start !== undefined) {
         // A listing one move short of the board the tracked moves start from (a move made
