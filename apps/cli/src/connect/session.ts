@@ -66,6 +66,9 @@ export interface ConnectDeps {
 /** Exit statuses of `connect` (documented in the README). */
 export const EXIT = { done: 0, failed: 1, usage: 2, interrupted: 130, terminated: 143 } as const;
 
+/** Output waiting past this many characters is written at once rather than after the read in hand. */
+const OUTPUT_BATCH = 64 * 1024;
+
 /** At most this many garbage warnings a connection: a hostile stream cannot flood the terminal. */
 const MAX_GARBAGE_WARNINGS = 5;
 
@@ -328,6 +331,46 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
     cancelTimer = deps.timers.start(ms, () => finish(EXIT.failed, why));
   };
 
+  /**
+   * Standard output is written in batches: what the events of one read from the socket print
+   * goes out in one write, after them (or at once past `OUTPUT_BATCH`), since a write per
+   * position costs more than reading the position under a flood. A write that fails is thrown
+   * by the next `write` or by the last flush, and ends the command as before.
+   */
+  let pendingOutput = '';
+  let flushing: Promise<void> = Promise.resolve();
+  let flushScheduled = false;
+  let outputFailure: { readonly error: unknown } | undefined;
+  const flush = (): Promise<void> => {
+    const text = pendingOutput;
+    pendingOutput = '';
+    if (text !== '')
+      flushing = flushing
+        .then(() => deps.out(text))
+        .catch((error: unknown) => {
+          outputFailure ??= { error };
+        });
+    return flushing;
+  };
+  const throwOutputFailure = (): void => {
+    if (outputFailure !== undefined) throw outputFailure.error;
+  };
+  const write = async (text: string): Promise<void> => {
+    throwOutputFailure();
+    pendingOutput += text;
+    if (pendingOutput.length >= OUTPUT_BATCH) {
+      // The pipe's pace holds the reading back: memory stays bounded however fast the server.
+      await flush();
+      throwOutputFailure();
+    } else if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(() => {
+        flushScheduled = false;
+        void flush();
+      });
+    }
+  };
+
   /** What to observe (the named game, then its number once known) and what was printed, across reconnections. */
   let target = options.game;
   let gameNumber = target !== undefined && /^\d+$/.test(target) ? Number(target) : undefined;
@@ -406,7 +449,7 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
     await info(`logged in to ${options.host} (${server.toUpperCase()}) as ${name}`);
     if (options.seeks === true) {
       // The books of a new connection start empty: say so when lines were printed before.
-      if (listing && printed > 0) await deps.out(`${JSON.stringify({ kind: 'books-cleared' })}\n`);
+      if (listing && printed > 0) await write(`${JSON.stringify({ kind: 'books-cleared' })}\n`);
       listing = true;
       // FICS's books are kept here from the session reader's events; ICC's client keeps its own.
       if (server === 'fics') books = createBookPrinter();
@@ -429,7 +472,7 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
     const text = renderPosition(observedPosition(game, lastSan.get(game.gameNumber)), server, options.json);
     if (text === lastPrinted) return;
     lastPrinted = text;
-    await deps.out(text);
+    await write(text);
     printed++;
     if (options.count !== undefined && printed >= options.count) finish(EXIT.done);
   };
@@ -437,7 +480,7 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
   const onGameOver = async (game: TrackedGame, result: string, reason: string | undefined): Promise<void> => {
     if (gameNumber === undefined || game.gameNumber !== gameNumber) return;
     const saved = await saveGame(game);
-    await deps.out(renderGameOver(game.gameNumber, result, server, options.json, reason));
+    await write(renderGameOver(game.gameNumber, result, server, options.json, reason));
     finish(saved === undefined ? EXIT.done : EXIT.failed, saved);
   };
 
@@ -464,7 +507,7 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
 
   /** One change of the seek or offer books, with `--seeks`. */
   const printBookLine = async (line: object): Promise<void> => {
-    await deps.out(`${JSON.stringify(line)}\n`);
+    await write(`${JSON.stringify(line)}\n`);
     printed++;
     if (options.count !== undefined && printed >= options.count) finish(EXIT.done);
   };
@@ -539,6 +582,11 @@ export async function runConnect(options: ConnectOptions, deps: ConnectDeps): Pr
     finish(EXIT.failed);
   } finally {
     cancelTimer();
+  }
+  await flush();
+  if (failure === undefined && outputFailure !== undefined) {
+    failure = outputFailure.error;
+    finish(EXIT.failed);
   }
   const stop: ClientStop = await client.stopped;
   if (failure !== undefined) throw failure;
