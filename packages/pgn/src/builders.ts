@@ -24,7 +24,7 @@ import {
   RIGHT_BRACKET,
   SPACE,
 } from '@chess-formats/board-core/internal';
-import type { PgnError, PgnErrorCode } from './errors.js';
+import type { PgnError, PgnErrorCode, PgnWarning, PgnWarningCode } from './errors.js';
 import type { PgnGame, PgnResult, PgnRoot, PgnVariant } from './game.js';
 import { gameResult, gameStart, setsUp } from './tags.js';
 
@@ -58,6 +58,8 @@ export interface Builder {
   begin(): GameError | undefined;
   /** The game ends, with the movetext's result if it had one. */
   finish(result: PgnResult | undefined): Result<PgnGame, GameError>;
+  /** Text of the game that is not standard but was read, at `at` (copied: the tokenizer reuses its positions). */
+  warn(code: PgnWarningCode, message: string, at: Position): void;
   /**
    * What reads the tokens of movetext, after `begin`; none when the game keeps its tags alone
    * (the tokenizer still reads their grammar, and holds no comment's text for it).
@@ -91,6 +93,11 @@ export class TagsBuilder implements Builder {
   variant: PgnVariant = 'standard';
   setup: Setup | undefined;
   readonly root: MutableRoot = { children: [] };
+  warnings: PgnWarning[] | undefined;
+
+  warn(code: PgnWarningCode, message: string, at: Position): void {
+    this.warnings = append(this.warnings, { code, line: at.line, column: at.column, offset: at.offset, message });
+  }
 
   tag(name: string, value: string, line: number, column: number, offset: number): void {
     this.tags.set(name, value);
@@ -115,13 +122,15 @@ export class TagsBuilder implements Builder {
     if (problem) return err(problem);
     this.ended();
     const root: PgnRoot = this.root;
-    return ok({
+    const game: { -readonly [K in keyof PgnGame]: PgnGame[K] } = {
       tags: this.tags,
       variant: this.variant,
       setup: this.setup!,
       root,
       result: gameResult(this.tags, result),
-    });
+    };
+    if (this.warnings !== undefined) game.warnings = this.warnings;
+    return ok(game);
   }
 
   /** The game ends (the game builder closes its last line). */

@@ -1,4 +1,11 @@
-export { PGN_ERROR_CODES, type PgnError, type PgnErrorCode } from './errors.js';
+export {
+  PGN_ERROR_CODES,
+  PGN_WARNING_CODES,
+  type PgnError,
+  type PgnErrorCode,
+  type PgnWarning,
+  type PgnWarningCode,
+} from './errors.js';
 export {
   PGN_RESULTS,
   PGN_VARIANTS,

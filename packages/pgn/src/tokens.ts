@@ -122,8 +122,13 @@ function resultAt(text: string, from: number, to: number): PgnResult | undefined
   return undefined;
 }
 
+/** `1/2`, the draw marker of some old collections, at `text[from, to)`. */
+function isShortDraw(text: string, from: number, to: number): boolean {
+  return to - from === 3 && text.startsWith('1/2', from);
+}
+
 function isResult(word: string): boolean {
-  return word === '*' || resultAt(word, 0, word.length) !== undefined;
+  return word === '*' || resultAt(word, 0, word.length) !== undefined || isShortDraw(word, 0, word.length);
 }
 
 /** Whether `text[from, to)` is all digits: a move number (its periods are read apart). */
@@ -480,6 +485,12 @@ export class Tokenizer {
     const result = first === DIGIT_0 || first === DIGIT_1 ? resultAt(text, from, to) : undefined;
     if (result !== undefined) {
       this.result(result, this.tokenAt(i));
+      return;
+    }
+    if (first === DIGIT_1 && isShortDraw(text, from, to)) {
+      const at = this.tokenAt(i);
+      this.#game?.warn('short-draw', '"1/2" read as the draw 1/2-1/2', at);
+      this.result('1/2-1/2', at);
       return;
     }
     if (!this.#movetext && !this.movetextToken(this.tokenAt(i))) return;

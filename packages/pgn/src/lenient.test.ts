@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest';
+import { PGN_WARNING_CODES } from './errors.js';
+import { mainline, type PgnGame } from './game.js';
+import { parsePgn, type PgnReadOptions } from './read.js';
+import { writePgn } from './write.js';
+
+function only(text: string, options?: PgnReadOptions): PgnGame {
+  const results = parsePgn(text, options);
+  expect(results).toHaveLength(1);
+  const [result] = results;
+  if (!result?.ok) throw new Error(`expected a game, got ${JSON.stringify(result)}`);
+  return result.value;
+}
+
+/** The codes of a game's warnings, in order. */
+function codes(game: PgnGame): string[] {
+  return (game.warnings ?? []).map((w) => w.code);
+}
+
+/** The game written and read back: the standard form, with no warning left. */
+function readBack(game: PgnGame): PgnGame {
+  const again = only(writePgn(game));
+  expect(again.warnings).toBeUndefined();
+  return again;
+}
+
+describe('warnings', () => {
+  test('a game read from standard text has no warnings key at all', () => {
+    expect('warnings' in only('[Event "A"]\n\n1. e4 e5 1/2-1/2\n')).toBe(false);
+  });
+  test('the codes are listed, frozen', () => {
+    expect(Object.isFrozen(PGN_WARNING_CODES)).toBe(true);
+  });
+});
+
+describe('1/2 as the draw marker', () => {
+  test('ends the game as 1/2-1/2, with a warning where it stands', () => {
+    const g = only('[Result "1/2"]\n\n1. e4 e5 1/2\n');
+    expect(g.result).toBe('1/2-1/2');
+    expect([...mainline(g)]).toHaveLength(2);
+    expect(g.warnings).toEqual([
+      { code: 'short-draw', line: 3, column: 10, offset: 25, message: '"1/2" read as the draw 1/2-1/2' },
+    ]);
+    // The tag keeps the value as written; the movetext is written in the standard form.
+    expect(g.tags.get('Result')).toBe('1/2');
+    expect(writePgn(g)).toContain('1. e4 e5 1/2-1/2');
+    expect(readBack(g).result).toBe('1/2-1/2');
+  });
+  test('ends the game, so the next one reads apart, and works with tags only', () => {
+    const text = '1. d4 d5 1/2\n1. e4 *';
+    expect(parsePgn(text).map((r) => r.ok && r.value.result)).toEqual(['1/2-1/2', '*']);
+    expect(parsePgn(text, { tagsOnly: true }).map((r) => r.ok && codes(r.value))).toEqual([['short-draw'], []]);
+  });
+});
