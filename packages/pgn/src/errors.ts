@@ -59,6 +59,8 @@ export interface PgnError extends LocatedError<PgnErrorCode> {
 export const PGN_WARNING_CODES = /* @__PURE__ */ Object.freeze([
   /** `1/2` as the movetext's draw marker, read as `1/2-1/2`. */
   'short-draw',
+  /** A `"` inside a tag value, not escaped: the value runs to the quote that `]` follows. */
+  'unescaped-quote',
 ] as const);
 /** The code of a `PgnWarning`, one of `PGN_WARNING_CODES`. */
 export type PgnWarningCode = (typeof PGN_WARNING_CODES)[number];

@@ -52,3 +52,22 @@ describe('1/2 as the draw marker', () => {
     expect(parsePgn(text, { tagsOnly: true }).map((r) => r.ok && codes(r.value))).toEqual([['short-draw'], []]);
   });
 });
+
+describe('unescaped quotes in a tag value', () => {
+  test('the value runs to the quote that `]` follows', () => {
+    const g = only('[White ""Socrates Expert""]\n[Black "a "b" c" ]\n\n1. e4 *');
+    expect(g.tags.get('White')).toBe('"Socrates Expert"');
+    expect(g.tags.get('Black')).toBe('a "b" c');
+    expect(g.warnings?.map((w) => [w.code, w.line, w.column])).toEqual([
+      ['unescaped-quote', 1, 9],
+      ['unescaped-quote', 1, 25],
+      ['unescaped-quote', 2, 11],
+      ['unescaped-quote', 2, 13],
+    ]);
+    expect(writePgn(g)).toContain('[White "\\"Socrates Expert\\""]');
+    expect(readBack(g).tags).toEqual(g.tags);
+  });
+  test('a value with no quote before `]` on its line is still a syntax error', () => {
+    expect(parsePgn('[White "a"b]\n\n1. e4 *').map((r) => !r.ok && r.error.code)).toEqual(['tag-syntax']);
+  });
+});

@@ -203,6 +203,8 @@ export class Tokenizer {
   /** The token cut by the end of a chunk: a symbol, NAG digits, an annotation, a comment, a tag value. */
   #buffer = '';
   #tagName = '';
+  /** The blanks after a quote in a tag value: they are the value's if the quote does not close it. */
+  #afterQuote = '';
   /** Where the value of the tag being read starts. */
   #valueLine = 1;
   #valueColumn = 1;
@@ -330,6 +332,7 @@ export class Tokenizer {
     this.#started = false;
     this.#buffer = '';
     this.#tagName = '';
+    this.#afterQuote = '';
     this.#probing = false;
   }
 
@@ -384,6 +387,7 @@ export class Tokenizer {
     this.#game = undefined;
     this.#buffer = '';
     this.#tagName = '';
+    this.#afterQuote = '';
     this.#probing = false;
     this.#mode = Mode.Skip;
     this.#skipContent = true;
@@ -912,12 +916,24 @@ export class Tokenizer {
           i++;
           break;
         default:
-          // After the value.
+          // After a quote: it closes the value when `]` follows it (blanks between).
           if (c === SPACE || c === TAB) {
+            if (this.#buffer.length + this.#afterQuote.length >= max) return this.valueError(i, c);
+            this.#afterQuote += text[i];
             i++;
             break;
           }
-          if (c !== RIGHT_BRACKET) return this.tagError(i, `expected \`]\` after the value of tag ${this.#tagName}`);
+          if (c !== RIGHT_BRACKET) {
+            if (c === LF || c === CR) return this.tagError(i, `expected \`]\` after the value of tag ${this.#tagName}`);
+            // Anything else: the quote was part of the value, unescaped (`[White ""Socrates""]`).
+            const quote = this.here(i - 1 - this.#afterQuote.length);
+            this.#game?.warn('unescaped-quote', `a quote inside the value of tag ${this.#tagName}, not escaped`, quote);
+            this.#buffer += `"${this.#afterQuote}`;
+            this.#afterQuote = '';
+            this.#mode = Mode.TagValue;
+            break;
+          }
+          this.#afterQuote = '';
           this.#game?.tag(this.#tagName, this.#buffer, this.#valueLine, this.#valueColumn, this.#valueOffset);
           this.#tagName = '';
           this.#buffer = '';
@@ -945,6 +961,7 @@ export class Tokenizer {
    * (it may start the next line).
    */
   private tagError(i: number, message: string, code: PgnErrorCode = 'tag-syntax'): number {
+    this.#afterQuote = '';
     if (this.#probing) {
       this.#probing = false;
       this.#tagName = '';
