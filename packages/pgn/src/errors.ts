@@ -61,6 +61,8 @@ export const PGN_WARNING_CODES = /* @__PURE__ */ Object.freeze([
   'short-draw',
   /** A `"` inside a tag value, not escaped: the value runs to the quote that `]` follows. */
   'unescaped-quote',
+  /** An annotation glyph as a Unicode character (`‼`, `⁉`, `±`...), read as its NAG. */
+  'unicode-annotation',
 ] as const);
 /** The code of a `PgnWarning`, one of `PGN_WARNING_CODES`. */
 export type PgnWarningCode = (typeof PGN_WARNING_CODES)[number];

@@ -71,3 +71,35 @@ describe('unescaped quotes in a tag value', () => {
     expect(parsePgn('[White "a"b]\n\n1. e4 *').map((r) => !r.ok && r.error.code)).toEqual(['tag-syntax']);
   });
 });
+
+describe('Unicode annotation glyphs', () => {
+  test('each reads as the NAG of the standard table, glued or apart', () => {
+    const g = only('1. e4‼ e5 ⁇ 2. Nf3⁉ Nc6⁈ 3. Bb5 □ a6 ∞ 4. Ba4 ⩲ Nf6 ⩱ 5. O-O ± Be7 ∓ *');
+    expect([...mainline(g)].map((s) => s.node.nags ?? [])).toEqual([
+      [3],
+      [4],
+      [5],
+      [6],
+      [7],
+      [13],
+      [14],
+      [15],
+      [16],
+      [17],
+    ]);
+    expect(codes(g)).toEqual(Array(10).fill('unicode-annotation'));
+    expect(g.warnings?.[0]).toEqual({
+      code: 'unicode-annotation',
+      line: 1,
+      column: 6,
+      offset: 5,
+      message: '"‼" read as the NAG $3',
+    });
+    expect(writePgn(g)).toContain('1. e4 $3 e5 $4');
+    expect(readBack(g).root).toEqual(g.root);
+  });
+  test('another character, or a glyph before any move, is still an error', () => {
+    expect(parsePgn('1. e4 ♔ *').map((r) => !r.ok && r.error.code)).toEqual(['unexpected-token']);
+    expect(parsePgn('‼ 1. e4 *').map((r) => !r.ok && r.error.code)).toEqual(['unexpected-token']);
+  });
+});

@@ -112,6 +112,23 @@ const ANNOTATIONS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([
   ['?!', 6],
 ]);
 
+/**
+ * Annotation glyphs written as Unicode characters, and the NAG each stands for in the PGN
+ * standard's table: only those whose meaning there is plain (a move's quality, an evaluation).
+ */
+const GLYPHS: ReadonlyMap<number, number> = /* @__PURE__ */ new Map([
+  [0x203c, 3], // ‼ a very good move
+  [0x2047, 4], // ⁇ a very poor move
+  [0x2049, 5], // ⁉ a speculative move
+  [0x2048, 6], // ⁈ a questionable move
+  [0x25a1, 7], // □ the only move
+  [0x221e, 13], // ∞ unclear
+  [0x2a72, 14], // ⩲ White is slightly better
+  [0x2a71, 15], // ⩱ Black is slightly better
+  [0x00b1, 16], // ± White is moderately better
+  [0x2213, 17], // ∓ Black is moderately better
+]);
+
 /** The result `text[from, to)` is, if it is one (`*` is read apart); a result starts with 0 or 1. */
 function resultAt(text: string, from: number, to: number): PgnResult | undefined {
   const length = to - from;
@@ -674,9 +691,15 @@ export class Tokenizer {
             this.annotate(ANNOTATIONS.get(text.slice(i, stop))!, at);
             break;
           }
-          default:
-            this.fail('unexpected-token', `${JSON.stringify(text[i])} has no place in movetext`, at);
-            return stop;
+          default: {
+            const glyph = GLYPHS.get(c);
+            if (glyph === undefined) {
+              this.fail('unexpected-token', `${JSON.stringify(text[i])} has no place in movetext`, at);
+              return stop;
+            }
+            this.#game?.warn('unicode-annotation', `${JSON.stringify(text[i])} read as the NAG $${glyph}`, at);
+            this.annotate(glyph, at);
+          }
         }
       }
       // A token that failed its game leaves the rest to the skipping state.
