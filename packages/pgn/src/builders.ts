@@ -43,6 +43,12 @@ export interface GameError {
   readonly at: Position | undefined;
 }
 
+/** Text that is not standard but was read: the tokenizer gives it the token's position. */
+export interface GameWarning {
+  readonly warning: PgnWarningCode;
+  readonly message: string;
+}
+
 function gameError(code: PgnErrorCode, message: string): GameError {
   return { code, message, cause: undefined, at: undefined };
 }
@@ -72,8 +78,8 @@ export interface Builder {
  * `close` are called only when they fit.
  */
 export interface MovetextBuilder {
-  /** A move: `text[from, to)`. */
-  move(text: string, from: number, to: number): GameError | undefined;
+  /** A move: `text[from, to)`. A warning when it was read though it is not standard. */
+  move(text: string, from: number, to: number): GameError | GameWarning | undefined;
   /** A comment: `text[from, to)`, untrimmed. */
   comment(text: string, from: number, to: number): void;
   /** A numeric annotation glyph, 0 to 255. */
@@ -192,11 +198,12 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     leaf(this.frame?.last);
   }
 
-  move(source: string, from: number, to: number): GameError | undefined {
-    const text = source.slice(from, to);
+  move(source: string, from: number, to: number): GameError | GameWarning | undefined {
+    let text = source.slice(from, to);
     const frame = this.frame!;
     const position = this.position!;
     let move: Move | null = null;
+    let warning: GameWarning | undefined;
     if (text === '--' || text === 'Z0') position.pass();
     else {
       const san = position.playSan(text);
@@ -205,7 +212,15 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
         // Some tools write coordinates in movetext (`g1f3`); read them when SAN fails.
         const before = position.setup();
         const coordinate = parseCoordinate(before, text);
-        if (!coordinate.ok) {
+        const suffixed = coordinate.ok ? undefined : this.enPassantSuffix(text);
+        if (suffixed === EN_PASSANT_MARK) return EN_PASSANT_WARNING;
+        if (suffixed === EN_PASSANT_REST) return undefined;
+        if (suffixed !== undefined) {
+          move = suffixed;
+          warning = EN_PASSANT_WARNING;
+          // The move as read is the capture: the mark is no part of it.
+          text = text.slice(0, text.endsWith('ep') ? -2 : -1);
+        } else if (!coordinate.ok) {
           const number = `${before.fullmoves}${before.turn === 'white' ? '.' : '...'}`;
           return {
             code: 'illegal-move',
@@ -214,9 +229,10 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
             cause: san.error,
             at: undefined,
           };
+        } else {
+          move = coordinate.value;
+          position.play(move);
         }
-        move = coordinate.value;
-        position.play(move);
       }
     }
     const node: MutableNode = { san: text, move, children: NO_CHILDREN };
@@ -233,7 +249,39 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     frame.lastParent = frame.parent;
     frame.last = node;
     frame.parent = node;
-    return undefined;
+    return warning;
+  }
+
+  /** Whether the `e` of `e.p.` was read: its `p` follows as a token of its own. */
+  #markPending = false;
+
+  /**
+   * `text` as an en passant capture with a suffix (`exf6ep`, `exf6e.p.`), played; or the
+   * suffix alone after one (`exf6 e.p.`, `ep`), `EN_PASSANT_MARK`; else undefined. Reached
+   * only when the move failed, so standard text never pays for it.
+   */
+  private enPassantSuffix(text: string): Move | typeof EN_PASSANT_MARK | typeof EN_PASSANT_REST | undefined {
+    const position = this.position!;
+    // The `p` of `e.p.` is the token right after its `e`: the move that `e` stands after is
+    // still the line's last, and `p` is no move.
+    const pending = this.#markPending;
+    this.#markPending = false;
+    if (text === 'p') return pending && this.frame!.last?.move?.kind === 'enPassant' ? EN_PASSANT_REST : undefined;
+    if (text === 'e' || text === 'ep') {
+      if (this.frame!.last?.move?.kind !== 'enPassant') return undefined;
+      this.#markPending = text === 'e';
+      return EN_PASSANT_MARK;
+    }
+    const cut = text.endsWith('ep') ? 2 : text.endsWith('e') ? 1 : 0;
+    if (cut === 0) return undefined;
+    const san = position.playSan(text.slice(0, -cut));
+    if (!san.ok) return undefined;
+    if (san.value.kind !== 'enPassant') {
+      position.undo();
+      return undefined;
+    }
+    this.#markPending = cut === 1;
+    return san.value;
   }
 
   comment(source: string, from: number, to: number): void {
@@ -291,6 +339,15 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     else position.play(move);
   }
 }
+
+/** What `enPassantSuffix` gives for a suffix standing alone: no move, the token is read. */
+const EN_PASSANT_MARK = 'mark';
+/** The `p` of `e.p.` after its `e`, which the warning was for already. */
+const EN_PASSANT_REST = 'rest';
+const EN_PASSANT_WARNING: GameWarning = {
+  warning: 'en-passant-suffix',
+  message: 'an en passant mark (`e.p.`, `ep`) after the capture, dropped',
+};
 
 /**
  * The children of a node until it has some: not an array per node, since most are replaced by

@@ -63,6 +63,8 @@ export const PGN_WARNING_CODES = /* @__PURE__ */ Object.freeze([
   'unescaped-quote',
   /** An annotation glyph as a Unicode character (`‼`, `⁉`, `±`...), read as its NAG. */
   'unicode-annotation',
+  /** An en passant capture marked `e.p.` or `ep` (`exf6ep`, `exf6 e.p.`): the mark is dropped. */
+  'en-passant-suffix',
 ] as const);
 /** The code of a `PgnWarning`, one of `PGN_WARNING_CODES`. */
 export type PgnWarningCode = (typeof PGN_WARNING_CODES)[number];

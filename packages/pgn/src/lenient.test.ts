@@ -103,3 +103,29 @@ describe('Unicode annotation glyphs', () => {
     expect(parsePgn('‼ 1. e4 *').map((r) => !r.ok && r.error.code)).toEqual(['unexpected-token']);
   });
 });
+
+describe('an en passant mark after the capture', () => {
+  const opening = '1. e4 Nf6 2. e5 d5 3. ';
+  test.each([['exd6ep'], ['exd6e.p.'], ['exd6 e.p.'], ['exd6 ep'], ['exd6 e.p'], ['exd6e.p']])('%s', (capture) => {
+    const g = only(`${opening}${capture} exd6 *`);
+    const steps = [...mainline(g)];
+    expect(steps.map((s) => s.node.move?.kind)).toEqual([
+      'normal',
+      'normal',
+      'normal',
+      'normal',
+      'enPassant',
+      'normal',
+    ]);
+    expect(codes(g)).toEqual(['en-passant-suffix']);
+    // At the mark when it stands apart, else at the move.
+    expect(g.warnings?.[0]?.offset).toBe(opening.length + capture.indexOf(' ') + 1);
+    expect(writePgn(g)).toContain('3. exd6 exd6 *');
+    expect(readBack(g).root).toEqual(g.root);
+  });
+  test('a mark after a move that is no en passant capture is still an error', () => {
+    expect(parsePgn('1. e4 d5 2. exd5 e.p. *').map((r) => !r.ok && r.error.code)).toEqual(['illegal-move']);
+    expect(parsePgn('1. e4 d5 2. exd5ep *').map((r) => !r.ok && r.error.code)).toEqual(['illegal-move']);
+    expect(parsePgn('1. e4 Nf6 2. e5 d5 3. exd6 Nc6 p *').map((r) => !r.ok && r.error.code)).toEqual(['illegal-move']);
+  });
+});

@@ -518,7 +518,9 @@ export class Tokenizer {
     // Without a builder of movetext, a move and a move number are alike.
     if (this.#moves === undefined || isMoveNumber(text, from, to)) return;
     const problem = this.#moves.move(text, from, to);
-    if (problem !== undefined) this.failWith(problem, this.tokenAt(i));
+    if (problem === undefined) return;
+    if ('warning' in problem) this.#game!.warn(problem.warning, problem.message, this.tokenAt(i));
+    else this.failWith(problem, this.tokenAt(i));
   }
 
   /** The digits of a NAG, after its `$`. */
