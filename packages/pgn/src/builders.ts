@@ -60,6 +60,8 @@ function gameError(code: PgnErrorCode, message: string): GameError {
 export interface Builder {
   /** A tag pair; `line`, `column` and `offset` are where its value starts. */
   tag(name: string, value: string, line: number, column: number, offset: number): void;
+  /** Whether the game has a tag of that name. */
+  hasTag(name: string): boolean;
   /** The movetext starts: the game is set up from its tags. */
   begin(): GameError | undefined;
   /** The game ends, with the movetext's result if it had one. */
@@ -103,6 +105,10 @@ export class TagsBuilder implements Builder {
 
   warn(code: PgnWarningCode, message: string, at: Position): void {
     this.warnings = append(this.warnings, { code, line: at.line, column: at.column, offset: at.offset, message });
+  }
+
+  hasTag(name: string): boolean {
+    return this.tags.has(name);
   }
 
   tag(name: string, value: string, line: number, column: number, offset: number): void {

@@ -65,6 +65,8 @@ export const PGN_WARNING_CODES = /* @__PURE__ */ Object.freeze([
   'unicode-annotation',
   /** An en passant capture marked `e.p.` or `ep` (`exf6ep`, `exf6 e.p.`): the mark is dropped. */
   'en-passant-suffix',
+  /** A game with tags and no movetext, not even a result: it ends at the next tag section or the end of the input. */
+  'no-movetext',
 ] as const);
 /** The code of a `PgnWarning`, one of `PGN_WARNING_CODES`. */
 export type PgnWarningCode = (typeof PGN_WARNING_CODES)[number];

@@ -129,3 +129,20 @@ describe('an en passant mark after the capture', () => {
     expect(parsePgn('1. e4 Nf6 2. e5 d5 3. exd6 Nc6 p *').map((r) => !r.ok && r.error.code)).toEqual(['illegal-move']);
   });
 });
+
+describe('exports of tags alone', () => {
+  const text = '[Event "A"]\n[Result "1-0"]\n\n[Event "B"]\n\n[Event "C"]\n\n1. e4 *\n';
+  test('each tag section after a blank line is a game of its own', () => {
+    const games = parsePgn(text).map((r) => (r.ok ? r.value : undefined));
+    expect(games.map((g) => g?.tags.get('Event'))).toEqual(['A', 'B', 'C']);
+    expect(games.map((g) => g?.result)).toEqual(['1-0', '*', '*']);
+    expect(games.map((g) => g && codes(g))).toEqual([['no-movetext'], ['no-movetext'], []]);
+    expect(games[0]?.warnings?.[0]).toMatchObject({ line: 4, column: 1, offset: 28 });
+    expect(parsePgn(text, { tagsOnly: true }).map((r) => r.ok && r.value.tags.get('Event'))).toEqual(['A', 'B', 'C']);
+    // Written, a game without moves gets its result, and reads back without a warning.
+    expect(readBack(games[1]!).tags).toEqual(games[1]!.tags);
+  });
+  test('a section that repeats none of the tags before it is more of the same game', () => {
+    expect(parsePgn('[Event "A"]\n\n[Site "B"]\n\n1. e4 *').map((r) => r.ok && r.value.tags.size)).toEqual([2]);
+  });
+});

@@ -203,6 +203,9 @@ export class Tokenizer {
   #gameStart = 0;
   /** Whether the game's movetext has started (a token other than a tag or a comment). */
   #movetext = false;
+  /** Whether the game has a tag, and whether a blank line followed its tags, before any movetext. */
+  #hasTag = false;
+  #tagsEnded = false;
   /** Variations open in the game. */
   #depth = 0;
   #mode: Mode = Mode.Top;
@@ -427,6 +430,8 @@ export class Tokenizer {
     this.#moves = game.movetext;
     this.#gameStart = offset;
     this.#movetext = false;
+    this.#hasTag = false;
+    this.#tagsEnded = false;
     this.#depth = 0;
     return game;
   }
@@ -472,6 +477,7 @@ export class Tokenizer {
       this.report('unclosed-variation', `the game ends inside ${depth} open variation${depth > 1 ? 's' : ''}`, at);
       return;
     }
+    if (!this.#movetext) game.warn('no-movetext', 'a game with tags alone: no moves and no result', at);
     const finished = game.finish(result);
     if (finished.ok) this.emit({ kind: 'game', game: finished.value });
     else this.report(finished.error.code, finished.error.message, finished.error.at ?? at, finished.error.cause);
@@ -577,9 +583,11 @@ export class Tokenizer {
       }
       if (c === LF) {
         // A blank line ends the movetext (the export format separates games so, and chessops reads it so).
-        if (!this.#lineHasToken && this.#movetext && this.#game !== undefined) {
-          this.finishGame(undefined, this.here(i));
-          last = -1;
+        if (!this.#lineHasToken && this.#game !== undefined) {
+          if (this.#movetext) {
+            this.finishGame(undefined, this.here(i));
+            last = -1;
+          } else if (this.#hasTag) this.#tagsEnded = true;
         }
         this.#lineHasToken = false;
         this.newline(i);
@@ -891,6 +899,16 @@ export class Tokenizer {
           this.#tagName += text.slice(i, stop);
           i = stop;
           if (i === n) return n;
+          if (this.#tagsEnded) {
+            // A tag section after a blank line, the game still without movetext: a game of
+            // its own when it repeats a tag the game has (exports of tags alone), else more
+            // of the game's tags (ChessBase leaves a blank line after `Event`).
+            this.#tagsEnded = false;
+            if (this.#game?.hasTag(this.#tagName) === true) {
+              this.finishGame(undefined, this.#token);
+              this.startGame(this.#token.offset);
+            }
+          }
           if (this.#probing) {
             this.#probing = false;
             if (this.#tagName !== 'Event' && !this.#skipAfterBlank) {
@@ -959,6 +977,7 @@ export class Tokenizer {
             break;
           }
           this.#afterQuote = '';
+          this.#hasTag = true;
           this.#game?.tag(this.#tagName, this.#buffer, this.#valueLine, this.#valueColumn, this.#valueOffset);
           this.#tagName = '';
           this.#buffer = '';
