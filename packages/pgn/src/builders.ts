@@ -66,6 +66,8 @@ export interface Builder {
   begin(): GameError | undefined;
   /** The game ends, with the movetext's result if it had one. */
   finish(result: PgnResult | undefined): Result<PgnGame, GameError>;
+  /** The game as read up to an error that ends it, its open variations closed; none when it cannot be set up. */
+  partial(): PgnGame | undefined;
   /** Text of the game that is not standard but was read, at `at` (copied: the tokenizer reuses its positions). */
   warn(code: PgnWarningCode, message: string, at: Position): void;
   /**
@@ -133,6 +135,16 @@ export class TagsBuilder implements Builder {
     const problem = this.begin();
     if (problem) return err(problem);
     this.ended();
+    return ok(this.game(result));
+  }
+
+  partial(): PgnGame | undefined {
+    if (this.begin() !== undefined) return undefined;
+    this.cutShort();
+    return this.game(undefined);
+  }
+
+  private game(result: PgnResult | undefined): PgnGame {
     const root: PgnRoot = this.root;
     const game: { -readonly [K in keyof PgnGame]: PgnGame[K] } = {
       tags: this.tags,
@@ -142,11 +154,14 @@ export class TagsBuilder implements Builder {
       result: gameResult(this.tags, result),
     };
     if (this.warnings !== undefined) game.warnings = this.warnings;
-    return ok(game);
+    return game;
   }
 
   /** The game ends (the game builder closes its last line). */
   protected ended(): void {}
+
+  /** The game ends at an error (the game builder closes every line open). */
+  protected cutShort(): void {}
 }
 
 interface MutableNode {
@@ -204,7 +219,20 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     leaf(this.frame?.last);
   }
 
+  protected override cutShort(): void {
+    leaf(this.frame?.last);
+    for (const frame of this.stack) leaf(frame.last);
+  }
+
+  /**
+   * Inside a side line cut at an illegal move: 1 in the line itself, more in variations
+   * nested in it. Its tokens are read (the tokenizer keeps the grammar) and dropped until the
+   * line closes.
+   */
+  #cut = 0;
+
   move(source: string, from: number, to: number): GameError | GameWarning | undefined {
+    if (this.#cut !== 0) return undefined;
     let text = source.slice(from, to);
     const frame = this.frame!;
     const position = this.position!;
@@ -228,6 +256,11 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
           text = text.slice(0, text.endsWith('ep') ? -2 : -1);
         } else if (!coordinate.ok) {
           const number = `${before.fullmoves}${before.turn === 'white' ? '.' : '...'}`;
+          if (this.stack.length > 0) {
+            // In a side line: the line is cut there, and the game goes on.
+            this.#cut = 1;
+            return { warning: 'variation-cut', message: `${number} ${san.error.message}; the side line is cut there` };
+          }
           return {
             code: 'illegal-move',
             // The move number, then the move reader's own words, which name the move.
@@ -291,6 +324,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
   }
 
   comment(source: string, from: number, to: number): void {
+    if (this.#cut !== 0) return;
     const frame = this.frame;
     const last = frame?.last;
     if (last !== undefined) {
@@ -316,6 +350,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
   }
 
   nag(value: number): GameError | undefined {
+    if (this.#cut !== 0) return undefined;
     const last = this.frame!.last;
     if (last === undefined) return gameError('unexpected-token', 'an annotation before any move');
     last.nags = append(last.nags, value);
@@ -323,6 +358,10 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
   }
 
   open(): GameError | undefined {
+    if (this.#cut !== 0) {
+      this.#cut++;
+      return undefined;
+    }
     const frame = this.frame!;
     if (frame.last === undefined) return gameError('unexpected-token', 'a variation before any move it could replace');
     this.stack.push(frame);
@@ -333,6 +372,8 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
   }
 
   close(): void {
+    // The variations nested in a cut line close with nothing to do; the line itself closes as any.
+    if (this.#cut !== 0 && --this.#cut !== 0) return;
     const position = this.position!;
     const variation = this.frame!;
     // Comments in a variation without a move have nothing to stand beside; they go with it.

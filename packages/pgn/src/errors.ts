@@ -67,6 +67,8 @@ export const PGN_WARNING_CODES = /* @__PURE__ */ Object.freeze([
   'en-passant-suffix',
   /** A game with tags and no movetext, not even a result: it ends at the next tag section or the end of the input. */
   'no-movetext',
+  /** An illegal move in a side line: the line is cut there (the moves before it kept), the game goes on. */
+  'variation-cut',
 ] as const);
 /** The code of a `PgnWarning`, one of `PGN_WARNING_CODES`. */
 export type PgnWarningCode = (typeof PGN_WARNING_CODES)[number];

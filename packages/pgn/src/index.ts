@@ -26,6 +26,8 @@ export {
   createPgnReader,
   parsePgn,
   type PgnEvent,
+  type PgnGameFailure,
+  type PgnGameResult,
   type PgnReadOptions,
   type PgnReader,
 } from './read.js';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { PGN_WARNING_CODES } from './errors.js';
 import { mainline, type PgnGame } from './game.js';
-import { parsePgn, type PgnReadOptions } from './read.js';
+import { createPgnReader, parsePgn, type PgnReadOptions } from './read.js';
 import { writePgn } from './write.js';
 
 function only(text: string, options?: PgnReadOptions): PgnGame {
@@ -144,5 +144,66 @@ describe('exports of tags alone', () => {
   });
   test('a section that repeats none of the tags before it is more of the same game', () => {
     expect(parsePgn('[Event "A"]\n\n[Site "B"]\n\n1. e4 *').map((r) => r.ok && r.value.tags.size)).toEqual([2]);
+  });
+});
+
+describe('a broken game keeps what was read', () => {
+  test('an illegal move in the main line: the error, with the game up to it as partial', () => {
+    const [first, second] = parsePgn('[White "A"]\n\n1. e4 {good} e5 2. Ke3 Nc6 *\n\n[White "B"]\n\n1. d4 *');
+    expect(first?.ok).toBe(false);
+    if (first?.ok !== false) return;
+    expect(first.error).toMatchObject({ code: 'illegal-move', line: 3, column: 20 });
+    expect(first.partial?.tags.get('White')).toBe('A');
+    expect([...mainline(first.partial!)].map((s) => s.node.san)).toEqual(['e4', 'e5']);
+    expect(first.partial?.root.children[0]?.comments).toEqual(['good']);
+    // Not enumerable: printing, JSON and deep equality see the error as before.
+    expect(Object.keys(first)).toEqual(['ok', 'error']);
+    expect(second?.ok && second.value.tags.get('White')).toBe('B');
+  });
+  test('the streaming reader hands the partial game with the error event', () => {
+    const reader = createPgnReader();
+    const events = [
+      ...reader.push('[White "A"]\n\n1. e4 (1. d4) e5 2. K'),
+      ...reader.push('e3 Nc6 *'),
+      ...reader.end(),
+    ];
+    const [event] = events;
+    expect(event?.kind === 'error' && event.error.code).toBe('illegal-move');
+    if (event?.kind !== 'error') return;
+    expect(event.partial?.root.children.map((n) => n.san)).toEqual(['e4', 'd4']);
+    expect([...mainline(event.partial!)].map((s) => s.node.san)).toEqual(['e4', 'e5']);
+  });
+  test('no partial game for a game that cannot be set up, nor one too large', () => {
+    const [bad] = parsePgn('[FEN "nonsense"]\n\n1. e4 *');
+    expect(bad?.ok === false && bad.partial).toBeUndefined();
+    const [large] = parsePgn('[White "A"]\n\n1. e4 e5 2. Nf3 Nc6 *', { maxGameLength: 20 });
+    expect(large?.ok === false && large.error.code).toBe('game-too-large');
+    expect(large?.ok === false && large.partial).toBeUndefined();
+  });
+  test('tags only: the partial game has the tags', () => {
+    const [broken] = parsePgn('[White "A"]\n\n1. e4 ) *', { tagsOnly: true });
+    expect(broken?.ok === false && broken.partial?.tags.get('White')).toBe('A');
+  });
+});
+
+describe('an illegal move in a side line', () => {
+  test('cuts the side line there; the main line and the rest of the game stand', () => {
+    const g = only('1. e4 e5 (1... c5 2. Nf3 Kd3 {lost} (2... d6) 3. d4) 2. Nf3 $1 (2. Bc4) Nc6 *');
+    expect([...mainline(g)].map((s) => s.node.san)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
+    const sicilian = g.root.children[0]?.children[1];
+    expect(sicilian?.san).toBe('c5');
+    expect(sicilian?.children.map((n) => [n.san, n.children.length])).toEqual([['Nf3', 0]]);
+    expect(g.root.children[0]?.children[0]?.children[0]?.nags).toEqual([1]);
+    expect(g.root.children[0]?.children[0]?.children.map((n) => n.san)).toEqual(['Nf3', 'Bc4']);
+    expect(g.warnings).toEqual([
+      {
+        code: 'variation-cut',
+        line: 1,
+        column: 26,
+        offset: 25,
+        message: '2... "Kd3" is not a legal move here; the side line is cut there',
+      },
+    ]);
+    expect(readBack(g).root).toEqual(g.root);
   });
 });

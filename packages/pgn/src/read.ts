@@ -3,12 +3,12 @@
  * game with a builder (`builders.ts`): one that replays every move, or one that keeps the tags
  * alone. A text read whole and the same text pushed in any pieces give the same games.
  */
-import { err, ok, type Result } from '@chess-formats/board-core';
+import { err, ok, type Err, type Ok } from '@chess-formats/board-core';
 import { createTextIntake, type TextIntake } from '@chess-formats/board-core/internal';
 import { GameBuilder, TagsBuilder, type Builder } from './builders.js';
 import type { PgnError } from './errors.js';
 import type { PgnGame } from './game.js';
-import { Tokenizer } from './tokens.js';
+import { Tokenizer, withPartial } from './tokens.js';
 import { describe, positiveInteger } from './values.js';
 
 /**
@@ -42,7 +42,25 @@ export const DEFAULT_LIMITS = /* @__PURE__ */ Object.freeze({
  */
 export type PgnEvent =
   | { readonly kind: 'game'; readonly game: PgnGame }
-  | { readonly kind: 'error'; readonly error: PgnError };
+  | {
+      readonly kind: 'error';
+      readonly error: PgnError;
+      /**
+       * The game as read up to the error: its tags, its moves before the error (open
+       * variations closed), its warnings. Absent when the game could not be set up (`bad-fen`,
+       * `unknown-variant`), was too large, or there was no game (`not-text`). Not enumerable.
+       */
+      readonly partial?: PgnGame;
+    };
+
+/** A broken game in `parsePgn`'s list: its error, and the game read up to it (see `PgnEvent`). */
+export interface PgnGameFailure extends Err<PgnError> {
+  /** The game as read up to the error (a property that is not enumerable: printing and deep equality show the error alone). */
+  readonly partial?: PgnGame;
+}
+
+/** What `parsePgn` gives for each game: the game, or its error with the game read up to it. */
+export type PgnGameResult = Ok<PgnGame> | PgnGameFailure;
 
 /**
  * A streaming PGN reader, made by `createPgnReader`: push the input in chunks of any size, then
@@ -182,8 +200,8 @@ export function createPgnReader(options?: PgnReadOptions): PgnReader {
  * }
  * ```
  */
-export function parsePgn(text: string, options?: PgnReadOptions): Result<PgnGame, PgnError>[] {
-  const results: Result<PgnGame, PgnError>[] = [];
+export function parsePgn(text: string, options?: PgnReadOptions): PgnGameResult[] {
+  const results: PgnGameResult[] = [];
   const value: unknown = text;
   if (typeof value !== 'string') {
     results.push(
@@ -193,7 +211,9 @@ export function parsePgn(text: string, options?: PgnReadOptions): Result<PgnGame
   }
   // The text read whole, as `createPgnReader` reads it pushed in one piece.
   const reader = tokenizer(options);
-  reader.setSink((event) => results.push(event.kind === 'game' ? ok(event.game) : err(event.error)));
+  reader.setSink((event) =>
+    results.push(event.kind === 'game' ? ok(event.game) : withPartial(err(event.error), event.partial)),
+  );
   reader.feed(text, true);
   reader.end();
   return results;

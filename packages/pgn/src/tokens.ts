@@ -51,8 +51,17 @@ import {
 } from '@chess-formats/board-core/internal';
 import type { Builder, GameError, MovetextBuilder, Position } from './builders.js';
 import type { PgnError, PgnErrorCode } from './errors.js';
-import type { PgnResult } from './game.js';
+import type { PgnGame, PgnResult } from './game.js';
 import type { PgnEvent } from './read.js';
+
+/**
+ * `value` with `partial`, the game read up to its error, as a property that is not enumerable:
+ * printing, JSON and deep equality see the error alone, as before partial games were kept.
+ */
+export function withPartial<T extends object>(value: T, partial: PgnGame | undefined): T {
+  if (partial !== undefined) Object.defineProperty(value, 'partial', { value: partial, enumerable: false });
+  return value;
+}
 
 /** No move, move number or result is near this long; anything longer is refused before it grows. */
 const MAX_SYMBOL_LENGTH = 255;
@@ -389,7 +398,13 @@ export class Tokenizer {
     else onEvent(event);
   }
 
-  private report(code: PgnErrorCode, message: string, at: Position, cause?: PgnError['cause']): void {
+  private report(
+    code: PgnErrorCode,
+    message: string,
+    at: Position,
+    cause?: PgnError['cause'],
+    partial?: PgnGame,
+  ): void {
     const error: { -readonly [K in keyof PgnError]: PgnError[K] } = {
       code,
       line: at.line,
@@ -398,12 +413,15 @@ export class Tokenizer {
       message,
     };
     if (cause !== undefined) error.cause = cause;
-    this.emit({ kind: 'error', error });
+    const event: PgnEvent = { kind: 'error', error };
+    this.emit(partial === undefined ? event : withPartial(event, partial));
   }
 
   /** Reports the game's error and skips the rest of it. */
   private fail(code: PgnErrorCode, message: string, at: Position, cause?: PgnError['cause']): void {
-    this.report(code, message, at, cause);
+    // A game too large is dropped at once, to bound memory; any other keeps what was read.
+    const partial = code === 'game-too-large' ? undefined : this.#game?.partial();
+    this.report(code, message, at, cause, partial);
     this.#game = undefined;
     this.#buffer = '';
     this.#tagName = '';
@@ -474,7 +492,8 @@ export class Tokenizer {
     this.#game = undefined;
     const depth = this.#depth;
     if (depth > 0) {
-      this.report('unclosed-variation', `the game ends inside ${depth} open variation${depth > 1 ? 's' : ''}`, at);
+      const message = `the game ends inside ${depth} open variation${depth > 1 ? 's' : ''}`;
+      this.report('unclosed-variation', message, at, undefined, game.partial());
       return;
     }
     if (!this.#movetext) game.warn('no-movetext', 'a game with tags alone: no moves and no result', at);
