@@ -69,6 +69,10 @@ export const PGN_WARNING_CODES = /* @__PURE__ */ Object.freeze([
   'no-movetext',
   /** An illegal move in a side line: the line is cut there (the moves before it kept), the game goes on. */
   'variation-cut',
+  /** Bytes that are not UTF-8 (with the default `encoding`): read as U+FFFD, the message says which bytes and where. */
+  'invalid-utf8',
+  /** With `encoding: 'auto'`, the first bytes that are not UTF-8: the input is read as Latin-1 from there. */
+  'latin1-fallback',
 ] as const);
 /** The code of a `PgnWarning`, one of `PGN_WARNING_CODES`. */
 export type PgnWarningCode = (typeof PGN_WARNING_CODES)[number];

@@ -20,6 +20,7 @@ export {
   type PgnVariant,
 } from './game.js';
 export { SEVEN_TAG_ROSTER } from './tags.js';
+export { PGN_ENCODINGS, type PgnEncoding } from './decode.js';
 export { writePgn, type PgnWriteOptions } from './write.js';
 export {
   DEFAULT_LIMITS,

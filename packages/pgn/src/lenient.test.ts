@@ -207,3 +207,64 @@ describe('an illegal move in a side line', () => {
     expect(readBack(g).root).toEqual(g.root);
   });
 });
+
+describe('encoding', () => {
+  /** `text` as bytes, each character the byte of its code (Latin-1). */
+  const latin1 = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
+  const reti = latin1('[White "R\xe9ti"]\n\n1. e4 *\n\n[White "Tal"]\n\n1. d4 *');
+
+  test('UTF-8 by default: bytes that are not are U+FFFD, with a warning where they stand', () => {
+    const [first, second] = parsePgn(reti).map((r) => (r.ok ? r.value : undefined));
+    expect(first?.tags.get('White')).toBe('R\uFFFDti');
+    expect(first?.warnings).toEqual([
+      {
+        code: 'invalid-utf8',
+        line: 1,
+        column: 10,
+        offset: 9,
+        message: 'bytes that are not UTF-8 (0xE9) at byte 9, read as U+FFFD',
+      },
+    ]);
+    expect(second?.warnings).toBeUndefined();
+  });
+  test("'latin1' reads each byte as its character", () => {
+    const games = parsePgn(reti, { encoding: 'latin1' }).map((r) => r.ok && r.value);
+    expect(games.map((g) => g && g.tags.get('White'))).toEqual(['Réti', 'Tal']);
+    expect(games.map((g) => g && g.warnings)).toEqual([undefined, undefined]);
+  });
+  test("'auto' reads UTF-8, and Latin-1 from the first bytes that are not", () => {
+    const [first] = parsePgn(reti, { encoding: 'auto' }).map((r) => (r.ok ? r.value : undefined));
+    expect(first?.tags.get('White')).toBe('Réti');
+    expect(codes(first!)).toEqual(['latin1-fallback']);
+    const utf8 = new TextEncoder().encode('\uFEFF[White "Réti"]\n\n1. e4 *');
+    expect(
+      parsePgn(utf8, { encoding: 'auto' }).map((r) => r.ok && [r.value.tags.get('White'), r.value.warnings]),
+    ).toEqual([['Réti', undefined]]);
+  });
+  test('bytes between games warn the next game; a character cut by the end of the input is no character', () => {
+    const bytes = new Uint8Array([...latin1('1. e4 *\n%escape \xff\n1. d4 *\n')]);
+    const games = parsePgn(bytes).map((r) => r.ok && r.value);
+    expect(games).toHaveLength(2);
+    expect(games.map((g) => g && codes(g))).toEqual([[], ['invalid-utf8']]);
+    const [last] = parsePgn(new Uint8Array([...latin1('[White "A"]\n1. e4 ;'), 0xc3]));
+    expect(last?.ok && last.value.warnings?.[0]?.message).toBe(
+      'bytes that are not UTF-8 (0xC3) at byte 19, read as U+FFFD',
+    );
+  });
+  test('the same however the bytes are split, for every encoding', () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode('[White "Zoë"]\n1. e4 *\n'), ...reti, 0xe2, 0x80]);
+    for (const encoding of ['utf-8', 'latin1', 'auto'] as const) {
+      const whole = createPgnReader({ encoding });
+      const expected = [...whole.push(bytes), ...whole.end()];
+      for (let cut = 0; cut <= bytes.length; cut++) {
+        for (const step of [1, 2, 3]) {
+          const reader = createPgnReader({ encoding });
+          const events = [...reader.push(bytes.subarray(0, cut))];
+          for (let i = cut; i < bytes.length; i += step) events.push(...reader.push(bytes.subarray(i, i + step)));
+          events.push(...reader.end());
+          expect(events).toEqual(expected);
+        }
+      }
+    }
+  });
+});

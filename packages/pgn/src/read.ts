@@ -4,8 +4,8 @@
  * alone. A text read whole and the same text pushed in any pieces give the same games.
  */
 import { err, ok, type Err, type Ok } from '@chess-formats/board-core';
-import { createTextIntake, type TextIntake } from '@chess-formats/board-core/internal';
 import { GameBuilder, TagsBuilder, type Builder } from './builders.js';
+import { ByteDecoder, type PgnEncoding, type TextSink } from './decode.js';
 import type { PgnError } from './errors.js';
 import type { PgnGame } from './game.js';
 import { Tokenizer, withPartial } from './tokens.js';
@@ -26,6 +26,13 @@ export interface PgnReadOptions {
   readonly maxTagLength?: number;
   /** The longest comment (default 65,536). */
   readonly maxCommentLength?: number;
+  /**
+   * How bytes are decoded (a string is text already): `'utf-8'` (the default; bytes that are
+   * not UTF-8 are U+FFFD with an `invalid-utf8` warning on the game), `'latin1'` (each byte
+   * the character of its code, ISO-8859-1), or `'auto'` (UTF-8 until the first bytes that are
+   * not, Latin-1 from there on, with a `latin1-fallback` warning).
+   */
+  readonly encoding?: PgnEncoding;
 }
 
 /** The limits used when `PgnReadOptions` leave them out (frozen); lengths are in characters. */
@@ -111,16 +118,18 @@ function tokenizer(options: PgnReadOptions | undefined): Tokenizer {
 export class Reader implements PgnReader {
   readonly #tokenizer: Tokenizer;
   readonly #fast: boolean;
-  /**
-   * Bytes or strings in, text out: UTF-8 split anywhere, the byte-order mark that starts the
-   * stream dropped. Made at the first push (its decoders are not free, and `parsePgn` reads
-   * its text without one).
-   */
-  #intake: TextIntake | undefined;
+  /** Bytes or strings in, text out, split anywhere, the byte-order mark that starts the stream dropped. */
+  readonly #decoder: ByteDecoder;
+  readonly #sink: TextSink;
 
   constructor(options: PgnReadOptions | undefined, fast = true) {
-    this.#tokenizer = tokenizer(options);
+    const t = (this.#tokenizer = tokenizer(options));
     this.#fast = fast;
+    this.#decoder = new ByteDecoder(typeof options === 'object' && options !== null ? options.encoding : undefined);
+    this.#sink = {
+      text: (text, bytes) => this.feed(text, bytes),
+      warn: (code, message) => t.warnHere(code, message),
+    };
   }
 
   get bufferedLength(): number {
@@ -146,18 +155,14 @@ export class Reader implements PgnReader {
     tokenizer.setSink(sink);
     try {
       if (final) {
-        if (this.#intake !== undefined) this.feed(this.#intake.end(), true);
+        this.#decoder.end(this.#sink);
         tokenizer.end();
-      } else {
-        const text = (this.#intake ??= createTextIntake()).push(chunk);
-        if (text !== undefined) this.feed(text, typeof chunk !== 'string');
-        else if (chunk instanceof Uint8Array) tokenizer.notText('a chunk whose bytes cannot be read');
-        else tokenizer.notText(`expected text or bytes, got ${describe(chunk)}`);
-      }
+      } else if (!this.#decoder.push(chunk, this.#sink))
+        tokenizer.notText(`expected text or bytes, got ${describe(chunk)}`);
     } catch (e) {
       // Thrown by `onEvent`: what was read is dropped, and the next push starts a new input.
       tokenizer.reset();
-      this.#intake?.end();
+      this.#decoder.end(IGNORE);
       tokenizer.setSink(undefined);
       throw e;
     }
@@ -170,6 +175,8 @@ export class Reader implements PgnReader {
     else for (let i = 0; i < text.length; i++) this.#tokenizer.feed(text[i]!, dropMark);
   }
 }
+
+const IGNORE: TextSink = { text() {}, warn() {} };
 
 /**
  * A streaming PGN reader: push text or bytes in any pieces, get games as they complete. Never throws.
@@ -200,9 +207,20 @@ export function createPgnReader(options?: PgnReadOptions): PgnReader {
  * }
  * ```
  */
-export function parsePgn(text: string, options?: PgnReadOptions): PgnGameResult[] {
+export function parsePgn(text: string | Uint8Array, options?: PgnReadOptions): PgnGameResult[] {
   const results: PgnGameResult[] = [];
   const value: unknown = text;
+  if (value instanceof Uint8Array) {
+    // Bytes are read as the streaming reader reads them pushed in one piece.
+    const reader = new Reader(options);
+    reader.push(value, (event) =>
+      results.push(event.kind === 'game' ? ok(event.game) : withPartial(err(event.error), event.partial)),
+    );
+    reader.end((event) =>
+      results.push(event.kind === 'game' ? ok(event.game) : withPartial(err(event.error), event.partial)),
+    );
+    return results;
+  }
   if (typeof value !== 'string') {
     results.push(
       err({ code: 'not-text', line: 1, column: 1, offset: 0, message: `expected PGN text, got ${describe(value)}` }),
@@ -214,7 +232,7 @@ export function parsePgn(text: string, options?: PgnReadOptions): PgnGameResult[
   reader.setSink((event) =>
     results.push(event.kind === 'game' ? ok(event.game) : withPartial(err(event.error), event.partial)),
   );
-  reader.feed(text, true);
+  reader.feed(value, true);
   reader.end();
   return results;
 }

@@ -50,7 +50,7 @@ import {
   VT,
 } from '@chess-formats/board-core/internal';
 import type { Builder, GameError, MovetextBuilder, Position } from './builders.js';
-import type { PgnError, PgnErrorCode } from './errors.js';
+import type { PgnError, PgnErrorCode, PgnWarningCode } from './errors.js';
 import type { PgnGame, PgnResult } from './game.js';
 import type { PgnEvent } from './read.js';
 
@@ -212,6 +212,8 @@ export class Tokenizer {
   #gameStart = 0;
   /** Whether the game's movetext has started (a token other than a tag or a comment). */
   #movetext = false;
+  /** Warnings on text read between games, for the next one. */
+  #pending: { code: PgnWarningCode; message: string; at: Position }[] | undefined;
   /** Whether the game has a tag, and whether a blank line followed its tags, before any movetext. */
   #hasTag = false;
   #tagsEnded = false;
@@ -274,6 +276,16 @@ export class Tokenizer {
     const events = this.#events;
     this.#events = [];
     return events;
+  }
+
+  /**
+   * A warning on the text where the input stands (bytes that are not UTF-8): the game's, or,
+   * between games, the next game's. None for a game being skipped: its error says enough.
+   */
+  warnHere(code: PgnWarningCode, message: string): void {
+    const at = this.here(0);
+    if (this.#game !== undefined) this.#game.warn(code, message, at);
+    else if (this.#mode !== Mode.Skip) (this.#pending ??= []).push({ code, message, at });
   }
 
   /** Reports a chunk that holds no text, where the input stands; the game goes on. */
@@ -354,6 +366,7 @@ export class Tokenizer {
   /** Forgets the input read so far. */
   reset(): void {
     this.#game = undefined;
+    this.#pending = undefined;
     this.#mode = Mode.Top;
     this.#line = 1;
     this.#lineStart = 0;
@@ -451,6 +464,11 @@ export class Tokenizer {
     this.#hasTag = false;
     this.#tagsEnded = false;
     this.#depth = 0;
+    const pending = this.#pending;
+    if (pending !== undefined) {
+      this.#pending = undefined;
+      for (const { code, message, at } of pending) game.warn(code, message, at);
+    }
     return game;
   }
 
