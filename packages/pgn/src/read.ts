@@ -74,7 +74,7 @@ export type PgnGameResult = Ok<PgnGame> | PgnGameFailure;
  * call `end`. The events are the same however the input is split.
  */
 export interface PgnReader {
-  /** Reads a piece of the input (text, or UTF-8 bytes split anywhere); returns the events it completes, in order. */
+  /** Reads a piece of the input (text, or bytes decoded by the `encoding` option, split anywhere); returns the events it completes, in order. */
   push(chunk: string | Uint8Array): PgnEvent[];
   /**
    * Hands the events the chunk completes to `onEvent`, in order, as they are read: no array
@@ -195,7 +195,8 @@ export function createPgnReader(options?: PgnReadOptions): PgnReader {
 }
 
 /**
- * Reads every game of a PGN text. A broken game is an error value in its place and does not
+ * Reads every game of a PGN text, or of bytes decoded by the `encoding` option. A broken game
+ * is an error value in its place, with the game read up to the error as `partial`, and does not
  * stop the others (the reader skips to the next `[Event` tag, or the blank line after a
  * result). Never throws.
  *
