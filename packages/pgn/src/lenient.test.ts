@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { PGN_WARNING_CODES } from './errors.js';
 import { mainline, type PgnGame } from './game.js';
-import { createPgnReader, parsePgn, type PgnReadOptions } from './read.js';
+import { pgnFormat } from './format.js';
+import { createPgnReader, parsePgn, type PgnGameFailure, type PgnReadOptions } from './read.js';
 import { writePgn } from './write.js';
 
 function only(text: string, options?: PgnReadOptions): PgnGame {
@@ -179,6 +180,11 @@ describe('a broken game keeps what was read', () => {
     const [large] = parsePgn('[White "A"]\n\n1. e4 e5 2. Nf3 Nc6 *', { maxGameLength: 20 });
     expect(large?.ok === false && large.error.code).toBe('game-too-large');
     expect(large?.ok === false && large.partial).toBeUndefined();
+  });
+  test("pgnFormat: a broken game of the error's games carries its partial game too", () => {
+    const read = pgnFormat.parse('[White "A"]\n\n1. e4 e5 2. Ke3 *');
+    const [broken] = read.ok ? [] : read.error.games;
+    expect(broken?.ok === false && (broken as PgnGameFailure).partial?.tags.get('White')).toBe('A');
   });
   test('tags only: the partial game has the tags', () => {
     const [broken] = parsePgn('[White "A"]\n\n1. e4 ) *', { tagsOnly: true });
