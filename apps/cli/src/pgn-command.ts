@@ -1,5 +1,13 @@
 import { err, ok, type Result } from '@chess-formats/board-core';
-import { createPgnReader, mainline, writePgn, type PgnEvent, type PgnGame } from '@chess-formats/pgn';
+import {
+  createPgnReader,
+  mainline,
+  PGN_ENCODINGS,
+  writePgn,
+  type PgnEncoding,
+  type PgnEvent,
+  type PgnGame,
+} from '@chess-formats/pgn';
 import { printable } from './caret.js';
 import type { CommandArgs, CommandSpec } from './command-args.js';
 import { defineCommand } from './command.js';
@@ -16,7 +24,9 @@ stream: a file of any size is read in bounded memory, a gzip or zstd one too (to
 first bytes; zstd needs Node 22.15 or later). Every game is checked (its tags, every move of
 every line replayed); a broken game is reported on standard error with its line, column and
 error code, and reading goes on with the next game. Prints how many games were read, how
-many of them are broken and, with a filter, how many were selected.
+many of them are broken and, with a filter, how many were selected; a game read from text
+that is not standard PGN (a draw written 1/2, a quote inside a tag value, a Latin-1 name ...)
+is counted as a warning (with --json, its warnings are on its line).
 
 Filters (a game is selected when it passes every option given; an option given twice, and
 --tag and --tag-match of the same tag name, are alternatives):
@@ -44,6 +54,9 @@ Output (of the selected games):
                  fen} or {file?, game, ok: false, error} for each game; with --fens also
                  {file?, game, ply, san, fen} for each move before its game's line; with
                  --tags only {file?, game, ok: true, tags, result} (also --output json)
+  --encoding E   how the bytes are text: utf-8 (default; bytes that are not UTF-8 are a
+                 warning), latin1, or auto (UTF-8, and Latin-1 from the first bytes that
+                 are not UTF-8)
   -h, --help     show this help
 
 With --tags, and without output when every filter reads tags only (not --min-plies,
@@ -75,6 +88,8 @@ export interface PgnCommandOptions {
   readonly strip?: Strip;
   /** The filters; none selects every game. */
   readonly selection?: Selection;
+  /** `--encoding`: how bytes are decoded (default UTF-8). */
+  readonly encoding?: PgnEncoding;
 }
 
 const STRIP_FLAGS = ['--no-comments', '--no-variations', '--no-clocks'] as const;
@@ -83,7 +98,7 @@ export const PGN_SPEC: CommandSpec = {
   name: 'pgn',
   help: PGN_HELP,
   flags: ['--tags', '--fens', '--json', ...STRIP_FLAGS],
-  values: { '--output': ['pgn', 'tags', 'json'], ...SELECT_VALUES },
+  values: { '--output': ['pgn', 'tags', 'json'], '--encoding': [...PGN_ENCODINGS], ...SELECT_VALUES },
 };
 
 const tagPairs = (game: PgnGame): string =>
@@ -116,8 +131,9 @@ function gameOutput(
     }
     return options.tags ? `${tagPairs(game)}\n` : '';
   }
+  const warnings = game.warnings === undefined ? {} : { warnings: game.warnings };
   if (options.tags && !options.fens)
-    return `${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), result: game.result })}\n`;
+    return `${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), result: game.result, ...warnings })}\n`;
   let out = '';
   let plies = 0;
   let last = game.setup;
@@ -127,7 +143,7 @@ function gameOutput(
     if (options.fens)
       out += `${JSON.stringify({ ...where, ply: plies, san: step.node.san, fen: positionText(step.after) })}\n`;
   }
-  return `${out}${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), plies, result: game.result, fen: positionText(last) })}\n`;
+  return `${out}${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), plies, result: game.result, fen: positionText(last), ...warnings })}\n`;
 }
 
 /** The options of `pgn` from its arguments, or the message of a usage error. */
@@ -156,6 +172,7 @@ function pgnOptions(args: CommandArgs): Result<PgnCommandOptions, string> {
       clocks: flags.has('--no-clocks'),
     },
     selection: selection.value,
+    encoding: (values.get('--encoding') as PgnEncoding | undefined) ?? 'utf-8',
   });
 }
 
@@ -185,11 +202,12 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
   let games = 0;
   let broken = 0;
   let selected = 0;
+  let warned = 0;
   let unreadable = false;
   try {
     for (const source of sources) {
       const file = source === '-' ? undefined : source;
-      const reader = createPgnReader({ tagsOnly });
+      const reader = createPgnReader({ tagsOnly, encoding: options.encoding ?? 'utf-8' });
       let number = 0;
       const emit = async (events: readonly PgnEvent[]): Promise<void> => {
         let text = '';
@@ -198,6 +216,7 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
           games++;
           const where = file === undefined ? { game: number } : { file, game: number };
           if (event.kind === 'game') {
+            if (event.game.warnings !== undefined) warned++;
             if (selection !== undefined && !selection.selects(event.game)) continue;
             selected++;
             try {
@@ -243,7 +262,7 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
     }
     if (!options.json && !options.tags && !options.fens && options.pgn !== true)
       await out(
-        `${games} ${games === 1 ? 'game' : 'games'}, ${broken} broken${selection?.filtering === true ? `, ${selected} selected` : ''}\n`,
+        `${games} ${games === 1 ? 'game' : 'games'}, ${broken} broken${warned > 0 ? `, ${warned} with warnings` : ''}${selection?.filtering === true ? `, ${selected} selected` : ''}\n`,
       );
   } catch (error) {
     if (!(error instanceof OutputFailure)) throw error;
