@@ -361,6 +361,10 @@ function show(text: string, result: ReadResult, options: UpdateOptions): void {
     detected.textContent = 'Not recognised: this text is in none of the formats the page reads';
     detected.dataset.format = 'unrecognised';
   }
+  if (result.notARecord) {
+    detected.textContent = `Detected: ${result.notARecord.label}, not a record`;
+    detected.dataset.format = result.notARecord.kind;
+  }
   state.view = result.view;
   if (!options.keepCursor) state.cursor = { game: 0, ply: 0 };
   if (options.cursor) state.cursor = clampCursor(options.cursor.game ?? 0, options.cursor.ply ?? 0);
