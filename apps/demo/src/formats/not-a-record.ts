@@ -88,7 +88,7 @@ export function notARecord(text: string): NotARecord | undefined {
       error: whole(
         text,
         'game-link',
-        `This is a link to a lichess game: the page reads records, not links, and does not fetch from other sites (it works offline). Export the game's PGN on lichess: open the game, then the menu (☰) under the board, "Share & export", and copy or download the PGN (or open lichess.org/game/export/${lichess[1]}); paste it here or open the file.`,
+        `This is a link to a lichess game: the page reads records, not links, and does not fetch from other sites (it works offline). Export the game's PGN on lichess: open the game, then its menu (☰, by the moves), and under "Share & export" copy or download the PGN (or open lichess.org/game/export/${lichess[1]}); paste it here or open the file.`,
       ),
     };
   }
