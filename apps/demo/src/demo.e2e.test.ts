@@ -917,6 +917,17 @@ describe.skipIf(!launched.ok)('common pastes and files (the demo issue)', () => 
     expect(await page.textContent('#input-status')).toContain('board.png is an image (PNG)');
     // The box keeps the text it had.
     expect(await page.inputValue('#input')).toBe(pgn.trimEnd());
+    // A screenshot pasted from the clipboard: a file without text.
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      const gif = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0]);
+      data.items.add(new File([gif], 'image.gif', { type: 'image/gif' }));
+      document
+        .querySelector('#input')
+        ?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    });
+    await page.waitForFunction(() => document.querySelector('#input-status')?.textContent?.includes('GIF'));
+    expect(await page.textContent('#input-status')).toContain('image.gif is an image (GIF)');
     // Dropped on the page's header, far from the box.
     const transfer = await page.evaluateHandle(() => {
       const data = new DataTransfer();
