@@ -934,7 +934,10 @@ describe.skipIf(!launched.ok)('common pastes and files (the demo issue)', () => 
       data.items.add(new File(['8/8/8/4k3/8/8/8/R3K3 w Q - 0 1\n'], 'drop.fen', { type: 'text/plain' }));
       return data;
     });
+    await page.dispatchEvent('header h1', 'dragenter', { dataTransfer: transfer });
+    expect(await page.getAttribute('body', 'data-drop')).toBe('ready');
     await page.dispatchEvent('header h1', 'drop', { dataTransfer: transfer });
+    expect(await page.getAttribute('body', 'data-drop')).toBeNull();
     await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('#input')?.value.startsWith('8/8'));
     await page.waitForSelector('body[data-read="done"]', { state: 'attached' });
     expect(await boardPieces()).toEqual({ a1: 'R', e1: 'K', e5: 'k' });

@@ -679,6 +679,20 @@ async function start(): Promise<void> {
     if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
   });
   document.addEventListener('drop', onDrop);
+  // While a file is dragged over the page, the page shows it takes the drop anywhere.
+  let dragDepth = 0;
+  document.addEventListener('dragenter', (event) => {
+    if (!hasFiles(event)) return;
+    dragDepth++;
+    document.body.dataset.drop = 'ready';
+  });
+  const endDrag = (event: DragEvent): void => {
+    if (event.type === 'dragleave' && --dragDepth > 0) return;
+    dragDepth = 0;
+    delete document.body.dataset.drop;
+  };
+  document.addEventListener('dragleave', endDrag);
+  document.addEventListener('drop', endDrag);
   input.addEventListener('paste', onPaste);
   fileInput.addEventListener('change', () => {
     const file = fileInput.files?.[0];
