@@ -25,6 +25,7 @@ import {
   variantByFicsType,
   withVariant,
 } from '@chess-formats/board-core';
+import { KEPT_POSITION_EVERY, trailReplay } from '@chess-formats/board-core/internal';
 import type { Holdings } from './holdings.js';
 import { lastMove, type LastMoveOptions } from './last-move.js';
 import type { Style12 } from './record.js';
@@ -106,10 +107,8 @@ interface Step {
   readonly after?: Setup;
 }
 
-/** How far apart (in moves) the positions a game's moves keep are: a takeback replays fewer moves than this. */
-const KEPT_POSITION_EVERY = 32;
-
 const trackedOf = (step: Step): TrackedMove => step.tracked;
+const afterOf = (step: Step): Setup | undefined => step.after;
 
 /** The position after `move`, or undefined when the move cannot be played there. */
 function played(setup: Setup, move: Move): Setup | undefined {
@@ -124,6 +123,9 @@ function played(setup: Setup, move: Move): Setup | undefined {
 function ply(setup: Setup): number {
   return (setup.fullmoves - 1) * 2 + (setup.turn === 'black' ? 1 : 0);
 }
+
+/** The position after a kept move, played again from the one before it. */
+const replayStep = (setup: Setup, step: Step): Setup | undefined => played(setup, step.tracked.move);
 
 /** The same pieces on the same squares (whatever marks a piece carries) and the same side to move. */
 function samePlacement(a: Setup, b: Setup): boolean {
@@ -327,18 +329,8 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
    * position kept at or before that move, and the moves after it played again; undefined when
    * one of them does not play (the positions it would come to are then not that game's).
    */
-  const positionAt = (initial: Setup, trail: Trail<Step> | undefined, count: number): Setup | undefined => {
-    if (count === 0) return initial;
-    const replayed: Move[] = [];
-    let at = trailTake(trail, count);
-    while (at !== undefined && at.last.after === undefined) {
-      replayed.push(at.last.tracked.move);
-      at = at.before;
-    }
-    let setup: Setup | undefined = at?.last.after ?? initial;
-    for (let k = replayed.length - 1; k >= 0 && setup !== undefined; k--) setup = played(setup, replayed[k] as Move);
-    return setup;
-  };
+  const positionAt = (initial: Setup, trail: Trail<Step> | undefined, count: number): Setup | undefined =>
+    trailReplay(trail, count, initial, afterOf, replayStep);
   /** Pockets of games not (yet) tracked: a tracked game keeps its own in its setup. */
   const early = new Map<number, ByColor<Pocket>>();
   /** What text lines told of games not (yet) tracked, and of the tracked ones. */
