@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  keepsPosition,
   trailItems,
   trailOf,
   trailPush,
@@ -105,5 +106,10 @@ describe('trails', () => {
     expect(applied).toEqual([1]);
     expect(trailReplay(trail, 4, 0, keptOf, apply)).toBeUndefined();
     expect(applied).toEqual([1, 3]);
+  });
+
+  test('keepsPosition: every 32nd move keeps its position, so a replay plays fewer than 32 moves', () => {
+    const kept = Array.from({ length: 100 }, (_, i) => i + 1).filter(keepsPosition);
+    expect(kept).toEqual([32, 64, 96]);
   });
 });

@@ -30,7 +30,15 @@ export function trailTake<T>(trail: Trail<T> | undefined, length: number): Trail
  * between two kept ones is played again from the earlier, fewer than this many moves. Kept after
  * every move, the positions were most of a followed game's memory.
  */
-export const KEPT_POSITION_EVERY = 32;
+const KEPT_POSITION_EVERY = 32;
+
+/**
+ * Whether the `length`th move of a trail (counted from 1) keeps the position after it: every
+ * 32nd does, so that `trailReplay` plays fewer than 32 moves again to come to any position.
+ */
+export function keepsPosition(length: number): boolean {
+  return length % KEPT_POSITION_EVERY === 0;
+}
 
 /**
  * What the first `count` items of `trail` come to from `initial`, when only some items keep the

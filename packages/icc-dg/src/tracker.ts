@@ -1,4 +1,4 @@
-import { KEPT_POSITION_EVERY, printable, trailReplay } from '@chess-formats/board-core/internal';
+import { keepsPosition, printable, trailReplay } from '@chess-formats/board-core/internal';
 /**
  * The games a client follows, kept from the datagrams it receives (formats2.txt, section 4, "MY
  * GAMES"): per game the players, the position the moves start from and the current one, the
@@ -129,7 +129,7 @@ export interface IccTracker extends GameTracker<IccEvent, IccTrackerEvent> {
 
 /**
  * A move of a followed game with its text as received, and the position after it on every
- * `KEPT_POSITION_EVERY`th move of the line (and on a move the server gave the position after):
+ * 32nd move of the line (`keepsPosition`), and on a move the server gave the position after:
  * the positions between are played again from the last one kept when a takeback needs one. Kept
  * after every move, the positions were most of a followed game's memory.
  */
@@ -139,9 +139,9 @@ interface Ply {
   readonly after?: Setup;
 }
 
-/** A move that is `length`th of its line keeps the position after it on every `KEPT_POSITION_EVERY`th. */
+/** The `length`th move of its line, with the position after it when that move keeps one. */
 const plyOf = (move: TrackedMove, text: string, after: Setup, length: number): Ply =>
-  length % KEPT_POSITION_EVERY === 0 ? { move, text, after } : { move, text };
+  keepsPosition(length) ? { move, text, after } : { move, text };
 
 /**
  * A followed game with what the tracker keeps beside it. Its moves are a trail shared with the

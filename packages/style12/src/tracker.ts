@@ -25,7 +25,7 @@ import {
   variantByFicsType,
   withVariant,
 } from '@chess-formats/board-core';
-import { KEPT_POSITION_EVERY, trailReplay } from '@chess-formats/board-core/internal';
+import { keepsPosition, trailReplay } from '@chess-formats/board-core/internal';
 import type { Holdings } from './holdings.js';
 import { lastMove, type LastMoveOptions } from './last-move.js';
 import type { Style12 } from './record.js';
@@ -97,7 +97,7 @@ export interface Style12Tracker extends GameTracker<Style12TrackerInput, Style12
 
 /**
  * A move the tracker keeps, with the position after it (what a takeback must come back to) on
- * every `KEPT_POSITION_EVERY`th move of a game whose moves replay; the positions between are
+ * every 32nd move of a game (`keepsPosition`) whose moves replay; the positions between are
  * played again from the last one kept when asked for. Kept on every move, the positions were
  * most of a followed game's memory (a board of 64 squares a move: about 850 bytes a move in
  * all, a gigabyte for a million moves of a game that never ends).
@@ -451,7 +451,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
         // boards alone (rules board-core does not play) or with pockets (the holdings come apart
         // from the board) keeps them all.
         const replays = variant !== null && setup.pockets === undefined;
-        const kept = !replays || (length + 1) % KEPT_POSITION_EVERY === 0;
+        const kept = !replays || keepsPosition(length + 1);
         const game = keep(previous.initial, trailPush(trail, kept ? { tracked, after: setup } : { tracked }));
         out.push({ kind: 'move', game, move });
       } else {

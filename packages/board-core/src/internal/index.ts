@@ -11,4 +11,4 @@ export * from './intake.js';
 export * from './pieces.js';
 export * from './scan.js';
 export { printable } from '../describe-error.js';
-export { KEPT_POSITION_EVERY, trailReplay } from '../trail.js';
+export { keepsPosition, trailReplay } from '../trail.js';
