@@ -25,6 +25,7 @@ import {
   variantByFicsType,
   withVariant,
 } from '@chess-formats/board-core';
+import { keepsPosition, trailReplay } from '@chess-formats/board-core/internal';
 import type { Holdings } from './holdings.js';
 import { lastMove, type LastMoveOptions } from './last-move.js';
 import type { Style12 } from './record.js';
@@ -96,7 +97,7 @@ export interface Style12Tracker extends GameTracker<Style12TrackerInput, Style12
 
 /**
  * A move the tracker keeps, with the position after it (what a takeback must come back to) on
- * every `KEPT_POSITION_EVERY`th move of a game whose moves replay; the positions between are
+ * every 32nd move of a game (`keepsPosition`) whose moves replay; the positions between are
  * played again from the last one kept when asked for. Kept on every move, the positions were
  * most of a followed game's memory (a board of 64 squares a move: about 850 bytes a move in
  * all, a gigabyte for a million moves of a game that never ends).
@@ -106,10 +107,8 @@ interface Step {
   readonly after?: Setup;
 }
 
-/** How far apart (in moves) the positions a game's moves keep are: a takeback replays fewer moves than this. */
-const KEPT_POSITION_EVERY = 32;
-
 const trackedOf = (step: Step): TrackedMove => step.tracked;
+const afterOf = (step: Step): Setup | undefined => step.after;
 
 /** The position after `move`, or undefined when the move cannot be played there. */
 function played(setup: Setup, move: Move): Setup | undefined {
@@ -124,6 +123,9 @@ function played(setup: Setup, move: Move): Setup | undefined {
 function ply(setup: Setup): number {
   return (setup.fullmoves - 1) * 2 + (setup.turn === 'black' ? 1 : 0);
 }
+
+/** The position after a kept move, played again from the one before it. */
+const replayStep = (setup: Setup, step: Step): Setup | undefined => played(setup, step.tracked.move);
 
 /** The same pieces on the same squares (whatever marks a piece carries) and the same side to move. */
 function samePlacement(a: Setup, b: Setup): boolean {
@@ -327,18 +329,8 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
    * position kept at or before that move, and the moves after it played again; undefined when
    * one of them does not play (the positions it would come to are then not that game's).
    */
-  const positionAt = (initial: Setup, trail: Trail<Step> | undefined, count: number): Setup | undefined => {
-    if (count === 0) return initial;
-    const replayed: Move[] = [];
-    let at = trailTake(trail, count);
-    while (at !== undefined && at.last.after === undefined) {
-      replayed.push(at.last.tracked.move);
-      at = at.before;
-    }
-    let setup: Setup | undefined = at?.last.after ?? initial;
-    for (let k = replayed.length - 1; k >= 0 && setup !== undefined; k--) setup = played(setup, replayed[k] as Move);
-    return setup;
-  };
+  const positionAt = (initial: Setup, trail: Trail<Step> | undefined, count: number): Setup | undefined =>
+    trailReplay(trail, count, initial, afterOf, replayStep);
   /** Pockets of games not (yet) tracked: a tracked game keeps its own in its setup. */
   const early = new Map<number, ByColor<Pocket>>();
   /** What text lines told of games not (yet) tracked, and of the tracked ones. */
@@ -459,7 +451,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
         // boards alone (rules board-core does not play) or with pockets (the holdings come apart
         // from the board) keeps them all.
         const replays = variant !== null && setup.pockets === undefined;
-        const kept = !replays || (length + 1) % KEPT_POSITION_EVERY === 0;
+        const kept = !replays || keepsPosition(length + 1);
         const game = keep(previous.initial, trailPush(trail, kept ? { tracked, after: setup } : { tracked }));
         out.push({ kind: 'move', game, move });
       } else {
