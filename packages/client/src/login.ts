@@ -14,7 +14,7 @@ export type Credentials =
  * algebraic and Smith notation, takebacks, millisecond clocks, result, relation), and nothing
  * chatty, so that a guest's stream stays small.
  */
-export const ICC_DATAGRAMS: readonly DatagramName[] = Object.freeze([
+export const ICC_DATAGRAMS: readonly DatagramName[] = /* @__PURE__ */ Object.freeze([
   'DG_WHO_AM_I',
   'DG_MY_GAME_RESULT',
   'DG_MY_GAME_ENDED',
@@ -36,7 +36,7 @@ const DG_WHO_AM_I = 0;
 const DG_LOGIN_FAILED = 69;
 
 /** `level1=1`: level 1 units (and no prompt); the command-marker and tag bits are not needed. */
-export const ICC_LEVEL1 = level1Value({ units: true });
+export const ICC_LEVEL1 = /* @__PURE__ */ level1Value({ units: true });
 
 /**
  * What the login sends on ICC at the first login prompts, one line a prompt: by default `connect`'s
@@ -88,8 +88,14 @@ export class LoginMachine {
   private readonly server: ServerKind;
   private readonly credentials: Credentials;
 
-  /** `iccLines`: the lines sent at ICC's first prompts (default `iccLoginLines()`). */
-  constructor(server: ServerKind, credentials: Credentials, iccLines: readonly string[] = iccLoginLines()) {
+  /**
+   * `iccLines`: the lines sent at ICC's first prompts (`iccLoginLines()` gives `connect`'s).
+   * They are the caller's to give, so that a FICS client's bundle carries none of ICC's tables.
+   */
+  constructor(server: 'fics', credentials: Credentials);
+  constructor(server: 'icc', credentials: Credentials, iccLines: readonly string[]);
+  constructor(server: ServerKind, credentials: Credentials, iccLines?: readonly string[]);
+  constructor(server: ServerKind, credentials: Credentials, iccLines: readonly string[] = []) {
     this.server = server;
     this.credentials = credentials;
     this.pendingIccLines = server === 'icc' ? [...iccLines] : [];

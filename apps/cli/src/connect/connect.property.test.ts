@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { parseConnectArgs } from '../connect-command.js';
-import { LoginMachine } from '@chess-formats/client';
+import { iccLoginLines, LoginMachine } from '@chess-formats/client';
 import { OutputTail, TAIL_LENGTH } from './output-tail.js';
 import { bestListed } from './session.js';
 
@@ -16,7 +16,7 @@ test('the login machines never throw and never send a line with a line end in it
       fc.constantFrom('fics' as const, 'icc' as const),
       fc.array(serverText, { maxLength: 12 }),
       (server, outputs) => {
-        const login = new LoginMachine(server, { kind: 'user', name: 'me', password: 'pw' });
+        const login = new LoginMachine(server, { kind: 'user', name: 'me', password: 'pw' }, iccLoginLines());
         for (const output of outputs) {
           const action = login.onText(output);
           if (action.kind === 'send') expect(action.line).not.toMatch(/[\r\n]/);
