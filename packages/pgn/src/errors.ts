@@ -73,6 +73,8 @@ export const PGN_WARNING_CODES = /* @__PURE__ */ Object.freeze([
   'invalid-utf8',
   /** With `encoding: 'auto'`, the first bytes that are not UTF-8: the input is read as Latin-1 from there. */
   'latin1-fallback',
+  /** A `}` in movetext with no comment open: passed over. */
+  'stray-brace',
 ] as const);
 /** The code of a `PgnWarning`, one of `PGN_WARNING_CODES`. */
 export type PgnWarningCode = (typeof PGN_WARNING_CODES)[number];

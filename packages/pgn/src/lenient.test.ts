@@ -54,6 +54,18 @@ describe('1/2 as the draw marker', () => {
   });
 });
 
+describe('a } with no comment open', () => {
+  test('is passed over with a warning; the moves around it read', () => {
+    const g = only('1. e4 { good } } e5 2. Nf3 *');
+    expect([...mainline(g)].map((step) => step.node.san)).toEqual(['e4', 'e5', 'Nf3']);
+    expect(codes(g)).toEqual(['stray-brace']);
+    expect(g.warnings?.[0]?.column).toBe(16);
+    expect(readBack(g).root.children[0]?.comments).toEqual(['good']);
+    // Inside a comment it is the comment's end, as always.
+    expect(codes(only('1. e4 {a} e5 *'))).toEqual([]);
+  });
+});
+
 describe('unescaped quotes in a tag value', () => {
   test('the value runs to the quote that `]` follows', () => {
     const g = only('[White ""Socrates Expert""]\n[Black "a "b" c" ]\n\n1. e4 *');

@@ -203,7 +203,6 @@ describe.skipIf(ROOT === undefined)('real PGN files', () => {
       'chess.js/__tests____pgn__0.pgn': { games: 1, why: 'HTML line breaks (<br />) between the tags and moves' },
       'pgn-extract-go/cancer0707.pgn': { games: 3, why: 'games cut where chessops and ours split the file apart' },
       'pgn-parser/doc__sampleGameThrow.pgn': { games: 1, why: 'a German piece letter (S, Springer)' },
-      'pgn-viewer/examples__pgn__GM_games.pgn': { games: 1, why: 'a } outside any comment' },
       'pgn-viewer/examples__tickets__ticket053-pgnv.pgn': { games: 1, why: 'a = glued to a move as an annotation' },
       'pychess/learn__puzzles__mate_in_3.pgn': {
         games: 2,

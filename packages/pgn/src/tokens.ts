@@ -28,6 +28,7 @@ import {
   FF,
   HASH,
   LEFT_BRACE,
+  RIGHT_BRACE,
   LEFT_BRACKET,
   LEFT_PAREN,
   LF,
@@ -738,6 +739,11 @@ export class Tokenizer {
             this.annotate(ANNOTATIONS.get(text.slice(i, stop))!, at);
             break;
           }
+          case RIGHT_BRACE:
+            // A comment's end with no comment open: a brace left behind by an edit (a comment
+            // closed twice); nothing is lost by passing it.
+            this.#game?.warn('stray-brace', 'a "}" with no comment open, passed over', at);
+            break;
           default: {
             const glyph = GLYPHS.get(c);
             if (glyph === undefined) {
