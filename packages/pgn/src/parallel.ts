@@ -7,6 +7,8 @@ import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { err, ok, type Result } from '@chess-formats/board-core';
+import type { PgnGame } from './game.js';
+import { packTrees, unpackTrees, type PackedTrees } from './pack.js';
 import { readPiece } from './piece.js';
 import { DEFAULT_LIMITS, createPgnReader, type PgnEvent, type PgnReadOptions } from './read.js';
 import { PgnSplitter } from './split.js';
@@ -68,7 +70,15 @@ export interface PieceRequest {
 
 /** A worker's answer: the piece read, or why it could not be. */
 export type PieceReply =
-  | { readonly id: number; readonly events: PgnEvent[]; readonly length: number; readonly lines: number }
+  | {
+      readonly id: number;
+      /** The events, each game without its move tree (`root` is null)... */
+      readonly events: PgnEvent[];
+      /** ...which is here, packed (`pack.ts`), in the order of the games. */
+      readonly roots: PackedTrees;
+      readonly length: number;
+      readonly lines: number;
+    }
   | { readonly id: number; readonly failure: string };
 
 /** What `value` is as an `Error`'s message. */
@@ -281,7 +291,12 @@ class Pool {
       this.#next++;
       if ('failure' in ready) continue;
       try {
-        for (const event of ready.events) this.#onEvent(rebased(event, this.#characters, this.#lines));
+        const roots = unpackTrees(ready.roots);
+        let game = 0;
+        for (const event of ready.events) {
+          if (event.kind === 'game') (event.game as { root: unknown }).root = roots[game++];
+          this.#onEvent(rebased(event, this.#characters, this.#lines));
+        }
       } catch (e) {
         this.#stop = e instanceof ReaderStop ? e : new ReaderStop(e);
         break;
@@ -297,7 +312,7 @@ class Pool {
 export function servePieces(
   port: {
     on(event: 'message', listener: (request: PieceRequest) => void): unknown;
-    postMessage(reply: PieceReply): void;
+    postMessage(reply: PieceReply, transfer?: ArrayBuffer[]): void;
   },
   options: PgnReadOptions,
 ): void {
@@ -305,7 +320,16 @@ export function servePieces(
     let reply: PieceReply;
     try {
       const read = readPiece(request.bytes, request.id === 0, options);
-      reply = { id: request.id, events: read.events, length: read.length, lines: read.lines };
+      const roots: PgnGame['root'][] = [];
+      const events = read.events.map((event): PgnEvent => {
+        if (event.kind !== 'game') return event;
+        roots.push(event.game.root);
+        return { kind: 'game', game: { ...event.game, root: null as unknown as PgnGame['root'] } };
+      });
+      const packed = packTrees(roots as unknown as Record<string, unknown>[]);
+      reply = { id: request.id, events, roots: packed, length: read.length, lines: read.lines };
+      port.postMessage(reply, [packed.nums.buffer as ArrayBuffer]);
+      return;
     } catch (e) {
       reply = { id: request.id, failure: messageOf(e) };
     }

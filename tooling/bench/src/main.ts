@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { isMainThread } from 'node:worker_threads';
 import { runFen } from './fen.bench.js';
 import { runFenr } from './fenr.bench.js';
 import { runFics } from './fics.bench.js';
@@ -7,12 +8,15 @@ import { runContender, type Contender } from './harness.js';
 import { iccContenders, runIcc } from './icc.bench.js';
 import { runNotation } from './notation.bench.js';
 import { runOcpn } from './ocpn.bench.js';
+import { runPgnJobs } from './pgn-jobs.bench.js';
 import { runPgn } from './pgn.bench.js';
 import { runRealtime } from './realtime.bench.js';
 import { runRules } from './rules.bench.js';
 import { runStyle12 } from './style12.bench.js';
 
 // `pnpm bench` runs every suite; `pnpm bench fen` (or `formats`, `rules`, `notation`, `style12`) runs one.
+// The workers of `readPgnParallel` (the `pgn-jobs` suite) run this bundle too: they serve
+// pieces, and run no suite.
 const suites: Record<string, () => Promise<void> | void> = {
   fen: runFen,
   fenr: runFenr,
@@ -22,6 +26,7 @@ const suites: Record<string, () => Promise<void> | void> = {
   notation: runNotation,
   ocpn: runOcpn,
   pgn: runPgn,
+  'pgn-jobs': runPgnJobs,
   realtime: runRealtime,
   rules: runRules,
   style12: runStyle12,
@@ -32,7 +37,9 @@ const suites: Record<string, () => Promise<void> | void> = {
 const isolated: Record<string, () => readonly Contender[]> = { icc: iccContenders };
 
 const only = process.argv[2];
-if (only === '--contender') {
+if (!isMainThread) {
+  // A worker of the `pgn-jobs` suite: the pgn package's node entry serves it.
+} else if (only === '--contender') {
   const contenders = isolated[process.argv[3] ?? '']?.();
   const contender = contenders?.[Number(process.argv[4])];
   if (!contender) throw new Error(`no contender ${process.argv.slice(3).join(' ')}`);
