@@ -28,6 +28,19 @@ try {
     // The character codes written as numbers, as the packages' build ships them.
     plugins: [inlineCharCodes()],
   });
+  // The workers of `readPgnParallel` (the `pgn-jobs` suite) run this file, found beside the bundle.
+  await build({
+    entryPoints: [join(here, '../../packages/pgn/src/piece-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: join(dir, 'piece-worker.js'),
+    conditions: ['@chess-formats/source'],
+    nodePaths: [join(here, 'node_modules')],
+    logLevel: 'warning',
+    plugins: [inlineCharCodes()],
+  });
   const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
     stdio: 'inherit',
     cwd: here,

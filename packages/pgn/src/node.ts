@@ -2,26 +2,26 @@
  * The Node entry of `@chess-formats/pgn`: reading one PGN file or stream on several cores. The
  * main entry stays free of Node's modules, for browsers.
  */
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { dirname, join } from 'node:path';
 import type { Result } from '@chess-formats/board-core';
 import {
-  WORKER_MARK,
   readInParallel,
-  servePieces,
   type PgnParallelError,
   type PgnParallelErrorCode,
   type PgnParallelOptions,
   type PgnParallelSummary,
   type PgnSource,
-  type PieceWorkerData,
 } from './parallel.js';
+import { PIECE_WORKER } from './piece-worker.js';
 import type { PgnEvent } from './read.js';
 
 export type { PgnParallelError, PgnParallelErrorCode, PgnParallelOptions, PgnParallelSummary, PgnSource };
 
-/** This module's own file: the workers run it (built, as ESM or CommonJS). */
-function ownFile(): string | URL {
-  return typeof __filename === 'string' ? __filename : new URL(import.meta.url);
+/** The file the workers run, beside this module (built, as ESM or CommonJS). */
+function workerFile(): string | URL {
+  return typeof __filename === 'string'
+    ? join(dirname(__filename), `${PIECE_WORKER}.cjs`)
+    : new URL(`./${PIECE_WORKER}.js`, import.meta.url);
 }
 
 /**
@@ -29,7 +29,8 @@ function ownFile(): string | URL {
  * `onEvent` in input order: the same events, errors at the same line, column and offset, as
  * `createPgnReader` reading the whole. The input is cut into pieces of about `chunkBytes` where
  * the reader is surely between games; worker threads read them, at most two pieces a worker at
- * once (the source is read no faster). With `jobs: 1` it reads in this thread. Never throws for
+ * once (the source is read no faster). With `jobs: 1`, or where the worker file is not beside
+ * this module (a bundle that left it out), it reads in this thread. Never throws for
  * its input: a source that fails or a worker that stops ends the read with an error value (the
  * events before were handed on); an exception thrown by `onEvent` stops the read and rejects.
  *
@@ -54,12 +55,5 @@ export function readPgnParallel(
   options?: PgnParallelOptions,
   onEvent?: (event: PgnEvent) => void,
 ): Promise<Result<PgnParallelSummary, PgnParallelError>> {
-  return readInParallel(source, options, onEvent, ownFile());
+  return readInParallel(source, options, onEvent, workerFile());
 }
-
-function isWorkerData(value: unknown): value is PieceWorkerData {
-  return typeof value === 'object' && value !== null && (value as { mark?: unknown }).mark === WORKER_MARK;
-}
-
-// Started as a worker by `readPgnParallel`: serve pieces.
-if (!isMainThread && parentPort !== null && isWorkerData(workerData)) servePieces(parentPort, workerData.options);

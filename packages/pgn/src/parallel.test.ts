@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readInParallel } from './parallel.js';
 import { createPgnReader, type PgnEvent } from './read.js';
 
-// Workers run JavaScript: the node entry, bundled from the sources (the built package runs its
-// own `dist/node.js`; the installed-package tests and the README example cover that).
+// Workers run JavaScript: the worker file, bundled from the sources (the built package runs
+// its own `dist/piece-worker.js`; the README example, run from an install, covers that).
 const scratch = mkdtempSync(join(tmpdir(), 'pgn-parallel-'));
 const workerFile = join(scratch, 'worker.mjs');
 
 beforeAll(() => {
   buildSync({
-    entryPoints: [join(import.meta.dirname, 'node.ts')],
+    entryPoints: [join(import.meta.dirname, 'piece-worker.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -82,9 +82,13 @@ describe('readInParallel', () => {
   test('a stream of odd chunks, on three workers, and one job in this thread, give the same', async () => {
     const expected = sequential(sampleBytes);
     expect((await parallel(inPieces(sampleBytes, 37), { jobs: 3, chunkBytes: 1 })).events).toEqual(expected);
-    const oneJob = await parallel(inPieces(sampleBytes, 37), { jobs: 1 }, join(scratch, 'no-such-worker.mjs'));
+    const oneJob = await parallel(inPieces(sampleBytes, 37), { jobs: 1 });
     expect(oneJob.events).toEqual(expected);
     expect(oneJob.result.ok && oneJob.result.value.pieces).toBe(1);
+    // Without its worker file (a bundle that left it out), it reads in this thread.
+    const noWorker = await parallel(sampleFile, { jobs: 2, chunkBytes: 100 }, join(scratch, 'no-such-worker.mjs'));
+    expect(noWorker.events).toEqual(expected);
+    expect(noWorker.result.ok && noWorker.result.value.pieces).toBe(1);
   });
 
   test('a file that cannot be read ends with source-failed, on one job or several', async () => {

@@ -3,8 +3,9 @@
  * (`PgnSplitter`), worker threads read the pieces (`readPiece`), and the main thread hands the
  * events on in input order, each error placed in the whole input. Node only (`./node` entry).
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { err, ok, type Result } from '@chess-formats/board-core';
 import type { PgnGame } from './game.js';
@@ -105,8 +106,8 @@ function rebased(event: PgnEvent, characters: number, lines: number): PgnEvent {
 }
 
 /**
- * The work of `readPgnParallel`, with the file workers run (the package's `node` module,
- * which serves pieces when started as a worker; a test gives a bundle of it).
+ * The work of `readPgnParallel`, with the file workers run (`piece-worker.ts` built; a test
+ * gives a bundle of it). Without that file, it reads in this thread.
  */
 export async function readInParallel(
   source: PgnSource,
@@ -130,7 +131,7 @@ export async function readInParallel(
   };
   const failed = (code: PgnParallelErrorCode, message: string) => err({ code, message, partial: { ...tally } });
 
-  if (jobs === 1) {
+  if (jobs === 1 || !existsSync(typeof workerFile === 'string' ? workerFile : fileURLToPath(workerFile))) {
     // One job: the reader in this thread, with no splitting and no copies.
     const reader = createPgnReader(readOptions);
     tally.pieces = 1;

@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { isMainThread } from 'node:worker_threads';
 import { runFen } from './fen.bench.js';
 import { runFenr } from './fenr.bench.js';
 import { runFics } from './fics.bench.js';
@@ -15,8 +14,6 @@ import { runRules } from './rules.bench.js';
 import { runStyle12 } from './style12.bench.js';
 
 // `pnpm bench` runs every suite; `pnpm bench fen` (or `formats`, `rules`, `notation`, `style12`) runs one.
-// The workers of `readPgnParallel` (the `pgn-jobs` suite) run this bundle too: they serve
-// pieces, and run no suite.
 const suites: Record<string, () => Promise<void> | void> = {
   fen: runFen,
   fenr: runFenr,
@@ -37,9 +34,7 @@ const suites: Record<string, () => Promise<void> | void> = {
 const isolated: Record<string, () => readonly Contender[]> = { icc: iccContenders };
 
 const only = process.argv[2];
-if (!isMainThread) {
-  // A worker of the `pgn-jobs` suite: the pgn package's node entry serves it.
-} else if (only === '--contender') {
+if (only === '--contender') {
   const contenders = isolated[process.argv[3] ?? '']?.();
   const contender = contenders?.[Number(process.argv[4])];
   if (!contender) throw new Error(`no contender ${process.argv.slice(3).join(' ')}`);
