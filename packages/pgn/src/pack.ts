@@ -39,6 +39,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** Packs `trees` (plain objects), in order. */
 export function packTrees(trees: readonly Record<string, unknown>[]): PackedTrees {
+  const packer = createPacker();
+  for (const tree of trees) packer.add(tree);
+  return packer.finish();
+}
+
+/** The trees of `packed`, in order. */
+export function unpackTrees(packed: PackedTrees): Record<string, unknown>[] {
+  const next = createUnpacker(packed);
+  const trees: Record<string, unknown>[] = [];
+  for (let tree = next(); tree !== undefined; tree = next()) trees.push(tree);
+  return trees;
+}
+
+/**
+ * Packs trees one at a time, as they are read: a tree is garbage once added (a piece's trees
+ * all alive at once outlive the young generation, and the collector then costs more than
+ * the packing).
+ */
+export function createPacker(): { add(tree: Record<string, unknown>): void; finish(): PackedTrees } {
   const shapes: string[][] = [];
   const shapeIds = new Map<string, number>();
   const nums: number[] = [];
@@ -87,8 +106,10 @@ export function packTrees(trees: readonly Record<string, unknown>[]): PackedTree
     }
   };
 
-  for (const tree of trees) object(tree);
-  return { shapes, nums: Float64Array.from(nums), strs, other };
+  return {
+    add: object,
+    finish: () => ({ shapes, nums: Float64Array.from(nums), strs, other }),
+  };
 }
 
 type Builder = (item: () => unknown) => Record<string, unknown>;
@@ -111,8 +132,8 @@ function builderOf(keys: readonly string[]): Builder {
   }
 }
 
-/** The trees of `packed`, in order. */
-export function unpackTrees(packed: PackedTrees): Record<string, unknown>[] {
+/** The trees of `packed`, one a call, in order (undefined after the last), built when asked for. */
+export function createUnpacker(packed: PackedTrees): () => Record<string, unknown> | undefined {
   const { shapes, nums, strs, other } = packed;
   let n = 0;
   let s = 0;
@@ -148,7 +169,5 @@ export function unpackTrees(packed: PackedTrees): Record<string, unknown>[] {
     }
   };
 
-  const trees: Record<string, unknown>[] = [];
-  while (n < nums.length) trees.push(object());
-  return trees;
+  return () => (n < nums.length ? object() : undefined);
 }

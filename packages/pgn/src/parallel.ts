@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { err, ok, type Result } from '@chess-formats/board-core';
 import type { PgnGame } from './game.js';
-import { packTrees, unpackTrees, type PackedTrees } from './pack.js';
+import { createPacker, createUnpacker, type PackedTrees } from './pack.js';
 import { readPiece } from './piece.js';
 import { DEFAULT_LIMITS, createPgnReader, type PgnEvent, type PgnReadOptions } from './read.js';
 import { PgnSplitter } from './split.js';
@@ -292,10 +292,10 @@ class Pool {
       this.#next++;
       if ('failure' in ready) continue;
       try {
-        const roots = unpackTrees(ready.roots);
-        let game = 0;
+        // Each tree is built as its game is handed on, and is garbage as soon as the caller drops it.
+        const root = createUnpacker(ready.roots);
         for (const event of ready.events) {
-          if (event.kind === 'game') (event.game as { root: unknown }).root = roots[game++];
+          if (event.kind === 'game') (event.game as { root: unknown }).root = root();
           this.#onEvent(rebased(event, this.#characters, this.#lines));
         }
       } catch (e) {
@@ -320,14 +320,14 @@ export function servePieces(
   port.on('message', (request) => {
     let reply: PieceReply;
     try {
-      const read = readPiece(request.bytes, request.id === 0, options);
-      const roots: PgnGame['root'][] = [];
-      const events = read.events.map((event): PgnEvent => {
+      const packer = createPacker();
+      const read = readPiece(request.bytes, request.id === 0, options, (event) => {
         if (event.kind !== 'game') return event;
-        roots.push(event.game.root);
+        packer.add(event.game.root as unknown as Record<string, unknown>);
         return { kind: 'game', game: { ...event.game, root: null as unknown as PgnGame['root'] } };
       });
-      const packed = packTrees(roots as unknown as Record<string, unknown>[]);
+      const packed = packer.finish();
+      const events = read.events;
       reply = { id: request.id, events, roots: packed, length: read.length, lines: read.lines };
       port.postMessage(reply, [packed.nums.buffer as ArrayBuffer]);
       return;

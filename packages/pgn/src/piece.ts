@@ -23,14 +23,22 @@ declare const TextDecoder: new (label?: string, options?: { readonly ignoreBOM?:
 
 let decoder: Decoder | undefined;
 
-/** Reads the piece `bytes`; `first`: it starts the stream (a byte-order mark there is dropped). */
-export function readPiece(bytes: Uint8Array, first: boolean, options: PgnReadOptions | undefined): PieceRead {
+/**
+ * Reads the piece `bytes`; `first`: it starts the stream (a byte-order mark there is dropped).
+ * `keep` makes each event into what is kept of it (the event itself by default).
+ */
+export function readPiece(
+  bytes: Uint8Array,
+  first: boolean,
+  options: PgnReadOptions | undefined,
+  keep: (event: PgnEvent) => PgnEvent = (event) => event,
+): PieceRead {
   const events: PgnEvent[] = [];
   const reader = createPgnReader(options);
   // The reader decodes the bytes itself (its options apply); they are decoded again here for
   // the text's length, which the reader does not tell.
-  reader.push(bytes, (event) => events.push(event));
-  reader.end((event) => events.push(event));
+  reader.push(bytes, (event) => events.push(keep(event)));
+  reader.end((event) => events.push(keep(event)));
   const text = (decoder ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(bytes);
   let length = text.length;
   // The stream's mark is dropped, and a second one after it too (the reader reads bytes so).
