@@ -40,14 +40,13 @@ function workerFile(): string | URL {
  * import { tmpdir } from 'node:os';
  * import { join } from 'node:path';
  * import { readPgnParallel } from '@chess-formats/pgn/node';
- * const file = join(tmpdir(), 'games-example.pgn');
+ * const file = join(tmpdir(), 'pgn-doc-games.pgn');
  * writeFileSync(file, '[White "A"]\n\n1. e4 e5 1-0\n\n[White "B"]\n\n1. d4 d5 0-1\n');
+ * const white: string[] = [];
  * const read = await readPgnParallel(file, { jobs: 2 }, (event) => {
- *   if (event.kind === 'game') console.log(event.game.tags.get('White'), event.game.result);
+ *   if (event.kind === 'game') white.push(event.game.tags.get('White') ?? '?');
  * });
- * // → A 1-0
- * // → B 0-1
- * if (read.ok) console.log(read.value.games); // → 2
+ * console.log(white, read.ok && read.value.games); // → [ 'A', 'B' ] 2
  * ```
  */
 export function readPgnParallel(
