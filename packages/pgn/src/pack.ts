@@ -26,6 +26,7 @@ export interface PackedTrees {
   /** The key lists of the objects, by their index. */
   readonly shapes: readonly (readonly string[])[];
   readonly nums: Float64Array;
+  /** Each string once: a tree names it by its index (moves repeat, so the main thread builds no string). */
   readonly strs: readonly string[];
   /** Values kept as they are (arrays of strings or numbers, say), for structured clone. */
   readonly other: readonly unknown[];
@@ -62,6 +63,7 @@ export function createPacker(): { add(tree: Record<string, unknown>): void; fini
   const shapeIds = new Map<string, number>();
   const nums: number[] = [];
   const strs: string[] = [];
+  const stringIds = new Map<string, number>();
   const other: unknown[] = [];
 
   const object = (value: Record<string, unknown>): void => {
@@ -82,10 +84,16 @@ export function createPacker(): { add(tree: Record<string, unknown>): void; fini
       case 'number':
         nums.push(NUMBER, value);
         return;
-      case 'string':
-        nums.push(STRING);
-        strs.push(value);
+      case 'string': {
+        let id = stringIds.get(value);
+        if (id === undefined) {
+          id = strs.length;
+          strs.push(value);
+          stringIds.set(value, id);
+        }
+        nums.push(STRING, id);
         return;
+      }
       case 'undefined':
         nums.push(UNDEFINED);
         return;
@@ -136,7 +144,6 @@ function builderOf(keys: readonly string[]): Builder {
 export function createUnpacker(packed: PackedTrees): () => Record<string, unknown> | undefined {
   const { shapes, nums, strs, other } = packed;
   let n = 0;
-  let s = 0;
   let o = 0;
 
   const builders = shapes.map(builderOf);
@@ -147,7 +154,7 @@ export function createUnpacker(packed: PackedTrees): () => Record<string, unknow
       case NUMBER:
         return nums[n++];
       case STRING:
-        return strs[s++];
+        return strs[nums[n++]!];
       case UNDEFINED:
         return undefined;
       case NULL:
