@@ -43,12 +43,12 @@ async function writeCorpus(file: string, bytes: number): Promise<string> {
   while (written < bytes) {
     for (const part of parts) {
       if (written >= bytes) break;
-      if (!out.write(part)) await new Promise((resolve) => out.once('drain', resolve));
+      if (!out.write(part)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
       out.write(separator);
       written += part.length + separator.length;
     }
   }
-  await new Promise((resolve) => out.end(resolve));
+  await new Promise<void>((resolve) => out.end(() => resolve()));
   return files.length > 0
     ? `the ${files.length} shared real PGN files, repeated`
     : 'the pgn suite generated games, repeated (no shared real files beside the repository)';
