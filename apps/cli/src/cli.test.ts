@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -33,6 +34,19 @@ afterAll(() => {
 });
 
 describe('the chess-formats process', () => {
+  test('pgn reads a gzip file and a gzip pipe as their text', () => {
+    const games = '[Event "A"]\n[White "Ada"]\n\n1. e4 e5 1-0\n\n[Event "B"]\n[White "Bo"]\n\n1. d4 *\n';
+    const file = join(directory, 'games.pgn.gz');
+    writeFileSync(file, gzipSync(games));
+    const fromFile = spawnSync(process.execPath, [cli, 'pgn', '--player', 'Ada', '--output', 'pgn', file], {
+      encoding: 'utf8',
+    });
+    expect([fromFile.status, fromFile.stderr]).toEqual([0, '']);
+    expect(fromFile.stdout).toBe('[Event "A"]\n[White "Ada"]\n\n1. e4 e5 1-0\n\n');
+    const fromPipe = spawnSync(process.execPath, [cli, 'pgn'], { input: gzipSync(games), encoding: 'utf8' });
+    expect([fromPipe.status, fromPipe.stdout, fromPipe.stderr]).toEqual([0, '2 games, 0 broken\n', '']);
+  });
+
   test.skipIf(!existsSync('/dev/full'))('a failed write (a full disk) is one clean message and exit status 2', () => {
     const full = openSync('/dev/full', 'w');
     try {

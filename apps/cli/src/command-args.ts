@@ -22,6 +22,8 @@ export interface CommandArgs {
   readonly operands: readonly string[];
   readonly flags: ReadonlySet<string>;
   readonly values: ReadonlyMap<string, string>;
+  /** Every value of each option, in order, for options that may be given more than once. */
+  readonly lists: ReadonlyMap<string, readonly string[]>;
 }
 
 export type CommandInvocation =
@@ -41,6 +43,11 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Co
   const operands: string[] = [];
   const flags = new Set<string>();
   const values = new Map<string, string>();
+  const lists = new Map<string, string[]>();
+  const keep = (name: string, value: string): void => {
+    values.set(name, value);
+    lists.set(name, [...(lists.get(name) ?? []), value]);
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '--') {
@@ -68,7 +75,7 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Co
     if (typeof allowed === 'function') {
       const message = allowed(value);
       if (message !== undefined) return { kind: 'usage-error', message };
-      if (value !== undefined) values.set(name, value);
+      if (value !== undefined) keep(name, value);
       continue;
     }
     const choices = allowed === 'any' || allowed === undefined ? undefined : allowed;
@@ -79,7 +86,7 @@ export function parseCommandArgs(spec: CommandSpec, args: readonly string[]): Co
       const message = `${name}: unknown value '${value}' (expected ${choices.join(', ')})${didYouMean(value, choices)}`;
       return { kind: 'usage-error', message };
     }
-    values.set(name, value);
+    keep(name, value);
   }
-  return { kind: 'run', args: { operands, flags, values } };
+  return { kind: 'run', args: { operands, flags, values, lists } };
 }

@@ -34,6 +34,10 @@ describe('parseCommandArgs', () => {
           ['--from', 'fen'],
           ['--to', 'fenr'],
         ]),
+        lists: new Map([
+          ['--from', ['fen']],
+          ['--to', ['fenr']],
+        ]),
       },
     });
   });
@@ -67,7 +71,7 @@ describe('parseCommandArgs', () => {
     };
     expect(parseCommandArgs(spec, ['--n', '1', '--n=1'])).toEqual({
       kind: 'run',
-      args: { operands: [], flags: new Set(), values: new Map([['--n', '1']]) },
+      args: { operands: [], flags: new Set(), values: new Map([['--n', '1']]), lists: new Map([['--n', ['1', '1']]]) },
     });
     expect(parseCommandArgs(spec, ['--n', '2', '--n', '1'])).toEqual({ kind: 'usage-error', message: "bad --n '2'" });
     expect(parseCommandArgs(spec, ['--n'])).toEqual({ kind: 'usage-error', message: "bad --n ''" });

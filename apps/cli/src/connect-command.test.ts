@@ -113,7 +113,6 @@ describe('connectMain without a network', () => {
       asked.push(prompt);
       return Promise.resolve(undefined);
     },
-    decoders: () => ({ push: () => [], end: () => [] }),
     signal: new AbortController().signal,
   });
 

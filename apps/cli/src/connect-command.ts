@@ -1,7 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import { DEFAULT_BACKOFF, realTimers } from '@chess-formats/client';
 import type { Credentials } from '@chess-formats/client';
-import type { DecoderFactory, ServerKind } from './connect/protocol.js';
+import type { ServerKind } from './connect/protocol.js';
 import { EXIT, runConnect, type ConnectDeps, type ConnectOptions } from './connect/session.js';
 import { tcpConnect } from '@chess-formats/client/node';
 import { err, ok, type Result } from '@chess-formats/board-core';
@@ -17,7 +17,8 @@ export const CONNECT_HELP = `Usage: chess-formats connect [options] HOST PORT [G
 Connects to a FICS- or ICC-style chess server over TCP, logs in, observes GAME (a game
 number or a player's name) or, without GAME, the best game the server lists, and prints each
 position as it arrives. On FICS it speaks timeseal (the server then charges the players'
-clocks for thinking, not for the network). Reconnects after a dropped connection.
+clocks for thinking, not for the network). Reconnects after a dropped connection. The
+session is the FICS or ICC client of @chess-formats/client.
 
 Options:
   --server fics|icc|auto   the kind of server (default auto: read from its greeting)
@@ -29,13 +30,14 @@ Options:
                            black, fen, turn, whiteClockMs, blackClockMs, lastMove}, and
                            {kind: "game-over", server, game, result} at the end
   --count N                stop after N positions
-  --pgn FILE               when the observed game ends, append it to FILE as PGN (tags
-                           from the server, moves with their clocks, the result and why)
+  --pgn FILE               when the observed game ends, append it to FILE as PGN: the
+                           whole game from its first move, even when joined in the middle
+                           (tags from the server, moves with their clocks, the result and why)
   --retries N              reconnection attempts before giving up (default 5); waits 1, 2,
                            4, 8, 16, then 30 seconds between attempts
   --seeks                  list the seeks and offers instead of observing: each change as a
                            JSON line {kind: "seek"|"seek-removed"|"offer"|"offer-removed"...}
-                           until Ctrl-C or --count lines (FICS)
+                           until Ctrl-C or --count lines
   --no-timeseal            send plain lines on FICS (for a server or relay without timeseal)
   --quiet                  no progress messages on standard error
   -h, --help               show this help
@@ -48,7 +50,7 @@ Examples:
 
 Exit status: 0 when the observed game ends or --count positions (with --seeks: lines) were
 printed, 1 when the server cannot be reached or refuses the login or the observation (after
-the retries), or the --pgn file cannot be written, or --seeks is asked of ICC; 2 on a usage
+the retries), or the --pgn file cannot be written; 2 on a usage
 error, 130 after Ctrl-C (the session is closed with 'quit' first), 143 on SIGTERM.
 `;
 
@@ -146,7 +148,6 @@ export interface ConnectEnvironment {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Asks for the password without echo; undefined when there is no terminal to ask on. */
   readonly askPassword: (prompt: string) => Promise<string | undefined>;
-  readonly decoders: DecoderFactory;
   /** Aborted with reason `SIGINT` or `SIGTERM`; the real one listens to the process's signals. */
   readonly signal: AbortSignal;
   readonly deps?: Partial<ConnectDeps>;
@@ -198,7 +199,6 @@ async function runConnectCommand(
     backoff: DEFAULT_BACKOFF,
     loginTimeoutMs: 30_000,
     observeTimeoutMs: 30_000,
-    decoders: environment.decoders,
     credentials,
     out: io.out,
     err: io.err,

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseSan as readSan, play, standardSetup, unwrap } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
-import { finalSetup, parsePgn } from '@chess-formats/pgn';
+import { style12FromSetup, writeStyle12 } from '@chess-formats/style12';
+import { finalSetup, mainline, parsePgn } from '@chess-formats/pgn';
 import { makeFen } from 'chessops/fen';
 import { parsePgn as parseOpsPgn, startingPosition } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
@@ -148,6 +150,58 @@ describe('chess-formats fics decode', () => {
     const both = memoryIo('');
     expect(await main(['fics', 'decode', '--pgn', '--games'], both.io)).toBe(2);
     expect(both.captured.err).toContain('--games and --pgn cannot go together');
+  });
+
+  test('a game joined part way and its moves listing: --pgn prints the whole game, from its first move', async () => {
+    // Observed from the position after 1. e4 e5 2. Nf3, then the client's `moves 12`, then 2... Nc6.
+    const board = (sans: readonly string[], verbose: string): string => {
+      let setup = standardSetup();
+      for (const san of sans) setup = play(setup, unwrap(readSan(setup, san)));
+      return writeStyle12(
+        style12FromSetup(setup, {
+          gameNumber: 12,
+          whiteName: 'Alice',
+          blackName: 'Bob',
+          initialTimeMinutes: 3,
+          verboseMove: verbose,
+          sanMove: sans.at(-1) ?? 'none',
+        }),
+      );
+    };
+    const listing = [
+      'Movelist for game 12:',
+      '',
+      'Alice (1803) vs. Bob (1755) --- Fri Nov 27, 03:00 UTC 2026',
+      'Rated blitz match, initial time: 3 minutes, increment: 0 seconds.',
+      '',
+      'Move  Alice                   Bob',
+      '----  ---------------------   ---------------------',
+      '  1.  e4      (0:00.000)     e5      (0:00.000)',
+      '  2.  Nf3     (0:01.200)',
+      '      {Still in progress} *',
+      '',
+    ];
+    const text = [
+      'You are now observing game 12.',
+      board(['e4', 'e5', 'Nf3'], 'N/g1-f3'),
+      ...listing,
+      board(['e4', 'e5', 'Nf3', 'Nc6'], 'N/b8-c6'),
+      '',
+    ].join('\n\r');
+    const pgn = memoryIo(text);
+    expect(await runFicsCommand(['--pgn'], pgn.io)).toBe(0);
+    const [game] = parsePgn(pgn.captured.out);
+    expect(game?.ok && game.value.root.children[0]?.san).toBe('e4');
+    expect(game?.ok && [...mainline(game.value)].map((step) => step.node.san)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
+    expect(game?.ok && [game.value.tags.get('WhiteElo'), game.value.tags.get('Event')]).toEqual([
+      '1803',
+      'FICS rated blitz game',
+    ]);
+    expect(pgn.captured.out).not.toContain('[FEN');
+    // Without the listing the game starts where it was joined.
+    const joined = memoryIo(text.replace(listing.join('\n\r'), ''));
+    expect(await runFicsCommand(['--pgn'], joined.io)).toBe(0);
+    expect(joined.captured.out).toContain('[FEN');
   });
 
   test('a capture that stops in the middle of a game: the game still comes out, without a result, PGN result *', async () => {

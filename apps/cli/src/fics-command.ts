@@ -1,12 +1,13 @@
 import { err, ok, type Result, type TrackedGame } from '@chess-formats/board-core';
 import { writeFen } from '@chess-formats/fen';
-import { createFicsReader, createTimesealPingFilter, type FicsEvent } from '@chess-formats/fics';
+import { createFicsReader, createTimesealPingFilter, movesTableGame, type FicsEvent } from '@chess-formats/fics';
 import { gameToPgn, writePgn } from '@chess-formats/pgn';
 import {
   createStyle12Tracker,
   holdingsToJson,
   style12ToJson,
   type Style12ScanEvent,
+  type Style12TrackerEvent,
   type Style12TrackerInput,
 } from '@chess-formats/style12';
 import type { CommandArgs, CommandSpec } from './command-args.js';
@@ -30,6 +31,8 @@ Options:
   --pgn                print the games followed as PGN instead, each when it ends (and those
                        still open at the end, with the result *); error events and tracker
                        errors go to standard error as JSON lines
+                       With either, a moves listing of a game followed (the client's
+                       'moves N' after joining part way) gives the game its earlier moves.
   -h, --help           show this help
 
 Exit status: 0 when the input reads without an error event, 1 when it has one (with --games
@@ -214,9 +217,18 @@ async function decode(options: FicsCommandOptions, io: CommandIo): Promise<numbe
         continue;
       }
       if (event.kind === 'error') out += await problem(`${JSON.stringify(event)}\n`);
-      const input = trackerInput(event);
-      if (input === undefined) continue;
-      for (const change of tracker.push(input)) {
+      let changes: readonly Style12TrackerEvent[] = [];
+      if (event.kind === 'moves') {
+        // The listing of a game followed is its history (a client asks for it after joining a
+        // game part way): the game printed starts from its first move, as the client keeps it.
+        const listed = tracker.game(event.table.gameNumber) === undefined ? undefined : movesTableGame(event.table);
+        if (listed?.ok === true) changes = tracker.adopt(listed.value);
+      } else {
+        const input = trackerInput(event);
+        if (input === undefined) continue;
+        changes = tracker.push(input);
+      }
+      for (const change of changes) {
         if (change.kind === 'game-left') {
           out += record(change.game);
         } else if (change.kind === 'error') {

@@ -105,6 +105,39 @@ describe('chess-formats pgn', () => {
     });
   });
 
+  test('--encoding: Latin-1 names read as written; text that is not standard is counted as warned', async () => {
+    // "Réti" in Latin-1 (0xE9), and a draw written 1/2.
+    const bytes = Uint8Array.from([...'[White "R\xe9ti"]\n\n1. e4 e5 1/2\n'].map((c) => c.charCodeAt(0)));
+    const runBytes = async (args: readonly string[]) => {
+      const { io, captured } = memoryIo('');
+      const status = await main(['pgn', ...args], {
+        ...io,
+        stdin: async function* () {
+          yield bytes.subarray(0, 10);
+          yield bytes.subarray(10);
+        },
+      });
+      return { status, ...captured };
+    };
+    const plain = await runBytes([]);
+    expect([plain.status, plain.out]).toEqual([0, '1 game, 0 broken, 1 with warnings\n']);
+    const latin = await runBytes(['--encoding', 'latin1', '--json']);
+    const [line] = latin.out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(line?.['tags']).toEqual({ White: 'Réti' });
+    expect(line?.['result']).toBe('1/2-1/2');
+    expect((line?.['warnings'] as { code: string }[]).map((w) => w.code)).toEqual(['short-draw']);
+    const utf8 = await runBytes(['--json']);
+    const [first] = utf8.out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { warnings: { code: string }[] });
+    expect(first?.warnings.map((w) => w.code)).toContain('invalid-utf8');
+    expect((await run(['--encoding', 'ebcdic'])).status).toBe(2);
+  });
+
   test('usage errors and help', async () => {
     expect((await run(['--tag'])).status).toBe(2);
     expect((await run(['--help'])).out).toContain('Usage: chess-formats pgn');

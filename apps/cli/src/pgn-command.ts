@@ -1,53 +1,117 @@
-import { ok, type Setup } from '@chess-formats/board-core';
-import { writeFen } from '@chess-formats/fen';
-import { writeOcpn } from '@chess-formats/ocpn';
-import { createPgnReader, mainline, type PgnEvent, type PgnGame } from '@chess-formats/pgn';
+import { err, ok, type Result } from '@chess-formats/board-core';
+import {
+  createPgnReader,
+  mainline,
+  PGN_ENCODINGS,
+  writePgn,
+  type PgnEncoding,
+  type PgnEvent,
+  type PgnGame,
+} from '@chess-formats/pgn';
 import { printable } from './caret.js';
-import type { CommandSpec } from './command-args.js';
+import type { CommandArgs, CommandSpec } from './command-args.js';
 import { defineCommand } from './command.js';
+import { decompressed } from './compressed.js';
 import type { CommandIo } from './fen-command.js';
-import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
+import { guardOutput, OutputFailure, outputFailureStatus, reasonOf } from './output.js';
+import { positionText, SELECT_VALUES, selectionOf, strippedGame, type Selection, type Strip } from './pgn-select.js';
+import { createProgress, type Progress } from './progress.js';
 
 export const PGN_HELP = `Usage: chess-formats pgn [options] [file...]
 
 Reads PGN games from the files, or from standard input when no file (or '-') is given, as a
-stream: a file of any size is read in bounded memory. Every game is checked (its tags, every
-move of every line replayed); a broken game is reported on standard error with its line,
-column and error code, and reading goes on with the next game. Prints how many games were
-read, and how many of them are broken.
+stream: a file of any size is read in bounded memory, a gzip or zstd one too (told by its
+first bytes; zstd needs Node 22.15 or later). Every game is checked (its tags, every move of
+every line replayed); a broken game is reported on standard error with its line, column and
+error code, and reading goes on with the next game. Prints how many games were read, how
+many of them are broken and, with a filter, how many were selected; a game read from text
+that is not standard PGN (a draw written 1/2, a quote inside a tag value, a Latin-1 name ...)
+is counted as a warning (with --json, its warnings are on its line).
 
-Options:
-  --tags      print the tags of each game instead (as PGN tag pairs; a blank line after each game)
-  --fens      print the FEN after each move of each game's main line instead (a blank line
-              after each game; Omega chess as OCPN)
-  --json      print one JSON object a line instead: {file?, game, ok: true, tags, plies,
-              result, fen} or {file?, game, ok: false, error} for each game; with --fens
-              also {file?, game, ply, san, fen} for each move before its game's line
-  -h, --help  show this help
+Filters (a game is selected when it passes every option given; an option given twice, and
+--tag and --tag-match of the same tag name, are alternatives):
+  --tag NAME=VALUE        the tag NAME is VALUE exactly (--tag 'White=Marsh, Ada')
+  --tag-match NAME~/RE/   the tag NAME matches the JavaScript pattern RE, flags after the
+                          last / (--tag-match 'Event~/olympiad/i')
+  --player NAME           White or Black starts with NAME (Marsh finds "Marsh, Ada")
+  --eco CODE[-CODE]       the ECO tag is the code, or in the range (B90, A00-B99)
+  --result RESULT         the game's result: 1-0, 0-1, 1/2-1/2 or *
+  --variant KEY           the game's variant (standard, chess960, crazyhouse, ...)
+  --min-plies N           the main line has at least N plies (half-moves)
+  --max-plies N           the main line has at most N plies
+  --fen-placement BOARD   a position of the main line, the first included, has this
+                          board (the first field of a FEN)
+
+Output (of the selected games):
+  --output pgn   the games in export format, as the library's writer writes them
+  --no-comments, --no-variations, --no-clocks
+                 with --output pgn: leave out comments, variations, [%clk] and [%emt]
+  --tags         the tags of each game as PGN tag pairs, a blank line after each game
+                 (also --output tags)
+  --fens         the FEN after each move of each game's main line (a blank line after
+                 each game; Omega chess as OCPN)
+  --json         one JSON object a line: {file?, game, ok: true, tags, plies, result,
+                 fen} or {file?, game, ok: false, error} for each game; with --fens also
+                 {file?, game, ply, san, fen} for each move before its game's line; with
+                 --tags only {file?, game, ok: true, tags, result} (also --output json)
+  --encoding E   how the bytes are text: utf-8 (default; bytes that are not UTF-8 are a
+                 warning), latin1, or auto (UTF-8, and Latin-1 from the first bytes that
+                 are not UTF-8)
+  -h, --help     show this help
+
+With --tags, and without output when every filter reads tags only (not --min-plies,
+--max-plies or --fen-placement), the moves are not replayed: several times faster, but an
+illegal move is not noticed (a broken tag or movetext still is).
 
 Examples:
   chess-formats pgn games.pgn
-  chess-formats pgn --tags games.pgn
+  chess-formats pgn --tags games.pgn.gz
+  chess-formats pgn --player Marsh --result 1-0 --output pgn --no-comments games.pgn
+  chess-formats pgn --eco B20-B99 --min-plies 60 --json games.pgn
   chess-formats pgn --json --fens games.pgn
 
 Exit status: 0 when every game reads, 1 when one does not, 2 on a usage error, an unreadable
 file or output that cannot be written.
 `;
 
+/** What the command prints of each selected game. */
+export type PgnOutput = 'count' | 'pgn' | 'tags' | 'json' | 'fens';
+
 export interface PgnCommandOptions {
   readonly files: readonly string[];
   readonly tags: boolean;
   readonly fens: boolean;
   readonly json: boolean;
+  /** `--output pgn`: the selected games in export format. */
+  readonly pgn?: boolean;
+  /** What `--output pgn` leaves out. */
+  readonly strip?: Strip;
+  /** The filters; none selects every game. */
+  readonly selection?: Selection;
+  /** `--encoding`: how bytes are decoded (default UTF-8). */
+  readonly encoding?: PgnEncoding;
 }
 
-export const PGN_SPEC: CommandSpec = { name: 'pgn', help: PGN_HELP, flags: ['--tags', '--fens', '--json'], values: {} };
+const STRIP_FLAGS = ['--no-comments', '--no-variations', '--no-clocks'] as const;
 
-const positionText = (setup: Setup): string =>
-  setup.board.geometry.name === 'omega' ? writeOcpn(setup) : writeFen(setup);
+export const PGN_SPEC: CommandSpec = {
+  name: 'pgn',
+  help: PGN_HELP,
+  flags: ['--tags', '--fens', '--json', ...STRIP_FLAGS],
+  values: { '--output': ['pgn', 'tags', 'json'], '--encoding': [...PGN_ENCODINGS], ...SELECT_VALUES },
+};
 
 const tagPairs = (game: PgnGame): string =>
   [...game.tags].map(([name, value]) => `[${name} "${value.replace(/[\\"]/g, '\\$&')}"]\n`).join('');
+
+/** Whether the options need every move read: otherwise the reader keeps tags and results only. */
+export function needsMoves(options: PgnCommandOptions): boolean {
+  if (options.pgn === true || options.fens || options.selection?.needsMoves === true) return true;
+  if (options.tags) return false;
+  // The JSON line of a game holds its plies and last position; the count checks every move,
+  // unless a filter is given and reads tags only.
+  return options.json || options.selection?.filtering !== true;
+}
 
 /** What one game prints, by the options. */
 function gameOutput(
@@ -55,6 +119,10 @@ function gameOutput(
   where: { readonly file?: string; readonly game: number },
   options: PgnCommandOptions,
 ): string {
+  if (options.pgn === true) {
+    const text = writePgn(options.strip === undefined ? game : strippedGame(game, options.strip));
+    return `${text}\n`;
+  }
   if (!options.json) {
     if (options.fens) {
       let out = '';
@@ -63,6 +131,9 @@ function gameOutput(
     }
     return options.tags ? `${tagPairs(game)}\n` : '';
   }
+  const warnings = game.warnings === undefined ? {} : { warnings: game.warnings };
+  if (options.tags && !options.fens)
+    return `${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), result: game.result, ...warnings })}\n`;
   let out = '';
   let plies = 0;
   let last = game.setup;
@@ -72,58 +143,115 @@ function gameOutput(
     if (options.fens)
       out += `${JSON.stringify({ ...where, ply: plies, san: step.node.san, fen: positionText(step.after) })}\n`;
   }
-  return `${out}${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), plies, result: game.result, fen: positionText(last) })}\n`;
+  return `${out}${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), plies, result: game.result, fen: positionText(last), ...warnings })}\n`;
+}
+
+/** The options of `pgn` from its arguments, or the message of a usage error. */
+function pgnOptions(args: CommandArgs): Result<PgnCommandOptions, string> {
+  const { operands, flags, values } = args;
+  const output = values.get('--output');
+  const pgn = output === 'pgn';
+  const tags = flags.has('--tags') || output === 'tags';
+  const json = flags.has('--json') || output === 'json';
+  const fens = flags.has('--fens');
+  if (pgn && (flags.has('--tags') || flags.has('--json') || fens))
+    return err('--output pgn prints whole games: not with --tags, --json or --fens');
+  const stripping = STRIP_FLAGS.filter((flag) => flags.has(flag));
+  if (stripping.length > 0 && !pgn) return err(`${stripping.join(', ')} only change the games of --output pgn`);
+  const selection = selectionOf(args);
+  if (!selection.ok) return selection;
+  return ok({
+    files: operands,
+    tags,
+    fens,
+    json,
+    pgn,
+    strip: {
+      comments: flags.has('--no-comments'),
+      variations: flags.has('--no-variations'),
+      clocks: flags.has('--no-clocks'),
+    },
+    selection: selection.value,
+    encoding: (values.get('--encoding') as PgnEncoding | undefined) ?? 'utf-8',
+  });
 }
 
 /** `chess-formats pgn`: every game of every source through the PGN reader. */
 export const PGN_COMMAND = defineCommand<PgnCommandOptions>({
   ...PGN_SPEC,
-  summary: 'check PGN games (a stream of any size), list tags or FENs',
-  options: ({ operands, flags }) =>
-    ok({ files: operands, tags: flags.has('--tags'), fens: flags.has('--fens'), json: flags.has('--json') }),
+  summary: 'check, filter and export PGN games, list tags or FENs',
+  options: pgnOptions,
   run: runPgnCommand,
 });
 
 /** `chess-formats pgn` with its options: returns the exit status. */
 async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise<number> {
   const { out: write } = guardOutput(io);
+  const sources = options.files.length === 0 ? ['-'] : options.files;
+  const progress = await progressFor(sources, io);
+  const out = async (text: string): Promise<void> => {
+    progress.clear();
+    await write(text);
+  };
+  const errOut = async (text: string): Promise<void> => {
+    progress.clear();
+    await io.err(text);
+  };
+  const selection = options.selection;
+  const tagsOnly = !needsMoves(options);
   let games = 0;
   let broken = 0;
+  let selected = 0;
+  let warned = 0;
   let unreadable = false;
   try {
-    for (const source of options.files.length === 0 ? ['-'] : options.files) {
+    for (const source of sources) {
       const file = source === '-' ? undefined : source;
-      const reader = createPgnReader();
+      const reader = createPgnReader({ tagsOnly, encoding: options.encoding ?? 'utf-8' });
       let number = 0;
       const emit = async (events: readonly PgnEvent[]): Promise<void> => {
-        let out = '';
+        let text = '';
         for (const event of events) {
           number++;
           games++;
           const where = file === undefined ? { game: number } : { file, game: number };
           if (event.kind === 'game') {
-            out += gameOutput(event.game, where, options);
+            if (event.game.warnings !== undefined) warned++;
+            if (selection !== undefined && !selection.selects(event.game)) continue;
+            selected++;
+            try {
+              text += gameOutput(event.game, where, options);
+            } catch (error) {
+              // The writer refuses what no PGN can hold (a comment with both "}" and a line break).
+              if (!(error instanceof TypeError)) throw error;
+              broken++;
+              await errOut(
+                `${file === undefined ? '' : `${printable(file)}: `}game ${number}: ${printable(error.message)}\n`,
+              );
+            }
             continue;
           }
           broken++;
           const { error } = event;
-          if (options.json) out += `${JSON.stringify({ ...where, ok: false, error })}\n`;
+          if (options.json) text += `${JSON.stringify({ ...where, ok: false, error })}\n`;
           else {
             const place = `${file === undefined ? '' : `${printable(file)}:`}${error.line}:${error.column}`;
-            await io.err(`${place}: game ${number}: error[${error.code}] ${printable(error.message)}\n`);
+            await errOut(`${place}: game ${number}: error[${error.code}] ${printable(error.message)}\n`);
           }
         }
-        if (out !== '') await write(out);
+        if (text !== '') await out(text);
+        progress.advance(0, games);
       };
-      const chunks = (file === undefined ? io.stdin() : io.readFile(file))[Symbol.asyncIterator]();
+      const raw = file === undefined ? io.stdin() : io.readFile(file);
+      const chunks = decompressed(counting(raw, (bytes) => progress.advance(bytes, games)))[Symbol.asyncIterator]();
       for (;;) {
         let step: IteratorResult<string | Uint8Array>;
         try {
           step = await chunks.next();
         } catch (error) {
           unreadable = true;
-          await io.err(
-            `chess-formats: cannot read ${file === undefined ? 'standard input' : printable(file)}: ${printable(error instanceof Error ? error.message : String(error))}\n`,
+          await errOut(
+            `chess-formats: cannot read ${file === undefined ? 'standard input' : printable(file)}: ${reasonOf(error)}\n`,
           );
           break;
         }
@@ -132,11 +260,38 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
       }
       await emit(reader.end());
     }
-    if (!options.json && !options.tags && !options.fens)
-      await write(`${games} ${games === 1 ? 'game' : 'games'}, ${broken} broken\n`);
+    if (!options.json && !options.tags && !options.fens && options.pgn !== true)
+      await out(
+        `${games} ${games === 1 ? 'game' : 'games'}, ${broken} broken${warned > 0 ? `, ${warned} with warnings` : ''}${selection?.filtering === true ? `, ${selected} selected` : ''}\n`,
+      );
   } catch (error) {
     if (!(error instanceof OutputFailure)) throw error;
+    progress.clear();
     return outputFailureStatus(error, unreadable ? 2 : broken > 0 ? 1 : 0, io);
   }
+  progress.clear();
   return unreadable ? 2 : broken > 0 ? 1 : 0;
+}
+
+/** The progress bar of reading `sources`, in games: their total size when every one is known. */
+async function progressFor(sources: readonly string[], io: CommandIo): Promise<Progress> {
+  if (io.progress === undefined || !io.progress.isTTY || io.sizeOf === undefined)
+    return createProgress(io.progress, undefined, 'games');
+  let total: number | undefined = 0;
+  for (const source of sources) {
+    const size = await io.sizeOf(source === '-' ? undefined : source).catch(() => undefined);
+    total = size === undefined || total === undefined ? undefined : total + size;
+  }
+  return createProgress(io.progress, total, 'games');
+}
+
+/** The chunks of a source, each counted in bytes (characters for text) as it passes. */
+async function* counting(
+  chunks: AsyncIterable<string | Uint8Array>,
+  count: (bytes: number) => void,
+): AsyncGenerator<string | Uint8Array> {
+  for await (const chunk of chunks) {
+    count(typeof chunk === 'string' ? chunk.length : chunk.byteLength);
+    yield chunk;
+  }
 }

@@ -82,3 +82,51 @@ describe('the progress bar of a line command', () => {
     expect(written).toEqual([]);
   });
 });
+
+describe('the pace of the bar', () => {
+  /** A clock the test moves, and the times at which the bar was drawn (erasures aside). */
+  function pacedTerminal() {
+    const clock = { ms: 0 };
+    const drawnAt: number[] = [];
+    const terminal: ProgressTerminal = {
+      isTTY: true,
+      columns: 80,
+      write: (text) => {
+        if (text !== '\r\u001b[K') drawnAt.push(clock.ms);
+      },
+      now: () => clock.ms,
+    };
+    return { clock, terminal, drawnAt };
+  }
+
+  /** Fails when two draws are closer than a tenth of a second: more than ten a second. */
+  function expectAtMostTenASecond(drawnAt: readonly number[]): void {
+    const gaps = drawnAt.slice(1).map((at, i) => at - (drawnAt[i] ?? 0));
+    expect(gaps.filter((gap) => gap < 100)).toEqual([]);
+  }
+
+  test('a command that prints every line erases the bar each time, and still redraws at most ten times a second', async () => {
+    const input = 'line\n'.repeat(3000);
+    const { io } = memoryIo(input);
+    const { clock, terminal, drawnAt } = pacedTerminal();
+    await runLineCommand([], { ...io, progress: terminal, sizeOf: () => Promise.resolve(input.length) }, () => {
+      clock.ms += 2; // 2 ms a line: 500 lines a second, each one printed
+      return { passed: true, out: 'x\n', err: '' };
+    });
+    expect(drawnAt.length).toBeGreaterThan(40); // 6 s of reading, from 0.5 s on
+    expect(drawnAt.length).toBeLessThanOrEqual(56);
+    expectAtMostTenASecond(drawnAt);
+  });
+
+  test('advance and clear called as fast as they can be: one draw a tenth of a second', () => {
+    const { clock, terminal, drawnAt } = pacedTerminal();
+    const progress = createProgress(terminal, undefined, 'games');
+    for (let i = 0; i < 20_000; i++) {
+      clock.ms += 0.25;
+      progress.advance(10, i);
+      progress.clear();
+    }
+    expectAtMostTenASecond(drawnAt);
+    expect(drawnAt).toHaveLength(46); // 5 s: the first at 0.5 s, then every 0.1 s
+  });
+});

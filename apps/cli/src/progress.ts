@@ -29,9 +29,18 @@ function mebibytes(bytes: number): string {
   return (bytes / 1_048_576).toFixed(1);
 }
 
-/** The bar's text for `read` of `total` bytes (unknown for a pipe), cut to `columns`. */
-export function progressText(read: number, total: number | undefined, lines: number, columns: number): string {
-  const count = `${lines.toLocaleString('en-US')} lines`;
+/**
+ * The bar's text for `read` of `total` bytes (unknown for a pipe), cut to `columns`; `lines`
+ * counts what was read, in `unit` (`games` for PGN).
+ */
+export function progressText(
+  read: number,
+  total: number | undefined,
+  lines: number,
+  columns: number,
+  unit = 'lines',
+): string {
+  const count = `${lines.toLocaleString('en-US')} ${unit}`;
   if (total === undefined || total <= 0) return `${mebibytes(read)} MiB read, ${count}`.slice(0, columns - 1);
   const fraction = Math.min(1, read / total);
   const tail = ` ${String(Math.floor(fraction * 100)).padStart(3)}% ${mebibytes(read)}/${mebibytes(total)} MiB, ${count}`;
@@ -43,9 +52,15 @@ export function progressText(read: number, total: number | undefined, lines: num
 /**
  * A progress bar for reading `total` bytes (`undefined` when the size is unknown) on
  * `terminal`, drawn from PROGRESS_DELAY_MS after it is created, at most every
- * PROGRESS_INTERVAL_MS, on one line rewritten in place; silent without a terminal.
+ * PROGRESS_INTERVAL_MS, on one line rewritten in place; silent without a terminal. Erasing it
+ * does not reset that pace: a command that prints a line at a time erases the bar before each
+ * line, and drawing it again at once would redraw as often as lines are printed.
  */
-export function createProgress(terminal: ProgressTerminal | undefined, total: number | undefined): Progress {
+export function createProgress(
+  terminal: ProgressTerminal | undefined,
+  total: number | undefined,
+  unit = 'lines',
+): Progress {
   if (terminal === undefined || !terminal.isTTY) return SILENT;
   const start = terminal.now();
   let read = 0;
@@ -56,8 +71,8 @@ export function createProgress(terminal: ProgressTerminal | undefined, total: nu
       read += bytes;
       const now = terminal.now();
       if (now - start < PROGRESS_DELAY_MS) return;
-      if (shown && drawnAt !== undefined && now - drawnAt < PROGRESS_INTERVAL_MS) return;
-      terminal.write(`\r${progressText(read, total, lines, Math.max(20, terminal.columns))}\u001b[K`);
+      if (drawnAt !== undefined && now - drawnAt < PROGRESS_INTERVAL_MS) return;
+      terminal.write(`\r${progressText(read, total, lines, Math.max(20, terminal.columns), unit)}\u001b[K`);
       drawnAt = now;
       shown = true;
     },

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { parseFenr } from '@chess-formats/fenr';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -865,7 +866,109 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
   });
 });
 
+describe.skipIf(!launched.ok)('common pastes and files (the demo issue)', () => {
+  it('says what to do with a game link or an image, and reads moves without numbers and EPD', async () => {
+    await open();
+    await paste('https://lichess.org/AbCdEfGh/white#12');
+    expect(await detectedFormat()).toBe('lichess-game');
+    expect(await page.getAttribute('.error', 'data-code')).toBe('game-link');
+    expect(await page.textContent('.error .message')).toContain('Share & export');
+    expect(await page.textContent('#board')).toContain('Nothing to draw');
+    await paste('https://www.chess.com/game/daily/123456789');
+    expect(await detectedFormat()).toBe('chesscom-game');
+    expect(await page.textContent('.error .message')).toContain('PGN tab');
+    await paste('data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk');
+    expect(await detectedFormat()).toBe('image');
+    expect(await page.textContent('.error .message')).toContain('reads text formats');
+    await paste('e4 e5 Nf3 Nc6 Bb5');
+    expect(await detectedFormat()).toBe('pgn');
+    expect(await page.textContent('#errors')).toBe('');
+    expect(await page.textContent('.ply')).toBe('Position 0 of 5');
+    await paste('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 bm e5; id "x";');
+    expect(await detectedFormat()).toBe('fen');
+    expect(await page.textContent('#errors')).toBe('');
+    expect(await boardPieces()).toMatchObject({ e4: 'P', e8: 'k' });
+    expect((await fieldRows()).slice(4)).toEqual([
+      ['EPD bm', 'bm e5;', 'Best move (or moves) in this position: e5'],
+      ['EPD id', 'id "x";', 'The position\'s name in its collection: "x"'],
+    ]);
+    expect(await conversion('fen')).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+    await screenshot('epd');
+  });
+
+  it('opens a file from the button (gzip too), names an image file, and reads a file dropped anywhere', async () => {
+    await open();
+    // The button is the file input's label: reached with Tab from the box, named "Open file".
+    await page.focus('#input');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('file');
+    expect(await page.getByLabel('Open file').getAttribute('type')).toBe('file');
+    expect(await page.isVisible('label.file-button')).toBe(true);
+    const pgn = '[White "Alice"]\n[Black "Bob"]\n\n1. d4 d5 2. c4 *\n';
+    await page.setInputFiles('#file', { name: 'game.pgn.gz', mimeType: 'application/gzip', buffer: gzipSync(pgn) });
+    await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('#input')?.value.startsWith('[White'));
+    await page.waitForSelector('body[data-read="done"]', { state: 'attached' });
+    expect(await page.inputValue('#input')).toBe(pgn.trimEnd());
+    expect(await detectedFormat()).toBe('pgn');
+    expect(await page.textContent('#input-status')).toBe('Decompressed game.pgn.gz (gzip).');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    await page.setInputFiles('#file', { name: 'board.png', mimeType: 'image/png', buffer: png });
+    await page.waitForFunction(() => document.querySelector('#input-status')?.textContent?.includes('board.png'));
+    expect(await page.textContent('#input-status')).toContain('board.png is an image (PNG)');
+    // The box keeps the text it had.
+    expect(await page.inputValue('#input')).toBe(pgn.trimEnd());
+    // A screenshot pasted from the clipboard: a file without text.
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      const gif = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0]);
+      data.items.add(new File([gif], 'image.gif', { type: 'image/gif' }));
+      document
+        .querySelector('#input')
+        ?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    });
+    await page.waitForFunction(() => document.querySelector('#input-status')?.textContent?.includes('GIF'));
+    expect(await page.textContent('#input-status')).toContain('image.gif is an image (GIF)');
+    // Dropped on the page's header, far from the box.
+    const transfer = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['8/8/8/4k3/8/8/8/R3K3 w Q - 0 1\n'], 'drop.fen', { type: 'text/plain' }));
+      return data;
+    });
+    await page.dispatchEvent('header h1', 'dragenter', { dataTransfer: transfer });
+    expect(await page.getAttribute('body', 'data-drop')).toBe('ready');
+    await page.dispatchEvent('header h1', 'drop', { dataTransfer: transfer });
+    expect(await page.getAttribute('body', 'data-drop')).toBeNull();
+    await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('#input')?.value.startsWith('8/8'));
+    await page.waitForSelector('body[data-read="done"]', { state: 'attached' });
+    expect(await boardPieces()).toEqual({ a1: 'R', e1: 'K', e5: 'k' });
+  });
+});
+
 describe.skipIf(!launched.ok)('the defects of issue 17, each at 1280x800 and at 390x844', () => {
+  atBothSizes(
+    'follows the system dark mode: dark page, board readable, axe clean',
+    async ({ page, open, paste, boardPieces, accessibilityViolations, screenshot }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      try {
+        await open();
+        const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+        const [r = 255, g = 255, b = 255] = (background.match(/\d+/g) ?? []).map(Number);
+        expect(r + g + b, background).toBeLessThan(150);
+        // A game record's view holds most of what the page colours: board, players, moves, fields.
+        await page.click('button[data-example="pgn"]');
+        await page.click('button[data-step="next"]');
+        expect(await boardPieces()).toMatchObject({ e1: 'K', e4: 'P' });
+        expect(await accessibilityViolations()).toEqual([]);
+        await screenshot('dark-pgn');
+        await paste('https://lichess.org/AbCdEfGh');
+        expect(await accessibilityViolations()).toEqual([]);
+        await screenshot('dark-game-link');
+      } finally {
+        await page.emulateMedia({ colorScheme: null });
+      }
+    },
+  );
+
   atBothSizes(
     'keeps the capture when a move is played from one of its positions, and Back returns to each view',
     async ({ page, open, urlWritten, boardPieces, detectedFormat, accessibilityViolations, screenshot }) => {

@@ -9,6 +9,7 @@ import {
 } from '@chess-formats/board-core';
 import type { FormatAdapter, FormatView, GameInfo, PlayerInfo, Position } from './formats/adapter.js';
 import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, type Conversion } from './formats/registry.js';
+import { readFileText } from './file-input.js';
 import { escapeHtml } from './html.js';
 import { unrecognisedHint, unwrapInput } from './input-link.js';
 import { renderBoard } from './render/board-svg.js';
@@ -45,6 +46,7 @@ function element<T extends HTMLElement>(id: string): T {
 }
 
 const input = element<HTMLTextAreaElement>('input');
+const fileInput = element<HTMLInputElement>('file');
 const formatSelect = element<HTMLSelectElement>('format');
 const detected = element('detected');
 const flipBox = element<HTMLInputElement>('flip');
@@ -299,6 +301,8 @@ interface UpdateOptions {
   readonly keepCursor?: boolean;
   readonly cursor?: { game?: number; ply?: number };
   readonly history?: HistoryMode;
+  /** What the page did to a file before reading it (decompressed it), said under the box. */
+  readonly note?: string;
 }
 
 /** Counts reads, so that a long read that ends after a newer one is dropped. */
@@ -314,10 +318,10 @@ function update(options: UpdateOptions = {}): Promise<void> {
   stopClock();
   state.realtime = undefined;
   let text = input.value;
-  let status = '';
+  let status = options.note ?? '';
   if (text.length > MAX_INPUT_LENGTH) {
     // Said, not silent: what was cut is gone from the box, so the reader must know.
-    status = `The text is longer than ${MAX_INPUT_LENGTH.toLocaleString('en')} characters: only the first ${MAX_INPUT_LENGTH.toLocaleString('en')} are read, the rest was cut.`;
+    status = `${status ? `${status} ` : ''}The text is longer than ${MAX_INPUT_LENGTH.toLocaleString('en')} characters: only the first ${MAX_INPUT_LENGTH.toLocaleString('en')} are read, the rest was cut.`;
     text = text.slice(0, MAX_INPUT_LENGTH);
     input.value = text;
   }
@@ -360,6 +364,12 @@ function show(text: string, result: ReadResult, options: UpdateOptions): void {
   if (unrecognised) {
     detected.textContent = 'Not recognised: this text is in none of the formats the page reads';
     detected.dataset.format = 'unrecognised';
+  }
+  if (result.notARecord) {
+    detected.textContent = `Detected: ${result.notARecord.label}, not a record`;
+    detected.dataset.format = result.notARecord.kind;
+    // No typo in a record: the last board read is not kept beside the advice.
+    state.lastDrawn = undefined;
   }
   state.view = result.view;
   if (!options.keepCursor) state.cursor = { game: 0, ply: 0 };
@@ -575,14 +585,40 @@ function togglePlay(): void {
   playButton.setAttribute('aria-pressed', 'true');
 }
 
-async function onDrop(event: DragEvent): Promise<void> {
-  const file = event.dataTransfer?.files[0];
-  if (!file) return; // dropped text goes into the textarea by itself
-  event.preventDefault();
-  input.value = (await file.slice(0, MAX_INPUT_LENGTH + 1).text()).trimEnd();
+/** Reads a file (opened, dropped or pasted) as a paste of its text; an image or a file without text is said so, the box kept. */
+async function openFile(file: File): Promise<void> {
+  document.body.dataset.read = 'pending';
+  const read = await readFileText(file, file.name || 'The file', MAX_INPUT_LENGTH);
+  if (!read.ok) {
+    inputStatus.textContent = read.message;
+    document.body.dataset.read = 'done';
+    return;
+  }
+  input.value = read.text;
   formatSelect.value = AUTO; // a new file: detect its format
   state.branch = undefined;
-  void update({ history: 'push' });
+  await update({ history: 'push', ...(read.note ? { note: read.note } : {}) });
+}
+
+function hasFiles(event: DragEvent): boolean {
+  return event.dataTransfer?.types.includes('Files') ?? false;
+}
+
+/** A file dropped anywhere on the page is read; dropped text still goes into the box by itself. */
+function onDrop(event: DragEvent): void {
+  const file = event.dataTransfer?.files[0];
+  if (!file) return;
+  event.preventDefault();
+  void openFile(file);
+}
+
+/** A pasted image (a screenshot) comes as a file without text: say what it is rather than nothing. */
+function onPaste(event: ClipboardEvent): void {
+  const data = event.clipboardData;
+  const file = data?.files[0];
+  if (!data || !file || data.getData('text/plain') !== '') return;
+  event.preventDefault();
+  void openFile(file);
 }
 
 async function start(): Promise<void> {
@@ -636,7 +672,33 @@ async function start(): Promise<void> {
   movesBox.addEventListener('click', onMoveClick);
   sessionControls.addEventListener('click', onSessionClick);
   sessionControls.addEventListener('change', onGameChange);
-  input.addEventListener('drop', (event) => void onDrop(event));
+  // Dropping a file anywhere on the page opens it (the browser would otherwise navigate to it).
+  document.addEventListener('dragover', (event) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+  });
+  document.addEventListener('drop', onDrop);
+  // While a file is dragged over the page, the page shows it takes the drop anywhere.
+  let dragDepth = 0;
+  document.addEventListener('dragenter', (event) => {
+    if (!hasFiles(event)) return;
+    dragDepth++;
+    document.body.dataset.drop = 'ready';
+  });
+  const endDrag = (event: DragEvent): void => {
+    if (event.type === 'dragleave' && --dragDepth > 0) return;
+    dragDepth = 0;
+    delete document.body.dataset.drop;
+  };
+  document.addEventListener('dragleave', endDrag);
+  document.addEventListener('drop', endDrag);
+  input.addEventListener('paste', onPaste);
+  fileInput.addEventListener('change', () => {
+    const file = fileInput.files?.[0];
+    if (file) void openFile(file);
+    fileInput.value = ''; // the same file again is a change too
+  });
   await applyView(fromUrl, undefined, 'replace');
   window.chessFormatsDemo = {
     adapters,

@@ -1,4 +1,5 @@
 import type { FormatAdapter, FormatView } from './formats/adapter.js';
+import { notARecord, type NotARecord } from './formats/not-a-record.js';
 import { adapterByName, detectFormat } from './formats/registry.js';
 
 /**
@@ -15,6 +16,8 @@ export interface ReadResult {
   readonly detected: string;
   /** No format recognises the text (and none was chosen): the view is empty. */
   readonly unrecognised: boolean;
+  /** A game link or an image, no record (and no format was chosen): the view holds only the error saying what to paste. */
+  readonly notARecord?: Pick<NotARecord, 'kind' | 'label'>;
   readonly view: FormatView;
 }
 
@@ -28,6 +31,16 @@ export function readText(text: string, chosen: string | undefined, adapters: rea
   const chosenAdapter = chosen === undefined ? undefined : adapterByName(chosen, adapters);
   const detection = detectFormat(text, adapters);
   const adapter = chosenAdapter ?? detection.adapter;
+  const refused = chosenAdapter ? undefined : notARecord(text);
+  if (refused) {
+    return {
+      adapter: adapter.name,
+      detected: detection.adapter.name,
+      unrecognised: false,
+      notARecord: { kind: refused.kind, label: refused.label },
+      view: { ...EMPTY, errors: [refused.error] },
+    };
+  }
   // Only the fallback's score (plain text, see the FICS adapter): no format recognises the text.
   const bestScore = detection.scores.find((s) => s.name === detection.adapter.name)?.score ?? 0;
   const unrecognised = !chosenAdapter && text.trim() !== '' && bestScore < UNRECOGNISED_BELOW;

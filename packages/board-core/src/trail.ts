@@ -25,6 +25,47 @@ export function trailTake<T>(trail: Trail<T> | undefined, length: number): Trail
   return rest;
 }
 
+/**
+ * How far apart (in items) a game tracker keeps the positions of a trail of moves: a position
+ * between two kept ones is played again from the earlier, fewer than this many moves. Kept after
+ * every move, the positions were most of a followed game's memory.
+ */
+const KEPT_POSITION_EVERY = 32;
+
+/**
+ * Whether the `length`th move of a trail (counted from 1) keeps the position after it: every
+ * 32nd does, so that `trailReplay` plays fewer than 32 moves again to come to any position.
+ */
+export function keepsPosition(length: number): boolean {
+  return length % KEPT_POSITION_EVERY === 0;
+}
+
+/**
+ * What the first `count` items of `trail` come to from `initial`, when only some items keep the
+ * state after them (`keptOf`; undefined for the others): the last state kept at or before the
+ * `count`th item, and the items after it applied again in order (`apply`). Undefined when one of
+ * them does not apply (`apply` gives undefined), and `initial` for no items.
+ */
+export function trailReplay<T, S>(
+  trail: Trail<T> | undefined,
+  count: number,
+  initial: S,
+  keptOf: (item: T) => S | undefined,
+  apply: (state: S, item: T) => S | undefined,
+): S | undefined {
+  if (count <= 0) return initial;
+  const replayed: T[] = [];
+  let at = trailTake(trail, count);
+  let state: S | undefined;
+  while (at !== undefined && (state = keptOf(at.last)) === undefined) {
+    replayed.push(at.last);
+    at = at.before;
+  }
+  if (at === undefined) state = initial;
+  for (let k = replayed.length - 1; k >= 0 && state !== undefined; k--) state = apply(state, replayed[k] as T);
+  return state;
+}
+
 /** The items of a trail, oldest first (each passed through `map` when given), as a new array. */
 export function trailItems<T, U = T>(trail: Trail<T> | undefined, map?: (item: T) => U): U[] {
   const items = new Array<U>(trail?.length ?? 0);

@@ -31,7 +31,7 @@ import {
 import type { AbortSignalLike, Connection } from './connection.js';
 import { createEventHub } from './event-hub.js';
 import { hangUp, lifecycleSettings, loginTimedOut, startLifecycle, type SessionEnd } from './lifecycle.js';
-import { LoginMachine, type LoginAction } from './login.js';
+import { LoginMachine, settingsCommands, type LoginAction } from './login.js';
 import { clientError, latin1 } from './shared.js';
 
 /**
@@ -123,18 +123,6 @@ export function ficsLoginIvars(ivars: readonly Ivar[] = LOGIN_IVARS): string {
     .map((name) => (on.has(name) ? '1' : '0'))
     .join('')}`;
 }
-
-/**
- * Commands after the login: style 12 boards, no bell, the client's name for `finger`, and
- * `seekinfo` once more, as a server sends the whole seek list only when it is set after the
- * login (Jin's finding, fics-wire notes 2.1).
- */
-const FICS_SETTINGS: readonly string[] = [
-  'set interface chess-formats',
-  'set style 12',
-  'set bell 0',
-  'iset seekinfo 1',
-];
 
 /** Block identifiers cycle through 1-99, skipping those still waiting, so a reply is never matched to the wrong command. */
 const MAX_BLOCK_ID = 99;
@@ -448,7 +436,7 @@ export function createFicsClient(options: FicsClientOptions): FicsClient {
       emit({ kind: 'logged-in', server: 'fics', name: action.name });
       // The settings and the observations of before a drop go first, then what waited for the login.
       const earlier = queue.splice(0);
-      for (const setting of FICS_SETTINGS) void command(setting);
+      for (const setting of settingsCommands('fics')) void command(setting);
       for (const target of observed) void command(`observe ${target}`);
       if (followed !== undefined) void command(`follow ${followed}`);
       queue.push(...earlier);

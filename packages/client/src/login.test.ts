@@ -13,12 +13,13 @@ describe('the ICC login lines', () => {
   });
 });
 describe('settingsCommands', () => {
-  test('FICS: style 12 with millisecond clocks, no wrapping, no bell, no announcements', () => {
-    const commands = settingsCommands('fics');
-    expect(commands).toContain('set style 12');
-    expect(commands).toContain('iset ms 1');
-    expect(commands).toContain('iset nowrap 1');
-    expect(commands).toContain('set bell 0');
+  test('FICS: style 12, no bell, the client named, seekinfo once more (the rest is on the login line)', () => {
+    expect(settingsCommands('fics')).toEqual([
+      'set interface chess-formats',
+      'set style 12',
+      'set bell 0',
+      'iset seekinfo 1',
+    ]);
   });
 
   test('ICC: style 13 (positions come as datagrams), set quietly', () => {
@@ -90,7 +91,7 @@ describe('LoginMachine on FICS', () => {
 
 describe('LoginMachine on ICC', () => {
   test('level1 and level2settings at the first prompts, then the name; DG_WHO_AM_I is success', () => {
-    const login = new LoginMachine('icc', { kind: 'guest' });
+    const login = new LoginMachine('icc', { kind: 'guest' }, iccLoginLines());
     expect(login.onText('login: ')).toEqual({ kind: 'send', line: 'level1=1' });
     expect(login.onText('login: ')).toMatchObject({
       kind: 'send',
@@ -101,7 +102,7 @@ describe('LoginMachine on ICC', () => {
   });
 
   test('DG_LOGIN_FAILED: 5 waits for the password prompt, 8 enters with return, 11 fails, 19 may retry', () => {
-    const login = new LoginMachine('icc', { kind: 'user', name: 'Greyhame', password: 'mellon' });
+    const login = new LoginMachine('icc', { kind: 'user', name: 'Greyhame', password: 'mellon' }, iccLoginLines());
     login.onText('login: ');
     login.onText('login: ');
     login.onText('login: ');
@@ -113,15 +114,19 @@ describe('LoginMachine on ICC', () => {
       retry: false,
     });
     expect(
-      new LoginMachine('icc', { kind: 'guest' }).onDatagram(69, ['19', 'The chess server is full.']),
+      new LoginMachine('icc', { kind: 'guest' }, iccLoginLines()).onDatagram(69, ['19', 'The chess server is full.']),
     ).toMatchObject({ retry: true });
-    expect(new LoginMachine('icc', { kind: 'guest' }).onDatagram(69, ['8', 'x is not a registered name.'])).toEqual({
+    expect(
+      new LoginMachine('icc', { kind: 'guest' }, iccLoginLines()).onDatagram(69, ['8', 'x is not a registered name.']),
+    ).toEqual({
       kind: 'send',
       line: '',
     });
   });
 
   test('other datagrams do not move the login', () => {
-    expect(new LoginMachine('icc', { kind: 'guest' }).onDatagram(24, ['1', 'e4'])).toEqual({ kind: 'wait' });
+    expect(new LoginMachine('icc', { kind: 'guest' }, iccLoginLines()).onDatagram(24, ['1', 'e4'])).toEqual({
+      kind: 'wait',
+    });
   });
 });

@@ -14,7 +14,7 @@ export type Credentials =
  * algebraic and Smith notation, takebacks, millisecond clocks, result, relation), and nothing
  * chatty, so that a guest's stream stays small.
  */
-export const ICC_DATAGRAMS: readonly DatagramName[] = Object.freeze([
+export const ICC_DATAGRAMS: readonly DatagramName[] = /* @__PURE__ */ Object.freeze([
   'DG_WHO_AM_I',
   'DG_MY_GAME_RESULT',
   'DG_MY_GAME_ENDED',
@@ -36,7 +36,7 @@ const DG_WHO_AM_I = 0;
 const DG_LOGIN_FAILED = 69;
 
 /** `level1=1`: level 1 units (and no prompt); the command-marker and tag bits are not needed. */
-export const ICC_LEVEL1 = level1Value({ units: true });
+export const ICC_LEVEL1 = /* @__PURE__ */ level1Value({ units: true });
 
 /**
  * What the login sends on ICC at the first login prompts, one line a prompt: by default `connect`'s
@@ -50,28 +50,16 @@ export function iccLoginLines(
 }
 
 /**
- * Commands sent right after login, and why:
- * FICS: style 12 boards; `iset ms 1` so clocks come in milliseconds; `iset nowrap 1` so no line
- * is wrapped at the terminal width; no bell bytes; no seek, shout, cshout, pin and gin
- * announcements (a guest's stream would be mostly those); `interface` names the client.
+ * Commands the clients send right after login, and why:
+ * FICS: style 12 boards, no bell bytes, `interface` names the client for `finger`, and
+ * `seekinfo` once more, as a server sends the whole seek list only when it is set after the
+ * login (Jin's finding, fics-wire notes 2.1); millisecond clocks, no wrapping and the other
+ * interface variables go on the login line (`%b`, `ficsLoginIvars`).
  * ICC: style 13 (no board text: the position comes from DG_POSITION_BEGIN and DG_SEND_MOVES),
  * no bell; `set-quietly` so the server does not echo each variable.
  */
 export function settingsCommands(server: ServerKind): string[] {
-  if (server === 'fics') {
-    return [
-      'set interface chess-formats',
-      'set style 12',
-      'iset ms 1',
-      'iset nowrap 1',
-      'set bell 0',
-      'set seek 0',
-      'set shout 0',
-      'set cshout 0',
-      'set pin 0',
-      'set gin 0',
-    ];
-  }
+  if (server === 'fics') return ['set interface chess-formats', 'set style 12', 'set bell 0', 'iset seekinfo 1'];
   return ['set-quietly interface chess-formats', 'set-quietly style 13', 'set-quietly bell 0'];
 }
 
@@ -100,8 +88,14 @@ export class LoginMachine {
   private readonly server: ServerKind;
   private readonly credentials: Credentials;
 
-  /** `iccLines`: the lines sent at ICC's first prompts (default `iccLoginLines()`). */
-  constructor(server: ServerKind, credentials: Credentials, iccLines: readonly string[] = iccLoginLines()) {
+  /**
+   * `iccLines`: the lines sent at ICC's first prompts (`iccLoginLines()` gives `connect`'s).
+   * They are the caller's to give, so that a FICS client's bundle carries none of ICC's tables.
+   */
+  constructor(server: 'fics', credentials: Credentials);
+  constructor(server: 'icc', credentials: Credentials, iccLines: readonly string[]);
+  constructor(server: ServerKind, credentials: Credentials, iccLines?: readonly string[]);
+  constructor(server: ServerKind, credentials: Credentials, iccLines: readonly string[] = []) {
     this.server = server;
     this.credentials = credentials;
     this.pendingIccLines = server === 'icc' ? [...iccLines] : [];

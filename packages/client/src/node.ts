@@ -60,7 +60,8 @@ export function tcpConnect(timeoutMs: number): Connect {
               socket.destroy();
               return;
             }
-            socket.end(farewell);
+            // One byte a character, as `write` sends text: a timeseal farewell has bytes from 0x80 up.
+            socket.end(Buffer.from(farewell, 'latin1'));
             setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
           },
         });

@@ -71,14 +71,24 @@ describe('inferMoveSettings', () => {
   });
 
   // Every combination that a move can be read by: a lone time and a lone clock are told apart
-  // by their size, and time without clock with isVariation is not inferable (three integers
-  // are read as time, clock, isVariation).
+  // by their size, as are a clock and isVariation beside one another (isVariation is 0 to 6);
+  // isVariation alone is not inferable (read as a time).
   const combinations = Array.from({ length: 32 }, (_, bits) => VARIABLES.filter((_, i) => (bits & (1 << i)) !== 0));
   const readable = combinations.filter((settings) => {
     const integers = settings.filter((s) => s !== 'DG_MOVE_ALGEBRAIC' && s !== 'DG_MOVE_SMITH');
     if (integers.length === 0) return settings.length > 0;
     if (integers.length === 1) return !integers.includes('DG_IS_VARIATION');
-    return integers.includes('DG_MOVE_TIME') && integers.includes('DG_MOVE_CLOCK');
+    return true;
+  });
+
+  test('a clock beside isVariation is not read as a time and a clock of 0 or 1 second', () => {
+    const capture = captureWith(['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK', 'DG_IS_VARIATION'], false);
+    expect(inferMoveSettings(datagramsOf(capture))?.settings).toEqual([
+      'DG_MOVE_ALGEBRAIC',
+      'DG_MOVE_SMITH',
+      'DG_MOVE_CLOCK',
+      'DG_IS_VARIATION',
+    ]);
   });
 
   test.each(readable.flatMap((settings) => [[settings, false] as const, [settings, true] as const]))(

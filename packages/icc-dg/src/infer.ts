@@ -44,6 +44,9 @@ const ALGEBRAIC = /^(?:[KQRBNPA-Z]?[a-p]?[0-9]{0,2}x?[a-p][0-9]{1,2}(?:=?[QRBNA-
 /** The value below which a lone integer is the time a move took rather than the clock after it. */
 const CLOCK_MEDIAN = 30;
 
+/** The largest value of DG_IS_VARIATION (6, MOVE_SIDELINE, in the spec's list). */
+const MAX_VARIATION_KIND = 6;
+
 /** The shape of one move's parts: algebraic, Smith, and the integers after them. */
 interface Shape {
   readonly algebraic: boolean;
@@ -86,12 +89,14 @@ const keyOf = (shape: Shape): string =>
  * for a client that reads a capture without the `level2settings` it was made with. Each move is
  * read as an algebraic move if its first part looks like one (`e4`, `Nf3`, `O-O`), then a Smith
  * move (`e2e4`), then integers: one is the clock when the median of those values is 30 or more
- * (seconds left), else the time the move took; two are the time and the clock; three add
- * `isVariation`. The shape most moves have wins (the earlier on a tie). `undefined` when no
+ * (seconds left), else the time the move took; two are the time and the clock, unless every
+ * second one is 0 to 6, the values of `isVariation` (then the first is the clock or the time, as
+ * a lone one); three are the time, the clock and `isVariation`. The shape most moves have wins (the earlier on a tie). `undefined` when no
  * datagram holds a move of a shape that reads so: nothing to infer. Never throws.
  */
 export function inferMoveSettings(datagrams: Iterable<RawMoveDatagram>): InferredMoveSettings | undefined {
-  const counts = new Map<string, { shape: Shape; count: number; values: number[] }>();
+  // Per shape: how many moves have it, the first integer of each and the largest second one.
+  const counts = new Map<string, { shape: Shape; count: number; values: number[]; largestSecond: number }>();
   let moves = 0;
   for (const datagram of datagrams) {
     if (datagram === null || typeof datagram !== 'object' || !Array.isArray(datagram.args)) continue;
@@ -100,22 +105,27 @@ export function inferMoveSettings(datagrams: Iterable<RawMoveDatagram>): Inferre
       if (shape === undefined || (!shape.algebraic && !shape.smith && shape.integers.length === 0)) continue;
       moves++;
       const key = keyOf(shape);
-      const entry = counts.get(key) ?? { shape, count: 0, values: [] };
+      const entry = counts.get(key) ?? { shape, count: 0, values: [], largestSecond: -Infinity };
       entry.count++;
-      if (shape.integers.length === 1) entry.values.push(shape.integers[0] ?? 0);
+      if (shape.integers.length <= 2) entry.values.push(shape.integers[0] ?? 0);
+      if (shape.integers.length === 2) entry.largestSecond = Math.max(entry.largestSecond, shape.integers[1] ?? 0);
       counts.set(key, entry);
     }
   }
-  let best: { shape: Shape; count: number; values: number[] } | undefined;
+  let best: { shape: Shape; count: number; values: number[]; largestSecond: number } | undefined;
   for (const entry of counts.values()) if (best === undefined || entry.count > best.count) best = entry;
   if (best === undefined) return undefined;
-  const { shape, values } = best;
+  const { shape, values, largestSecond } = best;
   const settings: MoveVariable[] = [];
   if (shape.algebraic) settings.push('DG_MOVE_ALGEBRAIC');
   if (shape.smith) settings.push('DG_MOVE_SMITH');
   const integers = shape.integers.length;
-  if (integers === 1) settings.push(median(values) >= CLOCK_MEDIAN ? 'DG_MOVE_CLOCK' : 'DG_MOVE_TIME');
-  if (integers >= 2) settings.push('DG_MOVE_TIME', 'DG_MOVE_CLOCK');
+  const lone = (): MoveVariable => (median(values) >= CLOCK_MEDIAN ? 'DG_MOVE_CLOCK' : 'DG_MOVE_TIME');
+  if (integers === 1) settings.push(lone());
+  // Two integers are the time and the clock, unless every second one is a variation kind
+  // (0 to 6): a clock never stays that low through a capture, DG_IS_VARIATION always does.
+  if (integers === 2 && largestSecond <= MAX_VARIATION_KIND) settings.push(lone(), 'DG_IS_VARIATION');
+  else if (integers >= 2) settings.push('DG_MOVE_TIME', 'DG_MOVE_CLOCK');
   if (integers >= 3) settings.push('DG_IS_VARIATION');
   return Object.freeze({ settings: Object.freeze(settings), moves });
 }

@@ -1,4 +1,4 @@
-import { printable } from '@chess-formats/board-core/internal';
+import { keepsPosition, printable, trailReplay } from '@chess-formats/board-core/internal';
 /**
  * The games a client follows, kept from the datagrams it receives (formats2.txt, section 4, "MY
  * GAMES"): per game the players, the position the moves start from and the current one, the
@@ -127,12 +127,21 @@ export interface IccTracker extends GameTracker<IccEvent, IccTrackerEvent> {
   facts(gameNumber: number): IccGameFacts | undefined;
 }
 
-/** A move of a followed game with its text as received and the position after it. */
+/**
+ * A move of a followed game with its text as received, and the position after it on every
+ * 32nd move of the line (`keepsPosition`), and on a move the server gave the position after:
+ * the positions between are played again from the last one kept when a takeback needs one. Kept
+ * after every move, the positions were most of a followed game's memory.
+ */
 interface Ply {
   readonly move: TrackedMove;
   readonly text: string;
-  readonly after: Setup;
+  readonly after?: Setup;
 }
+
+/** The `length`th move of its line, with the position after it when that move keeps one. */
+const plyOf = (move: TrackedMove, text: string, after: Setup, length: number): Ply =>
+  keepsPosition(length) ? { move, text, after } : { move, text };
 
 /**
  * A followed game with what the tracker keeps beside it. Its moves are a trail shared with the
@@ -197,6 +206,9 @@ function prepared(setup: Setup, rules: Rules): Setup {
 
 const moveOf = (ply: Ply): TrackedMove => ply.move;
 const textOf = (ply: Ply): string => ply.text;
+const afterOf = (ply: Ply): Setup | undefined => ply.after;
+// Every move of a line was played by `play` from the position it is played from again here.
+const replayPly = (setup: Setup, ply: Ply): Setup => play(setup, ply.move.move);
 
 function entryOf(
   fields: Omit<TrackedGame, 'moves'>,
@@ -378,13 +390,12 @@ function replay(
 
 function backUp(entry: Entry, count: number): Entry {
   const line = trailTake(entry.line, Math.max(0, (entry.line?.length ?? 0) - Math.max(0, count)));
-  return entryOf(
-    { ...entry.fields, setup: line?.last.after ?? entry.start },
-    entry.about,
-    line,
-    entry.start,
-    entry.rules,
-  );
+  const setup = trailReplay(line, line?.length ?? 0, entry.start, afterOf, replayPly);
+  // A move that played once plays again from the same position; should one not, the game is out
+  // of step until its next position rather than at a position that is not its own.
+  if (setup === undefined)
+    return entryOf(entry.fields, { ...entry.about, inStep: false }, line, entry.start, entry.rules);
+  return entryOf({ ...entry.fields, setup }, entry.about, line, entry.start, entry.rules);
 }
 
 /** ICC's score string as a PGN result: `aborted` (and anything unknown) is `*`. */
@@ -577,7 +588,7 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
               ...(clockMs === undefined ? {} : { clocks: { ...entry.fields.clocks, [mover]: clockMs } }),
             },
             entry.about,
-            trailPush(entry.line, { move, text: played.text, after: played.after }),
+            trailPush(entry.line, plyOf(move, played.text, played.after, (entry.line?.length ?? 0) + 1)),
             entry.start,
             entry.rules,
           ),
@@ -594,9 +605,9 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
             changed(entry, {}, { inStep: false }),
           );
         let line: Trail<Ply> | undefined;
+        let before = initial;
         for (let i = 0; i < dg.fields.moves.length; i++) {
           const info = dg.fields.moves[i] ?? {};
-          const before = line?.last.after ?? initial;
           const played = replay(before, info.smithMove, info.algebraicMove, i + 3, entry.rules.variant !== undefined);
           if ('code' in played)
             return fault(
@@ -611,9 +622,10 @@ export function createIccTracker(options: IccTrackerOptions = {}): IccTracker {
             );
           const move =
             info.clock === undefined ? { move: played.move } : { move: played.move, clockMs: seconds(info.clock) };
-          line = trailPush(line, { move, text: played.text, after: played.after });
+          line = trailPush(line, plyOf(move, played.text, played.after, i + 1));
+          before = played.after;
         }
-        const setup = line?.last.after ?? initial;
+        const setup = before;
         return [
           {
             kind: 'position',

@@ -24,7 +24,7 @@ import {
   RIGHT_BRACKET,
   SPACE,
 } from '@chess-formats/board-core/internal';
-import type { PgnError, PgnErrorCode } from './errors.js';
+import type { PgnError, PgnErrorCode, PgnWarning, PgnWarningCode } from './errors.js';
 import type { PgnGame, PgnResult, PgnRoot, PgnVariant } from './game.js';
 import { gameResult, gameStart, setsUp } from './tags.js';
 
@@ -43,6 +43,12 @@ export interface GameError {
   readonly at: Position | undefined;
 }
 
+/** Text that is not standard but was read: the tokenizer gives it the token's position. */
+export interface GameWarning {
+  readonly warning: PgnWarningCode;
+  readonly message: string;
+}
+
 function gameError(code: PgnErrorCode, message: string): GameError {
   return { code, message, cause: undefined, at: undefined };
 }
@@ -54,10 +60,16 @@ function gameError(code: PgnErrorCode, message: string): GameError {
 export interface Builder {
   /** A tag pair; `line`, `column` and `offset` are where its value starts. */
   tag(name: string, value: string, line: number, column: number, offset: number): void;
+  /** Whether the game has a tag of that name. */
+  hasTag(name: string): boolean;
   /** The movetext starts: the game is set up from its tags. */
   begin(): GameError | undefined;
   /** The game ends, with the movetext's result if it had one. */
   finish(result: PgnResult | undefined): Result<PgnGame, GameError>;
+  /** The game as read up to an error that ends it, its open variations closed; none when it cannot be set up. */
+  partial(): PgnGame | undefined;
+  /** Text of the game that is not standard but was read, at `at` (copied: the tokenizer reuses its positions). */
+  warn(code: PgnWarningCode, message: string, at: Position): void;
   /**
    * What reads the tokens of movetext, after `begin`; none when the game keeps its tags alone
    * (the tokenizer still reads their grammar, and holds no comment's text for it).
@@ -70,8 +82,8 @@ export interface Builder {
  * `close` are called only when they fit.
  */
 export interface MovetextBuilder {
-  /** A move: `text[from, to)`. */
-  move(text: string, from: number, to: number): GameError | undefined;
+  /** A move: `text[from, to)`. A warning when it was read though it is not standard. */
+  move(text: string, from: number, to: number): GameError | GameWarning | undefined;
   /** A comment: `text[from, to)`, untrimmed. */
   comment(text: string, from: number, to: number): void;
   /** A numeric annotation glyph, 0 to 255. */
@@ -91,6 +103,15 @@ export class TagsBuilder implements Builder {
   variant: PgnVariant = 'standard';
   setup: Setup | undefined;
   readonly root: MutableRoot = { children: [] };
+  warnings: PgnWarning[] | undefined;
+
+  warn(code: PgnWarningCode, message: string, at: Position): void {
+    this.warnings = append(this.warnings, { code, line: at.line, column: at.column, offset: at.offset, message });
+  }
+
+  hasTag(name: string): boolean {
+    return this.tags.has(name);
+  }
 
   tag(name: string, value: string, line: number, column: number, offset: number): void {
     this.tags.set(name, value);
@@ -114,18 +135,33 @@ export class TagsBuilder implements Builder {
     const problem = this.begin();
     if (problem) return err(problem);
     this.ended();
+    return ok(this.game(result));
+  }
+
+  partial(): PgnGame | undefined {
+    if (this.begin() !== undefined) return undefined;
+    this.cutShort();
+    return this.game(undefined);
+  }
+
+  private game(result: PgnResult | undefined): PgnGame {
     const root: PgnRoot = this.root;
-    return ok({
+    const game: { -readonly [K in keyof PgnGame]: PgnGame[K] } = {
       tags: this.tags,
       variant: this.variant,
       setup: this.setup!,
       root,
       result: gameResult(this.tags, result),
-    });
+    };
+    if (this.warnings !== undefined) game.warnings = this.warnings;
+    return game;
   }
 
   /** The game ends (the game builder closes its last line). */
   protected ended(): void {}
+
+  /** The game ends at an error (the game builder closes every line open). */
+  protected cutShort(): void {}
 }
 
 interface MutableNode {
@@ -183,11 +219,25 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     leaf(this.frame?.last);
   }
 
-  move(source: string, from: number, to: number): GameError | undefined {
-    const text = source.slice(from, to);
+  protected override cutShort(): void {
+    leaf(this.frame?.last);
+    for (const frame of this.stack) leaf(frame.last);
+  }
+
+  /**
+   * Inside a side line cut at an illegal move: 1 in the line itself, more in variations
+   * nested in it. Its tokens are read (the tokenizer keeps the grammar) and dropped until the
+   * line closes.
+   */
+  #cut = 0;
+
+  move(source: string, from: number, to: number): GameError | GameWarning | undefined {
+    if (this.#cut !== 0) return undefined;
+    let text = source.slice(from, to);
     const frame = this.frame!;
     const position = this.position!;
     let move: Move | null = null;
+    let warning: GameWarning | undefined;
     if (text === '--' || text === 'Z0') position.pass();
     else {
       const san = position.playSan(text);
@@ -196,8 +246,21 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
         // Some tools write coordinates in movetext (`g1f3`); read them when SAN fails.
         const before = position.setup();
         const coordinate = parseCoordinate(before, text);
-        if (!coordinate.ok) {
+        const suffixed = coordinate.ok ? undefined : this.enPassantSuffix(text);
+        if (suffixed === EN_PASSANT_MARK) return EN_PASSANT_WARNING;
+        if (suffixed === EN_PASSANT_REST) return undefined;
+        if (suffixed !== undefined) {
+          move = suffixed;
+          warning = EN_PASSANT_WARNING;
+          // The move as read is the capture: the mark is no part of it.
+          text = text.slice(0, text.endsWith('ep') ? -2 : -1);
+        } else if (!coordinate.ok) {
           const number = `${before.fullmoves}${before.turn === 'white' ? '.' : '...'}`;
+          if (this.stack.length > 0) {
+            // In a side line: the line is cut there, and the game goes on.
+            this.#cut = 1;
+            return { warning: 'variation-cut', message: `${number} ${san.error.message}; the side line is cut there` };
+          }
           return {
             code: 'illegal-move',
             // The move number, then the move reader's own words, which name the move.
@@ -205,9 +268,10 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
             cause: san.error,
             at: undefined,
           };
+        } else {
+          move = coordinate.value;
+          position.play(move);
         }
-        move = coordinate.value;
-        position.play(move);
       }
     }
     const node: MutableNode = { san: text, move, children: NO_CHILDREN };
@@ -224,10 +288,43 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     frame.lastParent = frame.parent;
     frame.last = node;
     frame.parent = node;
-    return undefined;
+    return warning;
+  }
+
+  /** Whether the `e` of `e.p.` was read: its `p` follows as a token of its own. */
+  #markPending = false;
+
+  /**
+   * `text` as an en passant capture with a suffix (`exf6ep`, `exf6e.p.`), played; or the
+   * suffix alone after one (`exf6 e.p.`, `ep`), `EN_PASSANT_MARK`; else undefined. Reached
+   * only when the move failed, so standard text never pays for it.
+   */
+  private enPassantSuffix(text: string): Move | typeof EN_PASSANT_MARK | typeof EN_PASSANT_REST | undefined {
+    const position = this.position!;
+    // The `p` of `e.p.` is the token right after its `e`: the move that `e` stands after is
+    // still the line's last, and `p` is no move.
+    const pending = this.#markPending;
+    this.#markPending = false;
+    if (text === 'p') return pending && this.frame!.last?.move?.kind === 'enPassant' ? EN_PASSANT_REST : undefined;
+    if (text === 'e' || text === 'ep') {
+      if (this.frame!.last?.move?.kind !== 'enPassant') return undefined;
+      this.#markPending = text === 'e';
+      return EN_PASSANT_MARK;
+    }
+    const cut = text.endsWith('ep') ? 2 : text.endsWith('e') ? 1 : 0;
+    if (cut === 0) return undefined;
+    const san = position.playSan(text.slice(0, -cut));
+    if (!san.ok) return undefined;
+    if (san.value.kind !== 'enPassant') {
+      position.undo();
+      return undefined;
+    }
+    this.#markPending = cut === 1;
+    return san.value;
   }
 
   comment(source: string, from: number, to: number): void {
+    if (this.#cut !== 0) return;
     const frame = this.frame;
     const last = frame?.last;
     if (last !== undefined) {
@@ -253,6 +350,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
   }
 
   nag(value: number): GameError | undefined {
+    if (this.#cut !== 0) return undefined;
     const last = this.frame!.last;
     if (last === undefined) return gameError('unexpected-token', 'an annotation before any move');
     last.nags = append(last.nags, value);
@@ -260,6 +358,10 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
   }
 
   open(): GameError | undefined {
+    if (this.#cut !== 0) {
+      this.#cut++;
+      return undefined;
+    }
     const frame = this.frame!;
     if (frame.last === undefined) return gameError('unexpected-token', 'a variation before any move it could replace');
     this.stack.push(frame);
@@ -270,6 +372,8 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
   }
 
   close(): void {
+    // The variations nested in a cut line close with nothing to do; the line itself closes as any.
+    if (this.#cut !== 0 && --this.#cut !== 0) return;
     const position = this.position!;
     const variation = this.frame!;
     // Comments in a variation without a move have nothing to stand beside; they go with it.
@@ -282,6 +386,15 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     else position.play(move);
   }
 }
+
+/** What `enPassantSuffix` gives for a suffix standing alone: no move, the token is read. */
+const EN_PASSANT_MARK = 'mark';
+/** The `p` of `e.p.` after its `e`, which the warning was for already. */
+const EN_PASSANT_REST = 'rest';
+const EN_PASSANT_WARNING: GameWarning = {
+  warning: 'en-passant-suffix',
+  message: 'an en passant mark (`e.p.`, `ep`) after the capture, dropped',
+};
 
 /**
  * The children of a node until it has some: not an array per node, since most are replaced by

@@ -51,3 +51,45 @@ export interface PgnError extends LocatedError<PgnErrorCode> {
   /** The error of the move or position reader behind an `illegal-move` or `bad-fen`. */
   readonly cause?: MoveNotationError | FenError | OcpnError;
 }
+
+/**
+ * Every code of a `PgnWarning`, in a stable order: text that is not standard PGN, read the way
+ * its writer meant it (see the README, "Reading PGN as people write it").
+ */
+export const PGN_WARNING_CODES = /* @__PURE__ */ Object.freeze([
+  /** `1/2` as the movetext's draw marker, read as `1/2-1/2`. */
+  'short-draw',
+  /** A `"` inside a tag value, not escaped: the value runs to the quote that `]` follows. */
+  'unescaped-quote',
+  /** An annotation glyph as a Unicode character (`‼`, `⁉`, `±`...), read as its NAG. */
+  'unicode-annotation',
+  /** An en passant capture marked `e.p.` or `ep` (`exf6ep`, `exf6 e.p.`): the mark is dropped. */
+  'en-passant-suffix',
+  /** A game with tags and no movetext, not even a result: it ends at the next tag section or the end of the input. */
+  'no-movetext',
+  /** An illegal move in a side line: the line is cut there (the moves before it kept), the game goes on. */
+  'variation-cut',
+  /** Bytes that are not UTF-8 (with the default `encoding`): read as U+FFFD, the message says which bytes and where. */
+  'invalid-utf8',
+  /** With `encoding: 'auto'`, the first bytes that are not UTF-8: the input is read as Latin-1 from there. */
+  'latin1-fallback',
+] as const);
+/** The code of a `PgnWarning`, one of `PGN_WARNING_CODES`. */
+export type PgnWarningCode = (typeof PGN_WARNING_CODES)[number];
+
+/**
+ * Text of a game that is not standard PGN but was read anyway, and where: the game holds what
+ * the text meant, and the writer writes it in the standard form.
+ */
+export interface PgnWarning {
+  /** The stable warning code. */
+  readonly code: PgnWarningCode;
+  /** Line of the text, from 1. */
+  readonly line: number;
+  /** Column on its line, from 1 (UTF-16 code units). */
+  readonly column: number;
+  /** Offset from the start of the input (UTF-16 code units of the text, a byte-order mark not counted). */
+  readonly offset: number;
+  /** Short English for people: what was read, and as what. */
+  readonly message: string;
+}

@@ -14,6 +14,7 @@ import { BYTE_ORDER_MARK, CR, LF, SPACE, TAB } from '@chess-formats/board-core/i
 import { PGN_ERROR_CODES, type PgnError, type PgnErrorCode } from './errors.js';
 import { finalSetup, playNode, type PgnGame, type PgnNode } from './game.js';
 import { parsePgn, type PgnReadOptions } from './read.js';
+import { withPartial } from './tokens.js';
 import { fenTagValue, setupTags } from './tags.js';
 import { writePgn, type PgnWriteOptions } from './write.js';
 
@@ -92,10 +93,13 @@ function parseGames(text: string, options?: PgnReadOptions): Result<readonly Pgn
     (read): Result<PgnGame, PgnGameError> =>
       read.ok
         ? read
-        : {
-            ok: false,
-            error: { ...read.error, code: read.error.code as PgnTextErrorCode, field: fieldOf(read.error.code) },
-          },
+        : withPartial(
+            {
+              ok: false,
+              error: { ...read.error, code: read.error.code as PgnTextErrorCode, field: fieldOf(read.error.code) },
+            },
+            read.partial,
+          ),
   );
   const first = games.find((game) => !game.ok) as { readonly ok: false; readonly error: PgnGameError };
   return { ok: false, error: { ...first.error, games } };

@@ -1,4 +1,5 @@
 import { MAX_COUNTER, VARIANTS, play, type Move, type Setup, type VariantKey } from '@chess-formats/board-core';
+import type { PgnWarning } from './errors.js';
 
 /** The four game terminations of PGN. */
 export const PGN_RESULTS = /* @__PURE__ */ Object.freeze(['1-0', '0-1', '1/2-1/2', '*'] as const);
@@ -57,6 +58,12 @@ export interface PgnGame {
   readonly root: PgnRoot;
   /** The game termination of the movetext; without one, the `Result` tag's value when it is a result, else `*`. */
   readonly result: PgnResult;
+  /**
+   * What the text held that is not standard PGN and was read anyway, in the order read; only
+   * present when there is some. It describes the text, not the game: the writer writes the
+   * standard form, so the game read back has none.
+   */
+  readonly warnings?: readonly PgnWarning[];
 }
 
 /** One step of the main line: the position before the move, the node, and the position after. */

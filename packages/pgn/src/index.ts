@@ -1,4 +1,11 @@
-export { PGN_ERROR_CODES, type PgnError, type PgnErrorCode } from './errors.js';
+export {
+  PGN_ERROR_CODES,
+  PGN_WARNING_CODES,
+  type PgnError,
+  type PgnErrorCode,
+  type PgnWarning,
+  type PgnWarningCode,
+} from './errors.js';
 export {
   PGN_RESULTS,
   PGN_VARIANTS,
@@ -13,12 +20,15 @@ export {
   type PgnVariant,
 } from './game.js';
 export { SEVEN_TAG_ROSTER } from './tags.js';
+export { PGN_ENCODINGS, type PgnEncoding } from './decode.js';
 export { writePgn, type PgnWriteOptions } from './write.js';
 export {
   DEFAULT_LIMITS,
   createPgnReader,
   parsePgn,
   type PgnEvent,
+  type PgnGameFailure,
+  type PgnGameResult,
   type PgnReadOptions,
   type PgnReader,
 } from './read.js';

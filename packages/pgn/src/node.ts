@@ -5,17 +5,30 @@
 import { dirname, join } from 'node:path';
 import type { Result } from '@chess-formats/board-core';
 import {
+  processInParallel,
   readInParallel,
+  servePgnWorker,
   type PgnParallelError,
   type PgnParallelErrorCode,
   type PgnParallelOptions,
   type PgnParallelSummary,
+  type PgnProcessorFactory,
+  type PgnProcessorOptions,
   type PgnSource,
 } from './parallel.js';
 import { PIECE_WORKER } from './piece-worker.js';
 import type { PgnEvent } from './read.js';
 
-export type { PgnParallelError, PgnParallelErrorCode, PgnParallelOptions, PgnParallelSummary, PgnSource };
+export type {
+  PgnParallelError,
+  PgnParallelErrorCode,
+  PgnParallelOptions,
+  PgnParallelSummary,
+  PgnProcessorFactory,
+  PgnProcessorOptions,
+  PgnSource,
+};
+export { servePgnWorker };
 
 /** The file the workers run, beside this module (built, as ESM or CommonJS). */
 function workerFile(): string | URL {
@@ -27,7 +40,9 @@ function workerFile(): string | URL {
 /**
  * Reads every game of a PGN file or byte stream on `jobs` threads, handing each event to
  * `onEvent` in input order: the same events, errors at the same line, column and offset, as
- * `createPgnReader` reading the whole. The input is cut into pieces of about `chunkBytes` where
+ * `createPgnReader` reading the whole. This games mode rebuilds every game in this thread, which
+ * costs more than reading it did, so it is not faster than one job; for speed, give a `worker`
+ * module (processor mode, below) and take small results instead. The input is cut into pieces of about `chunkBytes` where
  * the reader is surely between games; worker threads read them, at most two pieces a worker at
  * once (the source is read no faster). With `jobs: 1`, or where the worker file is not beside
  * this module (a bundle that left it out), it reads in this thread. Never throws for
@@ -53,6 +68,30 @@ export function readPgnParallel(
   source: PgnSource,
   options?: PgnParallelOptions,
   onEvent?: (event: PgnEvent) => void,
+): Promise<Result<PgnParallelSummary, PgnParallelError>>;
+/**
+ * Processor mode: each of `jobs` workers runs the module `options.worker`, which calls
+ * `servePgnWorker(createProcessor)`; every event is made into a result there, with its
+ * number in the input (from 0), and `onResult` gets the results in input order (it may
+ * return a promise: no more pieces are read until it settles). Events and their positions
+ * are those of one sequential read; the main thread only cuts the input and hands results
+ * on, so this is the mode that runs faster on more cores. `jobs: 1` still reads in one worker.
+ */
+export function readPgnParallel<R>(
+  source: PgnSource,
+  options: PgnProcessorOptions,
+  onResult?: (result: R, index: number) => void | Promise<void>,
+): Promise<Result<PgnParallelSummary, PgnParallelError>>;
+export function readPgnParallel(
+  source: PgnSource,
+  options?: PgnParallelOptions | PgnProcessorOptions,
+  handOn?: ((event: PgnEvent) => void) | ((result: never, index: number) => void | Promise<void>),
 ): Promise<Result<PgnParallelSummary, PgnParallelError>> {
-  return readInParallel(source, options, onEvent, workerFile());
+  if (options !== undefined && 'worker' in options && options.worker !== undefined)
+    return processInParallel(
+      source,
+      options,
+      handOn as ((result: unknown, index: number) => void | Promise<void>) | undefined,
+    );
+  return readInParallel(source, options, handOn as ((event: PgnEvent) => void) | undefined, workerFile());
 }

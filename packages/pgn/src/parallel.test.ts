@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readInParallel } from './parallel.js';
+import { processInParallel, readInParallel } from './parallel.js';
+import { describeEvent } from './testing/processor-worker.js';
 import { createPgnReader, type PgnEvent } from './read.js';
 
 // Workers run JavaScript: the worker file, bundled from the sources (the built package runs
 // its own `dist/piece-worker.js`; the README example, run from an install, covers that).
 const scratch = mkdtempSync(join(tmpdir(), 'pgn-parallel-'));
 const workerFile = join(scratch, 'worker.mjs');
+const processorFile = join(scratch, 'processor.mjs');
 
 beforeAll(() => {
   buildSync({
@@ -19,6 +21,15 @@ beforeAll(() => {
     platform: 'node',
     format: 'esm',
     outfile: workerFile,
+    conditions: ['@chess-formats/source'],
+    logLevel: 'silent',
+  });
+  buildSync({
+    entryPoints: [join(import.meta.dirname, 'testing/processor-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: processorFile,
     conditions: ['@chess-formats/source'],
     logLevel: 'silent',
   });
@@ -60,6 +71,67 @@ writeFileSync(sampleFile, sampleBytes);
 async function* inPieces(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
 }
+
+/** Bytes with warnings, a broken game with its partial game, and bytes that are not UTF-8. */
+const messy = concatBytes([
+  sampleBytes,
+  new TextEncoder().encode('[Event "six"]\n[White "a "quoted" name"]\n\n1. e4 e5 1/2\n\n[Event "seven"]\n[White "'),
+  new Uint8Array([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72]),
+  new TextEncoder().encode('"]\n\n1. e4 e5 2. Bxx3 1-0\n\n[Event "eight"]\n\n1. d4 d5 *\n'),
+  sampleBytes,
+]);
+
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
+}
+
+describe('readPgnParallel in processor mode', () => {
+  test('the results of a processor in the workers, in input order, are those of the sequential events', async () => {
+    const file = join(scratch, 'messy.pgn');
+    writeFileSync(file, messy);
+    for (const encoding of ['utf-8', 'latin1', 'auto'] as const) {
+      const reader = createPgnReader({ encoding });
+      const expected = [...reader.push(messy), ...reader.end()].map((event, i) => describeEvent('>', event, i));
+      expect(expected.some((line) => line.includes('partial=seven') || line.includes('invalid-utf8'))).toBe(true);
+      for (const jobs of [1, 2, 3]) {
+        const results: string[] = [];
+        const read = await processInParallel(
+          file,
+          { jobs, chunkBytes: 64, encoding, worker: processorFile, workerOptions: { prefix: '>' } },
+          (result, index) => {
+            expect(index).toBe(results.length);
+            results.push(result as string);
+          },
+        );
+        expect(results).toEqual(expected);
+        expect(read.ok && read.value.games + read.value.errors).toBe(expected.length);
+      }
+    }
+  });
+
+  test('a processor that throws ends the read with worker-failed; an onResult that throws rejects', async () => {
+    const stop = new Error('enough');
+    let seen = 0;
+    const read = processInParallel(
+      sampleFile,
+      { jobs: 2, chunkBytes: 100, worker: processorFile, workerOptions: { prefix: '' } },
+      () => {
+        if (++seen === 3) throw stop;
+      },
+    );
+    await expect(read).rejects.toBe(stop);
+    // Without workerOptions the processor reads `prefix` of undefined: it throws in the worker.
+    const failing = await processInParallel(sampleFile, { jobs: 2, worker: processorFile, workerOptions: null });
+    expect(failing.ok).toBe(false);
+    if (!failing.ok) expect(failing.error.code).toBe('worker-failed');
+  });
+});
 
 describe('readInParallel', () => {
   test('a file read by two workers in small pieces gives the events of one sequential read', async () => {
@@ -133,7 +205,7 @@ describe('readInParallel', () => {
         },
         workerFile,
       );
-      await expect(read).rejects.toBe(stop);
+      await expect(read, `jobs ${jobs}`).rejects.toBe(stop);
       expect(seen).toBe(3);
     }
   });

@@ -3,12 +3,12 @@
  * game with a builder (`builders.ts`): one that replays every move, or one that keeps the tags
  * alone. A text read whole and the same text pushed in any pieces give the same games.
  */
-import { err, ok, type Result } from '@chess-formats/board-core';
-import { createTextIntake, type TextIntake } from '@chess-formats/board-core/internal';
+import { err, ok, type Err, type Ok } from '@chess-formats/board-core';
 import { GameBuilder, TagsBuilder, type Builder } from './builders.js';
+import { ByteDecoder, type PgnEncoding, type TextSink } from './decode.js';
 import type { PgnError } from './errors.js';
 import type { PgnGame } from './game.js';
-import { Tokenizer } from './tokens.js';
+import { Tokenizer, withPartial } from './tokens.js';
 import { describe, positiveInteger } from './values.js';
 
 /**
@@ -26,6 +26,13 @@ export interface PgnReadOptions {
   readonly maxTagLength?: number;
   /** The longest comment (default 65,536). */
   readonly maxCommentLength?: number;
+  /**
+   * How bytes are decoded (a string is text already): `'utf-8'` (the default; bytes that are
+   * not UTF-8 are U+FFFD with an `invalid-utf8` warning on the game), `'latin1'` (each byte
+   * the character of its code, ISO-8859-1), or `'auto'` (UTF-8 until the first bytes that are
+   * not, Latin-1 from there on, with a `latin1-fallback` warning).
+   */
+  readonly encoding?: PgnEncoding;
 }
 
 /** The limits used when `PgnReadOptions` leave them out (frozen); lengths are in characters. */
@@ -42,14 +49,32 @@ export const DEFAULT_LIMITS = /* @__PURE__ */ Object.freeze({
  */
 export type PgnEvent =
   | { readonly kind: 'game'; readonly game: PgnGame }
-  | { readonly kind: 'error'; readonly error: PgnError };
+  | {
+      readonly kind: 'error';
+      readonly error: PgnError;
+      /**
+       * The game as read up to the error: its tags, its moves before the error (open
+       * variations closed), its warnings. Absent when the game could not be set up (`bad-fen`,
+       * `unknown-variant`), was too large, or there was no game (`not-text`). Not enumerable.
+       */
+      readonly partial?: PgnGame;
+    };
+
+/** A broken game in `parsePgn`'s list: its error, and the game read up to it (see `PgnEvent`). */
+export interface PgnGameFailure extends Err<PgnError> {
+  /** The game as read up to the error (a property that is not enumerable: printing and deep equality show the error alone). */
+  readonly partial?: PgnGame;
+}
+
+/** What `parsePgn` gives for each game: the game, or its error with the game read up to it. */
+export type PgnGameResult = Ok<PgnGame> | PgnGameFailure;
 
 /**
  * A streaming PGN reader, made by `createPgnReader`: push the input in chunks of any size, then
  * call `end`. The events are the same however the input is split.
  */
 export interface PgnReader {
-  /** Reads a piece of the input (text, or UTF-8 bytes split anywhere); returns the events it completes, in order. */
+  /** Reads a piece of the input (text, or bytes decoded by the `encoding` option, split anywhere); returns the events it completes, in order. */
   push(chunk: string | Uint8Array): PgnEvent[];
   /**
    * Hands the events the chunk completes to `onEvent`, in order, as they are read: no array
@@ -93,16 +118,22 @@ function tokenizer(options: PgnReadOptions | undefined): Tokenizer {
 export class Reader implements PgnReader {
   readonly #tokenizer: Tokenizer;
   readonly #fast: boolean;
-  /**
-   * Bytes or strings in, text out: UTF-8 split anywhere, the byte-order mark that starts the
-   * stream dropped. Made at the first push (its decoders are not free, and `parsePgn` reads
-   * its text without one).
-   */
-  #intake: TextIntake | undefined;
+  /** Bytes or strings in, text out, split anywhere, the byte-order mark that starts the stream dropped. */
+  readonly #decoder: ByteDecoder;
+  readonly #sink: TextSink;
 
-  constructor(options: PgnReadOptions | undefined, fast = true) {
-    this.#tokenizer = tokenizer(options);
+  /** `bytesBefore`: where the input starts in a larger stream (a piece read apart), for the decoder's messages. */
+  constructor(options: PgnReadOptions | undefined, fast = true, bytesBefore = 0) {
+    const t = (this.#tokenizer = tokenizer(options));
     this.#fast = fast;
+    this.#decoder = new ByteDecoder(
+      typeof options === 'object' && options !== null ? options.encoding : undefined,
+      bytesBefore,
+    );
+    this.#sink = {
+      text: (text, bytes) => this.feed(text, bytes),
+      warn: (code, message) => t.warnHere(code, message),
+    };
   }
 
   get bufferedLength(): number {
@@ -128,18 +159,14 @@ export class Reader implements PgnReader {
     tokenizer.setSink(sink);
     try {
       if (final) {
-        if (this.#intake !== undefined) this.feed(this.#intake.end(), true);
+        this.#decoder.end(this.#sink);
         tokenizer.end();
-      } else {
-        const text = (this.#intake ??= createTextIntake()).push(chunk);
-        if (text !== undefined) this.feed(text, typeof chunk !== 'string');
-        else if (chunk instanceof Uint8Array) tokenizer.notText('a chunk whose bytes cannot be read');
-        else tokenizer.notText(`expected text or bytes, got ${describe(chunk)}`);
-      }
+      } else if (!this.#decoder.push(chunk, this.#sink))
+        tokenizer.notText(`expected text or bytes, got ${describe(chunk)}`);
     } catch (e) {
       // Thrown by `onEvent`: what was read is dropped, and the next push starts a new input.
       tokenizer.reset();
-      this.#intake?.end();
+      this.#decoder.end(IGNORE);
       tokenizer.setSink(undefined);
       throw e;
     }
@@ -152,6 +179,8 @@ export class Reader implements PgnReader {
     else for (let i = 0; i < text.length; i++) this.#tokenizer.feed(text[i]!, dropMark);
   }
 }
+
+const IGNORE: TextSink = { text() {}, warn() {} };
 
 /**
  * A streaming PGN reader: push text or bytes in any pieces, get games as they complete. Never throws.
@@ -170,7 +199,8 @@ export function createPgnReader(options?: PgnReadOptions): PgnReader {
 }
 
 /**
- * Reads every game of a PGN text. A broken game is an error value in its place and does not
+ * Reads every game of a PGN text, or of bytes decoded by the `encoding` option. A broken game
+ * is an error value in its place, with the game read up to the error as `partial`, and does not
  * stop the others (the reader skips to the next `[Event` tag, or the blank line after a
  * result). Never throws.
  *
@@ -182,9 +212,20 @@ export function createPgnReader(options?: PgnReadOptions): PgnReader {
  * }
  * ```
  */
-export function parsePgn(text: string, options?: PgnReadOptions): Result<PgnGame, PgnError>[] {
-  const results: Result<PgnGame, PgnError>[] = [];
+export function parsePgn(text: string | Uint8Array, options?: PgnReadOptions): PgnGameResult[] {
+  const results: PgnGameResult[] = [];
   const value: unknown = text;
+  if (value instanceof Uint8Array) {
+    // Bytes are read as the streaming reader reads them pushed in one piece.
+    const reader = new Reader(options);
+    reader.push(value, (event) =>
+      results.push(event.kind === 'game' ? ok(event.game) : withPartial(err(event.error), event.partial)),
+    );
+    reader.end((event) =>
+      results.push(event.kind === 'game' ? ok(event.game) : withPartial(err(event.error), event.partial)),
+    );
+    return results;
+  }
   if (typeof value !== 'string') {
     results.push(
       err({ code: 'not-text', line: 1, column: 1, offset: 0, message: `expected PGN text, got ${describe(value)}` }),
@@ -193,8 +234,10 @@ export function parsePgn(text: string, options?: PgnReadOptions): Result<PgnGame
   }
   // The text read whole, as `createPgnReader` reads it pushed in one piece.
   const reader = tokenizer(options);
-  reader.setSink((event) => results.push(event.kind === 'game' ? ok(event.game) : err(event.error)));
-  reader.feed(text, true);
+  reader.setSink((event) =>
+    results.push(event.kind === 'game' ? ok(event.game) : withPartial(err(event.error), event.partial)),
+  );
+  reader.feed(value, true);
   reader.end();
   return results;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { readPiece } from './piece.js';
+import { PieceMeter, readPiece } from './piece.js';
 import { createPgnReader, parsePgn, type PgnEvent } from './read.js';
 import { PgnSplitter } from './split.js';
 import { arbitraryGame } from './testing/games.js';
@@ -29,27 +29,10 @@ function split(bytes: Uint8Array, chunkBytes: number, cuts: readonly number[]): 
   return pieces;
 }
 
-/** The pieces read apart, their errors placed as `readPgnParallel` places them. */
+/** The pieces read apart, each placed by the meter as `readPgnParallel` places them. */
 function readApart(pieces: readonly Uint8Array[]): PgnEvent[] {
-  const events: PgnEvent[] = [];
-  let characters = 0;
-  let lines = 0;
-  pieces.forEach((piece, index) => {
-    const read = readPiece(piece, index === 0, undefined);
-    for (const event of read.events) {
-      if (event.kind === 'game') events.push(event);
-      else {
-        const { error } = event;
-        events.push({
-          kind: 'error',
-          error: { ...error, line: error.line + lines, offset: error.offset + characters },
-        });
-      }
-    }
-    characters += read.length;
-    lines += read.lines;
-  });
-  return events;
+  const meter = new PieceMeter(undefined);
+  return pieces.flatMap((piece) => readPiece(piece, meter.measure(piece), undefined));
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {

@@ -50,9 +50,18 @@ import {
   VT,
 } from '@chess-formats/board-core/internal';
 import type { Builder, GameError, MovetextBuilder, Position } from './builders.js';
-import type { PgnError, PgnErrorCode } from './errors.js';
-import type { PgnResult } from './game.js';
+import type { PgnError, PgnErrorCode, PgnWarningCode } from './errors.js';
+import type { PgnGame, PgnResult } from './game.js';
 import type { PgnEvent } from './read.js';
+
+/**
+ * `value` with `partial`, the game read up to its error, as a property that is not enumerable:
+ * printing, JSON and deep equality see the error alone, as before partial games were kept.
+ */
+export function withPartial<T extends object>(value: T, partial: PgnGame | undefined): T {
+  if (partial !== undefined) Object.defineProperty(value, 'partial', { value: partial, enumerable: false });
+  return value;
+}
 
 /** No move, move number or result is near this long; anything longer is refused before it grows. */
 const MAX_SYMBOL_LENGTH = 255;
@@ -112,6 +121,23 @@ const ANNOTATIONS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map([
   ['?!', 6],
 ]);
 
+/**
+ * Annotation glyphs written as Unicode characters, and the NAG each stands for in the PGN
+ * standard's table: only those whose meaning there is plain (a move's quality, an evaluation).
+ */
+const GLYPHS: ReadonlyMap<number, number> = /* @__PURE__ */ new Map([
+  [0x203c, 3], // ‼ a very good move
+  [0x2047, 4], // ⁇ a very poor move
+  [0x2049, 5], // ⁉ a speculative move
+  [0x2048, 6], // ⁈ a questionable move
+  [0x25a1, 7], // □ the only move
+  [0x221e, 13], // ∞ unclear
+  [0x2a72, 14], // ⩲ White is slightly better
+  [0x2a71, 15], // ⩱ Black is slightly better
+  [0x00b1, 16], // ± White is moderately better
+  [0x2213, 17], // ∓ Black is moderately better
+]);
+
 /** The result `text[from, to)` is, if it is one (`*` is read apart); a result starts with 0 or 1. */
 function resultAt(text: string, from: number, to: number): PgnResult | undefined {
   const length = to - from;
@@ -122,8 +148,13 @@ function resultAt(text: string, from: number, to: number): PgnResult | undefined
   return undefined;
 }
 
+/** `1/2`, the draw marker of some old collections, at `text[from, to)`. */
+function isShortDraw(text: string, from: number, to: number): boolean {
+  return to - from === 3 && text.startsWith('1/2', from);
+}
+
 function isResult(word: string): boolean {
-  return word === '*' || resultAt(word, 0, word.length) !== undefined;
+  return word === '*' || resultAt(word, 0, word.length) !== undefined || isShortDraw(word, 0, word.length);
 }
 
 /** Whether `text[from, to)` is all digits: a move number (its periods are read apart). */
@@ -181,6 +212,11 @@ export class Tokenizer {
   #gameStart = 0;
   /** Whether the game's movetext has started (a token other than a tag or a comment). */
   #movetext = false;
+  /** Warnings on text read between games, for the next one. */
+  #pending: { code: PgnWarningCode; message: string; at: Position }[] | undefined;
+  /** Whether the game has a tag, and whether a blank line followed its tags, before any movetext. */
+  #hasTag = false;
+  #tagsEnded = false;
   /** Variations open in the game. */
   #depth = 0;
   #mode: Mode = Mode.Top;
@@ -198,6 +234,8 @@ export class Tokenizer {
   /** The token cut by the end of a chunk: a symbol, NAG digits, an annotation, a comment, a tag value. */
   #buffer = '';
   #tagName = '';
+  /** The blanks after a quote in a tag value: they are the value's if the quote does not close it. */
+  #afterQuote = '';
   /** Where the value of the tag being read starts. */
   #valueLine = 1;
   #valueColumn = 1;
@@ -238,6 +276,16 @@ export class Tokenizer {
     const events = this.#events;
     this.#events = [];
     return events;
+  }
+
+  /**
+   * A warning on the text where the input stands (bytes that are not UTF-8): the game's, or,
+   * between games, the next game's. None for a game being skipped: its error says enough.
+   */
+  warnHere(code: PgnWarningCode, message: string): void {
+    const at = this.here(0);
+    if (this.#game !== undefined) this.#game.warn(code, message, at);
+    else if (this.#mode !== Mode.Skip) (this.#pending ??= []).push({ code, message, at });
   }
 
   /** Reports a chunk that holds no text, where the input stands; the game goes on. */
@@ -318,6 +366,7 @@ export class Tokenizer {
   /** Forgets the input read so far. */
   reset(): void {
     this.#game = undefined;
+    this.#pending = undefined;
     this.#mode = Mode.Top;
     this.#line = 1;
     this.#lineStart = 0;
@@ -325,6 +374,7 @@ export class Tokenizer {
     this.#started = false;
     this.#buffer = '';
     this.#tagName = '';
+    this.#afterQuote = '';
     this.#probing = false;
   }
 
@@ -361,7 +411,13 @@ export class Tokenizer {
     else onEvent(event);
   }
 
-  private report(code: PgnErrorCode, message: string, at: Position, cause?: PgnError['cause']): void {
+  private report(
+    code: PgnErrorCode,
+    message: string,
+    at: Position,
+    cause?: PgnError['cause'],
+    partial?: PgnGame,
+  ): void {
     const error: { -readonly [K in keyof PgnError]: PgnError[K] } = {
       code,
       line: at.line,
@@ -370,15 +426,19 @@ export class Tokenizer {
       message,
     };
     if (cause !== undefined) error.cause = cause;
-    this.emit({ kind: 'error', error });
+    const event: PgnEvent = { kind: 'error', error };
+    this.emit(partial === undefined ? event : withPartial(event, partial));
   }
 
   /** Reports the game's error and skips the rest of it. */
   private fail(code: PgnErrorCode, message: string, at: Position, cause?: PgnError['cause']): void {
-    this.report(code, message, at, cause);
+    // A game too large is dropped at once, to bound memory; any other keeps what was read.
+    const partial = code === 'game-too-large' ? undefined : this.#game?.partial();
+    this.report(code, message, at, cause, partial);
     this.#game = undefined;
     this.#buffer = '';
     this.#tagName = '';
+    this.#afterQuote = '';
     this.#probing = false;
     this.#mode = Mode.Skip;
     this.#skipContent = true;
@@ -401,7 +461,14 @@ export class Tokenizer {
     this.#moves = game.movetext;
     this.#gameStart = offset;
     this.#movetext = false;
+    this.#hasTag = false;
+    this.#tagsEnded = false;
     this.#depth = 0;
+    const pending = this.#pending;
+    if (pending !== undefined) {
+      this.#pending = undefined;
+      for (const { code, message, at } of pending) game.warn(code, message, at);
+    }
     return game;
   }
 
@@ -443,9 +510,11 @@ export class Tokenizer {
     this.#game = undefined;
     const depth = this.#depth;
     if (depth > 0) {
-      this.report('unclosed-variation', `the game ends inside ${depth} open variation${depth > 1 ? 's' : ''}`, at);
+      const message = `the game ends inside ${depth} open variation${depth > 1 ? 's' : ''}`;
+      this.report('unclosed-variation', message, at, undefined, game.partial());
       return;
     }
+    if (!this.#movetext) game.warn('no-movetext', 'a game with tags alone: no moves and no result', at);
     const finished = game.finish(result);
     if (finished.ok) this.emit({ kind: 'game', game: finished.value });
     else this.report(finished.error.code, finished.error.message, finished.error.at ?? at, finished.error.cause);
@@ -482,11 +551,19 @@ export class Tokenizer {
       this.result(result, this.tokenAt(i));
       return;
     }
+    if (first === DIGIT_1 && isShortDraw(text, from, to)) {
+      const at = this.tokenAt(i);
+      this.#game?.warn('short-draw', '"1/2" read as the draw 1/2-1/2', at);
+      this.result('1/2-1/2', at);
+      return;
+    }
     if (!this.#movetext && !this.movetextToken(this.tokenAt(i))) return;
     // Without a builder of movetext, a move and a move number are alike.
     if (this.#moves === undefined || isMoveNumber(text, from, to)) return;
     const problem = this.#moves.move(text, from, to);
-    if (problem !== undefined) this.failWith(problem, this.tokenAt(i));
+    if (problem === undefined) return;
+    if ('warning' in problem) this.#game!.warn(problem.warning, problem.message, this.tokenAt(i));
+    else this.failWith(problem, this.tokenAt(i));
   }
 
   /** The digits of a NAG, after its `$`. */
@@ -543,9 +620,11 @@ export class Tokenizer {
       }
       if (c === LF) {
         // A blank line ends the movetext (the export format separates games so, and chessops reads it so).
-        if (!this.#lineHasToken && this.#movetext && this.#game !== undefined) {
-          this.finishGame(undefined, this.here(i));
-          last = -1;
+        if (!this.#lineHasToken && this.#game !== undefined) {
+          if (this.#movetext) {
+            this.finishGame(undefined, this.here(i));
+            last = -1;
+          } else if (this.#hasTag) this.#tagsEnded = true;
         }
         this.#lineHasToken = false;
         this.newline(i);
@@ -659,9 +738,15 @@ export class Tokenizer {
             this.annotate(ANNOTATIONS.get(text.slice(i, stop))!, at);
             break;
           }
-          default:
-            this.fail('unexpected-token', `${JSON.stringify(text[i])} has no place in movetext`, at);
-            return stop;
+          default: {
+            const glyph = GLYPHS.get(c);
+            if (glyph === undefined) {
+              this.fail('unexpected-token', `${JSON.stringify(text[i])} has no place in movetext`, at);
+              return stop;
+            }
+            this.#game?.warn('unicode-annotation', `${JSON.stringify(text[i])} read as the NAG $${glyph}`, at);
+            this.annotate(glyph, at);
+          }
         }
       }
       // A token that failed its game leaves the rest to the skipping state.
@@ -851,6 +936,16 @@ export class Tokenizer {
           this.#tagName += text.slice(i, stop);
           i = stop;
           if (i === n) return n;
+          if (this.#tagsEnded) {
+            // A tag section after a blank line, the game still without movetext: a game of
+            // its own when it repeats a tag the game has (exports of tags alone), else more
+            // of the game's tags (ChessBase leaves a blank line after `Event`).
+            this.#tagsEnded = false;
+            if (this.#game?.hasTag(this.#tagName) === true) {
+              this.finishGame(undefined, this.#token);
+              this.startGame(this.#token.offset);
+            }
+          }
           if (this.#probing) {
             this.#probing = false;
             if (this.#tagName !== 'Event' && !this.#skipAfterBlank) {
@@ -901,12 +996,25 @@ export class Tokenizer {
           i++;
           break;
         default:
-          // After the value.
+          // After a quote: it closes the value when `]` follows it (blanks between).
           if (c === SPACE || c === TAB) {
+            if (this.#buffer.length + this.#afterQuote.length >= max) return this.valueError(i, c);
+            this.#afterQuote += text[i];
             i++;
             break;
           }
-          if (c !== RIGHT_BRACKET) return this.tagError(i, `expected \`]\` after the value of tag ${this.#tagName}`);
+          if (c !== RIGHT_BRACKET) {
+            if (c === LF || c === CR) return this.tagError(i, `expected \`]\` after the value of tag ${this.#tagName}`);
+            // Anything else: the quote was part of the value, unescaped (`[White ""Socrates""]`).
+            const quote = this.here(i - 1 - this.#afterQuote.length);
+            this.#game?.warn('unescaped-quote', `a quote inside the value of tag ${this.#tagName}, not escaped`, quote);
+            this.#buffer += `"${this.#afterQuote}`;
+            this.#afterQuote = '';
+            this.#mode = Mode.TagValue;
+            break;
+          }
+          this.#afterQuote = '';
+          this.#hasTag = true;
           this.#game?.tag(this.#tagName, this.#buffer, this.#valueLine, this.#valueColumn, this.#valueOffset);
           this.#tagName = '';
           this.#buffer = '';
@@ -934,6 +1042,7 @@ export class Tokenizer {
    * (it may start the next line).
    */
   private tagError(i: number, message: string, code: PgnErrorCode = 'tag-syntax'): number {
+    this.#afterQuote = '';
     if (this.#probing) {
       this.#probing = false;
       this.#tagName = '';

@@ -287,3 +287,68 @@ describe('adopt, property: whatever the order, the moves kept replay to the last
     );
   });
 });
+
+describe('a long game keeps a position every so many moves, and replays the others when asked', () => {
+  /** A game of `plies` moves from the start, each move picked by a seeded generator (no position repeats the one two plies before). */
+  function seededGame(plies: number): string[] {
+    for (let seed = 1; ; seed++) {
+      let state = seed;
+      let setup: Setup = START;
+      const sans: string[] = [];
+      while (sans.length < plies) {
+        const moves = legalMoves(setup);
+        if (moves.length === 0) break;
+        state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+        const move = moves[state % moves.length] as (typeof moves)[number];
+        sans.push(writeSan(setup, move));
+        setup = play(setup, move);
+      }
+      if (sans.length === plies) return gameLines(START, sans);
+    }
+  }
+  const PLIES = 90;
+  const boards = records(seededGame(PLIES));
+  const following = (): ReturnType<typeof createStyle12Tracker> => {
+    const tracker = createStyle12Tracker();
+    for (const board of boards) tracker.push(board);
+    return tracker;
+  };
+
+  test('a takeback to any earlier move, near a kept position or far from one, is a takeback to that board', () => {
+    for (const to of [PLIES - 1, PLIES - 2, 64, 63, 33, 32, 31, 5, 0]) {
+      const tracker = following();
+      const board = boards[to] as Style12;
+      const [back] = tracker.push(board);
+      expect(back?.kind === 'takeback' && [to, back.plies, back.game.moves.length]).toEqual([to, PLIES - to, to]);
+      // The game goes on from there.
+      if (to < PLIES) expect(kinds(tracker.push(boards[to + 1] as Style12))).toEqual(['move']);
+    }
+  });
+
+  test('a board at an earlier ply with another placement is a new position, wherever it falls', () => {
+    for (const to of [70, 40, 17]) {
+      const other = boards[to - 2] as Style12;
+      const board = boards[to] as Style12;
+      // The placement two plies earlier, numbered as the board at `to`.
+      const moved: Style12 = { ...other, setup: { ...other.setup, fullmoves: board.setup.fullmoves } };
+      const tracker = following();
+      expect(kinds(tracker.push(moved))).toEqual(['position']);
+      expect(tracker.game(7)?.moves).toEqual([]);
+    }
+  });
+
+  test('a listing of the first moves joins the boards seen far past a kept position', () => {
+    const tracker = following();
+    const before = sansOf(tracker.game(7));
+    let setup: Setup = START;
+    const moves: TrackedMove[] = [];
+    for (const tracked of (tracker.game(7)?.moves ?? []).slice(0, 50)) {
+      moves.push(tracked);
+      setup = play(setup, tracked.move);
+    }
+    const listing: TrackedGame = { ...listed([]), moves, setup };
+    expect(kinds(tracker.adopt(listing))).toEqual(['position']);
+    expect(sansOf(tracker.game(7))).toEqual(before);
+    expect(tracker.game(7)?.white.rating).toBe(2243);
+  });
+});

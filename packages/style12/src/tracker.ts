@@ -25,6 +25,7 @@ import {
   variantByFicsType,
   withVariant,
 } from '@chess-formats/board-core';
+import { keepsPosition, trailReplay } from '@chess-formats/board-core/internal';
 import type { Holdings } from './holdings.js';
 import { lastMove, type LastMoveOptions } from './last-move.js';
 import type { Style12 } from './record.js';
@@ -94,13 +95,20 @@ export interface Style12Tracker extends GameTracker<Style12TrackerInput, Style12
   adopt(game: TrackedGame, onEvent?: (event: Style12TrackerEvent) => void): Style12TrackerEvent[];
 }
 
-/** A move the tracker keeps, with the position after it (what a takeback must come back to). */
+/**
+ * A move the tracker keeps, with the position after it (what a takeback must come back to) on
+ * every 32nd move of a game (`keepsPosition`) whose moves replay; the positions between are
+ * played again from the last one kept when asked for. Kept on every move, the positions were
+ * most of a followed game's memory (a board of 64 squares a move: about 850 bytes a move in
+ * all, a gigabyte for a million moves of a game that never ends).
+ */
 interface Step {
   readonly tracked: TrackedMove;
-  readonly after: Setup;
+  readonly after?: Setup;
 }
 
 const trackedOf = (step: Step): TrackedMove => step.tracked;
+const afterOf = (step: Step): Setup | undefined => step.after;
 
 /** The position after `move`, or undefined when the move cannot be played there. */
 function played(setup: Setup, move: Move): Setup | undefined {
@@ -115,6 +123,9 @@ function played(setup: Setup, move: Move): Setup | undefined {
 function ply(setup: Setup): number {
   return (setup.fullmoves - 1) * 2 + (setup.turn === 'black' ? 1 : 0);
 }
+
+/** The position after a kept move, played again from the one before it. */
+const replayStep = (setup: Setup, step: Step): Setup | undefined => played(setup, step.tracked.move);
 
 /** The same pieces on the same squares (whatever marks a piece carries) and the same side to move. */
 function samePlacement(a: Setup, b: Setup): boolean {
@@ -131,6 +142,11 @@ function samePlacement(a: Setup, b: Setup): boolean {
 
 /** The same position for the tracker: the same ply and placement. */
 const samePosition = (a: Setup, b: Setup): boolean => ply(a) === ply(b) && samePlacement(a, b);
+
+/** Whether a position that may be missing (a replay that failed) has the placement of `b`. */
+const isSamePlacement = (a: Setup | undefined, b: Setup): boolean => a !== undefined && samePlacement(a, b);
+/** Whether a position that may be missing (a replay that failed) is `b`. */
+const isSamePosition = (a: Setup | undefined, b: Setup): boolean => a !== undefined && samePosition(a, b);
 
 function relationOf(record: Style12): TrackedRelation {
   return record.relation === 2
@@ -308,9 +324,13 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
   /** A game whose moves are `trail`'s: made into an array only when read, so a move costs no copy. */
   const snapshot = (fields: Omit<TrackedGame, 'moves'>, trail: Trail<Step> | undefined): TrackedGame =>
     withTrailItems({ ...fields }, 'moves', trail, trackedOf);
-  /** The position after the first `count` moves of a game that starts at `initial`. */
-  const positionAt = (initial: Setup, trail: Trail<Step> | undefined, count: number): Setup =>
-    count === 0 ? initial : (trailTake(trail, count)?.last.after ?? initial);
+  /**
+   * The position after the first `count` moves of a game that starts at `initial`: the last
+   * position kept at or before that move, and the moves after it played again; undefined when
+   * one of them does not play (the positions it would come to are then not that game's).
+   */
+  const positionAt = (initial: Setup, trail: Trail<Step> | undefined, count: number): Setup | undefined =>
+    trailReplay(trail, count, initial, afterOf, replayStep);
   /** Pockets of games not (yet) tracked: a tracked game keeps its own in its setup. */
   const early = new Map<number, ByColor<Pocket>>();
   /** What text lines told of games not (yet) tracked, and of the tracked ones. */
@@ -427,7 +447,12 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
         const mover = opposite(record.setup.turn);
         const move: Move = read.value;
         const tracked = { move, clockMs: facts.clocks[mover] };
-        const game = keep(previous.initial, trailPush(trail, { tracked, after: setup }));
+        // A game whose moves replay by the rules keeps every so many positions; one read from the
+        // boards alone (rules board-core does not play) or with pockets (the holdings come apart
+        // from the board) keeps them all.
+        const replays = variant !== null && setup.pockets === undefined;
+        const kept = !replays || keepsPosition(length + 1);
+        const game = keep(previous.initial, trailPush(trail, kept ? { tracked, after: setup } : { tracked }));
         out.push({ kind: 'move', game, move });
       } else {
         // The board is the server's word; without the move the list starts again from it.
@@ -437,7 +462,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
     } else if (
       step < 0 &&
       length + step >= 0 &&
-      samePlacement(positionAt(previous.initial, trail, length + step), setup)
+      isSamePlacement(positionAt(previous.initial, trail, length + step), setup)
     ) {
       // Only a board that is the position that many moves back takes them back: an examiner's
       // new position at an earlier ply is another game, whose moves start from it.
@@ -556,7 +581,7 @@ export function createStyle12Tracker(options: Style12TrackerOptions = {}): Style
       const seen = trails.get(number);
       const from = ply(at) - ply(previous.initial);
       connected =
-        from >= 0 && from <= (seen?.length ?? 0) && samePosition(positionAt(previous.initial, seen, from), at);
+        from >= 0 && from <= (seen?.length ?? 0) && isSamePosition(positionAt(previous.initial, seen, from), at);
       const start = starts.get(number);
       if (!connected && from === -1 && start !== undefined) {
         // A listing one move short of the board the tracked moves start from (a move made

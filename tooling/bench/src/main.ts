@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { runFen } from './fen.bench.js';
 import { runFenr } from './fenr.bench.js';
 import { runFics } from './fics.bench.js';
+import { floodLibrary, runFlood } from './flood.bench.js';
 import { runFormats } from './formats.bench.js';
 import { runContender, type Contender } from './harness.js';
 import { iccContenders, runIcc } from './icc.bench.js';
@@ -18,6 +19,7 @@ const suites: Record<string, () => Promise<void> | void> = {
   fen: runFen,
   fenr: runFenr,
   fics: runFics,
+  flood: runFlood,
   formats: runFormats,
   icc: runIcc,
   notation: runNotation,
@@ -34,7 +36,10 @@ const suites: Record<string, () => Promise<void> | void> = {
 const isolated: Record<string, () => readonly Contender[]> = { icc: iccContenders };
 
 const only = process.argv[2];
-if (only === '--contender') {
+if (only === '--flood-library') {
+  // The library contender of the flood suite, in a process of its own (its memory is measured).
+  await floodLibrary(Number(process.argv[3]), process.argv[4] ?? 'onEvent');
+} else if (only === '--contender') {
   const contenders = isolated[process.argv[3] ?? '']?.();
   const contender = contenders?.[Number(process.argv[4])];
   if (!contender) throw new Error(`no contender ${process.argv.slice(3).join(' ')}`);

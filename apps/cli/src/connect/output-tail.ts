@@ -36,9 +36,9 @@ export class OutputTail {
 
 /**
  * Tells an ICC banner from a FICS one. ICC names itself (Internet Chess Club, chessclub.com,
- * its `aics%` prompt); everything else is taken for a FICS-style server (freechess.org,
+ * its `aics%` prompt; a stand-in says it is a chess club); everything else is taken for a FICS-style server (freechess.org,
  * FatICS and the other descendants of the FICS code all greet with FICS-like text).
  */
 export function detectServer(banner: string): ServerKind {
-  return /internet chess club|chessclub\.com|aics%/i.test(banner) ? 'icc' : 'fics';
+  return /chess club|chessclub\.com|aics%/i.test(banner) ? 'icc' : 'fics';
 }

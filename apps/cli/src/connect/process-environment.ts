@@ -1,5 +1,4 @@
 import type { ConnectEnvironment } from '../connect-command.js';
-import { protocolDecoders } from './decoders.js';
 
 /**
  * Reads a line from the terminal without echo. Undefined when standard input is not a
@@ -49,7 +48,6 @@ export function processConnectEnvironment(): ConnectEnvironment {
   return {
     env: process.env,
     askPassword: askPasswordOnTerminal,
-    decoders: protocolDecoders,
     signal: controller.signal,
   };
 }

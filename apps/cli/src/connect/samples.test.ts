@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { runAgainstSession, sampleSession } from './harness.js';
+import { createIccStandIn } from '@chess-formats/client';
+import { encodeDatagram } from '@chess-formats/icc-dg';
+import { runAgainstSession, runAgainstStandIn, sampleSession, type HarnessOptions } from './harness.js';
 import type { PositionJson } from './render.js';
 
 // The positions the recorded sessions carry, as chessops writes them after playing the same
@@ -45,7 +47,24 @@ function jsonLines(
     .map((line) => JSON.parse(line) as PositionJson);
 }
 
-describe('connect replays of recorded sessions (fake server on loopback)', () => {
+/** Runs `actions[n]` once the nth position (from 1) has been printed: the server plays on as the command reads. */
+function afterPositions(actions: Record<number, () => void>): NonNullable<HarnessOptions['onOutput']> {
+  let positions = 0;
+  return (text) => {
+    for (const line of text.split('\n')) {
+      if (!line.startsWith('{"kind":"position"')) continue;
+      positions++;
+      const action = actions[positions];
+      if (action !== undefined) setTimeout(action, 5);
+    }
+  };
+}
+
+/** ICC's DG_GAME_RESULT (16) as the server writes it, outside any unit. */
+const gameResult = (game: number, code: string, score: string, why: string, eco: string) =>
+  `\x19(16 ${String(game)} 0 ${code} ${score} {${why}} ${eco}\x19)`;
+
+describe('connect replays of recorded sessions (a stand-in server on loopback)', () => {
   test.each([
     ['EPIPE', 0, ''],
     ['ENOSPC', 2, 'chess-formats: cannot write standard output: ENOSPC: write failed\n'],
@@ -60,7 +79,10 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
   });
 
   test('FICS, a guest, the best game, --json: every position with both clocks, the fallen flag, the result', async () => {
-    const result = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), { args: ['--json'] });
+    const result = await runAgainstSession(sampleSession('fics-guest-best-game.ics'), {
+      args: ['--json'],
+      guestName: 'GuestRXKM',
+    });
     expect(result.report?.problems).toEqual([]);
     expect(result.status).toBe(0);
     expect(result.err).toBe(
@@ -92,11 +114,14 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
       result: '1-0',
       reason: 'Rookwise forfeits on time',
     });
-    expect(result.report?.received[0]?.slice(0, 2)).toEqual(['guest', '']);
-    expect(result.report?.received[0]?.slice(-3)).toEqual(['games', 'observe 87', 'quit']);
+    // The interface variables, then the handle and return at the offered name (the client's login).
+    expect(result.report?.received[0]?.slice(1, 3)).toEqual(['guest', '']);
+    expect(result.report?.received[0]?.[0]).toMatch(/^%b[01]+$/);
+    // Joined mid-game, the client asks for the moves so far (the script has none: the game then starts where it was joined).
+    expect(result.report?.received[0]?.slice(-4)).toEqual(['games', 'observe 87', 'moves 87', 'quit']);
     // Timeseal by default on FICS: the hello first, every line sealed (the server decoded them all), every ping answered.
-    expect(result.report?.timeseal).toEqual(['TIMESEAL2|chess-formats|js|']);
-    expect(result.report?.pings).toEqual([{ sent: 3, answered: 3 }]);
+    expect(result.report?.timeseal).toEqual([2]);
+    expect(result.report?.pings).toEqual([{ sent: 2, answered: 2 }]);
   });
 
   test('--seeks: every change of the seek and offer books as a JSON line, until --count lines', async () => {
@@ -121,13 +146,14 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
       ['seek-removed', 31],
     ]);
     // seekinfo last, so the server sends the whole list; nothing observed; the pings answered under timeseal.
-    expect(result.report?.received[0]?.slice(-4)).toEqual([
-      'iset seekremove 1',
-      'iset pendinfo 1',
-      'iset seekinfo 1',
-      'quit',
-    ]);
-    expect(result.report?.pings).toEqual([{ sent: 3, answered: 3 }]);
+    // The login line asks for seeks, their removals and the offers; seekinfo is set again after the
+    // login (the server then sends the whole list); nothing is observed.
+    expect(result.report?.received[0]?.[0]).toMatch(/^%b[01]+$/);
+    expect(result.report?.received[0]).toContain('iset seekinfo 1');
+    expect(result.report?.received[0]?.some((line) => line.startsWith('observe'))).toBe(false);
+    expect(result.report?.received[0]?.at(-1)).toBe('quit');
+    // The pings the script sends after the login's commands, each answered.
+    expect(result.report?.pings).toEqual([{ sent: 2, answered: 2 }]);
   });
 
   test("--seeks after a reconnection: books-cleared, then the new connection's list", async () => {
@@ -148,10 +174,54 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     ).toEqual(['seek', 'books-cleared', 'seek']);
   });
 
-  test('--seeks on ICC: exit 1, it says the listing is for FICS', async () => {
-    const result = await runAgainstSession(sampleSession('icc-guest-best-game.ics'), { args: ['--seeks', '--quiet'] });
-    expect(result.status).toBe(1);
-    expect(result.err).toBe('chess-formats: --seeks lists the seeks of FICS only\n');
+  test('--seeks on ICC: the ICC client keeps the books, each change is a JSON line', async () => {
+    const standIn = createIccStandIn();
+    const seek = (index: number) =>
+      encodeDatagram({
+        name: 'DG_SEEK',
+        fields: {
+          index,
+          name: 'Corvid',
+          titles: [],
+          rating: 2100,
+          provisionalStatus: 2,
+          wild: 0,
+          ratingType: 'Blitz',
+          time: 3,
+          inc: 0,
+          rated: true,
+          color: -1,
+          minRating: 0,
+          maxRating: 9999,
+          autoAccept: true,
+          formula: false,
+          fancyTimeControl: '',
+        },
+      });
+    // Once the client has turned the seek datagrams on, the server sends its list and a removal.
+    let sent = false;
+    const timer = setInterval(() => {
+      const session = standIn.sessions[0];
+      if (sent || session?.datagrams.has(50) !== true) return;
+      sent = true;
+      session.send(
+        `${seek(7)}${seek(9)}${encodeDatagram({ name: 'DG_SEEK_REMOVED', fields: { index: 7, reasonCode: 3 } })}`,
+      );
+    }, 5);
+    const result = await runAgainstStandIn(standIn, { args: ['--seeks', '--quiet', '--count', '3'] });
+    clearInterval(timer);
+    expect(result.err).toBe('');
+    expect(result.status).toBe(0);
+    const lines = result.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toMatchObject([
+      { kind: 'seek', seek: { index: 7, name: 'Corvid', rating: 2100 } },
+      { kind: 'seek', seek: { index: 9 } },
+      { kind: 'seek-removed', index: 7, why: 'removed' },
+    ]);
+    expect(standIn.sessions[0]?.received.some((line) => line.startsWith('observe'))).toBe(false);
   });
 
   test('--no-timeseal: the same session in plain lines, no hello, so no pings; the same output', async () => {
@@ -161,7 +231,7 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     });
     expect(plain.report?.problems).toEqual([]);
     expect(plain.status).toBe(0);
-    expect(plain.report?.timeseal).toEqual([undefined]);
+    expect(plain.report?.timeseal).toEqual([0]);
     expect(plain.report?.pings).toEqual([{ sent: 0, answered: 0 }]);
     expect(plain.report?.received).toEqual(sealed.report?.received);
     expect(plain.out).toBe(sealed.out);
@@ -172,6 +242,7 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
       args: ['--user', 'Wanderkind'],
       game: '117',
       env: { CHESS_FORMATS_PASSWORD: 'correct horse battery' },
+      users: { Wanderkind: 'correct horse battery' },
     });
     expect(result.report?.problems).toEqual([]);
     expect(result.status).toBe(0);
@@ -194,19 +265,59 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     expect(result.out.endsWith('game 117 is over: 1/2-1/2 (Game drawn by mutual agreement)\n')).toBe(true);
     // The garbage is reported (the unreadable board line), not printed as a position, and the session goes on.
     expect(result.err).toMatch(/skipped unreadable server output \(/);
-    expect(result.err).toContain('the connection was closed; reconnecting in 1 s (attempt 1 of 5)');
+    expect(result.err).toContain('the server closed the connection; reconnecting in 1 s (attempt 1 of 5)');
     const [first, second] = result.report?.received ?? [];
-    expect(first?.slice(0, 2)).toEqual(['Wanderkind', 'correct horse battery']);
-    expect(first?.at(-1)).toBe('observe 117');
-    expect(second?.slice(-2)).toEqual(['observe 117', 'quit']);
+    expect(first?.slice(1, 3)).toEqual(['Wanderkind', 'correct horse battery']);
+    // Joined mid-game, the client asks for the moves so far after each observation.
+    expect(first?.slice(-2)).toEqual(['observe 117', 'moves 117']);
+    expect(second).toContain('observe 117');
+    expect(second?.at(-1)).toBe('quit');
   });
 
-  test('ICC, a guest, the best game, --json: level 1 and level 2 on the login line, positions from the datagrams', async () => {
-    const result = await runAgainstSession(sampleSession('icc-guest-best-game.ics'), { args: ['--json'] });
-    expect(result.report?.problems).toEqual([]);
-    expect(result.status).toBe(0);
-    // ICC has no timeseal: plain lines, whatever --no-timeseal says.
-    expect(result.report?.timeseal).toEqual([undefined]);
+  test('ICC, a guest, the best game, --json: level 1 units, positions from the datagrams once both clocks are known', async () => {
+    // Game 42 after 8...Nbc6 of a Caro-Kann; the games list is the sample's.
+    const sample = sampleSession('icc-guest-best-game.ics');
+    const list = /> games\n<\| \\x19\[155 \*\\r\\n(.*)\\x19\]\n/.exec(sample)?.[1]?.replaceAll('\\r\\n', '\r\n') ?? '';
+    const standIn = createIccStandIn({
+      guestName: 'guest2213',
+      games: {
+        42: {
+          white: { name: 'Vasilisk', rating: 2288 },
+          black: { name: 'Tarrasque', rating: 2301 },
+          ratingType: 'Blitz',
+          moves: [
+            'e4',
+            'c6',
+            'd4',
+            'd5',
+            'e5',
+            'Bf5',
+            'Nf3',
+            'e6',
+            'Be2',
+            'c5',
+            'Be3',
+            'cxd4',
+            'Nxd4',
+            'Ne7',
+            'c4',
+            'Nbc6',
+          ],
+        },
+      },
+      onCommand: (command) => (command === 'games' ? list : undefined),
+    });
+    const live = ['Qa4', 'a6', 'Nc3', 'dxc4', 'Bxc4'];
+    const result = await runAgainstStandIn(standIn, {
+      args: ['--json'],
+      onOutput: afterPositions({
+        1: () => {
+          for (const san of live) standIn.move(42, san);
+        },
+        6: () =>
+          standIn.broadcast(gameResult(42, 'Res', '1-0', 'Tarrasque resigns', 'B12').replaceAll('\\x19', '\x19')),
+      }),
+    });
     expect(result.err).toBe(
       'chess-formats: logged in to 127.0.0.1 (ICC) as guest2213\n' +
         'chess-formats: observing the best game: 42 Vasilisk (2288) vs Tarrasque (2301)\n',
@@ -222,16 +333,11 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
       black: 'Tarrasque',
       fen: CHESSOPS.caroAfterNbc6,
       turn: 'white',
-      whiteClockMs: 167_215,
-      blackClockMs: 164_333,
+      whiteClockMs: 180_000,
+      blackClockMs: 180_000,
       lastMove: 'Nbc6',
     });
-    expect(lines[5]).toMatchObject({
-      fen: CHESSOPS.caroAfterBxc4,
-      whiteClockMs: 157_690,
-      blackClockMs: 154_825,
-      lastMove: 'Bxc4',
-    });
+    expect(lines[5]).toMatchObject({ fen: CHESSOPS.caroAfterBxc4, lastMove: 'Bxc4' });
     expect(lines[6]).toEqual({
       kind: 'game-over',
       server: 'icc',
@@ -239,27 +345,59 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
       result: '1-0',
       reason: 'Tarrasque resigns',
     });
-    expect(result.report?.received[0]?.slice(0, 3)).toEqual([
-      'level1=1',
-      'level2settings=100000000000000011110011100000000110000000010000000000001000000000000100000000000000000000000000000001',
+    // ICC has no timeseal: plain lines; level 1 units with tags, asked for on the login line.
+    const [session] = standIn.sessions;
+    expect(session?.level1).toBe(5);
+    expect(session?.received.slice(0, 3).map((line) => line.split('=')[0])).toEqual([
+      'level1',
+      'level2settings',
       'guest',
     ]);
   });
 
   test('ICC, a registered player, a named game, garbage, a dropped connection: reconnects, en passant, a draw', async () => {
-    const result = await runAgainstSession(sampleSession('icc-user-drop.ics'), {
+    const standIn = createIccStandIn({
+      users: { Greyhame: 'mellon' },
+      games: {
+        305: {
+          white: { name: 'Bellerophon', rating: 2044 },
+          black: { name: 'Quenya', rating: 1987 },
+          moves: ['e4', 'Nf6'],
+        },
+      },
+    });
+    const result = await runAgainstStandIn(standIn, {
       args: ['--json', '--user', 'Greyhame', '--password-env', 'ICC_PASSWORD'],
       game: '305',
       env: { ICC_PASSWORD: 'mellon' },
+      onOutput: afterPositions({
+        1: () => {
+          for (const san of ['e5', 'd5', 'exd6']) standIn.move(305, san);
+        },
+        4: () => {
+          // Garbage, then control-Z (the server discarded output), then the connection drops; a move is played meanwhile.
+          standIn.broadcast('\xff\xfe\x80garbage\x19q\x19\x1a\x00');
+          setTimeout(() => {
+            standIn.sessions[0]?.drop();
+            standIn.move(305, 'cxd6');
+          }, 20);
+        },
+        5: () => {
+          for (const san of ['d4', 'g6', 'Nf3', 'Bg7']) standIn.move(305, san);
+        },
+        9: () =>
+          standIn.broadcast(
+            gameResult(305, 'Agr', '1/2-1/2', 'Game drawn by mutual agreement', 'B02').replaceAll('\\x19', '\x19'),
+          ),
+      }),
     });
-    expect(result.report?.problems).toEqual([]);
     expect(result.status).toBe(0);
     expect(result.waits).toEqual([1000]);
     const lines = jsonLines(result.out);
     const positions = lines.filter((line): line is PositionJson => line.kind === 'position');
     // First connection: after 1...Nf6, 2.e5, 2...d5, 3.exd6 e.p.; second: after 3...cxd6, then 4 moves.
     expect(positions.map((p) => withoutEp(p.fen))).toEqual(CHESSOPS.alekhine.map(withoutEp));
-    expect(positions[3]).toMatchObject({ lastMove: 'exd6', whiteClockMs: 301_187, blackClockMs: 301_796 });
+    expect(positions[3]).toMatchObject({ lastMove: 'exd6' });
     expect(lines.at(-1)).toEqual({
       kind: 'game-over',
       server: 'icc',
@@ -269,9 +407,9 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
     });
     expect(result.err).toMatch(/skipped unreadable server output/);
     expect(result.err).toMatch(/server discarded output \(control-Z/);
-    const [first, second] = result.report?.received ?? [];
-    expect(first?.slice(2, 4)).toEqual(['Greyhame', 'mellon']);
-    expect(second?.slice(-2)).toEqual(['observe 305', 'quit']);
+    const [first, second] = standIn.sessions;
+    expect(first?.received.slice(2, 4)).toEqual(['Greyhame', '*']);
+    expect(second?.received.some((line) => line.endsWith('observe 305'))).toBe(true);
   });
 
   test('after a reconnection the game is gone: the refusal ends the command (exit 1)', async () => {
@@ -282,6 +420,7 @@ describe('connect replays of recorded sessions (fake server on loopback)', () =>
       args: ['--user', 'Wanderkind', '--quiet'],
       game: '117',
       env: { CHESS_FORMATS_PASSWORD: 'correct horse battery' },
+      users: { Wanderkind: 'correct horse battery' },
     });
     expect(result.report?.problems).toEqual([]);
     expect(result.status).toBe(1);

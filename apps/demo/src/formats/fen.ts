@@ -97,6 +97,139 @@ function dialectOfBroken(tokens: readonly Token[], error: FenError): FenDialect 
   return 'fen';
 }
 
+/** One EPD operation: an opcode and its operands, up to its `;`. */
+export interface EpdOperation {
+  readonly opcode: string;
+  /** The operands as written (quotes kept), perhaps empty. */
+  readonly operands: string;
+  /** The operation as written, `;` included when there is one. */
+  readonly text: string;
+  readonly offset: number;
+}
+
+/** An EPD line read: the position's four FEN fields made a whole FEN, and its operations. */
+export interface EpdRecord {
+  /** The four fields, then the halfmove clock and move number (`hmvc` and `fmvn` when given, else 0 and 1). */
+  readonly fen: string;
+  readonly setup: Setup;
+  readonly operations: readonly EpdOperation[];
+  /** Lines after the first that hold text: an EPD file has one position a line, and the first is read. */
+  readonly moreLines: number;
+}
+
+const EPD_OPCODE = /^[A-Za-z][A-Za-z0-9_]{0,14}$/;
+
+/** The operations after the four fields: `opcode operand...;`, `;` in a quoted string is no end. */
+function epdOperations(line: string, from: number): EpdOperation[] | undefined {
+  const operations: EpdOperation[] = [];
+  let i = from;
+  while (i < line.length) {
+    while (i < line.length && /\s/.test(line[i] ?? '')) i++;
+    if (i >= line.length) break;
+    const start = i;
+    let quoted = false;
+    while (i < line.length && (quoted || line[i] !== ';')) {
+      if (line[i] === '"') quoted = !quoted;
+      i++;
+    }
+    const body = line.slice(start, i).trim();
+    if (i < line.length) i++; // the `;`; the last operation may lack it
+    const space = body.search(/\s/);
+    const opcode = space < 0 ? body : body.slice(0, space);
+    if (!EPD_OPCODE.test(opcode)) return undefined;
+    operations.push({
+      opcode,
+      operands: space < 0 ? '' : body.slice(space).trim(),
+      text: line.slice(start, i).trimEnd(),
+      offset: start,
+    });
+  }
+  return operations;
+}
+
+/**
+ * Reads `text` as EPD (a FEN's first four fields, then operations such as `bm e5; id "x";`),
+ * or undefined when it is none: its fifth field must be an opcode, where a FEN has a number.
+ */
+export function readEpd(text: string): EpdRecord | undefined {
+  if (typeof text !== 'string' || text.length > 20_000) return undefined;
+  const lineEnd = text.search(/\r?\n\s*\S/);
+  const line = lineEnd < 0 ? text : text.slice(0, lineEnd);
+  const tokens = splitFields(line, 5);
+  const fifth = tokens[4];
+  if (!fifth || !EPD_OPCODE.test(fifth.text) || tokens.slice(0, 4).some((t) => t.text.includes(';'))) return undefined;
+  const operations = epdOperations(line, fifth.offset);
+  if (!operations?.length) return undefined;
+  const counter = (opcode: string, fallback: number): number => {
+    const value = operations.find((op) => op.opcode === opcode)?.operands ?? '';
+    return /^\d{1,6}$/.test(value) ? Number(value) : fallback;
+  };
+  const fen = `${tokens
+    .slice(0, 4)
+    .map((t) => t.text)
+    .join(' ')} ${counter('hmvc', 0)} ${Math.max(1, counter('fmvn', 1))}`;
+  const parsed = FEN.parse(fen);
+  if (!parsed.ok) return undefined;
+  const moreLines =
+    lineEnd < 0
+      ? 0
+      : text
+          .slice(lineEnd)
+          .split(/\r?\n/)
+          .filter((l) => l.trim() !== '').length;
+  return { fen, setup: parsed.value, operations, moreLines };
+}
+
+/** What the common EPD opcodes mean. */
+const EPD_OPCODES: Readonly<Record<string, string>> = {
+  bm: 'Best move (or moves) in this position',
+  am: 'Move (or moves) to avoid',
+  id: "The position's name in its collection",
+  ce: 'Evaluation in centipawns, for the side to move',
+  dm: 'Direct mate in this many moves',
+  pv: 'Predicted variation',
+  sm: 'Supplied move',
+  acd: 'Analysis depth, in plies',
+  acn: 'Nodes analysed',
+  acs: 'Analysis time, in seconds',
+  hmvc: "Halfmove clock: the FEN's fifth field",
+  fmvn: "Fullmove number: the FEN's sixth field",
+  noop: 'No operation',
+};
+
+function epdMeaning(opcode: string): string {
+  if (/^c\d$/.test(opcode)) return 'Comment';
+  if (/^v\d$/.test(opcode)) return 'Variation';
+  return EPD_OPCODES[opcode] ?? 'An operation this page does not know';
+}
+
+function readEpdView(text: string, epd: EpdRecord, dialect: FenDialect): FormatView {
+  const tokens = splitFields(text, 4);
+  const rows = fenFields(tokens, epd.setup, dialect).concat(
+    epd.operations.map((op) => ({
+      name: `EPD ${op.opcode}`,
+      text: op.text,
+      offset: op.offset,
+      meaning: op.operands ? `${epdMeaning(op.opcode)}: ${op.operands}` : epdMeaning(op.opcode),
+    })),
+  );
+  const counters = epd.operations.some((op) => op.opcode === 'hmvc' || op.opcode === 'fmvn')
+    ? 'the counters of its hmvc and fmvn operations'
+    : 'halfmove clock 0 and move number 1 (EPD has no counters)';
+  return {
+    positions: [{ setup: epd.setup }],
+    fields: rows,
+    errors: [],
+    notes: [
+      `Read as EPD: the position's four FEN fields with ${counters}, then ${epd.operations.length} operation${epd.operations.length === 1 ? '' : 's'} (listed under the fields).`,
+      ...(epd.moreLines
+        ? [`The text holds ${epd.moreLines + 1} lines: EPD has one position a line, and the first is shown.`]
+        : []),
+      ...validateSetup(epd.setup).map((problem) => `Not a legal position: ${problem.replace(/-/g, ' ')}`),
+    ],
+  };
+}
+
 let last: Classification | undefined;
 
 function classify(text: string): Classification {
@@ -105,9 +238,14 @@ function classify(text: string): Classification {
   const parsed = FEN.parse(text);
   let score: number;
   let dialect: FenDialect;
+  let epd: EpdRecord | undefined;
   if (parsed.ok) {
     score = 0.9;
     dialect = dialectOf(parsed.value, tokens[2]?.text);
+  } else if ((epd = readEpd(text))) {
+    // EPD: a position as valid as a FEN's, the fields after it are operations.
+    score = 0.9;
+    dialect = dialectOf(epd.setup, tokens[2]?.text);
   } else {
     // The format's own score; blank input falls back to FEN, the page's default, and other
     // text keeps a trace of a score so that the FEN dialects stay ordered among themselves.
@@ -227,6 +365,8 @@ function fenFields(tokens: readonly Token[], setup: Setup | undefined, dialect: 
 export function readFen(text: string, dialect: FenDialect): FormatView {
   const tokens = splitFields(text);
   const parsed = FEN.parse(text);
+  const epd = parsed.ok ? undefined : readEpd(text);
+  if (epd) return readEpdView(text, epd, dialect);
   if (!parsed.ok) {
     return {
       positions: [],

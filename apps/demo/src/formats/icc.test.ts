@@ -25,6 +25,14 @@ describe('ICC session adapter', () => {
     expect(decodeCapture(SAMPLE).companions).toEqual(['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK']);
     expect(decodeCapture('\x19(24 117 e2e4 180\x19)').companions).toEqual(['DG_MOVE_SMITH', 'DG_MOVE_CLOCK']);
     expect(decodeCapture('\x19(24 117 e4 177\x19)').companions).toEqual(['DG_MOVE_ALGEBRAIC', 'DG_MOVE_CLOCK']);
+    // DG_IS_VARIATION's 0 or 1 after the clock is not a clock of 1 second (it once showed White at 0:01.0).
+    const variation = '\x19(24 117 e4 e2e4 180 1\x19)\x19(24 117 e5 e7e5 178 1\x19)\x19(24 117 Nf3 g1f3 176 1\x19)';
+    expect(decodeCapture(variation).companions).toEqual([
+      'DG_MOVE_ALGEBRAIC',
+      'DG_MOVE_SMITH',
+      'DG_MOVE_CLOCK',
+      'DG_IS_VARIATION',
+    ]);
     expect(view.errors).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { play, writeSan, type Move, type Setup, type TrackedGame } from '@chess-
 import { trackedInfo } from '../view/players.js';
 import {
   createIccTracker,
+  inferMoveSettings,
   type DatagramName,
   type IccDecoder,
   type IccDecoderOptions,
@@ -42,37 +43,7 @@ const BASE_SETTINGS: readonly DatagramName[] = [
   'DG_POSITION_BEGIN',
 ];
 
-const A = 'DG_MOVE_ALGEBRAIC';
-const S = 'DG_MOVE_SMITH';
-const T = 'DG_MOVE_TIME';
-const C = 'DG_MOVE_CLOCK';
-
-/**
- * The companions of a move (algebraic, Smith, time, clock) a client may have on, by how many
- * there are, most common first. The arguments of a move datagram say how many companions
- * were on; their values say which (a clock is a number, `e2e4` is Smith's).
- */
-const MOVE_COMPANIONS: readonly (readonly DatagramName[])[][] = [
-  [[]],
-  [[S], [A], [C], [T]],
-  [
-    [A, S],
-    [S, C],
-    [A, C],
-    [S, T],
-    [A, T],
-    [T, C],
-  ],
-  [
-    [A, S, C],
-    [A, S, T],
-    [S, T, C],
-    [A, T, C],
-  ],
-  [[A, S, T, C]],
-];
-
-const DEFAULT_COMPANIONS: readonly DatagramName[] = [A, S, C];
+const DEFAULT_COMPANIONS: readonly DatagramName[] = ['DG_MOVE_ALGEBRAIC', 'DG_MOVE_SMITH', 'DG_MOVE_CLOCK'];
 
 /** Decodes the whole capture with one set of settings. */
 function decode(text: string, companions: readonly DatagramName[]): IccEvent[] {
@@ -80,46 +51,19 @@ function decode(text: string, companions: readonly DatagramName[]): IccEvent[] {
   return [...decoder.push(text), ...decoder.end()];
 }
 
-/** The datagrams of single moves, whose shape the companions decide. */
-const MOVE_DATAGRAMS: readonly number[] = [24, 111, 160];
-
-const SMITH = /^(?:[a-h][1-8][a-h][1-8]|[PNBRQK]@[a-h][1-8])/;
-const NUMBER = /^-?\d{1,12}$/;
-
-/** Whether an argument can be this companion: a number for a time or clock, Smith's squares, SAN otherwise. */
-function fits(companion: DatagramName, value: string | undefined): boolean {
-  if (value === undefined) return false;
-  if (companion === T || companion === C) return NUMBER.test(value);
-  if (companion === S) return SMITH.test(value);
-  return !SMITH.test(value) && !NUMBER.test(value);
-}
-
 /**
- * The companion set that fits the most move datagrams: of the sets with as many companions
- * as the arguments after the game number, the one whose values look right most often
- * (earlier sets win ties).
+ * The move companions (algebraic, Smith, time, clock, is-variation) the capture's move
+ * datagrams show, by icc-dg's `inferMoveSettings`; the common set when no move tells.
  */
 export function inferCompanions(events: readonly IccEvent[]): readonly DatagramName[] {
-  const moves: (readonly string[])[] = [];
-  for (const event of events) {
-    const raw = event.kind === 'datagram' ? event.datagram : event.kind === 'error' ? event.error.datagram : undefined;
-    if (raw && MOVE_DATAGRAMS.includes(raw.id) && moves.length < 200) moves.push(raw.args.slice(1));
-  }
-  if (moves.length === 0) return DEFAULT_COMPANIONS;
-  let best: readonly DatagramName[] = DEFAULT_COMPANIONS;
-  let bestScore = -1;
-  for (const size of MOVE_COMPANIONS) {
-    for (const companions of size) {
-      const score = moves.filter(
-        (args) => args.length === companions.length && companions.every((c, i) => fits(c, args[i])),
-      ).length;
-      if (score > bestScore) {
-        best = companions;
-        bestScore = score;
-      }
-    }
-  }
-  return best;
+  const datagrams = events.flatMap((event) =>
+    event.kind === 'datagram'
+      ? [event.datagram]
+      : event.kind === 'error' && event.error.datagram
+        ? [event.error.datagram]
+        : [],
+  );
+  return inferMoveSettings(datagrams)?.settings ?? DEFAULT_COMPANIONS;
 }
 
 /** The events of the capture, read with the move companions its move datagrams show. */

@@ -288,6 +288,13 @@ export function readPgn(text: string): FormatView {
   };
 }
 
+/** One SAN move, with a check mark and an annotation (`Nxe5+!?`, `exd8=Q#`, `O-O-O`). */
+const SAN_MOVE = '(?:[NBRQK][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[NBRQ])?|O-O(?:-O)?)[+#]?[!?]{0,2}';
+/** Two or more SAN moves and nothing else, perhaps a result at the end. */
+const BARE_MOVES = new RegExp(`^\\s*${SAN_MOVE}(?:\\s+${SAN_MOVE})+(?:\\s+(?:1-0|0-1|1/2-1/2|\\*))?\\s*$`);
+/** Longer texts are no list someone copied: the test stays cheap. */
+const BARE_MOVES_UP_TO = 20_000;
+
 export const PGN_ADAPTER: FormatAdapter = {
   name: 'pgn',
   label: 'PGN',
@@ -324,7 +331,20 @@ export const PGN_ADAPTER: FormatAdapter = {
     const head = text.slice(0, 4000);
     if (/^\uFEFF?\s*\[[A-Za-z]\w*\s/.test(head)) return 0.5;
     if (/(?:^|\s)\d+\.(?:\.\.)?\s*(?:[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)/.test(head)) return 0.4;
+    // Moves without numbers (`e4 e5 Nf3 Nc6`), as people copy them from a move list: PGN's
+    // movetext (the numbers are optional to its readers), a game from the standard start.
+    if (text.length <= BARE_MOVES_UP_TO && BARE_MOVES.test(text)) return 0.4;
     return 0;
   },
-  read: readPgn,
+  read(text) {
+    const view = readPgn(text);
+    if (typeof text !== 'string' || text.length > BARE_MOVES_UP_TO || !BARE_MOVES.test(text)) return view;
+    return {
+      ...view,
+      notes: [
+        'Read as PGN movetext without move numbers (they are optional): a game from the standard starting position.',
+        ...view.notes,
+      ],
+    };
+  },
 };

@@ -11,3 +11,4 @@ export * from './intake.js';
 export * from './pieces.js';
 export * from './scan.js';
 export { printable } from '../describe-error.js';
+export { keepsPosition, trailReplay } from '../trail.js';
