@@ -135,81 +135,117 @@ export function needsMoves(options: PgnCommandOptions): boolean {
   return options.json || options.selection?.filtering !== true;
 }
 
+/**
+ * Text with holes for the game's number, which a worker of `--jobs` does not know (the pieces
+ * before its own may not be read yet): the parts are joined by the number where it is known.
+ */
+class Holed {
+  readonly parts: string[] = [''];
+  add(text: string): this {
+    this.parts[this.parts.length - 1] += text;
+    return this;
+  }
+  hole(): this {
+    this.parts.push('');
+    return this;
+  }
+}
+
+/** A JSON line `{file?, game, ...fields}`, the game's number a hole (the keys in that order, as an object spread gives them). */
+function jsonLine(out: Holed, file: string | undefined, fields: Record<string, unknown>): void {
+  out.add(file === undefined ? '{"game":' : `{"file":${JSON.stringify(file)},"game":`);
+  out.hole().add(`,${JSON.stringify(fields).slice(1)}\n`);
+}
+
 /** What one game prints, by the options. */
-function gameOutput(
-  game: PgnGame,
-  where: { readonly file?: string; readonly game: number },
-  options: PgnCommandOptions,
-): string {
+function gameOutput(game: PgnGame, file: string | undefined, options: PgnCommandOptions, out: Holed): void {
   if (options.pgn === true) {
     const text = writePgn(options.strip === undefined ? game : strippedGame(game, options.strip));
-    return `${text}\n`;
+    out.add(`${text}\n`);
+    return;
   }
   if (!options.json) {
     if (options.fens) {
-      let out = '';
-      for (const step of mainline(game)) out += `${positionText(step.after)}\n`;
-      return `${out}\n`;
+      for (const step of mainline(game)) out.add(`${positionText(step.after)}\n`);
+      out.add('\n');
+      return;
     }
-    return options.tags ? `${tagPairs(game)}\n` : '';
+    if (options.tags) out.add(`${tagPairs(game)}\n`);
+    return;
   }
   const warnings = game.warnings === undefined ? {} : { warnings: game.warnings };
-  if (options.tags && !options.fens)
-    return `${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), result: game.result, ...warnings })}\n`;
-  let out = '';
+  if (options.tags && !options.fens) {
+    jsonLine(out, file, { ok: true, tags: Object.fromEntries(game.tags), result: game.result, ...warnings });
+    return;
+  }
   let plies = 0;
   let last = game.setup;
   for (const step of mainline(game)) {
     plies++;
     last = step.after;
-    if (options.fens)
-      out += `${JSON.stringify({ ...where, ply: plies, san: step.node.san, fen: positionText(step.after) })}\n`;
+    if (options.fens) jsonLine(out, file, { ply: plies, san: step.node.san, fen: positionText(step.after) });
   }
-  return `${out}${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), plies, result: game.result, fen: positionText(last), ...warnings })}\n`;
+  jsonLine(out, file, {
+    ok: true,
+    tags: Object.fromEntries(game.tags),
+    plies,
+    result: game.result,
+    fen: positionText(last),
+    ...warnings,
+  });
 }
 
-/** What one event of the reader gives: text for each stream, and what it counts as. */
+/**
+ * What one event of the reader gives: text for each stream, as parts to be joined by the
+ * event's number in its file (`resultText`), and what it counts as.
+ */
 export interface PgnEventResult {
-  readonly out: string;
-  readonly err: string;
+  readonly out: readonly string[];
+  readonly err: readonly string[];
   readonly broken: boolean;
   readonly warned: boolean;
   readonly selected: boolean;
 }
 
-const NOTHING: PgnEventResult = { out: '', err: '', broken: false, warned: false, selected: false };
+const NONE: readonly string[] = [''];
+const NOTHING: PgnEventResult = { out: NONE, err: NONE, broken: false, warned: false, selected: false };
+
+/** The text of a part list of `PgnEventResult`, the event being its file's `number`th (from 1). */
+export function resultText(parts: readonly string[], number: number): string {
+  return parts.length === 1 ? parts[0]! : parts.join(String(number));
+}
 
 /**
- * The output of one event, the `number`th of its file (from 1): the same in this thread and in
- * a worker of `--jobs`, so both print the same bytes.
+ * The output of one event of `file`: the same in this thread and in a worker of `--jobs`, so
+ * both print the same bytes.
  */
-export function eventResult(
-  event: PgnEvent,
-  number: number,
-  file: string | undefined,
-  options: PgnCommandOptions,
-): PgnEventResult {
-  const where = file === undefined ? { game: number } : { file, game: number };
+export function eventResult(event: PgnEvent, file: string | undefined, options: PgnCommandOptions): PgnEventResult {
+  const name = file === undefined ? '' : printable(file);
   if (event.kind === 'game') {
     const warned = event.game.warnings !== undefined;
     if (options.selection !== undefined && !options.selection.selects(event.game)) return { ...NOTHING, warned };
+    const out = new Holed();
     try {
-      return { ...NOTHING, out: gameOutput(event.game, where, options), warned, selected: true };
+      gameOutput(event.game, file, options, out);
+      return { ...NOTHING, out: out.parts, warned, selected: true };
     } catch (error) {
       // The writer refuses what no PGN can hold (a comment with both "}" and a line break).
       if (!(error instanceof TypeError)) throw error;
-      const message = `${file === undefined ? '' : `${printable(file)}: `}game ${number}: ${printable(error.message)}\n`;
-      return { ...NOTHING, err: message, broken: true, warned, selected: true };
+      const err = new Holed().add(`${file === undefined ? '' : `${name}: `}game `).hole();
+      err.add(`: ${printable(error.message)}\n`);
+      return { ...NOTHING, err: err.parts, broken: true, warned, selected: true };
     }
   }
   const { error } = event;
-  if (options.json) return { ...NOTHING, out: `${JSON.stringify({ ...where, ok: false, error })}\n`, broken: true };
-  const place = `${file === undefined ? '' : `${printable(file)}:`}${error.line}:${error.column}`;
-  return {
-    ...NOTHING,
-    err: `${place}: game ${number}: error[${error.code}] ${printable(error.message)}\n`,
-    broken: true,
-  };
+  if (options.json) {
+    const out = new Holed();
+    jsonLine(out, file, { ok: false, error });
+    return { ...NOTHING, out: out.parts, broken: true };
+  }
+  const place = `${file === undefined ? '' : `${name}:`}${error.line}:${error.column}`;
+  const err = new Holed().add(`${place}: game `).hole();
+  err.add(`: error[${error.code}] ${printable(error.message)}\n`);
+  return { ...NOTHING, err: err.parts, broken: true };
 }
 
 /** The options of `pgn` from its arguments, or the message of a usage error. */
@@ -307,12 +343,13 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
         const read = await readPgnParallel<PgnEventResult>(
           source,
           { jobs, tagsOnly, encoding: options.encoding ?? 'utf-8', worker: PGN_WORKER, workerOptions },
-          (result) => {
+          (result, index) => {
             count(result);
-            text += result.out;
+            text += resultText(result.out, index + 1);
             const flush = text.length >= OUTPUT_BATCH ? out(text) : undefined;
             if (flush !== undefined) text = '';
-            if (result.err !== '') return (flush ?? Promise.resolve()).then(() => errOut(result.err));
+            const message = resultText(result.err, index + 1);
+            if (message !== '') return (flush ?? Promise.resolve()).then(() => errOut(message));
             return flush;
           },
         );
@@ -329,10 +366,12 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
       const emit = async (events: readonly PgnEvent[]): Promise<void> => {
         let text = '';
         for (const event of events) {
-          const result = eventResult(event, ++number, file, options);
+          const result = eventResult(event, file, options);
+          number++;
           count(result);
-          text += result.out;
-          if (result.err !== '') await errOut(result.err);
+          text += resultText(result.out, number);
+          const message = resultText(result.err, number);
+          if (message !== '') await errOut(message);
         }
         if (text !== '') await out(text);
         progress.advance(0, games);

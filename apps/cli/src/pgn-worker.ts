@@ -16,5 +16,5 @@ servePgnWorker(({ file, options }: PgnWorkerOptions) => {
     lists: new Map(Object.entries(options.selectionValues ?? {})),
   });
   const own = selection.ok ? { ...options, selection: selection.value } : options;
-  return (event, index) => eventResult(event, index + 1, file, own);
+  return (event) => eventResult(event, file, own);
 });

@@ -71,8 +71,9 @@ export function readPgnParallel(
 ): Promise<Result<PgnParallelSummary, PgnParallelError>>;
 /**
  * Processor mode: each of `jobs` workers runs the module `options.worker`, which calls
- * `servePgnWorker(createProcessor)`; every event is made into a result there, with its
- * number in the input (from 0), and `onResult` gets the results in input order (it may
+ * `servePgnWorker(createProcessor)`; every event is made into a result there as it is read,
+ * and `onResult` gets the results in input order with the event's number in the input
+ * (from 0; it may
  * return a promise: no more pieces are read until it settles). Events and their positions
  * are those of one sequential read; the main thread only cuts the input and hands results
  * on, so this is the mode that runs faster on more cores. `jobs: 1` still reads in one worker.

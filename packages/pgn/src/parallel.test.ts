@@ -105,8 +105,7 @@ describe('readPgnParallel in processor mode', () => {
           file,
           { jobs, chunkBytes: 64, encoding, worker: processorFile, workerOptions: { prefix: '>' } },
           (result, index) => {
-            expect(index).toBe(results.length);
-            results.push(result as string);
+            results.push((result as string).replace('#', String(index)));
           },
         );
         expect(results).toEqual(expected);

@@ -41,11 +41,12 @@ export interface PgnProcessorOptions<O = unknown> extends PgnParallelOptions {
 
 /**
  * What a worker module gives `servePgnWorker`: made once a worker with the caller's
- * `workerOptions`, then called for every event of the pieces the worker reads, with the
- * event's number in the whole input (from 0). Its result crosses to the main thread by
- * structured clone: keep it small (a string, a few numbers).
+ * `workerOptions`, then called for every event of the pieces the worker reads, as it is read
+ * (so no game outlives its turn). Its result crosses to the main thread by structured clone:
+ * keep it small (a string, a few numbers). The event's number in the whole input is not known
+ * in the worker (the pieces before may not be read yet): `onResult` gets it with the result.
  */
-export type PgnProcessorFactory<R, O = unknown> = (workerOptions: O) => (event: PgnEvent, index: number) => R;
+export type PgnProcessorFactory<R, O = unknown> = (workerOptions: O) => (event: PgnEvent) => R;
 
 /** What `readPgnParallel` reads: a file's path or URL, or a stream of bytes (a Node `Readable` is one). */
 export type PgnSource = string | URL | AsyncIterable<Uint8Array | string>;
@@ -89,10 +90,12 @@ export interface PieceWorkerData {
   readonly processor?: { readonly options: unknown };
 }
 
-/** A message to a worker: a piece to read, or (processor mode) the number of a piece's first event. */
-export type PieceRequest =
-  | { readonly id: number; readonly bytes: Uint8Array; readonly base: PieceBase }
-  | { readonly id: number; readonly first: number };
+/** A message to a worker: a piece to read. */
+export interface PieceRequest {
+  readonly id: number;
+  readonly bytes: Uint8Array;
+  readonly base: PieceBase;
+}
 
 /** An event as it crosses: a game without its tree (packed apart), an error with its partial game as a plain property. */
 type CrossingEvent =
@@ -103,10 +106,8 @@ type CrossingEvent =
 export type PieceReply =
   /** Games mode: the piece's events, each game without its move tree (`root` null), the trees packed in order. */
   | { readonly id: number; readonly events: CrossingEvent[]; readonly roots: PackedTrees }
-  /** Processor mode, first: how many events the piece has (of them, games), so that the main thread can number them. */
-  | { readonly id: number; readonly count: number; readonly games: number }
-  /** Processor mode, then: the processor's result for each event. */
-  | { readonly id: number; readonly results: unknown[] }
+  /** Processor mode: the processor's result for each event, and how many of the events are games. */
+  | { readonly id: number; readonly results: unknown[]; readonly games: number }
   | { readonly id: number; readonly failure: string };
 
 /** What `value` is as an `Error`'s message. */
@@ -265,11 +266,6 @@ class Pool {
   readonly #tally: { games: number; errors: number };
   /** Answers come in any order; they are handed on in the order of their pieces. */
   readonly #done = new Map<number, PieceReply>();
-  /** Processor mode: the worker of each piece not yet answered, and the event counts not yet numbered. */
-  readonly #holder = new Map<number, Slot>();
-  readonly #counts = new Map<number, number>();
-  #numbered = 0;
-  #firstEvent = 0;
   #next = 0;
   #sent = 0;
   /** Why the pool stopped (a worker's failure); the read then ends. */
@@ -307,7 +303,7 @@ class Pool {
       const slot: Slot = { worker, held: 0 };
       this.#workers.push(slot);
       worker.on('message', (reply: PieceReply) => {
-        if (!('count' in reply)) slot.held--;
+        slot.held--;
         this.answer(reply);
       });
       worker.on('error', (e) => this.fail(`a worker failed: ${messageOf(e)}`));
@@ -328,9 +324,7 @@ class Pool {
     let slot = this.#workers[0]!;
     for (const other of this.#workers) if (other.held < slot.held) slot = other;
     slot.held++;
-    const id = this.#sent++;
-    this.#holder.set(id, slot);
-    const request: PieceRequest = { id, bytes, base };
+    const request: PieceRequest = { id: this.#sent++, bytes, base };
     slot.worker.postMessage(request, [bytes.buffer as ArrayBuffer]);
   }
 
@@ -380,24 +374,6 @@ class Pool {
       this.fail(`a worker could not read a piece: ${reply.failure}`);
       return;
     }
-    if ('count' in reply) {
-      this.#tally.games += reply.games;
-      this.#tally.errors += reply.count - reply.games;
-      this.#counts.set(reply.id, reply.count);
-      // The first event of each piece is numbered once every piece before it is counted.
-      for (
-        let count = this.#counts.get(this.#numbered);
-        count !== undefined;
-        count = this.#counts.get(this.#numbered)
-      ) {
-        this.#counts.delete(this.#numbered);
-        const request: PieceRequest = { id: this.#numbered, first: this.#firstEvent };
-        this.#holder.get(this.#numbered)?.worker.postMessage(request);
-        this.#firstEvent += count;
-        this.#numbered++;
-      }
-      return;
-    }
     this.#done.set(reply.id, reply);
     if (reply.id === this.#next) this.wakeUp();
   }
@@ -410,10 +386,9 @@ class Pool {
       for (let ready = this.#done.get(this.#next); ready !== undefined; ready = this.#done.get(this.#next)) {
         if (this.stopped() !== undefined) return;
         this.#done.delete(this.#next);
-        this.#holder.delete(this.#next);
         this.#next++;
         try {
-          if ('results' in ready) await this.handResults(ready.results);
+          if ('results' in ready) await this.handResults(ready.results, ready.games);
           else if ('events' in ready) this.handEvents(ready.events, ready.roots);
         } catch (e) {
           this.#stop = new ReaderStop(e);
@@ -443,8 +418,10 @@ class Pool {
     }
   }
 
-  private async handResults(results: unknown[]): Promise<void> {
+  private async handResults(results: unknown[], games: number): Promise<void> {
     if (this.#mode.kind !== 'processor') return;
+    this.#tally.games += games;
+    this.#tally.errors += results.length - games;
     const index = this.#firstHanded;
     this.#firstHanded += results.length;
     for (let i = 0; i < results.length; i++) {
@@ -465,7 +442,6 @@ interface WorkerPort {
 /** A worker's loop in games mode: reads each piece it is sent, and answers with its events. */
 export function servePieces(port: WorkerPort, options: PgnReadOptions): void {
   port.on('message', (request) => {
-    if (!('bytes' in request)) return;
     try {
       const packer = createPacker();
       const events = readPiece(request.bytes, request.base, options, (event): CrossingEvent => {
@@ -484,30 +460,16 @@ export function servePieces(port: WorkerPort, options: PgnReadOptions): void {
   });
 }
 
-/**
- * A worker's loop in processor mode: reads each piece it is sent and says how many events it
- * has; once told the number of the piece's first event, answers with the processor's results.
- */
-export function serveProcessor(
-  port: WorkerPort,
-  options: PgnReadOptions,
-  process: (event: PgnEvent, index: number) => unknown,
-): void {
-  const held = new Map<number, PgnEvent[]>();
+/** A worker's loop in processor mode: reads each piece it is sent, each event made a result as it is read. */
+export function serveProcessor(port: WorkerPort, options: PgnReadOptions, process: (event: PgnEvent) => unknown): void {
   port.on('message', (request) => {
     try {
-      if ('bytes' in request) {
-        const events = readPiece(request.bytes, request.base, options);
-        let games = 0;
-        for (const event of events) if (event.kind === 'game') games++;
-        held.set(request.id, events);
-        port.postMessage({ id: request.id, count: events.length, games });
-        return;
-      }
-      const events = held.get(request.id) ?? [];
-      held.delete(request.id);
-      const results = events.map((event, i) => process(event, request.first + i));
-      port.postMessage({ id: request.id, results });
+      let games = 0;
+      const results = readPiece(request.bytes, request.base, options, (event) => {
+        if (event.kind === 'game') games++;
+        return process(event);
+      });
+      port.postMessage({ id: request.id, results, games });
     } catch (e) {
       port.postMessage({ id: request.id, failure: messageOf(e) });
     }

@@ -7,7 +7,7 @@ import { servePgnWorker } from '../parallel.js';
 import type { PgnEvent } from '../read.js';
 
 /** The line of an event, as the test's sequential side makes it too. */
-export function describeEvent(prefix: string, event: PgnEvent, index: number): string {
+export function describeEvent(prefix: string, event: PgnEvent, index: number | string): string {
   if (event.kind === 'game') {
     const warnings = (event.game.warnings ?? []).map((w) => `${w.code}@${w.line}:${w.column}:${w.offset} ${w.message}`);
     return `${prefix}${index} game ${event.game.tags.get('Event') ?? '?'} ${event.game.result} [${warnings.join('; ')}]`;
@@ -16,4 +16,5 @@ export function describeEvent(prefix: string, event: PgnEvent, index: number): s
   return `${prefix}${index} error ${error.code}@${error.line}:${error.column}:${error.offset} partial=${partial?.tags.get('Event') ?? '-'}`;
 }
 
-servePgnWorker((options: { prefix: string }) => (event, index) => describeEvent(options.prefix, event, index));
+// The number is the main thread's: the worker leaves `#` for it.
+servePgnWorker((options: { prefix: string }) => (event) => describeEvent(options.prefix, event, '#'));
