@@ -76,6 +76,61 @@ function peakRss(file: string, jobs: number): number {
   return (JSON.parse(child.stdout.trim().split('\n').pop()!) as { maxRssKb: number }).maxRssKb / 1024;
 }
 
+/** The CLI's wall time for one run (its output to nowhere), and its peak RSS (by /usr/bin/time when there). */
+function runCli(cli: string, args: readonly string[]): { ms: number; rssMb: number | undefined } {
+  const time = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+  const start = performance.now();
+  const child =
+    time === undefined
+      ? spawnSync(process.execPath, [cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' })
+      : spawnSync(time, ['-f', 'maxrss=%M', process.execPath, cli, ...args], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          encoding: 'utf8',
+          maxBuffer: 1 << 28,
+        });
+  const ms = performance.now() - start;
+  if (child.status !== 0 && child.status !== 1) throw new Error(`pgn ${args.join(' ')}: ${child.stderr.slice(-500)}`);
+  const rss = /maxrss=(\d+)/.exec(child.stderr)?.[1];
+  return { ms, rssMb: rss === undefined ? undefined : Number(rss) / 1024 };
+}
+
+/**
+ * `chess-formats pgn --jobs 1` against `--jobs 2` (the built CLI, `PGN_JOBS_CLI`, bundled by
+ * run.mjs): count mode and `--output pgn`, alternated, wall clock; peak RSS at 10 MB and the full size.
+ */
+function timeCli(full: string, small: string, rounds: number): void {
+  const cli = process.env['PGN_JOBS_CLI'];
+  if (cli === undefined || !existsSync(cli)) {
+    console.log('  CLI: skipped (PGN_JOBS_CLI names no built CLI: run through pnpm bench)');
+    return;
+  }
+  const size = statSync(full).size / MB;
+  for (const [label, args] of [
+    ['pgn (count)', []],
+    ['pgn --output pgn', ['--output', 'pgn']],
+  ] as const) {
+    const times: Record<number, number[]> = { 1: [], 2: [] };
+    const rss: Record<number, number | undefined> = {};
+    for (let round = 0; round < rounds; round++)
+      for (const jobs of round % 2 === 0 ? [1, 2] : [2, 1]) {
+        const run = runCli(cli, ['pgn', '--jobs', String(jobs), ...args, full]);
+        times[jobs]!.push(run.ms);
+        rss[jobs] = run.rssMb;
+      }
+    const rate = (jobs: number) => size / (median(times[jobs]!) / 1000);
+    console.log(
+      `  CLI ${label}: --jobs 1 ${rate(1).toFixed(1)} MB/s, --jobs 2 ${rate(2).toFixed(1)} MB/s: ${(rate(2) / rate(1)).toFixed(2)}x (median of ${rounds}, load ${loadText()})`,
+    );
+    for (const jobs of [1, 2]) {
+      const atSmall = runCli(cli, ['pgn', '--jobs', String(jobs), ...args, small]).rssMb;
+      const shown = (mb: number | undefined) => (mb === undefined ? '?' : mb.toFixed(0));
+      console.log(
+        `    peak RSS --jobs ${jobs}: ${shown(atSmall)} MB at ${(statSync(small).size / MB).toFixed(0)} MB, ${shown(rss[jobs])} MB at ${size.toFixed(0)} MB`,
+      );
+    }
+  }
+}
+
 export async function runPgnJobs(): Promise<void> {
   if (process.argv[3] === '--rss') {
     await runRssChild(process.argv[4]!, Number(process.argv[5]));
@@ -114,6 +169,7 @@ export async function runPgnJobs(): Promise<void> {
         `  peak RSS, jobs: ${jobs}: ${atSmall.toFixed(0)} MB at ${(statSync(small).size / MB).toFixed(0)} MB, ${atFull.toFixed(0)} MB at ${(size / MB).toFixed(0)} MB`,
       );
     }
+    timeCli(full, small, rounds);
     console.log(`  load after: ${loadText()}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
