@@ -125,7 +125,7 @@ describe('readPgnParallel in processor mode', () => {
       },
     );
     await expect(read).rejects.toBe(stop);
-    // Without workerOptions the processor reads `prefix` of undefined: it throws in the worker.
+    // With null for its options the processor reads `prefix` of null: it throws in the worker.
     const failing = await processInParallel(sampleFile, { jobs: 2, worker: processorFile, workerOptions: null });
     expect(failing.ok).toBe(false);
     if (!failing.ok) expect(failing.error.code).toBe('worker-failed');

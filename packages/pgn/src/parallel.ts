@@ -157,7 +157,7 @@ export async function readInParallel(
 export async function processInParallel(
   source: PgnSource,
   options: PgnProcessorOptions,
-  onResult: ((result: unknown, index: number) => void | Promise<void>) | undefined,
+  onResult?: (result: unknown, index: number) => void | Promise<void>,
 ): Promise<Result<PgnParallelSummary, PgnParallelError>> {
   const { worker, workerOptions, ...rest } = options;
   return readWith(
