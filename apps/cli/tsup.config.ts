@@ -3,7 +3,8 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig(
   applicationConfig({
-    entry: ['src/cli.ts'],
+    // pgn-worker.js: the worker threads of `pgn --jobs`, found beside cli.js.
+    entry: ['src/cli.ts', 'src/pgn-worker.ts'],
     banner: { js: '#!/usr/bin/env node' },
   }),
 );

@@ -2,7 +2,7 @@
 // condition, so no build is needed) and runs them in one Node process.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inlineCharCodes } from '../tsup-config/char-codes.js';
@@ -28,10 +28,39 @@ try {
     // The character codes written as numbers, as the packages' build ships them.
     plugins: [inlineCharCodes()],
   });
+  // The workers of `readPgnParallel` (the `pgn-jobs` suite) run this file, found beside the bundle.
+  await build({
+    entryPoints: [join(here, '../../packages/pgn/src/piece-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: join(dir, 'piece-worker.js'),
+    conditions: ['@chess-formats/source'],
+    nodePaths: [join(here, 'node_modules')],
+    logLevel: 'warning',
+    plugins: [inlineCharCodes()],
+  });
+  // The CLI, for `pgn --jobs` in the `pgn-jobs` suite: its bundle and the worker module beside it.
+  const cliDir = join(dir, 'cli');
+  mkdirSync(cliDir);
+  writeFileSync(join(cliDir, 'package.json'), '{ "type": "module" }\n');
+  for (const name of ['cli', 'pgn-worker'])
+    await build({
+      entryPoints: [join(here, `../../apps/cli/src/${name}.ts`)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: join(cliDir, `${name}.js`),
+      conditions: ['@chess-formats/source'],
+      logLevel: 'warning',
+      plugins: [inlineCharCodes()],
+    });
   const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
     stdio: 'inherit',
     cwd: here,
-    env: { ...process.env, NODE_PATH: join(here, 'node_modules') },
+    env: { ...process.env, NODE_PATH: join(here, 'node_modules'), PGN_JOBS_CLI: join(cliDir, 'cli.js') },
   });
   process.exitCode = result.status ?? 1;
 } finally {

@@ -1,5 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,10 +37,130 @@ beforeAll(async () => {
     conditions: ['@chess-formats/source'],
     logLevel: 'silent',
   });
+  // The worker threads of `pgn --jobs`, beside the bundle as the build puts them beside dist/cli.js
+  // (an ES module, as the CLI's package says its files are).
+  writeFileSync(join(directory, 'package.json'), '{ "type": "module" }\n');
+  await build({
+    entryPoints: [join(here, 'pgn-worker.ts')],
+    outfile: join(directory, 'pgn-worker.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    conditions: ['@chess-formats/source'],
+    logLevel: 'silent',
+  });
 });
 
 afterAll(() => {
   rmSync(directory, { recursive: true, force: true });
+});
+
+/** Games of every kind the outputs treat apart: broken, warned, filtered, with comments and lines. */
+function generatedGames(count: number): string {
+  const games: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const white = ['Ada', 'Bo', 'Marsh, Ada', 'Cy'][i % 4]!;
+    const moves = [
+      '1. e4 {open} e5 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 a6 1-0',
+      '1. d4 d5 2. c4 e6 1/2',
+      '1. e4 e5 2. Qxx9 0-1',
+      '1. f3 e5 2. g4 Qh4# { [%clk 0:01:00] } 0-1',
+      '1. e4 c5 2. Nf3 d6 *',
+    ][i % 5]!;
+    games.push(`[Event "E${i}"]\n[White "${white}"]\n[Black "B${i}"]\n[ECO "B${10 + (i % 80)}"]\n\n${moves}\n`);
+  }
+  return games.join('\n');
+}
+
+/** The shared real PGN files, when beside the repository (never copied into it). */
+const REAL_PGN = ['../../../../shared', '../../../../../shared']
+  .map((up) => join(here, up, 'real/pgn'))
+  .find((dir) => existsSync(dir));
+
+describe('pgn --jobs', () => {
+  const outputs = [
+    [],
+    ['--output', 'pgn'],
+    ['--output', 'pgn', '--no-comments', '--no-variations', '--no-clocks'],
+    ['--tags'],
+    ['--fens'],
+    ['--json'],
+    ['--json', '--fens'],
+    ['--player', 'Ada', '--eco', 'B10-B40', '--output', 'pgn'],
+    ['--min-plies', '6', '--json'],
+    ['--encoding', 'latin1', '--tags'],
+  ];
+
+  test('prints the bytes of one thread, on standard output and standard error, for every output', () => {
+    const file = join(directory, 'generated.pgn');
+    writeFileSync(file, generatedGames(1500));
+    // Over 2 MiB: cut into pieces of 1 MiB, read by both workers.
+    const large = join(directory, 'large.pgn');
+    writeFileSync(large, generatedGames(24_000));
+    expect(statSync(large).size).toBeGreaterThan(2 << 20);
+    const runs: [string[], string][] = [
+      ...outputs.map((args): [string[], string] => [args, file]),
+      [[], large],
+      [['--json'], large],
+    ];
+    for (const [args, file] of runs) {
+      const one = spawnSync(process.execPath, [cli, 'pgn', ...args, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      const two = spawnSync(process.execPath, [cli, 'pgn', '--jobs', '2', ...args, file], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+      });
+      expect(one.stdout.length, args.join(' ')).toBeGreaterThan(0);
+      expect([two.status, two.stdout, two.stderr], args.join(' ')).toEqual([one.status, one.stdout, one.stderr]);
+    }
+    // From standard input, and with --jobs auto.
+    const piped = spawnSync(process.execPath, [cli, 'pgn', '--jobs', 'auto', '--json'], {
+      input: readFileSync(file),
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
+    const single = spawnSync(process.execPath, [cli, 'pgn', '--json'], {
+      input: readFileSync(file),
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
+    expect([piped.status, piped.stdout, piped.stderr]).toEqual([single.status, single.stdout, single.stderr]);
+  }, 60_000);
+
+  test('an unreadable file is one message, and --jobs takes whole numbers or auto', () => {
+    const missing = spawnSync(process.execPath, [cli, 'pgn', '--jobs', '2', join(directory, 'missing.pgn')], {
+      encoding: 'utf8',
+    });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/^chess-formats: cannot read .*missing\.pgn: /);
+    const bad = spawnSync(process.execPath, [cli, 'pgn', '--jobs', 'two'], { encoding: 'utf8', input: '' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--jobs takes a whole number/);
+  });
+
+  test.skipIf(REAL_PGN === undefined)(
+    `real files print the bytes of one thread${REAL_PGN === undefined ? ' (skipped: the shared real PGN files are not beside the repository)' : ''}`,
+    () => {
+      const files = readdirSync(REAL_PGN!, { recursive: true, encoding: 'utf8' })
+        .filter((name) => name.endsWith('.pgn'))
+        .map((name) => join(REAL_PGN!, name))
+        .filter((path) => statSync(path).size < 4 << 20)
+        .sort()
+        .slice(0, 12);
+      for (const args of [[], ['--output', 'pgn'], ['--json']]) {
+        const one = spawnSync(process.execPath, [cli, 'pgn', ...args, ...files], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 29,
+        });
+        const two = spawnSync(process.execPath, [cli, 'pgn', '--jobs', '2', ...args, ...files], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 29,
+        });
+        expect([two.status, two.stdout, two.stderr], args.join(' ')).toEqual([one.status, one.stdout, one.stderr]);
+      }
+    },
+    120_000,
+  );
 });
 
 describe('the chess-formats process', () => {

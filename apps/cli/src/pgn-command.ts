@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from '@chess-formats/board-core';
 import {
   createPgnReader,
@@ -8,6 +11,7 @@ import {
   type PgnEvent,
   type PgnGame,
 } from '@chess-formats/pgn';
+import { readPgnParallel } from '@chess-formats/pgn/node';
 import { printable } from './caret.js';
 import type { CommandArgs, CommandSpec } from './command-args.js';
 import { defineCommand } from './command.js';
@@ -57,6 +61,8 @@ Output (of the selected games):
   --encoding E   how the bytes are text: utf-8 (default; bytes that are not UTF-8 are a
                  warning), latin1, or auto (UTF-8, and Latin-1 from the first bytes that
                  are not UTF-8)
+  --jobs N       read and print on N threads (default 1; 0 or auto: one a core): the same
+                 output, in the same order, as one thread
   -h, --help     show this help
 
 With --tags, and without output when every filter reads tags only (not --min-plies,
@@ -90,6 +96,17 @@ export interface PgnCommandOptions {
   readonly selection?: Selection;
   /** `--encoding`: how bytes are decoded (default UTF-8). */
   readonly encoding?: PgnEncoding;
+  /** `--jobs`: threads reading and printing (default 1). */
+  readonly jobs?: number;
+  /** The filters' option values as given, from which a worker thread makes `selection` again. */
+  readonly selectionValues?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** `--jobs N`: a whole number, 0 or `auto` for one a core. */
+function jobsCheck(value: string | undefined): string | undefined {
+  return value !== undefined && (value === 'auto' || /^[0-9]{1,4}$/.test(value))
+    ? undefined
+    : `--jobs takes a whole number of threads, or auto (got ${value ?? 'nothing'})`;
 }
 
 const STRIP_FLAGS = ['--no-comments', '--no-variations', '--no-clocks'] as const;
@@ -98,7 +115,12 @@ export const PGN_SPEC: CommandSpec = {
   name: 'pgn',
   help: PGN_HELP,
   flags: ['--tags', '--fens', '--json', ...STRIP_FLAGS],
-  values: { '--output': ['pgn', 'tags', 'json'], '--encoding': [...PGN_ENCODINGS], ...SELECT_VALUES },
+  values: {
+    '--output': ['pgn', 'tags', 'json'],
+    '--encoding': [...PGN_ENCODINGS],
+    '--jobs': jobsCheck,
+    ...SELECT_VALUES,
+  },
 };
 
 const tagPairs = (game: PgnGame): string =>
@@ -113,37 +135,117 @@ export function needsMoves(options: PgnCommandOptions): boolean {
   return options.json || options.selection?.filtering !== true;
 }
 
+/**
+ * Text with holes for the game's number, which a worker of `--jobs` does not know (the pieces
+ * before its own may not be read yet): the parts are joined by the number where it is known.
+ */
+class Holed {
+  readonly parts: string[] = [''];
+  add(text: string): this {
+    this.parts[this.parts.length - 1] += text;
+    return this;
+  }
+  hole(): this {
+    this.parts.push('');
+    return this;
+  }
+}
+
+/** A JSON line `{file?, game, ...fields}`, the game's number a hole (the keys in that order, as an object spread gives them). */
+function jsonLine(out: Holed, file: string | undefined, fields: Record<string, unknown>): void {
+  out.add(file === undefined ? '{"game":' : `{"file":${JSON.stringify(file)},"game":`);
+  out.hole().add(`,${JSON.stringify(fields).slice(1)}\n`);
+}
+
 /** What one game prints, by the options. */
-function gameOutput(
-  game: PgnGame,
-  where: { readonly file?: string; readonly game: number },
-  options: PgnCommandOptions,
-): string {
+function gameOutput(game: PgnGame, file: string | undefined, options: PgnCommandOptions, out: Holed): void {
   if (options.pgn === true) {
     const text = writePgn(options.strip === undefined ? game : strippedGame(game, options.strip));
-    return `${text}\n`;
+    out.add(`${text}\n`);
+    return;
   }
   if (!options.json) {
     if (options.fens) {
-      let out = '';
-      for (const step of mainline(game)) out += `${positionText(step.after)}\n`;
-      return `${out}\n`;
+      for (const step of mainline(game)) out.add(`${positionText(step.after)}\n`);
+      out.add('\n');
+      return;
     }
-    return options.tags ? `${tagPairs(game)}\n` : '';
+    if (options.tags) out.add(`${tagPairs(game)}\n`);
+    return;
   }
   const warnings = game.warnings === undefined ? {} : { warnings: game.warnings };
-  if (options.tags && !options.fens)
-    return `${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), result: game.result, ...warnings })}\n`;
-  let out = '';
+  if (options.tags && !options.fens) {
+    jsonLine(out, file, { ok: true, tags: Object.fromEntries(game.tags), result: game.result, ...warnings });
+    return;
+  }
   let plies = 0;
   let last = game.setup;
   for (const step of mainline(game)) {
     plies++;
     last = step.after;
-    if (options.fens)
-      out += `${JSON.stringify({ ...where, ply: plies, san: step.node.san, fen: positionText(step.after) })}\n`;
+    if (options.fens) jsonLine(out, file, { ply: plies, san: step.node.san, fen: positionText(step.after) });
   }
-  return `${out}${JSON.stringify({ ...where, ok: true, tags: Object.fromEntries(game.tags), plies, result: game.result, fen: positionText(last), ...warnings })}\n`;
+  jsonLine(out, file, {
+    ok: true,
+    tags: Object.fromEntries(game.tags),
+    plies,
+    result: game.result,
+    fen: positionText(last),
+    ...warnings,
+  });
+}
+
+/**
+ * What one event of the reader gives: text for each stream, as parts to be joined by the
+ * event's number in its file (`resultText`), and what it counts as.
+ */
+export interface PgnEventResult {
+  readonly out: readonly string[];
+  readonly err: readonly string[];
+  readonly broken: boolean;
+  readonly warned: boolean;
+  readonly selected: boolean;
+}
+
+const NONE: readonly string[] = [''];
+const NOTHING: PgnEventResult = { out: NONE, err: NONE, broken: false, warned: false, selected: false };
+
+/** The text of a part list of `PgnEventResult`, the event being its file's `number`th (from 1). */
+export function resultText(parts: readonly string[], number: number): string {
+  return parts.length === 1 ? parts[0]! : parts.join(String(number));
+}
+
+/**
+ * The output of one event of `file`: the same in this thread and in a worker of `--jobs`, so
+ * both print the same bytes.
+ */
+export function eventResult(event: PgnEvent, file: string | undefined, options: PgnCommandOptions): PgnEventResult {
+  const name = file === undefined ? '' : printable(file);
+  if (event.kind === 'game') {
+    const warned = event.game.warnings !== undefined;
+    if (options.selection !== undefined && !options.selection.selects(event.game)) return { ...NOTHING, warned };
+    const out = new Holed();
+    try {
+      gameOutput(event.game, file, options, out);
+      return { ...NOTHING, out: out.parts, warned, selected: true };
+    } catch (error) {
+      // The writer refuses what no PGN can hold (a comment with both "}" and a line break).
+      if (!(error instanceof TypeError)) throw error;
+      const err = new Holed().add(`${file === undefined ? '' : `${name}: `}game `).hole();
+      err.add(`: ${printable(error.message)}\n`);
+      return { ...NOTHING, err: err.parts, broken: true, warned, selected: true };
+    }
+  }
+  const { error } = event;
+  if (options.json) {
+    const out = new Holed();
+    jsonLine(out, file, { ok: false, error });
+    return { ...NOTHING, out: out.parts, broken: true };
+  }
+  const place = `${file === undefined ? '' : `${name}:`}${error.line}:${error.column}`;
+  const err = new Holed().add(`${place}: game `).hole();
+  err.add(`: error[${error.code}] ${printable(error.message)}\n`);
+  return { ...NOTHING, err: err.parts, broken: true };
 }
 
 /** The options of `pgn` from its arguments, or the message of a usage error. */
@@ -173,7 +275,15 @@ function pgnOptions(args: CommandArgs): Result<PgnCommandOptions, string> {
     },
     selection: selection.value,
     encoding: (values.get('--encoding') as PgnEncoding | undefined) ?? 'utf-8',
+    jobs: jobsOf(values.get('--jobs')),
+    selectionValues: Object.fromEntries(Object.keys(SELECT_VALUES).map((name) => [name, args.lists.get(name) ?? []])),
   });
+}
+
+function jobsOf(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const jobs = value === 'auto' ? 0 : Number(value);
+  return jobs === 0 ? availableParallelism() : jobs;
 }
 
 /** `chess-formats pgn`: every game of every source through the PGN reader. */
@@ -207,52 +317,72 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
   try {
     for (const source of sources) {
       const file = source === '-' ? undefined : source;
+      const raw = file === undefined ? io.stdin() : io.readFile(file);
+      const counted = counting(raw, (bytes) => progress.advance(bytes, games));
+      const cannotRead = async (error: unknown): Promise<void> => {
+        unreadable = true;
+        await errOut(
+          `chess-formats: cannot read ${file === undefined ? 'standard input' : printable(file)}: ${reasonOf(error)}\n`,
+        );
+      };
+      const count = (result: PgnEventResult): void => {
+        games++;
+        if (result.broken) broken++;
+        if (result.warned) warned++;
+        if (result.selected) selected++;
+      };
+      const jobs = options.jobs ?? 1;
+      if (jobs > 1 && existsSync(fileURLToPath(PGN_WORKER))) {
+        // The reading and the per-game output run in the workers; this thread cuts the input
+        // and writes their results in input order.
+        let sourceError: { error: unknown } | undefined;
+        const source = failureKept(decompressed(counted), (error) => (sourceError = { error }));
+        let text = '';
+        const { selection: _unsent, ...sent } = options;
+        const workerOptions: PgnWorkerOptions = { file, options: sent };
+        const read = await readPgnParallel<PgnEventResult>(
+          source,
+          { jobs, tagsOnly, encoding: options.encoding ?? 'utf-8', worker: PGN_WORKER, workerOptions },
+          (result, index) => {
+            count(result);
+            text += resultText(result.out, index + 1);
+            const flush = text.length >= OUTPUT_BATCH ? out(text) : undefined;
+            if (flush !== undefined) text = '';
+            const message = resultText(result.err, index + 1);
+            if (message !== '') return (flush ?? Promise.resolve()).then(() => errOut(message));
+            return flush;
+          },
+        );
+        if (text !== '') await out(text);
+        progress.advance(0, games);
+        if (!read.ok) {
+          if (sourceError !== undefined) await cannotRead(sourceError.error);
+          else throw new Error(read.error.message);
+        }
+        continue;
+      }
       const reader = createPgnReader({ tagsOnly, encoding: options.encoding ?? 'utf-8' });
       let number = 0;
       const emit = async (events: readonly PgnEvent[]): Promise<void> => {
         let text = '';
         for (const event of events) {
+          const result = eventResult(event, file, options);
           number++;
-          games++;
-          const where = file === undefined ? { game: number } : { file, game: number };
-          if (event.kind === 'game') {
-            if (event.game.warnings !== undefined) warned++;
-            if (selection !== undefined && !selection.selects(event.game)) continue;
-            selected++;
-            try {
-              text += gameOutput(event.game, where, options);
-            } catch (error) {
-              // The writer refuses what no PGN can hold (a comment with both "}" and a line break).
-              if (!(error instanceof TypeError)) throw error;
-              broken++;
-              await errOut(
-                `${file === undefined ? '' : `${printable(file)}: `}game ${number}: ${printable(error.message)}\n`,
-              );
-            }
-            continue;
-          }
-          broken++;
-          const { error } = event;
-          if (options.json) text += `${JSON.stringify({ ...where, ok: false, error })}\n`;
-          else {
-            const place = `${file === undefined ? '' : `${printable(file)}:`}${error.line}:${error.column}`;
-            await errOut(`${place}: game ${number}: error[${error.code}] ${printable(error.message)}\n`);
-          }
+          count(result);
+          text += resultText(result.out, number);
+          const message = resultText(result.err, number);
+          if (message !== '') await errOut(message);
         }
         if (text !== '') await out(text);
         progress.advance(0, games);
       };
-      const raw = file === undefined ? io.stdin() : io.readFile(file);
-      const chunks = decompressed(counting(raw, (bytes) => progress.advance(bytes, games)))[Symbol.asyncIterator]();
+      const chunks = decompressed(counted)[Symbol.asyncIterator]();
       for (;;) {
         let step: IteratorResult<string | Uint8Array>;
         try {
           step = await chunks.next();
         } catch (error) {
-          unreadable = true;
-          await errOut(
-            `chess-formats: cannot read ${file === undefined ? 'standard input' : printable(file)}: ${reasonOf(error)}\n`,
-          );
+          await cannotRead(error);
           break;
         }
         if (step.done === true) break;
@@ -283,6 +413,29 @@ async function progressFor(sources: readonly string[], io: CommandIo): Promise<P
     total = size === undefined || total === undefined ? undefined : total + size;
   }
   return createProgress(io.progress, total, 'games');
+}
+
+/** The worker module of `--jobs` (`pgn-worker.ts`), built beside the command's bundle. */
+const PGN_WORKER = new URL('./pgn-worker.js', import.meta.url);
+
+/** What a worker of `--jobs` is started with. */
+export interface PgnWorkerOptions {
+  readonly file: string | undefined;
+  /** The command's options, without the selection (functions do not cross threads: `selectionValues` do). */
+  readonly options: PgnCommandOptions;
+}
+
+/** Text written in batches of about this many characters with `--jobs`. */
+const OUTPUT_BATCH = 1 << 16;
+
+/** The chunks of `chunks`; a failure is told to `onFailure` before it is thrown on. */
+async function* failureKept<T>(chunks: AsyncIterable<T>, onFailure: (error: unknown) => void): AsyncGenerator<T> {
+  try {
+    yield* chunks;
+  } catch (error) {
+    onFailure(error);
+    throw error;
+  }
 }
 
 /** The chunks of a source, each counted in bytes (characters for text) as it passes. */

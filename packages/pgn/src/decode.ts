@@ -96,9 +96,16 @@ export class ByteDecoder {
   /** No character yet: a byte-order mark here is the stream's, dropped. */
   #atStart = true;
 
-  constructor(encoding: unknown) {
+  /** `bytesBefore`: where the first byte is in a larger stream (a piece read apart), for the messages. */
+  constructor(encoding: unknown, bytesBefore = 0) {
     this.#auto = encoding === 'auto';
     this.#latin1 = encoding === 'latin1';
+    this.#bytes = bytesBefore;
+  }
+
+  /** Whether the bytes are read as Latin-1 now (with `auto`, once bytes that are not UTF-8 were met). */
+  get readingLatin1(): boolean {
+    return this.#latin1;
   }
 
   /** Decodes `chunk` into `sink`; false when it is neither a string nor a `Uint8Array`. */
@@ -175,13 +182,18 @@ export class ByteDecoder {
   /** Bytes that end with a whole character, read as UTF-8 (with `auto`, as Latin-1 from the first that are not). */
   private utf8(bytes: Uint8Array, sink: TextSink): void {
     const decoder = (this.#fatal ??= new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }));
+    let text: string | undefined;
     try {
-      const text = decoder.decode(bytes);
+      text = decoder.decode(bytes);
+    } catch {
+      // Some bytes are not UTF-8: found below, one character at a time.
+    }
+    if (text !== undefined) {
+      // Emitted outside the try: an exception of the reader's caller (its onEvent) must go
+      // through, not be taken for bad bytes (the text would be read twice).
       this.#bytes += bytes.length;
       this.emit(sink, text, true);
       return;
-    } catch {
-      // Some bytes are not UTF-8: found below, one character at a time.
     }
     let start = 0;
     for (let i = 0; i < bytes.length; ) {

@@ -122,10 +122,14 @@ export class Reader implements PgnReader {
   readonly #decoder: ByteDecoder;
   readonly #sink: TextSink;
 
-  constructor(options: PgnReadOptions | undefined, fast = true) {
+  /** `bytesBefore`: where the input starts in a larger stream (a piece read apart), for the decoder's messages. */
+  constructor(options: PgnReadOptions | undefined, fast = true, bytesBefore = 0) {
     const t = (this.#tokenizer = tokenizer(options));
     this.#fast = fast;
-    this.#decoder = new ByteDecoder(typeof options === 'object' && options !== null ? options.encoding : undefined);
+    this.#decoder = new ByteDecoder(
+      typeof options === 'object' && options !== null ? options.encoding : undefined,
+      bytesBefore,
+    );
     this.#sink = {
       text: (text, bytes) => this.feed(text, bytes),
       warn: (code, message) => t.warnHere(code, message),

@@ -8,6 +8,7 @@ import { runContender, type Contender } from './harness.js';
 import { iccContenders, runIcc } from './icc.bench.js';
 import { runNotation } from './notation.bench.js';
 import { runOcpn } from './ocpn.bench.js';
+import { runPgnJobs } from './pgn-jobs.bench.js';
 import { runPgn } from './pgn.bench.js';
 import { runRealtime } from './realtime.bench.js';
 import { runRules } from './rules.bench.js';
@@ -24,6 +25,7 @@ const suites: Record<string, () => Promise<void> | void> = {
   notation: runNotation,
   ocpn: runOcpn,
   pgn: runPgn,
+  'pgn-jobs': runPgnJobs,
   realtime: runRealtime,
   rules: runRules,
   style12: runStyle12,

@@ -1,0 +1,98 @@
+/**
+ * The Node entry of `@chess-formats/pgn`: reading one PGN file or stream on several cores. The
+ * main entry stays free of Node's modules, for browsers.
+ */
+import { dirname, join } from 'node:path';
+import type { Result } from '@chess-formats/board-core';
+import {
+  processInParallel,
+  readInParallel,
+  servePgnWorker,
+  type PgnParallelError,
+  type PgnParallelErrorCode,
+  type PgnParallelOptions,
+  type PgnParallelSummary,
+  type PgnProcessorFactory,
+  type PgnProcessorOptions,
+  type PgnSource,
+} from './parallel.js';
+import { PIECE_WORKER } from './piece-worker.js';
+import type { PgnEvent } from './read.js';
+
+export type {
+  PgnParallelError,
+  PgnParallelErrorCode,
+  PgnParallelOptions,
+  PgnParallelSummary,
+  PgnProcessorFactory,
+  PgnProcessorOptions,
+  PgnSource,
+};
+export { servePgnWorker };
+
+/** The file the workers run, beside this module (built, as ESM or CommonJS). */
+function workerFile(): string | URL {
+  return typeof __filename === 'string'
+    ? join(dirname(__filename), `${PIECE_WORKER}.cjs`)
+    : new URL(`./${PIECE_WORKER}.js`, import.meta.url);
+}
+
+/**
+ * Reads every game of a PGN file or byte stream on `jobs` threads, handing each event to
+ * `onEvent` in input order: the same events, errors at the same line, column and offset, as
+ * `createPgnReader` reading the whole. This games mode rebuilds every game in this thread, which
+ * costs more than reading it did, so it is not faster than one job; for speed, give a `worker`
+ * module (processor mode, below) and take small results instead. The input is cut into pieces of about `chunkBytes` where
+ * the reader is surely between games; worker threads read them, at most two pieces a worker at
+ * once (the source is read no faster). With `jobs: 1`, or where the worker file is not beside
+ * this module (a bundle that left it out), it reads in this thread. Never throws for
+ * its input: a source that fails or a worker that stops ends the read with an error value (the
+ * events before were handed on); an exception thrown by `onEvent` stops the read and rejects.
+ *
+ * @example
+ * ```ts
+ * import { writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { readPgnParallel } from '@chess-formats/pgn/node';
+ * const file = join(tmpdir(), 'pgn-doc-games.pgn');
+ * writeFileSync(file, '[White "A"]\n\n1. e4 e5 1-0\n\n[White "B"]\n\n1. d4 d5 0-1\n');
+ * const white: string[] = [];
+ * const read = await readPgnParallel(file, { jobs: 2 }, (event) => {
+ *   if (event.kind === 'game') white.push(event.game.tags.get('White') ?? '?');
+ * });
+ * console.log(white, read.ok && read.value.games); // → [ 'A', 'B' ] 2
+ * ```
+ */
+export function readPgnParallel(
+  source: PgnSource,
+  options?: PgnParallelOptions,
+  onEvent?: (event: PgnEvent) => void,
+): Promise<Result<PgnParallelSummary, PgnParallelError>>;
+/**
+ * Processor mode: each of `jobs` workers runs the module `options.worker`, which calls
+ * `servePgnWorker(createProcessor)`; every event is made into a result there as it is read,
+ * and `onResult` gets the results in input order with the event's number in the input
+ * (from 0; it may
+ * return a promise: no more pieces are read until it settles). Events and their positions
+ * are those of one sequential read; the main thread only cuts the input and hands results
+ * on, so this is the mode that runs faster on more cores. `jobs: 1` still reads in one worker.
+ */
+export function readPgnParallel<R>(
+  source: PgnSource,
+  options: PgnProcessorOptions,
+  onResult?: (result: R, index: number) => void | Promise<void>,
+): Promise<Result<PgnParallelSummary, PgnParallelError>>;
+export function readPgnParallel(
+  source: PgnSource,
+  options?: PgnParallelOptions | PgnProcessorOptions,
+  handOn?: ((event: PgnEvent) => void) | ((result: never, index: number) => void | Promise<void>),
+): Promise<Result<PgnParallelSummary, PgnParallelError>> {
+  if (options !== undefined && 'worker' in options && options.worker !== undefined)
+    return processInParallel(
+      source,
+      options,
+      handOn as ((result: unknown, index: number) => void | Promise<void>) | undefined,
+    );
+  return readInParallel(source, options, handOn as ((event: PgnEvent) => void) | undefined, workerFile());
+}

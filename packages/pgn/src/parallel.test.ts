@@ -1,0 +1,244 @@
+import { buildSync } from 'esbuild';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { processInParallel, readInParallel } from './parallel.js';
+import { describeEvent } from './testing/processor-worker.js';
+import { createPgnReader, type PgnEvent } from './read.js';
+
+// Workers run JavaScript: the worker file, bundled from the sources (the built package runs
+// its own `dist/piece-worker.js`; the README example, run from an install, covers that).
+const scratch = mkdtempSync(join(tmpdir(), 'pgn-parallel-'));
+const workerFile = join(scratch, 'worker.mjs');
+const processorFile = join(scratch, 'processor.mjs');
+
+beforeAll(() => {
+  buildSync({
+    entryPoints: [join(import.meta.dirname, 'piece-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: workerFile,
+    conditions: ['@chess-formats/source'],
+    logLevel: 'silent',
+  });
+  buildSync({
+    entryPoints: [join(import.meta.dirname, 'testing/processor-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: processorFile,
+    conditions: ['@chess-formats/source'],
+    logLevel: 'silent',
+  });
+});
+
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+function sequential(bytes: Uint8Array): PgnEvent[] {
+  const reader = createPgnReader();
+  return [...reader.push(bytes), ...reader.end()];
+}
+
+async function parallel(
+  source: Parameters<typeof readInParallel>[0],
+  options: Parameters<typeof readInParallel>[1],
+  file: string = workerFile,
+) {
+  const events: PgnEvent[] = [];
+  const result = await readInParallel(source, options, (event) => events.push(event), file);
+  return { events, result };
+}
+
+/** Games, broken games and comments, a byte-order mark first and a character of two bytes. */
+const sample = [
+  '\uFEFF[Event "one"]\n[White "Müller"]\n\n1. e4 e5 2. Nf3 {a comment\n\n[Event "not a game"]\n} Nc6 1-0\n',
+  '[Event "two"]\n\n1. d4 Ke7 2. c4 0-1\n',
+  '[Event "three"]\n\n1. e4 (1. d4 d5) e5 *\n',
+  '[Event "four"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n',
+  '[Event "five"]\n\n1. e4 e5 2. Qxx9 1/2-1/2\n',
+]
+  .join('\n')
+  .repeat(20);
+const sampleBytes = new TextEncoder().encode(sample);
+const sampleFile = join(scratch, 'sample.pgn');
+writeFileSync(sampleFile, sampleBytes);
+
+async function* inPieces(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+/** Bytes with warnings, a broken game with its partial game, and bytes that are not UTF-8. */
+const messy = concatBytes([
+  sampleBytes,
+  new TextEncoder().encode('[Event "six"]\n[White "a "quoted" name"]\n\n1. e4 e5 1/2\n\n[Event "seven"]\n[White "'),
+  new Uint8Array([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72]),
+  new TextEncoder().encode('"]\n\n1. e4 e5 2. Bxx3 1-0\n\n[Event "eight"]\n\n1. d4 d5 *\n'),
+  sampleBytes,
+]);
+
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
+}
+
+describe('readPgnParallel in processor mode', () => {
+  test('the results of a processor in the workers, in input order, are those of the sequential events', async () => {
+    const file = join(scratch, 'messy.pgn');
+    writeFileSync(file, messy);
+    for (const encoding of ['utf-8', 'latin1', 'auto'] as const) {
+      const reader = createPgnReader({ encoding });
+      const expected = [...reader.push(messy), ...reader.end()].map((event, i) => describeEvent('>', event, i));
+      expect(expected.some((line) => line.includes('partial=seven') || line.includes('invalid-utf8'))).toBe(true);
+      for (const jobs of [1, 2, 3]) {
+        const results: string[] = [];
+        const read = await processInParallel(
+          file,
+          { jobs, chunkBytes: 64, encoding, worker: processorFile, workerOptions: { prefix: '>' } },
+          (result, index) => {
+            results.push((result as string).replace('#', String(index)));
+          },
+        );
+        expect(results).toEqual(expected);
+        expect(read.ok && read.value.games + read.value.errors).toBe(expected.length);
+      }
+    }
+  });
+
+  test('a processor that throws ends the read with worker-failed; an onResult that throws rejects', async () => {
+    const stop = new Error('enough');
+    let seen = 0;
+    const read = processInParallel(
+      sampleFile,
+      { jobs: 2, chunkBytes: 100, worker: processorFile, workerOptions: { prefix: '' } },
+      () => {
+        if (++seen === 3) throw stop;
+      },
+    );
+    await expect(read).rejects.toBe(stop);
+    // With null for its options the processor reads `prefix` of null: it throws in the worker.
+    const failing = await processInParallel(sampleFile, { jobs: 2, worker: processorFile, workerOptions: null });
+    expect(failing.ok).toBe(false);
+    if (!failing.ok) expect(failing.error.code).toBe('worker-failed');
+  });
+});
+
+describe('readInParallel', () => {
+  test('a file read by two workers in small pieces gives the events of one sequential read', async () => {
+    const { events, result } = await parallel(sampleFile, { jobs: 2, chunkBytes: 100 });
+    const expected = sequential(sampleBytes);
+    expect(events).toEqual(expected);
+    expect(expected.filter((e) => e.kind === 'error').length).toBeGreaterThan(0);
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        games: expected.filter((e) => e.kind === 'game').length,
+        errors: expected.filter((e) => e.kind === 'error').length,
+        bytes: sampleBytes.length,
+        pieces: expect.any(Number),
+      },
+    });
+    expect(result.ok && result.value.pieces).toBeGreaterThan(10);
+  });
+
+  test('a stream of odd chunks, on three workers, and one job in this thread, give the same', async () => {
+    const expected = sequential(sampleBytes);
+    expect((await parallel(inPieces(sampleBytes, 37), { jobs: 3, chunkBytes: 1 })).events).toEqual(expected);
+    const oneJob = await parallel(inPieces(sampleBytes, 37), { jobs: 1 });
+    expect(oneJob.events).toEqual(expected);
+    expect(oneJob.result.ok && oneJob.result.value.pieces).toBe(1);
+    // Without its worker file (a bundle that left it out), it reads in this thread.
+    const noWorker = await parallel(sampleFile, { jobs: 2, chunkBytes: 100 }, join(scratch, 'no-such-worker.mjs'));
+    expect(noWorker.events).toEqual(expected);
+    expect(noWorker.result.ok && noWorker.result.value.pieces).toBe(1);
+  });
+
+  test('a file that cannot be read ends with source-failed, on one job or several', async () => {
+    for (const jobs of [1, 2]) {
+      const { events, result } = await parallel(join(scratch, 'missing.pgn'), { jobs });
+      expect(events).toEqual([]);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('source-failed');
+        expect(result.error.message).toMatch(/missing\.pgn/);
+      }
+    }
+  });
+
+  test('a worker that fails ends the read with worker-failed, not a hang', async () => {
+    const throwing = join(scratch, 'throwing.mjs');
+    writeFileSync(throwing, 'throw new Error("broken worker");\n');
+    const exiting = join(scratch, 'exiting.mjs');
+    writeFileSync(
+      exiting,
+      'import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => process.exit(3));\n',
+    );
+    for (const file of [throwing, exiting]) {
+      const { result } = await parallel(sampleFile, { jobs: 2, chunkBytes: 100 }, file);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('worker-failed');
+        expect(result.error.message).toMatch(/broken worker|exit code 3/);
+      }
+    }
+  });
+
+  test('an exception thrown by onEvent stops the read and rejects with it', async () => {
+    const stop = new Error('enough');
+    for (const jobs of [1, 2]) {
+      let seen = 0;
+      const read = readInParallel(
+        sampleFile,
+        { jobs, chunkBytes: 100 },
+        () => {
+          if (++seen === 3) throw stop;
+        },
+        workerFile,
+      );
+      await expect(read, `jobs ${jobs}`).rejects.toBe(stop);
+      expect(seen).toBe(3);
+    }
+  });
+});
+
+// The peers' PGN files, where the shared data is (never in the repository).
+const REAL = ['../../../../shared', '../../../../../shared']
+  .map((up) => join(import.meta.dirname, up, 'real/pgn'))
+  .find((dir) => existsSync(dir));
+
+/** The largest few `.pgn` files of at most 1.5 MB under `dir` (the tests stay quick). */
+function largestFiles(dir: string, count: number): string[] {
+  const walk = (at: string): string[] =>
+    readdirSync(at).flatMap((name) => {
+      const path = join(at, name);
+      return statSync(path).isDirectory() ? walk(path) : name.endsWith('.pgn') ? [path] : [];
+    });
+  return walk(dir)
+    .map((path) => ({ path, size: statSync(path).size }))
+    .filter((f) => f.size <= 1.5 * 1024 * 1024)
+    .sort((a, b) => b.size - a.size)
+    .slice(0, count)
+    .map((f) => f.path);
+}
+
+describe.skipIf(REAL === undefined)('real PGN files (skipped: the shared data is not beside the repository)', () => {
+  for (const file of REAL === undefined ? [] : largestFiles(REAL, 3)) {
+    test(`${file.slice(REAL!.length + 1)}: two workers give the sequential events`, async () => {
+      const expected = sequential(readFileSync(file));
+      const { events, result } = await parallel(file, { jobs: 2, chunkBytes: 64 * 1024 });
+      // Deep equality of thousands of games: node's own check, far quicker than the matcher's.
+      expect(events.length).toBe(expected.length);
+      expect(isDeepStrictEqual(events, expected)).toBe(true);
+      expect(result.ok && result.value.pieces).toBeGreaterThan(1);
+    });
+  }
+});

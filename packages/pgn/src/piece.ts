@@ -1,0 +1,106 @@
+/**
+ * Reading one piece of a stream cut by `PgnSplitter` apart from the others: the main thread
+ * measures each piece as the sequential reader would decode it (`PieceMeter`: the text before
+ * it, in characters and lines, and the encoding it is read in), and the worker that reads it
+ * places its errors and warnings in the whole input with that.
+ */
+import { ByteDecoder, type PgnEncoding } from './decode.js';
+import type { PgnError, PgnWarning } from './errors.js';
+import type { PgnGame } from './game.js';
+import { Reader, type PgnEvent, type PgnReadOptions } from './read.js';
+import { withPartial } from './tokens.js';
+
+/** What comes before a piece in the whole input. */
+export interface PieceBase {
+  /** Characters (UTF-16 code units) of the text before the piece, the byte-order mark the reader drops not counted. */
+  readonly characters: number;
+  /** Line feeds before the piece (it starts a line). */
+  readonly lines: number;
+  /** Bytes before the piece. */
+  readonly bytes: number;
+  /** How the piece's bytes are decoded: with `auto`, Latin-1 once bytes before it were not UTF-8. */
+  readonly encoding: PgnEncoding;
+}
+
+const LINE_FEED_TEXT = '\n';
+
+/**
+ * Measures the pieces of one stream in order, decoding them as the sequential reader does
+ * (its own decoder: the lengths and the switch of `auto` to Latin-1 are the reader's). A
+ * piece ends at a line feed, so no character is cut between two pieces.
+ */
+export class PieceMeter {
+  readonly #decoder: ByteDecoder;
+  readonly #encoding: PgnEncoding;
+  #characters = 0;
+  #lines = 0;
+  #bytes = 0;
+  readonly #sink = {
+    text: (text: string) => {
+      this.#characters += text.length;
+      for (let i = text.indexOf(LINE_FEED_TEXT); i >= 0; i = text.indexOf(LINE_FEED_TEXT, i + 1)) this.#lines++;
+    },
+    warn: () => {},
+  };
+
+  constructor(encoding: PgnEncoding | undefined) {
+    this.#encoding = encoding ?? 'utf-8';
+    this.#decoder = new ByteDecoder(this.#encoding);
+  }
+
+  /** The base of the next piece, `bytes`, which is then counted. */
+  measure(bytes: Uint8Array): PieceBase {
+    const base: PieceBase = {
+      characters: this.#characters,
+      lines: this.#lines,
+      bytes: this.#bytes,
+      encoding: this.#decoder.readingLatin1 ? 'latin1' : this.#encoding,
+    };
+    this.#decoder.push(bytes, this.#sink);
+    this.#bytes += bytes.length;
+    return base;
+  }
+}
+
+function placedWarnings(warnings: readonly PgnWarning[], base: PieceBase): PgnWarning[] {
+  return warnings.map((w) => ({ ...w, line: w.line + base.lines, offset: w.offset + base.characters }));
+}
+
+function placedGame(game: PgnGame, base: PieceBase): PgnGame {
+  return game.warnings === undefined ? game : { ...game, warnings: placedWarnings(game.warnings, base) };
+}
+
+/** An event of a piece placed in the whole input: its error's and warnings' lines and offsets. */
+export function placed(event: PgnEvent, base: PieceBase): PgnEvent {
+  if (base.characters === 0 && base.lines === 0) return event;
+  if (event.kind === 'game') return { kind: 'game', game: placedGame(event.game, base) };
+  const error: PgnError = {
+    ...event.error,
+    line: event.error.line + base.lines,
+    offset: event.error.offset + base.characters,
+  };
+  return withPartial(
+    { kind: 'error', error },
+    event.partial === undefined ? undefined : placedGame(event.partial, base),
+  );
+}
+
+/**
+ * Reads the piece `bytes`, whose place in the whole input is `base`: its events, with their
+ * positions in the whole input, each made into what is kept of it by `keep`.
+ */
+export function readPiece<T = PgnEvent>(
+  bytes: Uint8Array,
+  base: PieceBase,
+  options: PgnReadOptions | undefined,
+  keep: (event: PgnEvent) => T = (event) => event as T,
+): T[] {
+  const kept: T[] = [];
+  const reader = new Reader({ ...options, encoding: base.encoding }, true, base.bytes);
+  const take = (event: PgnEvent) => {
+    kept.push(keep(placed(event, base)));
+  };
+  reader.push(bytes, take);
+  reader.end(take);
+  return kept;
+}

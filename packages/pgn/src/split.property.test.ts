@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { PieceMeter, readPiece } from './piece.js';
+import { createPgnReader, parsePgn, type PgnEvent } from './read.js';
+import { PgnSplitter } from './split.js';
+import { arbitraryGame } from './testing/games.js';
+import { writePgn } from './write.js';
+
+const encoder = new TextEncoder();
+
+/** The events of the sequential reader given the whole input as bytes. */
+function sequential(bytes: Uint8Array): PgnEvent[] {
+  const reader = createPgnReader();
+  return [...reader.push(bytes), ...reader.end()];
+}
+
+/** `bytes` pushed into a splitter in pieces cut at `cuts`: the pieces it makes. */
+function split(bytes: Uint8Array, chunkBytes: number, cuts: readonly number[]): Uint8Array[] {
+  const splitter = new PgnSplitter(chunkBytes, 4096);
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  for (const point of [...points, bytes.length]) {
+    pieces.push(...splitter.push(bytes.subarray(from, point)));
+    from = point;
+  }
+  const last = splitter.end();
+  if (last !== undefined) pieces.push(last);
+  return pieces;
+}
+
+/** The pieces read apart, each placed by the meter as `readPgnParallel` places them. */
+function readApart(pieces: readonly Uint8Array[]): PgnEvent[] {
+  const meter = new PieceMeter(undefined);
+  return pieces.flatMap((piece) => readPiece(piece, meter.measure(piece), undefined));
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
+}
+
+/**
+ * Texts of games and of the places a cut must not be: a tag line after a blank line inside a
+ * comment, after tags alone, after a comment that follows a result, after a result in a `;`
+ * comment or a `%` line, after a broken game, a `[` with no name.
+ */
+const fragments = fc.constantFrom(
+  '[Event "a"]\n\n1. e4 e5 1-0\n\n',
+  '[White "x"]\n\n[Black "y"]\n\n1. e4 *\n\n',
+  '1. e4 { a\n\n[Event "in a comment"]\n\n1-0 } e5 0-1\n\n',
+  '1. d4 * {after}\n\n[Event "b"]\n\n1. c4 *\n\n',
+  '1. e4 ; 1-0\n\n[Event "c"]\n\n1-0\n\n',
+  '%1-0\n\n[Event "d"]\n\n*\n\n',
+  '[White "k"]\n; 1-0\n\n[Black "l"]\n\n*\n\n',
+  '[White "m"]\n%1-0\n\n[Black "n"]\n\n*\n\n',
+  '[Annotator "{"]\n\n1. e4 1-0\n\n[Event "e"]\n\n} 1-0\n\n',
+  '1. e4 Ke7 Kxx9 1-0\n\n[Event "f"]\n1. e4 *\n',
+  '1-0\n\n[ White "g"]\n\n*\n\n',
+  '0-1\n\n[\n\n1/2-1/2\r\n\r\n[Site "?"]\r\n\r\n*\r\n\r\n',
+  '1. e4 e5\n\n[Event "no result"]\n\n1. d4\n\n',
+  '*\n \t\n\n[Round "1"] 1. e4 0-1\n\n[E]\n',
+  '1-0\n\n[Event "h"]\n\n1. e4 (1. d4\n\n[Event "in a variation"]\n\n*\n\n',
+  '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*\n\n[Event "i"]\n\n*\n\n',
+  '1. e4 e5 1-0\n\n[Event "é"]\n\n1. e4 *\n\n',
+  '\uFEFF',
+  '{',
+  '}',
+  '\n',
+  '\n\n',
+  ' 1-0',
+  '[Event "j"]',
+);
+
+const bytesOfParts = fc
+  .array(
+    fc.oneof(
+      { weight: 3, arbitrary: fragments.map((text) => encoder.encode(text)) },
+      { weight: 2, arbitrary: arbitraryGame.map((game) => encoder.encode(`${writePgn(game)}\n\n`)) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 12 }).map((text) => encoder.encode(text)) },
+      // Bytes that are no UTF-8: a character cut short, a lone continuation byte.
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(new Uint8Array([0xe2, 0x82]), new Uint8Array([0x80]), new Uint8Array([0xf0])),
+      },
+    ),
+    { maxLength: 12 },
+  )
+  .map(concat);
+
+describe('PgnSplitter', () => {
+  test('pieces read apart, in order, give the events of the whole read at once (any cut of the pushes)', () => {
+    fc.assert(
+      fc.property(
+        bytesOfParts,
+        fc.oneof(fc.constant(1), fc.nat({ max: 300 })),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (bytes, chunkBytes, cuts) => {
+          const pieces = split(bytes, chunkBytes, cuts);
+          expect(concat(pieces)).toEqual(bytes);
+          expect(readApart(pieces)).toEqual(sequential(bytes));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  test('a text read by parsePgn gives the same events as its pieces', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fragments,
+            arbitraryGame.map((game) => `${writePgn(game)}\n\n`),
+          ),
+          { maxLength: 8 },
+        ),
+        (parts) => {
+          const text = parts.join('');
+          // parsePgn drops one byte-order mark from a text; bytes lose two (the intake's, the reader's).
+          fc.pre(!text.startsWith('\uFEFF\uFEFF'));
+          const expected = parsePgn(text).map(
+            (r): PgnEvent => (r.ok ? { kind: 'game', game: r.value } : { kind: 'error', error: r.error }),
+          );
+          expect(readApart(split(encoder.encode(text), 1, []))).toEqual(expected);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  test('cuts before each game that follows a result and a blank line, and nowhere it cannot be sure', () => {
+    const games = '[Event "1"]\n\n1. e4 1-0\n\n[Event "2"]\n\n1. d4 0-1\n\n[Event "3"]\n\n*\n';
+    const text = (piece: Uint8Array) => new TextDecoder().decode(piece);
+    expect(split(encoder.encode(games), 1, []).map(text)).toEqual([
+      '[Event "1"]\n\n1. e4 1-0\n\n',
+      '[Event "2"]\n\n1. d4 0-1\n\n',
+      '[Event "3"]\n\n*\n',
+    ]);
+    // chunkBytes is the least size of a piece.
+    expect(split(encoder.encode(games), 30, []).map(text)).toEqual([
+      '[Event "1"]\n\n1. e4 1-0\n\n[Event "2"]\n\n1. d4 0-1\n\n',
+      '[Event "3"]\n\n*\n',
+    ]);
+    for (const uncertain of [
+      '[Event "1"]\n\n1. e4 {\n\n[Event "2"]\n\n} 1-0\n',
+      '[Event "1"]\n; 1-0\n\n[Event "2"]\n\n*\n',
+      '[Event "1"]\n%1-0\n\n[Event "2"]\n\n*\n',
+      '[Event "1"]\n\n1. e4 1-0 {note}\n\n[Event "2"]\n\n*\n',
+      '[Event "1"]\n\n1. e4 1-0\n[Event "2"]\n\n*\n',
+      '[Event "1"]\n\n1. e4 1-0\n\n[1 "2"]\n\n*\n',
+    ]) {
+      expect(split(encoder.encode(uncertain), 1, [])).toHaveLength(1);
+    }
+  });
+});
