@@ -1,10 +1,18 @@
 import type { AbortSignalLike } from './connection.js';
 
-/** Reconnection delays: doubling from `baseMs`, never above `maxMs`. */
+/**
+ * Reconnection delays: doubling from `baseMs`, never above `maxMs`. A login does not start the
+ * schedule again; a connection that stayed up `stableMs` (default 60 s) does, so a server that
+ * takes the login and drops each connection at once is not called every second.
+ */
 export interface BackoffOptions {
   readonly baseMs: number;
   readonly maxMs: number;
+  readonly stableMs?: number;
 }
+
+/** How long a connection must last, logged in, for the next drop to wait `baseMs` again. */
+export const DEFAULT_STABLE_MS = 60_000;
 
 /** The reconnection schedule when none is given: 1 s, doubling, at most 30 s. */
 export const DEFAULT_BACKOFF: BackoffOptions = Object.freeze({ baseMs: 1000, maxMs: 30_000 });
@@ -25,10 +33,13 @@ export interface Timers {
   sleep(ms: number, signal: AbortSignalLike): Promise<void>;
   /** Calls `callback` after `ms` unless cancelled. */
   start(ms: number, callback: () => void): () => void;
+  /** The time in milliseconds (default `Date.now`): how long a connection lasted. */
+  now?(): number;
 }
 
 /** The timers of the host (`setTimeout`), which the clients use unless a test passes its own. */
 export const realTimers: Timers = Object.freeze<Timers>({
+  now: () => Date.now(),
   sleep: (ms, signal) =>
     new Promise((resolve) => {
       if (signal.aborted) {

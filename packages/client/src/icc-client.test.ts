@@ -305,22 +305,32 @@ describe('reconnection', () => {
     expect(await notAFunction.stopped).toMatchObject({ kind: 'failed', error: { code: 'connect-failed' } });
   });
 
-  test('a login in between starts the backoff again; failures without one grow it', async () => {
-    const { timers, slept } = instantSleeps();
-    let opened = 0;
-    const client = createIccClient({
-      transport: memoryTransport((c) => {
-        opened++;
-        // The first two connections log in and drop; the next ones drop before any login.
-        if (opened <= 2) c.feed('\x19(0 guest1 {}\x19)');
-        c.hangUp();
-      }),
-      retries: 3,
-      timers,
-    });
-    expect((await client.stopped).kind).toBe('gave-up');
-    expect(slept).toEqual([1000, 1000, 2000, 4000]);
-    expect(opened).toBe(5);
+  test('a connection that lasted, logged in, starts the backoff again; a login and a drop at once grows it', async () => {
+    // The clock moves only when a connection says so: `lasted` ms for the connections listed.
+    const run = async (lasted: Readonly<Record<number, number>>) => {
+      const { timers, slept } = instantSleeps();
+      let clock = 0;
+      let opened = 0;
+      const client = createIccClient({
+        transport: memoryTransport((c) => {
+          opened++;
+          // The first two connections log in and drop; the next ones drop before any login.
+          if (opened <= 2) c.feed('\x19(0 guest1 {}\x19)');
+          clock += lasted[opened] ?? 0;
+          c.hangUp();
+        }),
+        retries: 3,
+        timers: { ...timers, now: () => clock },
+      });
+      expect((await client.stopped).kind).toBe('gave-up');
+      return { slept, opened };
+    };
+    // The second connection stayed up a minute: its drop waits the first delay again; the count
+    // of failures starts again at each login, so three more are allowed after it.
+    expect(await run({ 2: 60_000 })).toEqual({ slept: [1000, 1000, 2000, 4000], opened: 5 });
+    // Each login dropped at once: the count starts again, but the delays go on growing, so a
+    // server that takes the login and drops every connection is not called every second.
+    expect(await run({})).toEqual({ slept: [1000, 2000, 4000, 8000], opened: 5 });
   });
 
   test('a listener may close the client from any event, even connected', async () => {

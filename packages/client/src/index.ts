@@ -1,4 +1,11 @@
-export { backoffDelay, DEFAULT_BACKOFF, realTimers, type BackoffOptions, type Timers } from './backoff.js';
+export {
+  backoffDelay,
+  DEFAULT_BACKOFF,
+  DEFAULT_STABLE_MS,
+  realTimers,
+  type BackoffOptions,
+  type Timers,
+} from './backoff.js';
 export type { AbortSignalLike, Connection, Transport } from './connection.js';
 export {
   webSocketTransport,

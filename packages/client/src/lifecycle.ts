@@ -1,4 +1,4 @@
-import { backoffDelay, DEFAULT_BACKOFF, realTimers, type Timers } from './backoff.js';
+import { backoffDelay, DEFAULT_BACKOFF, DEFAULT_STABLE_MS, realTimers, type Timers } from './backoff.js';
 import type { ClientError, ClientOptions, ClientStop, ConnectionEvent } from './client.js';
 import type { AbortSignalLike, Connection } from './connection.js';
 import { clientError, positiveInteger } from './shared.js';
@@ -7,7 +7,8 @@ import { clientError, positiveInteger } from './shared.js';
  * The life of a client, the same on both servers: connect, let the server's protocol log in and
  * run the session, and after a drop wait (backoff) and connect again, until `close()`, the
  * signal, a fault another try cannot mend (`failed`), or more failures in a row than `retries`
- * allows (`gave-up`). A login starts the count of failures again. Each client gives only its
+ * allows (`gave-up`). A login starts the count of failures again; a connection that lasted
+ * (`BackoffOptions.stableMs`) starts the backoff's schedule again. Each client gives only its
  * session: what it does with one open connection.
  */
 
@@ -139,15 +140,24 @@ export function startLifecycle(config: LifecycleConfig): Lifecycle {
       finish({ kind: 'failed', error: clientError('connect-failed', 'no transport given') });
       return;
     }
+    const backoff = options.backoff ?? DEFAULT_BACKOFF;
+    const stableMs = backoff.stableMs ?? DEFAULT_STABLE_MS;
+    const now = (): number => settings.timers.now?.() ?? Date.now();
+    // Failures in a row since the last login (what `retries` bounds), and the backoff's step,
+    // which only a connection that lasted starts again: a login alone does not, so a server
+    // that drops every connection after its login is called ever less often, not every second.
     let failures = 0;
+    let step = 0;
     for (let attempt = 1; ; attempt++) {
       if (stopping.signal.aborted) return finish({ kind: 'closed' });
+      const began = now();
       const end = await connectOnce(attempt);
       if (end.kind === 'closed' || stopping.signal.aborted) return finish({ kind: 'closed' });
       emit({ kind: 'disconnected', error: end.error });
       if (!end.retry) return finish({ kind: 'failed', error: end.error });
       if (end.loggedIn) failures = 0;
       failures++;
+      step = end.loggedIn && now() - began >= stableMs ? 1 : step + 1;
       if (failures > settings.retries) {
         const tries = `${String(settings.retries)} reconnection attempt${settings.retries === 1 ? '' : 's'}`;
         return finish({
@@ -155,7 +165,7 @@ export function startLifecycle(config: LifecycleConfig): Lifecycle {
           error: clientError(end.error.code, `${end.error.message}; gave up after ${tries}`),
         });
       }
-      const delayMs = backoffDelay(failures, options.backoff ?? DEFAULT_BACKOFF);
+      const delayMs = backoffDelay(step, backoff);
       emit({ kind: 'reconnecting', attempt: failures, delayMs });
       await settings.timers.sleep(delayMs, stopping.signal);
     }
