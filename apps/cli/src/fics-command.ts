@@ -12,9 +12,9 @@ import {
 } from '@chess-formats/style12';
 import type { CommandArgs, CommandSpec } from './command-args.js';
 import { defineCommand, parseInvocation, type Invocation } from './command.js';
-import { printable } from './caret.js';
 import type { CommandIo } from './fen-command.js';
 import { gameJson } from './icc-command.js';
+import { readSources } from './sources.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
 
 export const FICS_HELP = `Usage: chess-formats fics decode [options] [file...]
@@ -242,26 +242,11 @@ async function decode(options: FicsCommandOptions, io: CommandIo): Promise<numbe
     }
     if (out !== '') await write(out);
   };
-  const sources = files.length === 0 ? ['-'] : files;
   try {
-    for (const file of sources) {
-      // Only a failure of reading is reported as one; a failed write of the events is not.
-      const chunks = (file === '-' ? io.stdin() : io.readFile(file))[Symbol.asyncIterator]();
-      for (;;) {
-        let step: IteratorResult<string | Uint8Array>;
-        try {
-          step = await chunks.next();
-        } catch (error) {
-          const name = file === '-' ? 'standard input' : printable(file);
-          await io.err(
-            `chess-formats: cannot read ${name}: ${printable(error instanceof Error ? error.message : String(error))}\n`,
-          );
-          return 2;
-        }
-        if (step.done === true) break;
-        await emit(reader.push(cleaner.push(step.value)));
-      }
-    }
+    const read = await readSources(files, io, async (chunk) => {
+      await emit(reader.push(cleaner.push(chunk)));
+    });
+    if (!read) return 2;
     await emit([...reader.push(cleaner.end()), ...reader.end()]);
     // Games still open at the end (a capture cut in the middle of a game) come last, result *.
     if (games) for (const game of tracker.games()) await write(record(game));

@@ -14,9 +14,9 @@ import {
 import { gameToPgn, writePgn } from '@chess-formats/pgn';
 import type { CommandArgs, CommandSpec } from './command-args.js';
 import { defineCommand, parseInvocation, type Invocation } from './command.js';
-import { printable } from './caret.js';
 import { didYouMean } from './suggest.js';
 import type { CommandIo } from './fen-command.js';
+import { readSources } from './sources.js';
 import { guardOutput, OutputFailure, outputFailureStatus } from './output.js';
 
 export const ICC_HELP = `Usage: chess-formats icc decode [options] [file...]
@@ -170,27 +170,12 @@ async function decode(options: IccCommandOptions, io: CommandIo): Promise<number
     }
     if (out !== '') await write(out);
   };
-  const sources = files.length === 0 ? ['-'] : files;
   try {
-    for (const file of sources) {
-      // Only a failure of reading is reported as one; a failed write of the events is not.
-      const chunks = (file === '-' ? io.stdin() : io.readFile(file))[Symbol.asyncIterator]();
-      for (;;) {
-        let step: IteratorResult<string | Uint8Array>;
-        try {
-          step = await chunks.next();
-        } catch (error) {
-          const name = file === '-' ? 'standard input' : printable(file);
-          await io.err(
-            `chess-formats: cannot read ${name}: ${printable(error instanceof Error ? error.message : String(error))}\n`,
-          );
-          return 2;
-        }
-        if (step.done === true) break;
-        if (decoder !== undefined) await emit(decoder.push(step.value));
-        else if (inference?.hold(step.value) === true) decoder = await settle(inference, io, emit);
-      }
-    }
+    const read = await readSources(files, io, async (chunk) => {
+      if (decoder !== undefined) await emit(decoder.push(chunk));
+      else if (inference?.hold(chunk) === true) decoder = await settle(inference, io, emit);
+    });
+    if (!read) return 2;
     if (decoder === undefined && inference !== undefined) {
       inference.end();
       decoder = await settle(inference, io, emit);
