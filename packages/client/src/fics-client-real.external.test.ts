@@ -10,43 +10,12 @@
  * the test shows the client then restarts the game from the server's board rather than glue
  * the history to a position it does not lead to. Skips with a line saying why without the data.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it, test } from 'vitest';
 import { standardSetup } from '@chess-formats/board-core';
 import { createFicsClient } from './fics-client.js';
 import { createFicsStandIn } from './fics-stand-in.js';
 import { recordingTimers, until } from './testing/helpers.js';
-
-const RECORDING = ['../../../../shared', '../../../../../shared']
-  .map((up) => join(import.meta.dirname, up, 'real', 'raw', 'pychess__ficsobserve.py'))
-  .find((path) => existsSync(path));
-
-/** The recording's server lines: each Python string literal alone on its line, in order. */
-function recordedLines(path: string): string[] {
-  const lines: string[] = [];
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    const literal = /^\s*"(.*)",?\s*$/.exec(line);
-    if (literal) lines.push(literal[1] as string);
-  }
-  return lines;
-}
-
-function game463(path: string) {
-  const lines = recordedLines(path);
-  const start = lines.find((l) => l.startsWith('{Game 463 ') && l.includes('Creating'));
-  const observing = lines.indexOf('You are now observing game 463.');
-  const firstBoard = lines.findIndex((l, i) => i > observing && l.startsWith('<12> ') && l.includes(' 463 '));
-  const listing = lines.indexOf('Movelist for game 463:');
-  const listingEnd = lines.findIndex((l, i) => i > listing && l.startsWith('{Still in progress}'));
-  const later = lines.filter((l, i) => i > listingEnd && l.startsWith('<12> ') && l.includes(' 463 ')).slice(0, 2);
-  return {
-    start,
-    observe: lines.slice(observing, firstBoard + 1),
-    moves: lines.slice(listing, listingEnd + 1),
-    later,
-  };
-}
+import { game463, RECORDING_463 as RECORDING } from './testing/recording-463.js';
 
 describe.skipIf(RECORDING === undefined)('a real FICS session: game 463 joined at move 37', () => {
   test('the tracked game holds all 72 plies from the start, with 2243, 2158, rated standard 45 45', async () => {

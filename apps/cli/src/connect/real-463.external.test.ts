@@ -13,38 +13,14 @@
  * with an adjournment notice of its own (`*`, as the game's end is not known). Skips with a
  * line saying why without the shared data.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, test } from 'vitest';
 import { createFicsStandIn } from '@chess-formats/client';
 import { mainline, parsePgn } from '@chess-formats/pgn';
 import { ficsReport, runAgainstStandIn } from './harness.js';
-
-const RECORDING = ['../../../../../shared', '../../../../shared']
-  .map((up) => join(import.meta.dirname, up, 'real', 'raw', 'pychess__ficsobserve.py'))
-  .find((path) => existsSync(path));
-
-/** The recording's server lines: each Python string literal alone on its line, in order. */
-function recordedLines(path: string): string[] {
-  const lines: string[] = [];
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    const literal = /^\s*"(.*)",?\s*$/.exec(line);
-    if (literal) lines.push(literal[1] as string);
-  }
-  return lines;
-}
-
-/** The start notice, the reply to `observe 463` (to its first board) and the `moves 463` listing. */
-function game463(path: string) {
-  const lines = recordedLines(path);
-  const start = lines.find((l) => l.startsWith('{Game 463 ') && l.includes('Creating'));
-  const observing = lines.indexOf('You are now observing game 463.');
-  const firstBoard = lines.findIndex((l, i) => i > observing && l.startsWith('<12> ') && l.includes(' 463 '));
-  const listing = lines.indexOf('Movelist for game 463:');
-  const listingEnd = lines.findIndex((l, i) => i > listing && l.startsWith('{Still in progress}'));
-  return { start, observe: lines.slice(observing, firstBoard + 1), moves: lines.slice(listing, listingEnd + 1) };
-}
+import { game463, RECORDING_463 as RECORDING } from '../../../../packages/client/src/testing/recording-463.js';
 
 /** Ours, not the recording's: the game adjourned, its result unknown. */
 const ADJOURNED = '{Game 463 (schachbjm vs. Maras) Game adjourned by mutual agreement} *';
