@@ -21,58 +21,27 @@
  */
 import {
   ASTERISK,
-  AT,
-  COLON,
-  CR,
   DASH,
   DIGIT_0,
   DIGIT_1,
   DIGIT_2,
-  DIGIT_9,
-  EQUALS,
-  FF,
-  HASH,
   LEFT_BRACE,
   LEFT_BRACKET,
   LF,
   LOWER_A,
   LOWER_Z,
   PERCENT,
-  PLUS,
   RIGHT_BRACE,
   SEMICOLON,
   SLASH,
   SPACE,
-  TAB,
-  UNDERSCORE,
   UPPER_A,
   UPPER_Z,
-  VT,
 } from '@chess-formats/board-core/internal';
-
-/** White space as the reader counts it on a blank line (the line feed apart). */
-function isBlank(c: number): boolean {
-  return c === SPACE || c === TAB || c === CR || c === VT || c === FF;
-}
+import { isBlankCode, isSymbol } from './tokens.js';
 
 function isLetter(c: number): boolean {
   return (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z);
-}
-
-/** The characters of a tag name, as the reader reads them. */
-function isNameCode(c: number): boolean {
-  return (
-    isLetter(c) ||
-    (c >= DIGIT_0 && c <= DIGIT_9) ||
-    c === UNDERSCORE ||
-    c === PLUS ||
-    c === HASH ||
-    c === EQUALS ||
-    c === COLON ||
-    c === DASH ||
-    c === AT ||
-    c === SLASH
-  );
 }
 
 /** The longest result, `1/2-1/2`. */
@@ -172,7 +141,7 @@ export class PgnSplitter {
       const c = chunk[i]!;
       let cut = -1;
       if (candidate >= 0) {
-        if (isNameCode(c) && (nameLength > 0 || isLetter(c))) {
+        if (isSymbol(c) && (nameLength > 0 || isLetter(c))) {
           if (++nameLength > maxNameLength) candidate = -1;
         } else {
           if (nameLength > 0) cut = candidate;
@@ -212,7 +181,7 @@ export class PgnSplitter {
           afterBlank = false;
         }
         lineStart = true;
-      } else if (isBlank(c)) {
+      } else if (isBlankCode(c)) {
         if (wordLength > 0) {
           lastWordIsResult = isResult(word, wordLength);
           wordLength = 0;

@@ -96,8 +96,14 @@ const CODE_CLASS = /* @__PURE__ */ (() => {
   return table;
 })();
 
-function isSymbol(c: number): boolean {
+/** A character of a symbol or a tag name (`isSymbolCode`). */
+export function isSymbol(c: number): boolean {
   return c < NON_ASCII && CODE_CLASS[c] === SYMBOL;
+}
+
+/** White space as the reader skips it, the line feed apart. */
+export function isBlankCode(c: number): boolean {
+  return c < NON_ASCII && CODE_CLASS[c] === BLANK;
 }
 
 function isDigit(c: number): boolean {
