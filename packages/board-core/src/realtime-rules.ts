@@ -1,5 +1,6 @@
 import { STANDARD, type Square } from './geometry.js';
 import type { CastleMove, NormalMove } from './move.js';
+import { MOVEMENT } from './movement.js';
 import { piece, type Piece, type RealtimeState } from './piece.js';
 import { REALTIME_DRAW_MS, realtimeEnd } from './realtime-end.js';
 import { startClock, withRealtime } from './realtime.js';
@@ -249,30 +250,6 @@ function momentOf(setup: Setup, t: number | undefined): number {
 // ---------------------------------------------------------------------------------------------
 // Moves
 
-const KNIGHT_STEPS: readonly (readonly [number, number])[] = [
-  [1, 2],
-  [2, 1],
-  [2, -1],
-  [1, -2],
-  [-1, -2],
-  [-2, -1],
-  [-2, 1],
-  [-1, 2],
-];
-const ROOK_DIRS: readonly (readonly [number, number])[] = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-];
-const BISHOP_DIRS: readonly (readonly [number, number])[] = [
-  [1, 1],
-  [1, -1],
-  [-1, 1],
-  [-1, -1],
-];
-const QUEEN_DIRS = [...ROOK_DIRS, ...BISHOP_DIRS];
-
 /** What move generation sees at a moment: standing pieces, and the squares one's own flights have still to cross. */
 interface Field {
   /** The standing piece (ready or cooling) on each square. */
@@ -348,14 +325,11 @@ function movesOf(b: Body, field: Field, setup: Setup, t: number, cooldownMs: num
     }
     return;
   }
-  if (role === 'knight' || role === 'king') {
-    const steps = role === 'knight' ? KNIGHT_STEPS : QUEEN_DIRS;
-    for (const [df, dr] of steps) if (onBoard(f0 + df, r0 + dr) && target(from + df + 8 * dr)) add(from + df + 8 * dr);
-    if (role === 'king') castles(b, field, setup, t, cooldownMs, out);
-    return;
-  }
-  const dirs = role === 'rook' ? ROOK_DIRS : role === 'bishop' ? BISHOP_DIRS : QUEEN_DIRS;
-  for (const [df, dr] of dirs) {
+  // The pieces move as in chess (board-core's movement table), time apart.
+  const { leaps, slides } = MOVEMENT[role];
+  for (const [df, dr] of leaps) if (onBoard(f0 + df, r0 + dr) && target(from + df + 8 * dr)) add(from + df + 8 * dr);
+  if (role === 'king') castles(b, field, setup, t, cooldownMs, out);
+  for (const [df, dr] of slides) {
     for (let f = f0 + df, r = r0 + dr; onBoard(f, r); f += df, r += dr) {
       const to = f + 8 * r;
       if (target(to)) add(to);
