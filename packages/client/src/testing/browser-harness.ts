@@ -1,6 +1,7 @@
 import { build } from 'esbuild';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { listenOnLoopback } from './helpers.js';
 
 /**
  * What the browser tests need around a page: a bundle of a page script made from the sources
@@ -41,22 +42,12 @@ export function servePage(script: string): Promise<PageServer> {
     else if (request.url === '/') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     else response.writeHead(404).end();
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (address === null || typeof address === 'string') {
-        reject(new Error('no port'));
-        return;
-      }
-      resolve({
-        url: `http://127.0.0.1:${String(address.port)}/`,
-        close: () =>
-          new Promise((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listenOnLoopback(server).then((port) => ({
+    url: `http://127.0.0.1:${String(port)}/`,
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  }));
 }

@@ -1,3 +1,4 @@
+import type { Server } from 'node:net';
 import { realTimers, type Timers } from '../backoff.js';
 
 /** Waits (a little) until `check` holds; a test that waits longer has failed. */
@@ -22,4 +23,16 @@ export function recordingTimers(): { timers: Timers; waits: number[] } {
       start: realTimers.start,
     },
   };
+}
+
+/** Starts `server` on a free loopback port; resolves with the port. */
+export function listenOnLoopback(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (address === null || typeof address === 'string') reject(new Error('no port'));
+      else resolve(address.port);
+    });
+  });
 }

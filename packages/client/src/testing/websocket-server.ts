@@ -11,6 +11,7 @@ import {
   headerValue,
   type Message,
 } from './websocket-wire.js';
+import { listenOnLoopback } from './helpers.js';
 
 /**
  * A WebSocket server for tests, on loopback (a port the system picks), written from RFC 6455
@@ -109,25 +110,15 @@ export function startWebSocketServer(options: WebSocketServerOptions = {}): Prom
     };
     socket.on('data', onData);
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (address === null || typeof address === 'string') {
-        reject(new Error('no port'));
-        return;
-      }
-      resolve({
-        port: address.port,
-        url: `ws://127.0.0.1:${String(address.port)}`,
-        close: () =>
-          new Promise((done) => {
-            for (const socket of sockets) socket.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listenOnLoopback(server).then((port) => ({
+    port,
+    url: `ws://127.0.0.1:${String(port)}`,
+    close: () =>
+      new Promise((done) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => done());
+      }),
+  }));
 }
 
 function servePeer(socket: Socket, path: string): WebSocketPeer {
