@@ -238,6 +238,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     const position = this.position!;
     let move: Move | null = null;
     let warning: GameWarning | undefined;
+    let respelled: Respelled | undefined;
     if (text === '--' || text === 'Z0') position.pass();
     else {
       const san = position.playSan(text);
@@ -254,6 +255,8 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
           warning = EN_PASSANT_WARNING;
           // The move as read is the capture: the mark is no part of it.
           text = text.slice(0, text.endsWith('ep') ? -2 : -1);
+        } else if (!coordinate.ok && (respelled = this.otherSpelling(text)) !== undefined) {
+          ({ move, text, warning } = respelled);
         } else if (!coordinate.ok) {
           const number = `${before.fullmoves}${before.turn === 'white' ? '.' : '...'}`;
           if (this.stack.length > 0) {
@@ -275,6 +278,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
       }
     }
     const node: MutableNode = { san: text, move, children: NO_CHILDREN };
+    if (respelled?.nag !== undefined) node.nags = [respelled.nag];
     if (frame.pending !== undefined) {
       node.commentsBefore = frame.pending;
       frame.pending = undefined;
@@ -289,6 +293,36 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     frame.last = node;
     frame.parent = node;
     return warning;
+  }
+
+  /**
+   * `text` as another spelling of a move, played: a move with `=` glued after it (`Bc5=`, the
+   * NAG $10 as `‼` may be glued), or a German piece letter (`Sf3`, `e8=D`). Reached only when
+   * the move failed, so standard text never pays for it.
+   */
+  private otherSpelling(text: string): Respelled | undefined {
+    const position = this.position!;
+    if (text.length > 2 && text.endsWith('=')) {
+      const bare = text.slice(0, -1);
+      const san = position.playSan(bare);
+      if (san.ok) return { move: san.value, text: bare, warning: GLUED_EQUAL_WARNING, nag: NAG_EQUAL };
+    }
+    const piece = GERMAN_PIECES.get(text.charAt(0));
+    const equals = text.indexOf('=');
+    const promoted = equals > 0 ? GERMAN_PIECES.get(text.charAt(equals + 1)) : undefined;
+    if (piece === undefined && promoted === undefined) return undefined;
+    let english = piece === undefined ? text : piece + text.slice(1);
+    if (promoted !== undefined) english = english.slice(0, equals + 1) + promoted + english.slice(equals + 2);
+    const san = position.playSan(english);
+    if (!san.ok) return undefined;
+    return {
+      move: san.value,
+      text: english,
+      warning: {
+        warning: 'german-piece-letter',
+        message: `${JSON.stringify(text)} read as ${JSON.stringify(english)}`,
+      },
+    };
   }
 
   /** Whether the `e` of `e.p.` was read: its `p` follows as a token of its own. */
@@ -386,6 +420,34 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     else position.play(move);
   }
 }
+
+/** A move read in another spelling than SAN's, as `otherSpelling` gives it. */
+interface Respelled {
+  readonly move: Move;
+  /** The move in SAN, as the node keeps it. */
+  readonly text: string;
+  readonly warning: GameWarning;
+  /** A NAG the spelling carried. */
+  readonly nag?: number;
+}
+
+/** The NAG of an equal position, `=`. */
+const NAG_EQUAL = 10;
+const GLUED_EQUAL_WARNING: GameWarning = {
+  warning: 'glued-annotation',
+  message: 'a `=` glued to the move, read as the NAG $10 (an equal position)',
+};
+
+/**
+ * German piece letters (Springer, Läufer, Turm, Dame) as SAN's: none of them is a letter SAN
+ * uses. `B` (Bauer, a pawn) is SAN's bishop and is never read as German; `K` is the king in both.
+ */
+const GERMAN_PIECES: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
+  ['S', 'N'],
+  ['L', 'B'],
+  ['T', 'R'],
+  ['D', 'Q'],
+]);
 
 /** What `enPassantSuffix` gives for a suffix standing alone: no move, the token is read. */
 const EN_PASSANT_MARK = 'mark';

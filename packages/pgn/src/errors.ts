@@ -75,6 +75,14 @@ export const PGN_WARNING_CODES = /* @__PURE__ */ Object.freeze([
   'latin1-fallback',
   /** A `}` in movetext with no comment open: passed over. */
   'stray-brace',
+  /** A tag value ending in a backslash before its closing quote (`[Event "Open \\"]`): the backslash is kept in the value. */
+  'backslash-quote',
+  /** A German piece letter (`Sf3`, `Lb5`, `Te1`, `Dd2`, `e8=D`): read as SAN's (`N`, `B`, `R`, `Q`). */
+  'german-piece-letter',
+  /** An ASCII annotation glued to a move (`Bc5=`): the move, and the annotation as its NAG. */
+  'glued-annotation',
+  /** An HTML line break (`<br />`) in the text, as a web page's copy leaves them: read as a line break. */
+  'html-line-break',
 ] as const);
 /** The code of a `PgnWarning`, one of `PGN_WARNING_CODES`. */
 export type PgnWarningCode = (typeof PGN_WARNING_CODES)[number];

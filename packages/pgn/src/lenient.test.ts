@@ -286,3 +286,113 @@ describe('encoding', () => {
     }
   });
 });
+
+/** The events of `text` pushed whole, and pushed in pieces of every size from 1 to 4 at every first cut. */
+function sameHoweverSplit(text: string): void {
+  const whole = createPgnReader();
+  const expected = [...whole.push(text), ...whole.end()];
+  for (let cut = 0; cut <= text.length; cut++) {
+    for (const step of [1, 2, 4]) {
+      const reader = createPgnReader();
+      const events = [...reader.push(text.slice(0, cut))];
+      for (let i = cut; i < text.length; i += step) events.push(...reader.push(text.slice(i, i + step)));
+      events.push(...reader.end());
+      expect(events).toEqual(expected);
+    }
+  }
+}
+
+describe('a tag value on the line after its name', () => {
+  test('is read: the import format separates the tokens of a tag pair by any white space', () => {
+    const g = only('[Event "A"]\r\n[PlyCount \r\n"2"]\n\n1. e4 e5 *');
+    expect(g.tags.get('PlyCount')).toBe('2');
+    expect(codes(g)).toEqual([]);
+    // Lines are counted across it: the error after it is placed on its own line.
+    const [broken] = parsePgn('[PlyCount\n"2"]\n\n1. e5 *');
+    expect(broken?.ok === false && [broken.error.line, broken.error.column]).toEqual([4, 4]);
+    // A name with no value at all is still an error.
+    expect(parsePgn('[PlyCount\n[Event "A"]\n\n1. e4 *')[0]?.ok).toBe(false);
+    sameHoweverSplit('[PlyCount \r\n"2"]\n\n1. e4 e5 *');
+  });
+});
+
+describe('a backslash before the quote that closes a tag value', () => {
+  test('is kept in the value, with a warning at the backslash; the writer escapes it', () => {
+    const g = only('[Event "Open \\"]\n[Site "Madrid"]\n\n1. e4 *');
+    expect(g.tags.get('Event')).toBe('Open \\');
+    expect(g.tags.get('Site')).toBe('Madrid');
+    expect(g.warnings).toEqual([
+      {
+        code: 'backslash-quote',
+        line: 1,
+        column: 14,
+        offset: 13,
+        message: 'a backslash before the quote that closes tag Event, kept in the value',
+      },
+    ]);
+    expect(writePgn(g)).toContain('[Event "Open \\\\"]');
+    expect(readBack(g).tags.get('Event')).toBe('Open \\');
+    // An escaped quote inside the value is still a quote; one that is not followed by `]` alone is still an error.
+    expect(only('[Event "a \\"b\\" c"]\n\n1. e4 *').tags.get('Event')).toBe('a "b" c');
+    expect(parsePgn('[Event "a \\"b]x\n\n1. e4 *')[0]?.ok).toBe(false);
+    sameHoweverSplit('[Event "Open \\"] \r\n\n1. e4 *');
+  });
+});
+
+describe('German piece letters', () => {
+  test('S, L, T, D read as N, B, R, Q, the node keeping the SAN; B stays the bishop', () => {
+    const g = only('1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. O-O Sf6 5. Te1 *');
+    expect([...mainline(g)].map((step) => step.node.san)).toEqual([
+      'e4',
+      'e5',
+      'Nf3',
+      'Nc6',
+      'Bb5',
+      'a6',
+      'O-O',
+      'Nf6',
+      'Re1',
+    ]);
+    expect(codes(g)).toEqual(Array(5).fill('german-piece-letter'));
+    expect(g.warnings?.[0]?.message).toBe('"Sf3" read as "Nf3"');
+    expect(readBack(g).root.children[0]?.san).toBe('e4');
+    const promotion = only('[FEN "8/4P3/8/8/8/8/k7/7K w - - 0 1"]\n\n1. e8=D *');
+    expect([...mainline(promotion)][0]?.node.san).toBe('e8=Q');
+    // A letter that is no piece in either language is still an illegal move.
+    expect(parsePgn('1. Xf3 *')[0]?.ok).toBe(false);
+  });
+});
+
+describe('a = glued to a move', () => {
+  test('is the move and the NAG $10', () => {
+    const g = only('1. e4 e5 2. Nf3= Nc6 *');
+    const nf3 = [...mainline(g)][2]?.node;
+    expect([nf3?.san, nf3?.nags]).toEqual(['Nf3', [10]]);
+    expect(codes(g)).toEqual(['glued-annotation']);
+    expect(writePgn(g)).toContain('2. Nf3 $10 Nc6');
+    // A promotion's `=` is the promotion's: `e8=` with no piece is still an illegal move.
+    expect(parsePgn('[FEN "8/4P3/8/8/8/8/k7/7K w - - 0 1"]\n\n1. e8= *')[0]?.ok).toBe(false);
+  });
+});
+
+describe('HTML line breaks', () => {
+  test('`<br />` is a line break: between tags, and two of them a blank line that ends the movetext', () => {
+    const text = '[White "A"]<br />[Black "B"]<br /><br />1. e4 e5<br/>2. Nf3 *<BR><br>[White "C"]<br />1. d4 *';
+    const games = parsePgn(text).map((r) => (r.ok ? r.value : undefined));
+    expect(games.map((g) => g?.tags.get('White'))).toEqual(['A', 'C']);
+    expect(games[0]?.tags.get('Black')).toBe('B');
+    expect([...mainline(games[0]!)]).toHaveLength(3);
+    expect(codes(games[0]!)).toEqual(Array(4).fill('html-line-break'));
+    // Those between games go to the next game, as any warning between games does.
+    expect(codes(games[1]!)).toEqual(Array(3).fill('html-line-break'));
+    expect(games[0]?.warnings?.[0]).toMatchObject({ line: 1, column: 12, offset: 11 });
+    sameHoweverSplit(text);
+  });
+  test('any other `<` is the error it was', () => {
+    const [result] = parsePgn('1. e4 <b> e5 *');
+    expect(result?.ok === false && [result.error.code, result.error.column]).toEqual(['unexpected-token', 7]);
+    const [cut] = parsePgn('1. e4 <br');
+    expect(cut?.ok === false && cut.error.code).toBe('unexpected-token');
+    sameHoweverSplit('1. e4 <b> e5 *\n\n1. d4 <brrrrrrrrr> *\n1. c4 <br');
+  });
+});

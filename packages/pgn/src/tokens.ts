@@ -30,6 +30,8 @@ import {
   LEFT_BRACE,
   RIGHT_BRACE,
   LEFT_BRACKET,
+  LESS_THAN,
+  GREATER_THAN,
   LEFT_PAREN,
   LF,
   LOWER_A,
@@ -193,7 +195,11 @@ const Mode = {
   Nag: 11,
   Annotation: 12,
   Skip: 13,
+  Markup: 14,
 } as const;
+
+/** The longest markup after `<` looked at for a line break (`br /` and room for spaces). */
+const MAX_MARKUP = 8;
 type Mode = (typeof Mode)[keyof typeof Mode];
 
 /**
@@ -227,6 +233,11 @@ export class Tokenizer {
   /** Variations open in the game. */
   #depth = 0;
   #mode: Mode = Mode.Top;
+  /** Where the tag value being read last had `\"`, and the value's length after it: see `backslashEnded`. */
+  #escapedQuote: { readonly at: Position; readonly length: number } | undefined;
+  #escapeAt: Position | undefined;
+  /** Where the `<` of the markup being read stands. */
+  #markupAt: Position | undefined;
   #line = 1;
   /** The offset where the current line starts: a column is an offset less this, plus 1. */
   #lineStart = 0;
@@ -290,7 +301,10 @@ export class Tokenizer {
    * between games, the next game's. None for a game being skipped: its error says enough.
    */
   warnHere(code: PgnWarningCode, message: string): void {
-    const at = this.here(0);
+    this.warnAt(code, message, this.here(0));
+  }
+
+  private warnAt(code: PgnWarningCode, message: string, at: Position): void {
     if (this.#game !== undefined) this.#game.warn(code, message, at);
     else if (this.#mode !== Mode.Skip) (this.#pending ??= []).push({ code, message, at });
   }
@@ -339,6 +353,9 @@ export class Tokenizer {
         case Mode.Skip:
           i = this.skip(text, i);
           break;
+        case Mode.Markup:
+          i = this.markup(text, i);
+          break;
         default:
           i = this.tag(text, i);
       }
@@ -360,6 +377,9 @@ export class Tokenizer {
       case Mode.Nag:
       case Mode.Annotation:
         this.endToken();
+        break;
+      case Mode.Markup:
+        this.markupError(this.#markupAt!);
         break;
       default:
         // The modes of a tag pair.
@@ -626,17 +646,17 @@ export class Tokenizer {
         continue;
       }
       if (c === LF) {
-        // A blank line ends the movetext (the export format separates games so, and chessops reads it so).
-        if (!this.#lineHasToken && this.#game !== undefined) {
-          if (this.#movetext) {
-            this.finishGame(undefined, this.here(i));
-            last = -1;
-          } else if (this.#hasTag) this.#tagsEnded = true;
-        }
-        this.#lineHasToken = false;
+        if (this.lineEnd(i)) last = -1;
         this.newline(i);
         i++;
         continue;
+      }
+      if (c === LESS_THAN) {
+        // `<` is reserved by the standard; `<br />` is what a web page's copy leaves of a line break.
+        this.#markupAt = this.here(i);
+        this.#buffer = '';
+        this.#mode = Mode.Markup;
+        return i + 1;
       }
       this.#lineHasToken = true;
       let stop = i + 1;
@@ -768,6 +788,55 @@ export class Tokenizer {
       i = stop;
     }
     return i;
+  }
+
+  /**
+   * A line ends at `text[i]` (a line feed, or `<br />`): a blank line ends the movetext (the
+   * export format separates games so, and chessops reads it so). Whether it ended a game.
+   */
+  private lineEnd(i: number): boolean {
+    let ended = false;
+    if (!this.#lineHasToken && this.#game !== undefined) {
+      if (this.#movetext) {
+        this.finishGame(undefined, this.here(i));
+        ended = true;
+      } else if (this.#hasTag) this.#tagsEnded = true;
+    }
+    this.#lineHasToken = false;
+    return ended;
+  }
+
+  /**
+   * After `<`: up to its `>`, at most `MAX_MARKUP` characters. An HTML line break is read as
+   * a line's end; anything else is the `unexpected-token` that `<` always was.
+   */
+  private markup(text: string, from: number): number {
+    const n = text.length;
+    let i = from;
+    while (i < n && this.#buffer.length <= MAX_MARKUP) {
+      const c = text.charCodeAt(i);
+      if (c === GREATER_THAN || c === LF) break;
+      this.#buffer += text[i];
+      i++;
+    }
+    if (i === n && this.#buffer.length <= MAX_MARKUP) return n;
+    const at = this.#markupAt!;
+    this.#mode = Mode.Top;
+    const closed = i < n && text.charCodeAt(i) === GREATER_THAN;
+    if (closed && /^br\s*\/?$/i.test(this.#buffer)) {
+      this.#buffer = '';
+      this.warnAt('html-line-break', 'an HTML line break (`<br />`), read as a line break', at);
+      this.lineEnd(i);
+      return i + 1;
+    }
+    this.#buffer = '';
+    this.markupError(at);
+    return i;
+  }
+
+  private markupError(at: Position): void {
+    if (this.#game === undefined) this.startGame(at.offset);
+    this.fail('unexpected-token', '"<" has no place in movetext', at);
   }
 
   /** A symbol, NAG or annotation that a chunk's end cut, once the character after it is seen (or the input ends). */
@@ -972,12 +1041,20 @@ export class Tokenizer {
           break;
         }
         case Mode.TagBeforeValue:
-          if (c === SPACE || c === TAB) {
+          // The value may stand on the next line: the import format separates a tag pair's
+          // tokens by any white space (one real file breaks `[PlyCount` from its `"50"]`).
+          if (c === SPACE || c === TAB || c === CR) {
+            i++;
+            break;
+          }
+          if (c === LF) {
+            this.newline(i);
             i++;
             break;
           }
           if (c !== QUOTE) return this.tagError(i, `expected the quoted value of tag ${this.#tagName}`);
           this.#buffer = '';
+          this.#escapedQuote = undefined;
           i++;
           this.#valueLine = this.#line;
           this.#valueOffset = this.#base + i;
@@ -996,7 +1073,11 @@ export class Tokenizer {
             i++;
           } else if (c === BACKSLASH && this.#buffer.length < max) {
             this.#mode = Mode.TagEscape;
+            this.#escapeAt = this.here(i);
             i++;
+          } else if ((c === LF || c === CR) && this.backslashEnded()) {
+            this.#mode = Mode.Top;
+            return i;
           } else return this.valueError(i, c);
           break;
         }
@@ -1004,6 +1085,7 @@ export class Tokenizer {
           if (c === LF || c === CR || this.#buffer.length >= max) return this.valueError(i, c);
           // `\"` and `\\` stand for the character; a backslash before anything else is kept.
           this.#buffer += c === QUOTE || c === BACKSLASH ? text[i] : `\\${text[i]}`;
+          if (c === QUOTE) this.#escapedQuote = { at: this.#escapeAt!, length: this.#buffer.length };
           this.#mode = Mode.TagValue;
           i++;
           break;
@@ -1035,6 +1117,29 @@ export class Tokenizer {
       }
     }
     return i;
+  }
+
+  /**
+   * A line ends a tag value whose last escaped quote is followed by `]` alone (`[Event
+   * "Tournament \"]`): a Windows path or a typo left a backslash before the closing quote. The
+   * value is read to the backslash, kept, with a warning, and the tag is taken; whether it was.
+   */
+  private backslashEnded(): boolean {
+    const escaped = this.#escapedQuote;
+    const buffer = this.#buffer;
+    if (escaped === undefined || !/^[ \t]*\][ \t]*$/.test(buffer.slice(escaped.length))) return false;
+    const value = `${buffer.slice(0, escaped.length - 1)}\\`;
+    this.#game?.warn(
+      'backslash-quote',
+      `a backslash before the quote that closes tag ${this.#tagName}, kept in the value`,
+      escaped.at,
+    );
+    this.#hasTag = true;
+    this.#game?.tag(this.#tagName, value, this.#valueLine, this.#valueColumn, this.#valueOffset);
+    this.#tagName = '';
+    this.#buffer = '';
+    this.#escapedQuote = undefined;
+    return true;
   }
 
   /** A character that ends a tag value before its quote: a line break, or one past the length limit. */
