@@ -1489,6 +1489,24 @@ describe.skipIf(!launched.ok)('board editor, arrows, circles and evaluations (is
     await page.mouse.up();
   }
 
+  /** The same drag by a finger: touch events through the browser's protocol, which Chromium turns into pointer events. */
+  async function touchDrag(page: Page, from: string, to: string): Promise<void> {
+    await page.$eval('#editor .editor-board', (board) => board.scrollIntoView({ block: 'center' }));
+    const a = await page.locator(from).boundingBox();
+    const b = await page.locator(to).boundingBox();
+    if (!a || !b) throw new Error(`cannot drag ${from} to ${to}`);
+    const cdp = await page.context().newCDPSession(page);
+    const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+    const end = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [start] });
+    for (let i = 1; i <= 6; i++) {
+      const point = { x: start.x + ((end.x - start.x) * i) / 6, y: start.y + ((end.y - start.y) * i) / 6 };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
   const editorFen = (page: Page): Promise<string> => page.textContent('#editor [data-fen]').then((t) => t ?? '');
   const problems = (page: Page): Promise<string[]> =>
     page.$$eval('#editor .editor-problems li', (items) => items.map((li) => li.textContent ?? ''));
@@ -1557,8 +1575,8 @@ describe.skipIf(!launched.ok)('board editor, arrows, circles and evaluations (is
         'White has more pieces than promotions can give',
       ]);
       expect(await page.getAttribute('#editor .editor-problems', 'role')).toBe('status');
-      // Moving the rook off h1 takes White's king-side right away.
-      await drag(page, '#editor [data-edit-square="h1"]', '#editor [data-edit-square="h4"]');
+      // Moving the rook off h1 (by touch) takes White's king-side right away.
+      await touchDrag(page, '#editor [data-edit-square="h1"]', '#editor [data-edit-square="h4"]');
       expect(await editorFen(page)).toBe('rnbqkbnr/pppppppp/8/8/7R/8/PPPPPPPP/RNBPKBN1 w Qkq - 0 1');
       expect(await page.isDisabled('#editor [data-castle="K"]')).toBe(true);
       expect(await accessibilityViolations()).toEqual([]);
