@@ -118,6 +118,11 @@ export class BoardEditor {
     this.cursor = this.hooks.flipped() ? 7 : 56;
     this.active = true;
     this.host.hidden = false;
+    // The status stays the same element while the editor is open, so that screen readers
+    // announce its changes (a live region drawn anew each time is not announced).
+    this.host.innerHTML =
+      `<div class="editor" role="group" aria-labelledby="editor-heading"><div class="editor-body"></div>` +
+      `<div class="editor-problems" role="status"></div></div>`;
     this.draw();
     this.host.querySelector<HTMLElement>('.editor-squares button[tabindex="0"]')?.focus();
   }
@@ -157,8 +162,10 @@ export class BoardEditor {
       }),
     ].join('');
     const fen = editorFen(this.state);
-    this.host.innerHTML =
-      `<div class="editor" role="group" aria-labelledby="editor-heading">` +
+    const body = this.host.querySelector<HTMLElement>('.editor-body');
+    const status = this.host.querySelector<HTMLElement>('.editor-problems');
+    if (!body || !status) return;
+    body.innerHTML =
       `<h3 id="editor-heading">Board editor</h3>` +
       `<p class="editor-help">Drag pieces from the spares onto the board, between squares, or off the board to remove them. Or choose a spare (or a piece on the board, or Remove), then a square.</p>` +
       this.spares(top) +
@@ -180,13 +187,12 @@ export class BoardEditor {
       `</fieldset>` +
       `<fieldset class="editor-castling"><legend>Castling</legend>${castling}</fieldset>` +
       `<p class="editor-ep"><label for="editor-ep">En passant</label> <select id="editor-ep" data-key="ep"${eps.length ? '' : ' disabled'}>${ep}</select>${eps.length ? '' : ' <span class="needs">(no pawn has just made a double step that can be taken)</span>'}</p>` +
-      `<p class="editor-fen">FEN: <code data-fen>${escapeHtml(fen)}</code></p>` +
-      `<div class="editor-problems" role="status" data-legal="${problems.length === 0}">${
-        problems.length
-          ? `<strong>Not a legal position</strong> (board-core's validateSetup): <ul>${problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>`
-          : 'A legal position.'
-      }</div>` +
-      `</div>`;
+      `<p class="editor-fen">FEN: <code data-fen>${escapeHtml(fen)}</code></p>`;
+    const said = problems.length
+      ? `<strong>Not a legal position</strong> (board-core's validateSetup): <ul>${problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>`
+      : 'A legal position.';
+    status.dataset.legal = String(problems.length === 0);
+    if (status.innerHTML !== said) status.innerHTML = said;
     this.placeSquares();
     // The same control again, where it was: a redraw must not scroll the page.
     if (focused) this.host.querySelector<HTMLElement>(`[data-key="${focused}"]`)?.focus({ preventScroll: true });
