@@ -1579,6 +1579,17 @@ describe.skipIf(!launched.ok)('board editor, arrows, circles and evaluations (is
       await touchDrag(page, '#editor [data-edit-square="h1"]', '#editor [data-edit-square="h4"]');
       expect(await editorFen(page)).toBe('rnbqkbnr/pppppppp/8/8/7R/8/PPPPPPPP/RNBPKBN1 w Qkq - 0 1');
       expect(await page.isDisabled('#editor [data-castle="K"]')).toBe(true);
+      // By keyboard: the arrow keys go from square to square, Delete empties one.
+      await page.focus('#editor [data-edit-square="h4"]');
+      await page.keyboard.press('ArrowLeft');
+      const focused = (): Promise<string | undefined> =>
+        page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.editSquare);
+      expect(await focused()).toBe('g4');
+      await page.keyboard.press('ArrowRight');
+      expect(await focused()).toBe('h4');
+      await page.keyboard.press('Delete');
+      expect(await editorFen(page)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBPKBN1 w Qkq - 0 1');
+      expect(await page.getAttribute('#editor [data-edit-square="h4"]', 'aria-label')).toBe('h4, empty');
       expect(await accessibilityViolations()).toEqual([]);
       await page.click('#editor button[data-action="done"]');
       await page.waitForSelector('body[data-read="done"]', { state: 'attached' });

@@ -299,6 +299,8 @@ export class BoardEditor {
       event.stopPropagation();
       return;
     }
+    // The page's arrow keys, Home and End step through a game: not the one under the editor.
+    if (event.key in ARROWS || event.key === 'Home' || event.key === 'End') event.stopPropagation();
     if (!name) return;
     const square = parseSquare(STANDARD, name) as Square;
     if (event.key === 'Delete' || event.key === 'Backspace') {
@@ -313,8 +315,6 @@ export class BoardEditor {
     const file = (square % 8) + step[0] * sign;
     const rank = Math.floor(square / 8) + step[1] * sign;
     event.preventDefault();
-    // The page's own arrow keys step through games: not while the editor has the keyboard.
-    event.stopPropagation();
     if (file < 0 || file > 7 || rank < 0 || rank > 7) return;
     this.cursor = rank * 8 + file;
     this.draw();
