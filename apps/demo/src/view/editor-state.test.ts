@@ -91,6 +91,10 @@ describe('the board editor’s state', () => {
     const fen = 'r3k2r/8/8/8/8/8/8/R3K2R b Kq - 5 40';
     expect(editorFen(fromFen(fen))).toBe('r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1');
     expect(editorFrom(undefined)).toEqual(startState());
+    // Pieces in hand and check counters are not edited, but kept until Clear or Start.
+    expect(editorFen(fromFen('4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1'))).toBe('4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1');
+    expect(editorFen(fromFen('4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1'))).toBe('4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1');
+    expect(editorFen(clearState(fromFen('4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1')))).toBe('8/8/8/8/8/8/8/8 w - - 0 1');
   });
 
   it('names what makes a position illegal, in validateSetup’s words', () => {

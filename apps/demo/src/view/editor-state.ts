@@ -27,6 +27,8 @@ export interface EditorState {
   readonly castling: readonly CastlingRight[];
   /** The en passant target square, when one of `epOptions` is chosen. */
   readonly ep?: Square;
+  /** What the editor does not edit but keeps from the position it opened on: pieces in hand, check counters. */
+  readonly kept?: Pick<Setup, 'pockets' | 'remainingChecks'>;
 }
 
 export type CastlingRight = 'K' | 'Q' | 'k' | 'q';
@@ -79,14 +81,20 @@ export function epOptions(state: Pick<EditorState, 'board' | 'turn'>): Square[] 
 function settled(state: EditorState): EditorState {
   const castling = state.castling.filter((right) => castlingOffered(state.board, right));
   const ep = state.ep !== undefined && epOptions(state).includes(state.ep) ? state.ep : undefined;
-  return { board: state.board, turn: state.turn, castling, ...(ep === undefined ? {} : { ep }) };
+  return {
+    board: state.board,
+    turn: state.turn,
+    castling,
+    ...(ep === undefined ? {} : { ep }),
+    ...(state.kept ? { kept: state.kept } : {}),
+  };
 }
 
 /**
  * The editor's start from a position: its placement, side to move, and the castling rights
  * and en passant square the editor can say (standard corners only). A position the editor
- * cannot hold (another board, realtime pieces) starts from the standard position; pockets
- * and move counters are not edited.
+ * cannot hold (another board, realtime pieces) starts from the standard position. Pockets
+ * and check counters are kept as they were (until Clear or Start); move counters restart.
  */
 export function editorFrom(setup: Setup | undefined): EditorState {
   if (!setup || setup.board.geometry.name !== 'standard' || setup.realtime) return startState();
@@ -94,7 +102,17 @@ export function editorFrom(setup: Setup | undefined): EditorState {
   const board: Board = { geometry: STANDARD, pieces };
   const castling = CASTLING_RIGHTS.filter((right) => setup.castlingRooks.includes(CASTLING_SQUARES[right].rook));
   const ep = setup.epSquares[0];
-  return settled({ board, turn: setup.turn, castling, ...(ep === undefined ? {} : { ep }) });
+  const kept = {
+    ...(setup.pockets ? { pockets: setup.pockets } : {}),
+    ...(setup.remainingChecks ? { remainingChecks: setup.remainingChecks } : {}),
+  };
+  return settled({
+    board,
+    turn: setup.turn,
+    castling,
+    ...(ep === undefined ? {} : { ep }),
+    ...(Object.keys(kept).length ? { kept } : {}),
+  });
 }
 
 export function startState(): EditorState {
@@ -146,6 +164,7 @@ export function editorSetup(state: EditorState): Setup {
     epSquares: state.ep === undefined ? [] : [state.ep],
     halfmoves: 0,
     fullmoves: 1,
+    ...state.kept,
   };
 }
 
