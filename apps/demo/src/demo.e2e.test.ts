@@ -1566,6 +1566,14 @@ describe.skipIf(!launched.ok)('board editor, arrows, circles and evaluations (is
       await page.click('#edit-board');
       await page.click('#editor button[data-action="start"]');
       expect(await editorFen(page)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+      // Flip turns the editor's board too: its square buttons follow the drawing.
+      await page.check('#flip');
+      const top = (name: string): Promise<number> =>
+        page.$eval(`#editor [data-edit-square="${name}"]`, (b) => b.getBoundingClientRect().top);
+      expect(await page.getAttribute('#editor .editor-board', 'data-flipped')).toBe('true');
+      expect(await top('e1')).toBeLessThan(await top('e8'));
+      await page.uncheck('#flip');
+      expect(await top('e1')).toBeGreaterThan(await top('e8'));
       // A pawn onto the first rank: board-core's validateSetup objects, and the editor says so.
       await drag(page, '#editor [data-spare="P"]', '#editor [data-edit-square="d1"]');
       // (A ninth pawn, in the queen's place: more pawns and pieces than a game leaves, too.)
