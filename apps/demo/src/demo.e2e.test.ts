@@ -1411,3 +1411,197 @@ describe.skipIf(!launched.ok)('the defects of issue 17, each at 1280x800 and at 
     { timeout: 30_000, oneAtATime: true },
   );
 });
+
+describe.skipIf(!launched.ok)('board editor, arrows, circles and evaluations (issue 30)', () => {
+  const ANNOTATED = [
+    '[Event "Annotated"]',
+    '[White "Arrow"]',
+    '[Black "Circle"]',
+    '',
+    '{ [%csl Ge4] Where the game goes. } 1. e4 { [%eval 0.35] [%cal Ge7e5,Rd7d5] [%csl Yd4] a fine move }',
+    '1... e5 { [%eval #-3,18] } *',
+  ].join('\n');
+
+  /** Steps through the game with the arrow keys, from outside any form field. */
+  async function step(page: Page, key: 'ArrowRight' | 'ArrowLeft'): Promise<void> {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(key);
+  }
+
+  const drawn = (page: Page, attribute: 'arrow' | 'circle'): Promise<string[]> =>
+    page.$$eval(
+      `#board [data-${attribute}]`,
+      (nodes, name) =>
+        nodes.map((n) => `${(n as SVGElement).dataset[name] ?? ''}:${(n as SVGElement).dataset.color ?? ''}`),
+      attribute,
+    );
+
+  atBothSizes(
+    'draws [%cal] arrows and [%csl] circles above the pieces, shows [%eval] as a bar and a number, prints no command',
+    async ({ page, open, paste, accessibilityViolations, screenshot }) => {
+      await open();
+      await paste(ANNOTATED);
+      // The game's first comment annotates the start position.
+      expect(await drawn(page, 'circle')).toEqual(['e4:green']);
+      expect(await page.isHidden('#evaluation')).toBe(true);
+      await step(page, 'ArrowRight');
+      expect(await drawn(page, 'arrow')).toEqual(['e7e5:green', 'd7d5:red']);
+      expect(await drawn(page, 'circle')).toEqual(['d4:yellow']);
+      // Drawn after the pieces, see-through, and the pointer passes through them to the squares.
+      const layer = await page.$eval('#board g.annotations', (g) => ({
+        pointer: getComputedStyle(g).pointerEvents,
+        afterPieces: g.previousElementSibling?.matches('.piece, .flight, .flight-origin') ?? false,
+        opacity: g.querySelector('[data-arrow]')?.getAttribute('opacity'),
+      }));
+      expect(layer).toEqual({ pointer: 'none', afterPieces: true, opacity: '0.7' });
+      expect(await page.textContent('#evaluation')).toBe('Evaluation +0.35: White is better by 0.35 pawns');
+      expect(await page.getAttribute('#board .eval-bar', 'data-eval')).toBe('+0.35');
+      expect(await page.getAttribute('#board svg', 'aria-label')).toContain('evaluation +0.35');
+      // The bar stands beside the board, inside the page's width.
+      const bar = await page.$eval('#board .eval-bar', (g) => g.getBoundingClientRect().right);
+      const square = await page.$eval('#board rect.square[data-name="h1"]', (r) => r.getBoundingClientRect().right);
+      expect(bar).toBeGreaterThan(square);
+      expect(bar).toBeLessThanOrEqual(await page.evaluate(() => document.documentElement.clientWidth));
+      // The comment's words are shown; its commands are drawn, not printed anywhere.
+      const shown = await page.$eval('main', (m) => (m as HTMLElement).innerText);
+      expect(shown).toContain('a fine move');
+      expect(shown).toContain('Where the game goes.');
+      expect(shown).not.toMatch(/%(cal|csl|eval)/);
+      expect(await accessibilityViolations()).toEqual([]);
+      await screenshot('annotations');
+      await step(page, 'ArrowRight');
+      expect(await page.textContent('#evaluation')).toBe('Evaluation #-3: Black mates in 3 (depth 18)');
+      expect(await page.getAttribute('#board .eval-bar', 'data-white-share')).toBe('0');
+      expect(await drawn(page, 'arrow')).toEqual([]);
+    },
+  );
+
+  /** Drags from the centre of one element to the centre of another with the mouse's pointer events. */
+  async function drag(page: Page, from: string, to: string): Promise<void> {
+    // The board in the middle of the window: the spares and the text above it are in view too.
+    await page.$eval('#editor .editor-board', (board) => board.scrollIntoView({ block: 'center' }));
+    const a = await page.locator(from).boundingBox();
+    const b = await page.locator(to).boundingBox();
+    if (!a || !b) throw new Error(`cannot drag ${from} to ${to}`);
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+    await page.mouse.up();
+  }
+
+  /** The same drag by a finger: touch events through the browser's protocol, which Chromium turns into pointer events. */
+  async function touchDrag(page: Page, from: string, to: string): Promise<void> {
+    await page.$eval('#editor .editor-board', (board) => board.scrollIntoView({ block: 'center' }));
+    const a = await page.locator(from).boundingBox();
+    const b = await page.locator(to).boundingBox();
+    if (!a || !b) throw new Error(`cannot drag ${from} to ${to}`);
+    const cdp = await page.context().newCDPSession(page);
+    const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+    const end = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [start] });
+    for (let i = 1; i <= 6; i++) {
+      const point = { x: start.x + ((end.x - start.x) * i) / 6, y: start.y + ((end.y - start.y) * i) / 6 };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
+  const editorFen = (page: Page): Promise<string> => page.textContent('#editor [data-fen]').then((t) => t ?? '');
+  const problems = (page: Page): Promise<string[]> =>
+    page.$$eval('#editor .editor-problems li', (items) => items.map((li) => li.textContent ?? ''));
+
+  atBothSizes(
+    'the board editor: clear, drag pieces from the spares, between squares and off the board, side to move, castling, Done',
+    async ({ page, open, paste, boardPieces, detectedFormat, accessibilityViolations, screenshot }) => {
+      await open();
+      await paste('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+      await page.click('#edit-board');
+      expect(await page.isVisible('#editor .editor-board')).toBe(true);
+      expect(await page.isHidden('#board')).toBe(true);
+      // It opens on the shown position.
+      expect(await editorFen(page)).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+      await page.click('#editor button[data-action="clear"]');
+      expect(await editorFen(page)).toBe('8/8/8/8/8/8/8/8 b - - 0 1');
+      // An illegal position says why, in validateSetup's words.
+      expect(await problems(page)).toEqual(['White has no king', 'Black has no king']);
+      await drag(page, '#editor [data-spare="K"]', '#editor [data-edit-square="e1"]');
+      await drag(page, '#editor [data-spare="R"]', '#editor [data-edit-square="h1"]');
+      await drag(page, '#editor [data-spare="q"]', '#editor [data-edit-square="d8"]');
+      expect(await editorFen(page)).toBe('3q4/8/8/8/8/8/8/4K2R b - - 0 1');
+      expect(await problems(page)).toEqual(['Black has no king']);
+      // Between squares, then off the board: the queen is gone.
+      await drag(page, '#editor [data-edit-square="d8"]', '#editor [data-edit-square="d4"]');
+      expect(await editorFen(page)).toBe('8/8/8/8/3q4/8/8/4K2R b - - 0 1');
+      await drag(page, '#editor [data-edit-square="d4"]', '#editor .editor-help');
+      expect(await editorFen(page)).toBe('8/8/8/8/8/8/8/4K2R b - - 0 1');
+      // The keyboard's way: choose a spare, then a square.
+      await page.focus('#editor [data-spare="k"]');
+      await page.keyboard.press('Enter');
+      await page.focus('#editor [data-edit-square="e8"]');
+      await page.keyboard.press('Enter');
+      expect(await problems(page)).toEqual([]);
+      expect(await page.textContent('#editor .editor-problems')).toBe('A legal position.');
+      // Castling is offered only where a king and a rook stand on their squares.
+      expect(await page.isEnabled('#editor [data-castle="K"]')).toBe(true);
+      expect(await page.isDisabled('#editor [data-castle="Q"]')).toBe(true);
+      await page.check('#editor [data-castle="K"]');
+      await page.check('#editor input[name="editor-turn"][value="white"]');
+      expect(await editorFen(page)).toBe('4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+      expect(await accessibilityViolations()).toEqual([]);
+      await screenshot('editor');
+      await page.click('#editor button[data-action="done"]');
+      await page.waitForSelector('body[data-read="done"]', { state: 'attached' });
+      expect(await page.inputValue('#input')).toBe('4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+      expect(await detectedFormat()).toBe('fen');
+      expect(await page.isHidden('#editor')).toBe(true);
+      expect(await boardPieces()).toEqual({ e1: 'K', h1: 'R', e8: 'k' });
+    },
+  );
+
+  atBothSizes(
+    'the board editor: Start, an illegal position named, and Done shows it as the page shows illegal positions',
+    async ({ page, open, accessibilityViolations }) => {
+      await open();
+      await page.click('#edit-board');
+      await page.click('#editor button[data-action="start"]');
+      expect(await editorFen(page)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+      // Flip turns the editor's board too: its square buttons follow the drawing.
+      await page.check('#flip');
+      const top = (name: string): Promise<number> =>
+        page.$eval(`#editor [data-edit-square="${name}"]`, (b) => b.getBoundingClientRect().top);
+      expect(await page.getAttribute('#editor .editor-board', 'data-flipped')).toBe('true');
+      expect(await top('e1')).toBeLessThan(await top('e8'));
+      await page.uncheck('#flip');
+      expect(await top('e1')).toBeGreaterThan(await top('e8'));
+      // A pawn onto the first rank: board-core's validateSetup objects, and the editor says so.
+      await drag(page, '#editor [data-spare="P"]', '#editor [data-edit-square="d1"]');
+      // (A ninth pawn, in the queen's place: more pawns and pieces than a game leaves, too.)
+      expect(await problems(page)).toEqual([
+        'a pawn stands on the first or last rank',
+        'White has more pawns than a game can leave',
+        'White has more pieces than promotions can give',
+      ]);
+      expect(await page.getAttribute('#editor .editor-problems', 'role')).toBe('status');
+      // Moving the rook off h1 (by touch) takes White's king-side right away.
+      await touchDrag(page, '#editor [data-edit-square="h1"]', '#editor [data-edit-square="h4"]');
+      expect(await editorFen(page)).toBe('rnbqkbnr/pppppppp/8/8/7R/8/PPPPPPPP/RNBPKBN1 w Qkq - 0 1');
+      expect(await page.isDisabled('#editor [data-castle="K"]')).toBe(true);
+      // By keyboard: the arrow keys go from square to square, Delete empties one.
+      await page.focus('#editor [data-edit-square="h4"]');
+      await page.keyboard.press('ArrowLeft');
+      const focused = (): Promise<string | undefined> =>
+        page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.editSquare);
+      expect(await focused()).toBe('g4');
+      await page.keyboard.press('ArrowRight');
+      expect(await focused()).toBe('h4');
+      await page.keyboard.press('Delete');
+      expect(await editorFen(page)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBPKBN1 w Qkq - 0 1');
+      expect(await page.getAttribute('#editor [data-edit-square="h4"]', 'aria-label')).toBe('h4, empty');
+      expect(await accessibilityViolations()).toEqual([]);
+      await page.click('#editor button[data-action="done"]');
+      await page.waitForSelector('body[data-read="done"]', { state: 'attached' });
+      expect(await page.textContent('#moves')).toContain('a pawn stands on the first or last rank');
+    },
+  );
+});

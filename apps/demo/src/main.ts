@@ -8,6 +8,7 @@ import {
   type Setup,
 } from '@chess-formats/board-core';
 import type { FormatAdapter, FormatView, GameInfo, PlayerInfo, Position } from './formats/adapter.js';
+import { evaluationText, evaluationWords } from './formats/annotations.js';
 import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, type Conversion } from './formats/registry.js';
 import { readFileText } from './file-input.js';
 import { escapeHtml } from './html.js';
@@ -28,6 +29,7 @@ import {
   renderNotes,
   sanMoves,
 } from './view/panels.js';
+import { BoardEditor } from './view/editor.js';
 import { renderPlayers, trackedInfo } from './view/players.js';
 import {
   EVENT_ROWS_SHOWN,
@@ -68,6 +70,10 @@ const notesBox = element('notes');
 const fieldsBox = element('fields');
 const conversionsBox = element('conversions');
 const movesBox = element('moves');
+// Board editor and evaluation (issue 30).
+const evaluationBox = element('evaluation');
+const editorBox = element('editor');
+const editButton = element<HTMLButtonElement>('edit-board');
 
 /** What the page shows besides the input text. */
 const state: {
@@ -147,6 +153,11 @@ function shownPosition(): Position | undefined {
 }
 
 function drawBoard(): void {
+  // While the editor is open it is the board (its own drawing, flip and coordinates followed).
+  if (editor.active) {
+    editor.draw();
+    return;
+  }
   const position = shownPosition();
   if (!position) {
     const stale = state.view.errors.length ? state.lastDrawn : undefined;
@@ -155,6 +166,7 @@ function drawBoard(): void {
       ? `<p class="stale-note">Not the text as it is now: it has an error (see Record). This is the last position read.</p><div class="stale" data-stale="true">${renderBoard(stale, { flipped: flipBox.checked !== (stale.flipped ?? false), coordinates: coordinatesBox.checked })}</div>`
       : '<p class="empty">Nothing to draw.</p>';
     boardTitle.textContent = '';
+    evaluationBox.hidden = true;
     playerTop.innerHTML = '';
     playerBottom.innerHTML = '';
     playButton.hidden = true;
@@ -167,10 +179,59 @@ function drawBoard(): void {
     coordinates: coordinatesBox.checked,
   });
   boardTitle.textContent = boardTitleText(position);
+  drawEvaluation(position);
   const players = renderPlayers(position, gameInfo(position), flipped, state.cursor.ply === 0);
   playerTop.innerHTML = players.top;
   playerBottom.innerHTML = players.bottom;
   playButton.hidden = !hasRealtime(position.setup) && state.timer === undefined;
+}
+
+/** The shown position's evaluation (PGN's `[%eval]`) in words beside the bar the board draws: not in colour only. */
+function drawEvaluation(position: Position): void {
+  const evaluation = position.annotations?.evaluation;
+  evaluationBox.hidden = !evaluation;
+  evaluationBox.textContent = evaluation
+    ? `Evaluation ${evaluationText(evaluation)}: ${evaluationWords(evaluation)}${evaluation.depth === undefined ? '' : ` (depth ${evaluation.depth})`}`
+    : '';
+  if (evaluation) evaluationBox.dataset.eval = evaluationText(evaluation);
+  else delete evaluationBox.dataset.eval;
+}
+
+/**
+ * The board editor (issue 30): open, it takes the place of the board and the players; Done
+ * puts its FEN in the input and reads it, so every view of the page applies to the position.
+ */
+const editor = new BoardEditor(editorBox, {
+  flipped: () => flipBox.checked,
+  coordinates: () => coordinatesBox.checked,
+  done(fen) {
+    closeEditor();
+    input.value = fen;
+    formatSelect.value = AUTO;
+    state.branch = undefined;
+    void update({ history: 'push' });
+    editButton.focus();
+  },
+  cancelled() {
+    closeEditor();
+    drawBoard();
+    editButton.focus();
+  },
+});
+
+function openEditor(): void {
+  stopClock();
+  // One board in the page at a time: the editor's drawing holds the glyphs' ids now.
+  boardBox.innerHTML = '';
+  for (const box of [boardBox, playerTop, playerBottom, evaluationBox]) box.hidden = true;
+  editButton.hidden = true;
+  editor.open(shownPosition()?.setup);
+}
+
+function closeEditor(): void {
+  editor.close();
+  for (const box of [boardBox, playerTop, playerBottom]) box.hidden = false;
+  editButton.hidden = false;
 }
 
 /** The shown position's players, time control and result: the record's, completed by its game's tracker (ratings, titles, result). */
@@ -646,6 +707,7 @@ async function start(): Promise<void> {
     void syncUrl('push');
   });
   playButton.addEventListener('click', togglePlay);
+  editButton.addEventListener('click', openEditor);
   shareButton.addEventListener('click', () => {
     void shareLink(currentUrlState()).then(({ link }) =>
       copyText(`${location.origin}${location.pathname}${link}`).then((ok) => confirm(shareButton, ok)),

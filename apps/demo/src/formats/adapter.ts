@@ -1,4 +1,5 @@
 import type { ByColor, Move, Setup, TrackedGame } from '@chess-formats/board-core';
+import type { Annotations } from './annotations.js';
 
 /**
  * One position to draw: the setup, and what a format may know beside it. Formats fill in
@@ -36,6 +37,8 @@ export interface Position {
   readonly game?: GameInfo;
   /** The format asks for Black at the bottom (style 12's flip field). */
   readonly flipped?: boolean;
+  /** Arrows, circled squares and an evaluation a record's comments give this position (PGN's `[%cal]`, `[%csl]`, `[%eval]`). */
+  readonly annotations?: Annotations;
 }
 
 /** One field of the record, as the input spells it, with what it means. */

@@ -146,4 +146,34 @@ describe('the PGN adapter', () => {
       expect(view.errors[0]?.field, text).toBe(pgnFormat.fields[whole.error.field]);
     }
   });
+
+  it('reads [%cal], [%csl] and [%eval] into each ply, and leaves them out of the comments it shows', () => {
+    const text = [
+      '{ [%csl Ge4] the start }',
+      '1. e4 { [%eval 0.35] [%cal Ge7e5,Rd7d5] [%clk 0:03:00] a good move } 1... e5 { [%eval #-3,20] }',
+      '(1... c5 { [%cal Bg1f3] Sicilian }) 2. Nf3 *',
+    ].join('\n');
+    const view = readPgn(text);
+    expect(view.errors).toEqual([]);
+    const game = view.session?.games[0];
+    const plies = game?.plies.map((p) => p.position.annotations);
+    expect(plies?.[0]).toEqual({ arrows: [], circles: [{ square: 'e4', color: 'green' }] });
+    expect(plies?.[1]).toEqual({
+      arrows: [
+        { from: 'e7', to: 'e5', color: 'green' },
+        { from: 'd7', to: 'd5', color: 'red' },
+      ],
+      circles: [],
+      evaluation: { kind: 'pawns', pawns: 0.35 },
+    });
+    expect(plies?.[2]?.evaluation).toEqual({ kind: 'mate', moves: 3, whiteMates: false, depth: 20 });
+    expect(plies?.[3]).toBeUndefined();
+    // The clock is still the PGN reader's; the shown comments keep only the words.
+    expect(game?.plies[1]?.position.clocks).toEqual({ white: 180_000 });
+    expect(game?.record?.comments).toEqual(['the start']);
+    expect(game?.record?.line[0]?.comments).toEqual(['a good move']);
+    expect(game?.record?.line[1]?.comments).toBeUndefined();
+    expect(game?.record?.line[1]?.variations?.[0]?.[0]?.comments).toEqual(['Sicilian']);
+    expect(JSON.stringify(game?.record)).not.toMatch(/%(cal|csl|eval)/);
+  });
 });

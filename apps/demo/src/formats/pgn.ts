@@ -12,6 +12,7 @@ import {
   type RecordMove,
   type SessionGame,
 } from './adapter.js';
+import { readAnnotations } from './annotations.js';
 import { textFormat } from './list.js';
 import { timeControlText } from '../view/players.js';
 
@@ -116,13 +117,16 @@ function lineOf(
   for (let node = current[0]; node; node = current[0]) {
     const counted = index + (start.blackFirst ? 1 : 0);
     const variations = current.slice(1).map((alternative) => lineOf([alternative], index, start, false));
+    // `[%cal]`, `[%csl]`, `[%eval]` are drawn on the board (the ply's `annotations`), not printed.
+    const commentsBefore = readAnnotations(node.commentsBefore).comments;
+    const comments = readAnnotations(node.comments).comments;
     line.push({
       san: node.san,
       number: start.fullmoves + Math.floor(counted / 2),
       white: counted % 2 === 0,
       ...(node.nags?.length ? { nags: node.nags } : {}),
-      ...(node.commentsBefore?.length ? { commentsBefore: node.commentsBefore } : {}),
-      ...(node.comments?.length ? { comments: node.comments } : {}),
+      ...(commentsBefore.length ? { commentsBefore } : {}),
+      ...(comments.length ? { comments } : {}),
       ...(node.clockMs === undefined ? {} : { clockMs: node.clockMs }),
       ...(main ? { ply: index + 1 } : {}),
       ...(variations.length ? { variations } : {}),
@@ -183,15 +187,21 @@ export function pgnGameInfo(game: PgnGame): GameInfo {
 function pliesOf(game: PgnGame, title: string): { position: Position; san?: string }[] {
   const clocks: { -readonly [Side in keyof ByColor<number>]?: number } = {};
   const info = pgnGameInfo(game);
-  const plies: { position: Position; san?: string }[] = [{ position: { setup: game.setup, title, game: info } }];
+  // The game's first comment annotates the start position; each move's comment the position after it.
+  const first = readAnnotations(game.root.comments).annotations;
+  const plies: { position: Position; san?: string }[] = [
+    { position: { setup: game.setup, title, game: info, ...(first ? { annotations: first } : {}) } },
+  ];
   for (const { before, node, after } of mainline(game)) {
     if (node.clockMs !== undefined) clocks[before.turn] = node.clockMs;
+    const annotations = readAnnotations(node.comments).annotations;
     const position: Position = {
       setup: after,
       title,
       game: info,
       ...(node.move ? { lastMove: node.move } : {}),
       ...(Object.keys(clocks).length ? { clocks: { ...clocks } } : {}),
+      ...(annotations ? { annotations } : {}),
     };
     plies.push({ position, san: node.san });
   }
@@ -254,13 +264,14 @@ export function readPgn(text: string): FormatView {
     from = tags.next;
     const title = titleOf(game, index);
     const start = { fullmoves: game.setup.fullmoves, blackFirst: game.setup.turn === 'black' };
+    const rootComments = readAnnotations(game.root.comments).comments;
     sessionGames.push({
       id: String(index + 1),
       title,
       plies: pliesOf(game, title),
       fields: tags.fields,
       record: {
-        ...(game.root.comments?.length ? { comments: game.root.comments } : {}),
+        ...(rootComments.length ? { comments: rootComments } : {}),
         line: lineOf(game.root.children, 0, start, true),
         result: game.result,
       },

@@ -263,3 +263,69 @@ describe('realtime pieces', () => {
     expect(realtimeMarks(setup, parseSquare(STANDARD, 'e1') ?? 0)).toBeUndefined();
   });
 });
+
+describe('annotations on the board: arrows, circles, the evaluation bar', () => {
+  const annotated = {
+    setup: standardSetup(),
+    annotations: {
+      arrows: [{ from: 'e2', to: 'e4', color: 'green' as const }],
+      circles: [{ square: 'd4', color: 'red' as const }],
+      evaluation: { kind: 'pawns' as const, pawns: 0.35 },
+    },
+  };
+
+  it('draws each arrow and circle in a layer above the pieces that ignores the pointer', () => {
+    const svg = renderBoard(annotated);
+    expect(svg).toContain('<g class="annotations" pointer-events="none">');
+    expect(svg.indexOf('class="annotations"')).toBeGreaterThan(svg.lastIndexOf('class="piece"'));
+    expect(svg).toMatch(
+      /<g class="annotation-arrow" data-arrow="e2e4" data-color="green" opacity="0.7"><line [^>]*stroke="#15781b"/,
+    );
+    expect(svg).toMatch(/<polygon points="[^"]+" fill="#15781b"\/>/);
+    expect(svg).toMatch(/data-circle="d4" data-color="red"/);
+    expect(renderBoard({ setup: standardSetup() })).not.toContain('annotations');
+  });
+
+  it('places arrows and circles on their squares, flipped or not', () => {
+    const centre = (svg: string): { x: number; y: number } => {
+      const match = /data-circle="d4"[^>]* cx="([\d.]+)" cy="([\d.]+)"/.exec(svg);
+      return { x: Number(match?.[1]), y: Number(match?.[2]) };
+    };
+    const margin = 24;
+    expect(centre(renderBoard(annotated))).toEqual({ x: margin + 3.5 * SQUARE, y: margin + 4.5 * SQUARE });
+    expect(centre(renderBoard(annotated, { flipped: true }))).toEqual({
+      x: margin + 4.5 * SQUARE,
+      y: margin + 3.5 * SQUARE,
+    });
+    // e2 to e4 points up the board, and down it when flipped.
+    const shaft = (svg: string): number[] =>
+      (/data-arrow="e2e4"[^>]*><line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"/.exec(svg) ?? [])
+        .slice(1)
+        .map(Number);
+    const [, y1, , y2] = shaft(renderBoard(annotated));
+    expect(y2).toBeLessThan(y1 ?? 0);
+    const [, fy1, , fy2] = shaft(renderBoard(annotated, { flipped: true }));
+    expect(fy2).toBeGreaterThan(fy1 ?? 0);
+  });
+
+  it('draws the evaluation bar beside the board with White’s share, and says it in the label', () => {
+    const svg = renderBoard(annotated);
+    expect(svg).toMatch(/<g class="eval-bar" data-eval="\+0.35" data-white-share="0.53">/);
+    expect(svg).toContain('evaluation +0.35 (White is better by 0.35 pawns)');
+    expect(svg).toContain('arrows green e2 to e4; circled red d4');
+    const mated = renderBoard({
+      ...annotated,
+      annotations: { arrows: [], circles: [], evaluation: { kind: 'mate', moves: 3, whiteMates: false } },
+    });
+    expect(mated).toMatch(/data-eval="#-3" data-white-share="0"/);
+    // The bar widens the drawing; the board itself does not move.
+    const plain = renderBoard({ setup: standardSetup() });
+    const width = (text: string): number => Number(/viewBox="0 0 (\d+)/.exec(text)?.[1]);
+    expect(width(svg) - width(plain)).toBe(20);
+    expect(glyphAt(svg, 'a1')).toEqual(glyphAt(plain, 'a1'));
+    // White's part at White's side: the bottom, or the top when flipped.
+    const whiteY = (text: string): number => Number(/class="eval-white" x="[\d.]+" y="([\d.]+)"/.exec(text)?.[1]);
+    expect(whiteY(svg)).toBeGreaterThan(24);
+    expect(whiteY(renderBoard(annotated, { flipped: true }))).toBe(24);
+  });
+});

@@ -1,6 +1,7 @@
 import {
   ROLES,
   isAttacked,
+  parseSquare,
   kingSquares,
   pieceLetter,
   squareName,
@@ -13,6 +14,14 @@ import {
   type Square,
 } from '@chess-formats/board-core';
 import type { Position } from '../formats/adapter.js';
+import {
+  evaluationText,
+  evaluationWords,
+  whiteShare,
+  type AnnotationColor,
+  type Annotations,
+  type Evaluation,
+} from '../formats/annotations.js';
 import { escapeHtml } from '../html.js';
 import { glyphId, glyphSymbols } from './glyphs.js';
 import { MS_PER_SQUARE, cooldownLength, realtimeMarks } from './realtime.js';
@@ -254,6 +263,19 @@ function pocketColumn(color: Color, pocket: Readonly<Record<string, number>>, to
   return out;
 }
 
+/** The arrows, circles and evaluation in words, for the board's label: drawn, they are colour and shape only. */
+function describeAnnotations(annotations: Annotations | undefined): string {
+  if (!annotations) return '';
+  const parts: string[] = [];
+  if (annotations.arrows.length)
+    parts.push(`arrows ${annotations.arrows.map((a) => `${a.color} ${a.from} to ${a.to}`).join(', ')}`);
+  if (annotations.circles.length)
+    parts.push(`circled ${annotations.circles.map((c) => `${c.color} ${c.square}`).join(', ')}`);
+  if (annotations.evaluation)
+    parts.push(`evaluation ${evaluationText(annotations.evaluation)} (${evaluationWords(annotations.evaluation)})`);
+  return parts.length ? `; ${parts.join('; ')}` : '';
+}
+
 /** A short text for screen readers: which piece stands where. */
 export function describeBoard(position: Position): string {
   const { geometry, pieces: cells } = position.setup.board;
@@ -269,7 +291,84 @@ export function describeBoard(position: Position): string {
   );
   // Realtime chess has no turns: the setup's turn field means nothing there.
   if (position.setup.realtime) return `Realtime chess board, no turns: ${names.length ? names.join(', ') : 'empty'}`;
-  return `${geometry.name === 'omega' ? 'Omega chess board' : 'Chess board'}, ${turn} to move${checked.length ? `, ${checked.join(', ')}` : ''}: ${names.length ? names.join(', ') : 'empty'}`;
+  return `${geometry.name === 'omega' ? 'Omega chess board' : 'Chess board'}, ${turn} to move${checked.length ? `, ${checked.join(', ')}` : ''}: ${names.length ? names.join(', ') : 'empty'}${describeAnnotations(position.annotations)}`;
+}
+
+/** The annotation colours as lichess draws them: dark enough to read on both square colours. */
+const ANNOTATION_COLORS: Readonly<Record<AnnotationColor, string>> = {
+  green: '#15781b',
+  red: '#882020',
+  yellow: '#e68f00',
+  blue: '#003088',
+};
+
+/**
+ * Arrows and circled squares (PGN's `[%cal]` and `[%csl]`): a layer of their own above the
+ * pieces, see-through so that the pieces under them still read, and ignoring the pointer so
+ * that a click or a drag reaches the square beneath. Each arrow is `data-arrow="e2e4"`, each
+ * circle `data-circle="d4"`, both with `data-color`.
+ */
+function annotationLayer(frame: Frame, annotations: Annotations | undefined): string {
+  if (!annotations || (annotations.arrows.length === 0 && annotations.circles.length === 0)) return '';
+  const center = (name: string): { x: number; y: number } | undefined => {
+    const square = parseSquare(frame.geometry, name);
+    if (square === undefined) return undefined;
+    const { x, y } = squareOrigin(frame, square);
+    return { x: x + SQUARE / 2, y: y + SQUARE / 2 };
+  };
+  let out = '';
+  for (const circle of annotations.circles) {
+    const c = center(circle.square);
+    if (!c) continue;
+    out += `<circle class="annotation-circle" data-circle="${circle.square}" data-color="${circle.color}" cx="${c.x}" cy="${c.y}" r="${n(SQUARE / 2 - 3)}" fill="none" stroke="${ANNOTATION_COLORS[circle.color]}" stroke-width="4" opacity="0.8"/>`;
+  }
+  const width = SQUARE * 0.2;
+  const headLength = SQUARE * 0.42;
+  const headWidth = SQUARE * 0.48;
+  for (const arrow of annotations.arrows) {
+    const a = center(arrow.from);
+    const b = center(arrow.to);
+    if (!a || !b) continue;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    // The tip stops short of the target's centre, so a piece there stays visible.
+    const ux = (b.x - a.x) / length;
+    const uy = (b.y - a.y) / length;
+    const tip = { x: b.x - ux * SQUARE * 0.12, y: b.y - uy * SQUARE * 0.12 };
+    const base = { x: tip.x - ux * headLength, y: tip.y - uy * headLength };
+    const side = { x: -uy * (headWidth / 2), y: ux * (headWidth / 2) };
+    const color = ANNOTATION_COLORS[arrow.color];
+    // One group's opacity, so the shaft and the head do not darken where they meet.
+    out +=
+      `<g class="annotation-arrow" data-arrow="${arrow.from}${arrow.to}" data-color="${arrow.color}" opacity="0.7">` +
+      `<line x1="${n(a.x)}" y1="${n(a.y)}" x2="${n(base.x + ux)}" y2="${n(base.y + uy)}" stroke="${color}" stroke-width="${n(width)}" stroke-linecap="round"/>` +
+      `<polygon points="${n(tip.x)},${n(tip.y)} ${n(base.x + side.x)},${n(base.y + side.y)} ${n(base.x - side.x)},${n(base.y - side.y)}" fill="${color}"/></g>`;
+  }
+  return `<g class="annotations" pointer-events="none">${out}</g>`;
+}
+
+/** Width in SVG units the evaluation bar takes beside the board (right of it, before the pockets). */
+const EVAL_BAR = 14;
+const EVAL_GAP = 6;
+
+/**
+ * The evaluation bar: White's share (from the evaluation, a mate fills it) from White's side
+ * of the board, Black's from the other, a mark at the middle. `data-eval` holds the number
+ * as written beside the board (`+0.35`, `#-3`), `data-white-share` the share.
+ */
+function evaluationBar(frame: Frame, evaluation: Evaluation, left: number): string {
+  const top = frame.margin;
+  const height = frame.geometry.height * SQUARE;
+  const share = whiteShare(evaluation);
+  const white = n(height * share);
+  // White's part grows from the bottom unless the board is flipped.
+  const whiteY = frame.flipped ? top : n(top + height - white);
+  return (
+    `<g class="eval-bar" data-eval="${evaluationText(evaluation)}" data-white-share="${n(share)}">` +
+    `<rect x="${left}" y="${top}" width="${EVAL_BAR}" height="${height}" fill="#403d39" stroke="#1a1a1a"/>` +
+    `<rect class="eval-white" x="${left}" y="${whiteY}" width="${EVAL_BAR}" height="${white}" fill="#ffffff"/>` +
+    `<line x1="${left}" y1="${top + height / 2}" x2="${left + EVAL_BAR}" y2="${top + height / 2}" stroke="#c62828" stroke-width="2"/>` +
+    `<rect x="${left}" y="${top}" width="${EVAL_BAR}" height="${height}" fill="none" stroke="#1a1a1a"/></g>`
+  );
 }
 
 /**
@@ -288,13 +387,15 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
   const boardHeight = geometry.height * SQUARE;
   const pockets = position.setup.pockets;
   const pocketWidth = pockets ? 86 : 0;
-  const width = margin * 2 + boardWidth + pocketWidth;
+  const evaluation = position.annotations?.evaluation;
+  const evalWidth = evaluation ? EVAL_GAP + EVAL_BAR : 0;
+  const width = margin * 2 + boardWidth + evalWidth + pocketWidth;
   const height = margin * 2 + boardHeight;
   const highlighted = new Set(position.lastMove ? moveSquares(position.lastMove) : []);
 
   let pocketSvg = '';
   if (pockets) {
-    const left = margin + boardWidth + 14;
+    const left = margin + boardWidth + evalWidth + 14;
     const top: Color = flipped ? 'white' : 'black';
     const bottom: Color = flipped ? 'black' : 'white';
     pocketSvg =
@@ -309,6 +410,8 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
     checkMarks(frame, checkedKings(position)) +
     (showCoordinates ? coordinates(frame) : '') +
     pieces(frame, position) +
+    annotationLayer(frame, position.annotations) +
+    (evaluation ? evaluationBar(frame, evaluation, margin + boardWidth + EVAL_GAP) : '') +
     pocketSvg +
     '</svg>'
   );
