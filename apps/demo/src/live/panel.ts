@@ -191,10 +191,10 @@ export function mountLivePanel(root: HTMLElement, host: LiveHost, search: string
     }
     connected(true);
     setStatus(`Connecting to ${checked.url}...`);
-    let library: typeof import('@chess-formats/client');
+    let library: typeof import('./live-client.js');
     try {
       // The client is loaded only now: a page that never watches live never fetches it.
-      library = await import('@chess-formats/client');
+      library = await import('./live-client.js');
     } catch (error) {
       connected(false);
       setStatus(`The page could not load its FICS client: ${error instanceof Error ? error.message : String(error)}`);
