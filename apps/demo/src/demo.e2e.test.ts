@@ -7,6 +7,7 @@
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -1590,5 +1591,70 @@ describe.skipIf(!launched.ok)('Watch live (issue 30)', () => {
       }
     },
     { timeout: 60_000, oneAtATime: true },
+  );
+
+  atBothSizes(
+    'loads the client only on Connect, says a wrong address at once, and tries a silent server again with growing waits',
+    async ({ page, open, accessibilityViolations }) => {
+      // A port nobody listens on: taken from the system, then let go.
+      const probe = createNetServer();
+      await new Promise<void>((listening) => probe.listen(0, '127.0.0.1', listening));
+      const port = (probe.address() as AddressInfo).port;
+      await new Promise((closed) => probe.close(closed));
+      const fetched: string[] = [];
+      const onRequest = (request: { url(): string }): void => void fetched.push(request.url());
+      page.on('request', onRequest);
+      try {
+        await open();
+        expect(await page.inputValue('#live-server')).toBe('wss://www.freechess.org:5001');
+        await page.evaluate(() => {
+          const opened: number[] = [];
+          const Native = window.WebSocket;
+          class Counted extends Native {
+            constructor(url: string | URL, protocols?: string | string[]) {
+              super(url, protocols);
+              opened.push(performance.now());
+            }
+          }
+          Object.assign(window, { WebSocket: Counted, liveOpened: opened });
+        });
+        const opened = (): Promise<number[]> =>
+          page.evaluate(() => (window as unknown as { liveOpened: number[] }).liveOpened);
+        const status = (): Promise<string | null> => page.textContent('#live-status');
+
+        await page.fill('#live-server', 'freechess.org 5000');
+        await page.click('#live-connect');
+        expect(await status()).toMatch(/^"freechess.org 5000" is not a web address/);
+        expect(await opened()).toEqual([]);
+        // Nothing of the client was fetched yet: the page that never connects never loads it.
+        expect(fetched.filter((url) => url.includes('live-client'))).toEqual([]);
+
+        await page.fill('#live-server', `ws://127.0.0.1:${port}`);
+        await page.click('#live-connect');
+        await page.waitForFunction(
+          () =>
+            /Trying again in 2 s \(attempt 2 of 5\)/.test(document.querySelector('#live-status')?.textContent ?? ''),
+          undefined,
+          { timeout: 10_000 },
+        );
+        expect(await status()).toMatch(
+          /^Disconnected: cannot connect: cannot connect to ws:\/\/127\.0\.0\.1:\d+\. Trying/,
+        );
+        expect(fetched.filter((url) => url.includes('live-client'))).toHaveLength(1);
+        // Two attempts, a second apart (the client's backoff), not a stream of them.
+        const times = await opened();
+        expect(times).toHaveLength(2);
+        expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(900);
+        expect(await accessibilityViolations()).toEqual([]);
+
+        await page.click('#live-disconnect');
+        await page.waitForFunction(() => document.querySelector('#live-status')?.textContent === 'Disconnected.');
+        expect(await page.isEnabled('#live-connect')).toBe(true);
+        expect(await opened()).toHaveLength(2);
+      } finally {
+        page.off('request', onRequest);
+      }
+    },
+    { timeout: 30_000 },
   );
 });

@@ -156,6 +156,10 @@ describe('the server address', () => {
       if (!checked.ok) expect(checked.message).toMatch(/wss:\/\//);
     }
   });
+  it('is encrypted from a page served over https, as browsers require', () => {
+    expect(checkServerAddress('ws://127.0.0.1:5001', 'https:').ok).toBe(false);
+    expect(checkServerAddress(FICS_WEBSOCKET, 'https:').ok).toBe(true);
+  });
   it('comes from a link as ?live=', () => {
     expect(liveAddressFromUrl('?live=ws%3A%2F%2F127.0.0.1%3A4000&input=x')).toBe('ws://127.0.0.1:4000');
     expect(liveAddressFromUrl('?input=x')).toBeUndefined();

@@ -118,8 +118,15 @@ export function runningClocks(
   return { ...clocks, [running]: ms - Math.max(0, elapsedMs) };
 }
 
-/** The address typed into the setting, checked before anything connects: a fault here is the person's to mend, not the network's. */
-export function checkServerAddress(text: string): { ok: true; url: string } | { ok: false; message: string } {
+/**
+ * The address typed into the setting, checked before anything connects: a fault here is the
+ * person's to mend, and trying again would not mend it. `pageProtocol` is the page's own
+ * (`location.protocol`): a page served over https may open only `wss://` sockets.
+ */
+export function checkServerAddress(
+  text: string,
+  pageProtocol = 'http:',
+): { ok: true; url: string } | { ok: false; message: string } {
   const trimmed = text.trim();
   if (trimmed === '')
     return { ok: false, message: `Enter the server's WebSocket address first (FICS: ${FICS_WEBSOCKET}).` };
@@ -136,6 +143,11 @@ export function checkServerAddress(text: string): { ok: true; url: string } | { 
     return {
       ok: false,
       message: `A browser reaches a chess server only over a WebSocket: the address starts with wss:// (or ws://), not ${url.protocol}//.`,
+    };
+  if (url.protocol === 'ws:' && pageProtocol === 'https:')
+    return {
+      ok: false,
+      message: 'This page is served over https, and browsers let it open only wss:// addresses (encrypted ones).',
     };
   return { ok: true, url: trimmed };
 }

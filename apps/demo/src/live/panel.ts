@@ -37,6 +37,8 @@ export interface LiveHost {
 const LISTED_GAMES = 100;
 /** How often the running clock is redrawn: its tenths change at this pace. */
 const TICK_MS = 100;
+/** Reconnections in a row before the panel gives up (the client waits 1 s, 2 s, 4 s ... between them). */
+const RETRIES = 5;
 
 type GamesRowEvent = Extract<FicsCommandReply['events'][number], { kind: 'games-row' }>;
 
@@ -50,7 +52,7 @@ const MARKUP = `<h2 id="live-heading">Watch live</h2>
   <button type="button" id="live-refresh" disabled>List games</button>
 </div>
 <p id="live-status" class="notice" role="status">Not connected.</p>
-<div id="live-watch"><p id="live-watch-status" role="status"></p><div class="controls" id="live-watch-controls" hidden><button type="button" id="live-show">Show on the board</button> <button type="button" id="live-unobserve">Stop watching</button></div></div>
+<div id="live-watch"><p id="live-watch-status" role="status"></p><div class="controls" id="live-watch-controls" hidden><button type="button" id="live-show">Show the latest position</button> <button type="button" id="live-unobserve">Stop watching</button></div></div>
 <div id="live-games"></div>`;
 
 /** Mounts the panel into `root` (an empty element); `search` is the page's query (`?live=` fills the address). */
@@ -64,7 +66,6 @@ export function mountLivePanel(root: HTMLElement, host: LiveHost, search: string
   const status = find('live-status');
   const watchStatus = find('live-watch-status');
   const watchControls = find('live-watch-controls');
-  const showButton = find<HTMLButtonElement>('live-show');
   const gamesBox = find('live-games');
   address.value = liveAddressFromUrl(search) ?? FICS_WEBSOCKET;
 
@@ -76,6 +77,8 @@ export function mountLivePanel(root: HTMLElement, host: LiveHost, search: string
   let view = new LiveGame();
   let latest: { game: TrackedGame; session: SessionGame; at: number } | undefined;
   let timer: number | undefined;
+  /** Why the last connection ended, said again while the client waits to try again. */
+  let lastDrop = '';
 
   const setStatus = (text: string): void => {
     status.textContent = text;
@@ -142,7 +145,6 @@ export function mountLivePanel(root: HTMLElement, host: LiveHost, search: string
       startTicking();
     }
     watchStatus.textContent = describe(game);
-    showButton.hidden = host.shown();
   }
 
   function onEvent(event: FicsClientEvent): void {
@@ -156,12 +158,13 @@ export function mountLivePanel(root: HTMLElement, host: LiveHost, search: string
         void listGames();
         return;
       case 'disconnected':
-        setStatus(`Connection lost: ${event.error.message}`);
+        lastDrop = event.error.message;
+        setStatus(`Disconnected: ${lastDrop}`);
         refreshButton.disabled = true;
         return;
       case 'reconnecting':
         setStatus(
-          `Connection lost; trying again in ${Math.round(event.delayMs / 1000)} s (attempt ${event.attempt}). Disconnect stops trying.`,
+          `Disconnected: ${lastDrop}. Trying again in ${Math.round(event.delayMs / 1000)} s (attempt ${event.attempt} of ${RETRIES}); Disconnect stops trying.`,
         );
         return;
       case 'stopped':
@@ -183,7 +186,7 @@ export function mountLivePanel(root: HTMLElement, host: LiveHost, search: string
   }
 
   async function connect(): Promise<void> {
-    const checked = checkServerAddress(address.value);
+    const checked = checkServerAddress(address.value, location.protocol);
     if (!checked.ok) {
       setStatus(checked.message);
       address.focus();
@@ -203,6 +206,7 @@ export function mountLivePanel(root: HTMLElement, host: LiveHost, search: string
     // The client's own backoff paces the retries (1 s doubling to 30 s, five times): the server is never hammered.
     client = library.createFicsClient({
       transport: library.webSocketTransport(checked.url, { timeoutMs: 15_000 }),
+      retries: RETRIES,
       onEvent,
     });
   }
@@ -246,7 +250,6 @@ export function mountLivePanel(root: HTMLElement, host: LiveHost, search: string
     firstShow = true;
     watchStatus.textContent = `Observing game ${gameNumber}...`;
     watchControls.hidden = false;
-    showButton.hidden = true;
     const reply = await asked.observe(gameNumber);
     if (watching !== gameNumber) return;
     if (!reply.ok) {
@@ -273,10 +276,10 @@ export function mountLivePanel(root: HTMLElement, host: LiveHost, search: string
     const chosen = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-game]');
     if (chosen) void observe(Number(chosen.dataset.game));
   });
-  showButton.addEventListener('click', () => {
+  // Back to the game after reading a text, or after stepping back through its moves.
+  root.querySelector('#live-show')?.addEventListener('click', () => {
     if (!latest) return;
     host.show(latest.session, true);
-    showButton.hidden = true;
     tick();
     startTicking();
   });
