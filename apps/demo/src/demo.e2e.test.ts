@@ -1641,16 +1641,18 @@ describe.skipIf(!launched.ok)('Watch live (issue 30)', () => {
           /^Disconnected: cannot connect: cannot connect to ws:\/\/127\.0\.0\.1:\d+\. Trying/,
         );
         expect(fetched.filter((url) => url.includes('live-client'))).toHaveLength(1);
-        // Two attempts, a second apart (the client's backoff), not a stream of them.
-        const times = await opened();
-        expect(times).toHaveLength(2);
-        expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(900);
         expect(await accessibilityViolations()).toEqual([]);
-
         await page.click('#live-disconnect');
         await page.waitForFunction(() => document.querySelector('#live-status')?.textContent === 'Disconnected.');
         expect(await page.isEnabled('#live-connect')).toBe(true);
-        expect(await opened()).toHaveLength(2);
+        // The attempts came a second apart, then two (the client's backoff; a third one if the
+        // machine was slow to press Disconnect), never a stream of them.
+        const times = await opened();
+        expect(times.length).toBeGreaterThanOrEqual(2);
+        expect(times.length).toBeLessThanOrEqual(3);
+        const gaps = times.slice(1).map((t, i) => t - (times[i] ?? 0));
+        expect(gaps[0]).toBeGreaterThanOrEqual(900);
+        if (gaps[1] !== undefined) expect(gaps[1]).toBeGreaterThanOrEqual(1900);
       } finally {
         page.off('request', onRequest);
       }
