@@ -7,6 +7,7 @@
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,9 @@ import { FICS_ADAPTER } from './formats/fics.js';
 import { PGN_ADAPTER } from './formats/pgn.js';
 import { SETUP_JSON_ADAPTER } from './formats/setup-json.js';
 import { renderBoard } from './render/board-svg.js';
+import { createFicsStandIn, type FicsStandInGame } from '../../../packages/client/src/fics-stand-in.js';
+import { OWN_GAME_NUMBER, OWN_GAME_SAN, ownBoard, ownGame } from '../../../packages/client/src/testing/fics-game.js';
+import { startWebSocketServer } from '../../../packages/client/src/testing/websocket-server.js';
 
 const demoDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const screenshots = join(demoDir, 'test-results', 'screenshots');
@@ -1603,5 +1607,250 @@ describe.skipIf(!launched.ok)('board editor, arrows, circles and evaluations (is
       await page.waitForSelector('body[data-read="done"]', { state: 'attached' });
       expect(await page.textContent('#moves')).toContain('a pawn stands on the first or last rank');
     },
+  );
+});
+
+/** The stand-in's game 7 joined after `joinedAt` plies, its boards saying the clock runs (tokens 31 and 32: FICS sends them). */
+function tickingGame(joinedAt: number): FicsStandInGame {
+  const game = ownGame(joinedAt);
+  return { ...game, observe: game.observe.map((line) => (line.startsWith('<12>') ? `${line} 1 0` : line)) };
+}
+
+/** The `games` list the stand-in answers with: game 7 and one more, in the server's columns. */
+const LIVE_GAMES_LIST = [
+  '  7 1850 Alice       1790 Bob        [ br  5   3]   4:44 -  4:45 (39-39) W:  4',
+  ' 12 2100 Carol       2050 Dave       [ sr 15   0]  12:01 - 11:40 (33-35) B: 21',
+  '',
+  '  2 games displayed.',
+];
+
+/** `4:43.9` (or `1:02:03`) in milliseconds, as the page writes a clock. */
+function clockMs(text: string | null): number {
+  const parts = (text ?? '').trim().split(':').map(Number);
+  return parts.reduce((total, part) => total * 60 + part, 0) * 1000;
+}
+
+describe.skipIf(!launched.ok)('Watch live (issue 30)', () => {
+  atBothSizes(
+    'watches a FICS game on the stand-in: the whole game from move 1, each new move drawn within 100 ms of its arrival, clocks running',
+    async ({ page, open, size, boardPieces, accessibilityViolations, screenshot }) => {
+      const standIn = createFicsStandIn({
+        games: { [OWN_GAME_NUMBER]: tickingGame(6) },
+        pingEachReply: true,
+        onCommand: (command) => (command === 'games' ? LIVE_GAMES_LIST : undefined),
+      });
+      // The stand-in behind a WebSocket on loopback, as the client's own browser test serves it.
+      const wsServer = await startWebSocketServer({
+        onPeer: (peer) => {
+          const served = standIn.accept({
+            write: (bytes) => peer.send(bytes, { fragments: [7, 64] }),
+            end: () => peer.close(),
+          });
+          peer.onMessage = (message) => served.receive(message.data);
+          void peer.closed.then(() => served.closed());
+        },
+      });
+      try {
+        await open(`?live=${encodeURIComponent(wsServer.url)}`);
+        expect(await page.inputValue('#live-server')).toBe(wsServer.url);
+        // The page loads no client until Connect: no WebSocket, no client chunk.
+        // Each WebSocket message's arrival is stamped in the page, before the client reads it.
+        await page.evaluate(() => {
+          const arrivals: number[] = [];
+          const Native = window.WebSocket;
+          class Stamped extends Native {
+            constructor(url: string | URL, protocols?: string | string[]) {
+              super(url, protocols);
+              this.addEventListener('message', () => arrivals.push(performance.now()));
+            }
+          }
+          Object.assign(window, { WebSocket: Stamped, liveArrivals: arrivals });
+        });
+        await page.click('#live-connect');
+        await page.waitForFunction(
+          () => document.querySelector('#live-status')?.textContent === 'Logged in as GuestCFMT.',
+          undefined,
+          { timeout: 10_000 },
+        );
+        await page.waitForSelector('#live-games button[data-game="7"]');
+        expect(await page.$$eval('#live-games button[data-game]', (rows) => rows.map((r) => r.textContent))).toEqual([
+          '7 Alice (1850) vs Bob (1790), rated blitz 5 + 3, move 4',
+          '12 Carol (2100) vs Dave (2050), rated standard 15 + 0, move 21',
+        ]);
+
+        // Joined after 6 plies: the client asks for `moves 7`, and the board has the game from move 1.
+        await page.click('#live-games button[data-game="7"]');
+        await page.waitForFunction(
+          () => document.querySelectorAll('#session-controls .movetext button.san').length === 6,
+          undefined,
+          { timeout: 10_000 },
+        );
+        const sans = (): Promise<string[]> =>
+          page.$$eval('#session-controls .movetext button.san', (moves) => moves.map((m) => m.textContent ?? ''));
+        expect(await sans()).toEqual(OWN_GAME_SAN.slice(0, 6));
+        expect(await page.textContent('#session-controls .ply')).toBe('Position 6 of 6, after a6');
+        expect(await boardPieces()).toMatchObject({ e4: 'P', e5: 'p', f3: 'N', c6: 'n', b5: 'B', a6: 'p' });
+        expect(await page.textContent('#board-title')).toBe('Game 7: Alice vs Bob');
+        expect(await page.textContent('#live-watch-status')).toBe('Watching Game 7: Alice vs Bob, 6 moves so far.');
+
+        // White's clock runs between moves: the shown value goes down.
+        const whiteClock = async (): Promise<number> => clockMs(await page.textContent('[data-player-clock="white"]'));
+        const before = await whiteClock();
+        expect(before).toBeLessThanOrEqual(284_000);
+        await page.waitForTimeout(400);
+        const later = await whiteClock();
+        expect(later).toBeLessThan(before);
+        expect(clockMs(await page.textContent('#session-controls [data-clock="white"]'))).toBeLessThan(before);
+
+        // Four more plies, one at a time: each timed in the page from its message's arrival to
+        // the board showing it (the DOM) and to the next frame (when it is painted).
+        const played: Record<number, [string, string]> = {
+          7: ['a4', 'B'],
+          8: ['f6', 'n'],
+          9: ['g1', 'K'],
+          10: ['e7', 'b'],
+        };
+        const times: { ply: number; dom: number; frame: number }[] = [];
+        for (let ply = 7; ply <= 10; ply++) {
+          const [square, piece] = played[ply] as [string, string];
+          await page.evaluate(
+            ([square, piece]) => {
+              const board = document.querySelector('#board');
+              const arrivals = (window as unknown as { liveArrivals: number[] }).liveArrivals;
+              if (!board) throw new Error('no #board');
+              const seen = arrivals.length;
+              const drawn = new Promise((resolve, reject) => {
+                const observer = new MutationObserver(() => {
+                  if (!board.querySelector(`[data-square="${square}"][data-piece="${piece}"]`)) return;
+                  const dom = performance.now();
+                  observer.disconnect();
+                  requestAnimationFrame(() => {
+                    const frame = performance.now();
+                    const arrival = arrivals[arrivals.length - 1] ?? Number.NaN;
+                    resolve({ dom: dom - arrival, frame: frame - arrival, messages: arrivals.length - seen });
+                  });
+                });
+                observer.observe(board, { childList: true, subtree: true });
+                window.setTimeout(() => reject(new Error(`${piece} on ${square} not drawn in 5 s`)), 5000);
+              });
+              Object.assign(window, { liveDrawn: drawn });
+            },
+            [square, piece] as const,
+          );
+          standIn.broadcast(`${ownBoard(ply)} 1 0\n\rfics% `);
+          const drawn = await page.evaluate(
+            () =>
+              (window as unknown as { liveDrawn: Promise<{ dom: number; frame: number; messages: number }> }).liveDrawn,
+          );
+          expect(drawn.messages).toBe(1);
+          times.push({ ply, dom: drawn.dom, frame: drawn.frame });
+          expect(await sans()).toEqual(OWN_GAME_SAN.slice(0, ply));
+          await page.waitForTimeout(250);
+        }
+        console.log(
+          `demo e2e: Watch live at ${size}, arrival to board (DOM / next frame), ms: ${times
+            .map((t) => `ply ${t.ply} ${t.dom.toFixed(1)} / ${t.frame.toFixed(1)}`)
+            .join(', ')}`,
+        );
+        // The issue's bound: each new move drawn within 100 ms of its arrival.
+        for (const t of times) expect(t.frame).toBeLessThan(100);
+        // Black's clock runs after White's ninth ply... and White's after Be7.
+        expect(await page.textContent('#session-controls .ply')).toBe('Position 10 of 10, after Be7');
+
+        // The game ends: the result is shown and the clocks stand.
+        standIn.broadcast('\n\r{Game 7 (Alice vs. Bob) Alice resigns} 0-1\n\rfics% ');
+        await page.waitForSelector('[data-result]');
+        expect(await page.textContent('[data-result]')).toBe('0-1');
+        expect(await page.textContent('#live-watch-status')).toBe(
+          'Game 7: Alice vs Bob: game over, 0-1 (Alice resigns).',
+        );
+        const stood = await whiteClock();
+        await page.waitForTimeout(300);
+        expect(await whiteClock()).toBe(stood);
+
+        expect(await accessibilityViolations()).toEqual([]);
+        await screenshot('watch-live');
+
+        // The stand-in read every line as timeseal 2, answered its pings, and was asked for the move list.
+        const session = standIn.sessions[0];
+        expect(session?.timeseal).toBe(2);
+        expect(session?.problems).toEqual([]);
+        expect(session?.received.some((line) => / moves 7$/.test(line))).toBe(true);
+        expect(session?.pingsAnswered).toBe(session?.pingsSent);
+
+        await page.click('#live-disconnect');
+        await page.waitForFunction(() => document.querySelector('#live-status')?.textContent === 'Disconnected.');
+      } finally {
+        await wsServer.close();
+      }
+    },
+    { timeout: 60_000, oneAtATime: true },
+  );
+
+  atBothSizes(
+    'loads the client only on Connect, says a wrong address at once, and tries a silent server again with growing waits',
+    async ({ page, open, accessibilityViolations }) => {
+      // A port nobody listens on: taken from the system, then let go.
+      const probe = createNetServer();
+      await new Promise<void>((listening) => probe.listen(0, '127.0.0.1', listening));
+      const port = (probe.address() as AddressInfo).port;
+      await new Promise((closed) => probe.close(closed));
+      const fetched: string[] = [];
+      const onRequest = (request: { url(): string }): void => void fetched.push(request.url());
+      page.on('request', onRequest);
+      try {
+        await open();
+        expect(await page.inputValue('#live-server')).toBe('wss://www.freechess.org:5001');
+        await page.evaluate(() => {
+          const opened: number[] = [];
+          const Native = window.WebSocket;
+          class Counted extends Native {
+            constructor(url: string | URL, protocols?: string | string[]) {
+              super(url, protocols);
+              opened.push(performance.now());
+            }
+          }
+          Object.assign(window, { WebSocket: Counted, liveOpened: opened });
+        });
+        const opened = (): Promise<number[]> =>
+          page.evaluate(() => (window as unknown as { liveOpened: number[] }).liveOpened);
+        const status = (): Promise<string | null> => page.textContent('#live-status');
+
+        await page.fill('#live-server', 'freechess.org 5000');
+        await page.click('#live-connect');
+        expect(await status()).toMatch(/^"freechess.org 5000" is not a web address/);
+        expect(await opened()).toEqual([]);
+        // Nothing of the client was fetched yet: the page that never connects never loads it.
+        expect(fetched.filter((url) => url.includes('live-client'))).toEqual([]);
+
+        await page.fill('#live-server', `ws://127.0.0.1:${port}`);
+        await page.click('#live-connect');
+        await page.waitForFunction(
+          () =>
+            /Trying again in 2 s \(attempt 2 of 5\)/.test(document.querySelector('#live-status')?.textContent ?? ''),
+          undefined,
+          { timeout: 10_000 },
+        );
+        expect(await status()).toMatch(
+          /^Disconnected: cannot connect: cannot connect to ws:\/\/127\.0\.0\.1:\d+\. Trying/,
+        );
+        expect(fetched.filter((url) => url.includes('live-client'))).toHaveLength(1);
+        expect(await accessibilityViolations()).toEqual([]);
+        await page.click('#live-disconnect');
+        await page.waitForFunction(() => document.querySelector('#live-status')?.textContent === 'Disconnected.');
+        expect(await page.isEnabled('#live-connect')).toBe(true);
+        // The attempts came a second apart, then two (the client's backoff; a third one if the
+        // machine was slow to press Disconnect), never a stream of them.
+        const times = await opened();
+        expect(times.length).toBeGreaterThanOrEqual(2);
+        expect(times.length).toBeLessThanOrEqual(3);
+        const gaps = times.slice(1).map((t, i) => t - (times[i] ?? 0));
+        expect(gaps[0]).toBeGreaterThanOrEqual(900);
+        if (gaps[1] !== undefined) expect(gaps[1]).toBeGreaterThanOrEqual(1900);
+      } finally {
+        page.off('request', onRequest);
+      }
+    },
+    { timeout: 30_000 },
   );
 });

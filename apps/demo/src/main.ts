@@ -15,6 +15,7 @@ import { escapeHtml } from './html.js';
 import { unrecognisedHint, unwrapInput } from './input-link.js';
 import { renderBoard } from './render/board-svg.js';
 import { hasRealtime } from './render/realtime.js';
+import { mountLivePanel } from './live/panel.js';
 import type { ReadResult } from './read.js';
 import { READ_IN_WORKER_FROM, TextReader } from './reader.js';
 import './style.css';
@@ -322,7 +323,8 @@ let urlWrites = 0;
  * entry (which holds the whole view, so Back restores even a capture too big for a link).
  */
 async function syncUrl(mode: HistoryMode): Promise<void> {
-  if (mode === 'none') return;
+  // A live game is no text a link could hold: its steps leave the URL as it was.
+  if (mode === 'none' || isLiveShown()) return;
   const view = currentUrlState();
   const entry: HistoryEntry = { view, ...(state.branch ? { branch: state.branch } : {}) };
   // Push now, so a quick Back after a click finds the entry; the link follows when compressed.
@@ -790,5 +792,38 @@ declare global {
     chessFormatsDemo?: DemoApi;
   }
 }
+
+// Watch live (issue 30): the game the live panel observes is shown as a capture's tracked game
+// is (the same board, players, clocks, steps and moves), from a view of its own that a read of
+// the text replaces. The panel loads the FICS client only when it connects.
+let liveView: FormatView | undefined;
+function isLiveShown(): boolean {
+  return liveView !== undefined && state.view === liveView;
+}
+mountLivePanel(
+  element('live'),
+  {
+    show(game, follow) {
+      const last = game.plies.length - 1;
+      const notes = [`${game.title}: from the server (Watch live), not from the text box.`];
+      liveView = { positions: [], fields: [], errors: [], notes, session: { events: [], games: [game] } };
+      state.view = liveView;
+      state.played = undefined;
+      state.branch = undefined;
+      stopClock();
+      state.realtime = undefined;
+      state.cursor = { game: 0, ply: follow ? last : Math.min(state.cursor.ply, last) };
+      errorsBox.innerHTML = '';
+      notesBox.innerHTML = renderNotes(notes);
+      fieldsBox.innerHTML = renderFieldTable([]);
+      drawSession();
+      drawPosition();
+      drawBranch();
+    },
+    shown: isLiveShown,
+    atLatest: () => state.cursor.ply >= (liveView?.session?.games[0]?.plies.length ?? 0) - 1,
+  },
+  location.search,
+);
 
 void start();
