@@ -282,7 +282,7 @@ export function readPgn(text: string): FormatView {
         result: game.result,
       },
       pgnRoot: game.root,
-      ...(error ? { error: error.message } : {}),
+      ...(error ? { error: `${error.message} (${error.code}, line ${error.line}, column ${error.column})` } : {}),
     });
   });
   const broken = results.length - sessionGames.length + partials;
