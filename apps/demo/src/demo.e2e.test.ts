@@ -1255,8 +1255,10 @@ describe.skipIf(!launched.ok)('the defects of issue 17, each at 1280x800 and at 
       const broken = '[Event "Broken"]\n[White "Carol"]\n[Black "Dave"]\n\n1. d4 d5 2. Ke3 *';
       await paste(`${PGN_ADAPTER.example}\n\n${broken}\n\n[White "Ada"]\n[Black "Brook"]\n\n1. d4 d5 2. c4 *`);
       expect(await detectedFormat()).toBe('pgn');
+      // The broken game is shown up to its error (issue 30), between the others.
       expect(await page.$$eval('#game-select option', (options) => options.map((o) => o.textContent))).toEqual([
         'Melanchthon (1841) vs Rookwise (1790), 0-1',
+        'Carol vs Dave, * (broken: up to its error)',
         'Ada vs Brook, *',
       ]);
       const error = await page.textContent('#errors .error p');
@@ -1264,10 +1266,14 @@ describe.skipIf(!launched.ok)('the defects of issue 17, each at 1280x800 and at 
       expect(error).toContain('Game 2: ');
       expect(await page.textContent('#errors mark')).toBe('Ke3');
       expect(await page.textContent('#notes')).toContain(
-        '1 of the 3 games is broken (line 25; see Errors): the other 2 are shown.',
+        '1 of the 3 games is broken (line 25; see Errors): it is shown up to the error, the other 2 in full.',
       );
-      // The good games can be chosen and stepped through.
       await page.selectOption('#game-select', '1');
+      await page.click('button[data-step="last"]');
+      expect(await page.textContent('.ply')).toBe('Position 2 of 2, after d5');
+      expect(await page.textContent('#move-list .game-error')).toContain('Ke3');
+      // The good games can be chosen and stepped through.
+      await page.selectOption('#game-select', '2');
       await page.click('button[data-step="last"]');
       expect(await page.textContent('.ply')).toBe('Position 3 of 3, after c4');
       expect(await boardPieces()).toMatchObject({ d4: 'P', c4: 'P', d5: 'p' });
@@ -1415,7 +1421,7 @@ describe.skipIf(!launched.ok)('the defects of issue 17, each at 1280x800 and at 
 describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
   /** The centre of a square on screen, from its button over the board. */
   async function centre(page: Page, square: string): Promise<{ x: number; y: number }> {
-    const box = await page.locator(`.square-button[data-square="${square}"]`).boundingBox();
+    const box = await page.locator(`.square-button[data-at="${square}"]`).boundingBox();
     if (!box) throw new Error(`no square ${square}`);
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   }
@@ -1433,7 +1439,7 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
   }
   const targets = (page: Page): Promise<string[]> =>
     page.$$eval('.square-button.target', (buttons) =>
-      buttons.map((b) => (b as HTMLElement).dataset.square ?? '').sort(),
+      buttons.map((b) => (b as HTMLElement).dataset.at ?? '').sort(),
     );
   const current = (page: Page): Promise<string | null> => page.textContent('#move-list [aria-current]');
   const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -1443,12 +1449,12 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
     async ({ page, open, paste, boardPieces, accessibilityViolations, screenshot }) => {
       await open();
       await paste(START);
-      await page.locator('.square-button[data-square="e2"]').click();
+      await page.locator('.square-button[data-at="e2"]').click();
       expect(await targets(page)).toEqual(['e3', 'e4']);
-      expect(await page.getAttribute('.square-button[data-square="e4"]', 'aria-label')).toBe('e4, move here');
+      expect(await page.getAttribute('.square-button[data-at="e4"]', 'aria-label')).toBe('e4, move here');
       expect(await accessibilityViolations()).toEqual([]);
       await screenshot('board-targets');
-      await page.locator('.square-button[data-square="e4"]').click();
+      await page.locator('.square-button[data-at="e4"]').click();
       expect(await boardPieces()).toMatchObject({ e4: 'P' });
       expect((await boardPieces()).e2).toBeUndefined();
       // The game grows in the move list; the text is the position it started from.
@@ -1461,10 +1467,10 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
       await drag(page, 'f1', 'f3');
       expect(await boardPieces()).toMatchObject({ f1: 'B' });
       // A click on another piece of the side to move chooses it instead; a click on nothing lets go.
-      await page.locator('.square-button[data-square="d2"]').click();
-      await page.locator('.square-button[data-square="g1"]').click();
+      await page.locator('.square-button[data-at="d2"]').click();
+      await page.locator('.square-button[data-at="g1"]').click();
       expect(await targets(page)).toEqual(['e2', 'f3', 'h3']);
-      await page.locator('.square-button[data-square="a5"]').click();
+      await page.locator('.square-button[data-at="a5"]').click();
       expect(await targets(page)).toEqual([]);
       expect(await page.textContent('#move-list .movetext')).toMatch(/^1\. e4 Nf6\s*$/);
       // The arrow keys step back through the moves played.
@@ -1480,8 +1486,8 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
     async ({ page, open, paste, boardPieces, accessibilityViolations }) => {
       await open();
       await paste('8/P6k/8/8/8/8/8/K7 w - - 0 1');
-      await page.locator('.square-button[data-square="a7"]').click();
-      await page.locator('.square-button[data-square="a8"]').click();
+      await page.locator('.square-button[data-at="a7"]').click();
+      await page.locator('.square-button[data-at="a8"]').click();
       const choice = page.getByRole('dialog', { name: 'Promote the pawn to' });
       expect(await choice.getByRole('button').allTextContents()).toEqual([
         'Queen',
@@ -1496,13 +1502,13 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
       expect(await current(page)).toBe('a8=N');
       // From the keyboard: back to the start, Tab to the board, arrows, Enter, Enter on Queen.
       await page.locator('#move-list button.start').click();
-      await page.locator('.square-button[data-square="a1"]').focus();
+      await page.locator('.square-button[data-at="a1"]').focus();
       await page.keyboard.press('Enter');
       expect(await targets(page)).toEqual(['a2', 'b1', 'b2']);
       await page.keyboard.press('Escape');
       for (const key of ['ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp'])
         await page.keyboard.press(key);
-      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.square)).toBe('a7');
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.at)).toBe('a7');
       await page.keyboard.press('Enter');
       await page.keyboard.press('ArrowUp');
       await page.keyboard.press('Enter');
@@ -1510,7 +1516,7 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
       await page.keyboard.press('Enter');
       expect(await boardPieces()).toMatchObject({ a8: 'Q' });
       // The focus is back on the board, at the square moved to.
-      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.square)).toBe('a8');
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.at)).toBe('a8');
       expect(await page.textContent('#move-list .movetext')).toContain('a8=Q');
       expect(await page.textContent('#move-list .movetext')).toContain('a8=N');
     },
@@ -1529,8 +1535,8 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
       expect(await current(page)).toBe('Nf3');
       expect(await page.textContent('.ply')).toBe('Position 3 of 14, after Nf3');
       await page.click('#move-list button[data-ply="2"]');
-      await page.locator('.square-button[data-square="d2"]').click();
-      await page.locator('.square-button[data-square="d4"]').click();
+      await page.locator('.square-button[data-at="d2"]').click();
+      await page.locator('.square-button[data-at="d4"]').click();
       expect(await boardPieces()).toMatchObject({ d4: 'P', e4: 'P', e5: 'p' });
       expect(await current(page)).toBe('d4');
       expect(

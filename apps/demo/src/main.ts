@@ -758,6 +758,13 @@ function onBoardMove(move: Move): void {
   void syncUrl('replace');
 }
 
+/** The tree the move list was last written for, and its size then. */
+let listDrawn: { tree: GameTree | undefined; size: number; first: ChildNode | null } = {
+  tree: undefined,
+  size: 0,
+  first: null,
+};
+
 /** The move list beside the board: the tree's moves, the shown one marked and kept in view. */
 function drawMoveList(): void {
   const tree = currentTree();
@@ -768,7 +775,15 @@ function drawMoveList(): void {
     moveList.innerHTML = '';
     return;
   }
-  moveList.innerHTML = renderMoveList(tree, node);
+  // A step moves the mark only: the list is written again when the tree grew or another is shown.
+  if (listDrawn.tree === tree && listDrawn.size === tree.nodes.length && listDrawn.first === moveList.firstChild) {
+    moveList.querySelector('[aria-current]')?.removeAttribute('aria-current');
+    moveList.querySelector(`[data-node="${node.id}"]`)?.setAttribute('aria-current', 'step');
+    moveList.querySelector('.in-variation')?.toggleAttribute('hidden', isMainLine(node));
+  } else {
+    moveList.innerHTML = renderMoveList(tree, node);
+    listDrawn = { tree, size: tree.nodes.length, first: moveList.firstChild };
+  }
   const current = moveList.querySelector<HTMLElement>('[aria-current]');
   if (current) keepInView(moveList, current);
   // Off the record's positions, the step controls follow the tree.

@@ -95,7 +95,7 @@ export class BoardInput {
       const y = Number(rect.getAttribute('y'));
       const size = Number(rect.getAttribute('width'));
       const style = `left:${(x / view.width) * 100}%;top:${(y / view.height) * 100}%;width:${(size / view.width) * 100}%;height:${(size / view.height) * 100}%`;
-      buttons += `<button type="button" class="square-button" data-square="${escapeHtml(name)}" data-col="${Math.round(x / size)}" data-row="${Math.round(y / size)}" tabindex="-1" style="${style}"></button>`;
+      buttons += `<button type="button" class="square-button" data-at="${escapeHtml(name)}" data-col="${Math.round(x / size)}" data-row="${Math.round(y / size)}" tabindex="-1" style="${style}"></button>`;
     }
     const layer = document.createElement('div');
     layer.className = 'square-buttons';
@@ -126,7 +126,7 @@ export class BoardInput {
   }
 
   private button(name: string): HTMLButtonElement | null {
-    return this.box.querySelector<HTMLButtonElement>(`.square-button[data-square="${CSS.escape(name)}"]`);
+    return this.box.querySelector<HTMLButtonElement>(`.square-button[data-at="${CSS.escape(name)}"]`);
   }
 
   /** The moves that take the chosen piece to `square` (several for a promotion); castling by the rook's square too. */
@@ -143,11 +143,10 @@ export class BoardInput {
     const targets = new Set(this.movesFrom(this.selected).map((move) => move.to));
     const movable = new Set(this.moves.map(fromOf));
     const buttons = [...this.box.querySelectorAll<HTMLButtonElement>('.square-button')];
-    if (!buttons.some((b) => b.dataset.square === this.tabSquare)) this.tabSquare = undefined;
-    const stop =
-      this.selected !== undefined ? this.nameOf(this.selected) : (this.tabSquare ?? buttons[0]?.dataset.square);
+    if (!buttons.some((b) => b.dataset.at === this.tabSquare)) this.tabSquare = undefined;
+    const stop = this.selected !== undefined ? this.nameOf(this.selected) : (this.tabSquare ?? buttons[0]?.dataset.at);
     for (const button of buttons) {
-      const name = button.dataset.square ?? '';
+      const name = button.dataset.at ?? '';
       const square = this.squareOf(name);
       const piece = square === undefined ? undefined : setup.board.pieces[square];
       const target = square !== undefined && targets.has(square);
@@ -235,13 +234,13 @@ export class BoardInput {
 
   private squareAt(x: number, y: number): string | undefined {
     const hit = document.elementFromPoint(x, y)?.closest<HTMLElement>('.square-button');
-    return hit && this.box.contains(hit) ? hit.dataset.square : undefined;
+    return hit && this.box.contains(hit) ? hit.dataset.at : undefined;
   }
 
   private onPointerDown(event: PointerEvent): void {
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>('.square-button');
     if (!button || event.button !== 0 || !this.setup) return;
-    const name = button.dataset.square ?? '';
+    const name = button.dataset.at ?? '';
     const square = this.squareOf(name);
     if (square === undefined) return;
     const isTarget = this.selected !== undefined && this.movesTo(this.selected, square).length > 0;
@@ -323,7 +322,7 @@ export class BoardInput {
   private onClick(event: MouseEvent): void {
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>('.square-button');
     if (!button || event.detail !== 0) return;
-    this.choose(button.dataset.square ?? '', true);
+    this.choose(button.dataset.at ?? '', true);
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -351,7 +350,7 @@ export class BoardInput {
     if (!next) return;
     button.tabIndex = -1;
     next.tabIndex = 0;
-    this.tabSquare = next.dataset.square;
+    this.tabSquare = next.dataset.at;
     next.focus();
   }
 }

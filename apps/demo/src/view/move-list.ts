@@ -147,9 +147,8 @@ export function renderMoveList(tree: GameTree, current: TreeNode): string {
   const error = tree.error
     ? `<p class="game-error" role="note"><strong>The record stops here, at an error:</strong> ${escapeHtml(tree.error)}</p>`
     : '';
-  const where = isMainLine(current)
-    ? ''
-    : '<p class="in-variation">In a variation: a main-line move returns to it.</p>';
+  // Always there, hidden on the main line, so that a step only shows or hides it.
+  const where = `<p class="in-variation"${isMainLine(current) ? ' hidden' : ''}>In a variation: a main-line move returns to it.</p>`;
   return (
     `<h3 id="move-list-heading">Moves</h3>${start}${empty}` +
     (first || lead ? `<p class="movetext">${lead ? `${lead} ` : ''}${moves}${error ? '' : result}</p>` : '') +
