@@ -1438,9 +1438,7 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
     await page.mouse.up();
   }
   const targets = (page: Page): Promise<string[]> =>
-    page.$$eval('.square-button.target', (buttons) =>
-      buttons.map((b) => (b as HTMLElement).dataset.at ?? '').sort(),
-    );
+    page.$$eval('.square-button.target', (buttons) => buttons.map((b) => (b as HTMLElement).dataset.at ?? '').sort());
   const current = (page: Page): Promise<string | null> => page.textContent('#move-list [aria-current]');
   const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -1657,6 +1655,8 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
     async ({ page, open, size }) => {
       await open();
       await page.click('button[data-example="pgn"]');
+      // Measured from the top of the page, as it opens (the click scrolled to the example).
+      await page.evaluate(() => window.scrollTo(0, 0));
       const board = await page.locator('#board svg').boundingBox();
       const list = await page.locator('#move-list').boundingBox();
       if (!board || !list) throw new Error('no board or no move list');
@@ -1674,6 +1674,7 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
       expect(board.width).toBeGreaterThan(viewport.width - 40);
       try {
         await page.setViewportSize({ width: 360, height: 640 });
+        await page.evaluate(() => window.scrollTo(0, 0));
         const small = await page.locator('#board svg').boundingBox();
         expect(small && small.y + small.height).toBeLessThanOrEqual(640);
         expect(small?.width).toBeGreaterThan(320);
