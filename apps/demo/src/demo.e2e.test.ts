@@ -1480,6 +1480,26 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
   );
 
   atBothSizes(
+    'drops a crazyhouse piece from the pocket by click and by drag',
+    async ({ page, open, paste, boardPieces, accessibilityViolations }) => {
+      await open();
+      await paste('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[NBnb] w KQkq - 0 1');
+      await page.locator('.square-button[data-at="drop-knight"]').click();
+      expect(await page.getAttribute('.square-button[data-at="drop-knight"]', 'aria-label')).toBe(
+        'white knight in hand, to drop, chosen',
+      );
+      expect(await targets(page)).toHaveLength(32);
+      expect(await accessibilityViolations()).toEqual([]);
+      await page.locator('.square-button[data-at="e4"]').click();
+      expect(await boardPieces()).toMatchObject({ e4: 'N' });
+      expect(await current(page)).toBe('N@e4');
+      await drag(page, 'drop-bishop', 'd5');
+      expect(await boardPieces()).toMatchObject({ d5: 'b' });
+      expect(await current(page)).toBe('B@d5');
+    },
+  );
+
+  atBothSizes(
     'asks which piece a pawn becomes, by buttons with names; the keyboard moves too',
     async ({ page, open, paste, boardPieces, accessibilityViolations }) => {
       await open();

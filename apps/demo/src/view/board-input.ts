@@ -1,4 +1,4 @@
-import { legalMoves, type Move, type Role, type Setup, type Square } from '@chess-formats/board-core';
+import { ROLES, legalMoves, pieceLetter, type Move, type Role, type Setup } from '@chess-formats/board-core';
 import { escapeHtml } from '../html.js';
 import { glyphId } from '../render/glyphs.js';
 
@@ -27,9 +27,20 @@ const ROLE_NAMES: Readonly<Partial<Record<Role, string>>> = {
   king: 'King',
 };
 
-function fromOf(move: Move): Square | undefined {
-  return move.kind === 'drop' ? undefined : move.from;
+/**
+ * Where a move starts: its square, or for a drop from the pocket a number below 0 that names
+ * the piece (`-1 - ROLES.indexOf(role)`), so that a pocket piece is chosen as a square is.
+ */
+function fromOf(move: Move): number {
+  return move.kind === 'drop' ? dropKey(move.role) : move.from;
 }
+
+function dropKey(role: Role): number {
+  return -1 - ROLES.indexOf(role);
+}
+
+/** The name of a pocket piece's button (`data-at`): `drop-knight`. */
+const DROP = 'drop-';
 
 interface Press {
   readonly pointer: number;
@@ -44,7 +55,7 @@ interface Press {
 export class BoardInput {
   private setup: Setup | undefined;
   private moves: readonly Move[] = [];
-  private selected: Square | undefined;
+  private selected: number | undefined;
   /** The square that takes the Tab stop (roving tabindex), by name. */
   private tabSquare: string | undefined;
   private press: Press | undefined;
@@ -77,7 +88,7 @@ export class BoardInput {
     document.querySelectorAll('.drag-ghost').forEach((ghost) => ghost.remove());
     let moves: Move[] = [];
     try {
-      moves = setup && !setup.realtime ? legalMoves(setup).filter((move) => move.kind !== 'drop') : [];
+      moves = setup && !setup.realtime ? legalMoves(setup) : [];
     } catch {
       moves = []; // a position the rules cannot judge takes no moves on the board
     }
@@ -97,6 +108,7 @@ export class BoardInput {
       const style = `left:${(x / view.width) * 100}%;top:${(y / view.height) * 100}%;width:${(size / view.width) * 100}%;height:${(size / view.height) * 100}%`;
       buttons += `<button type="button" class="square-button" data-at="${escapeHtml(name)}" data-col="${Math.round(x / size)}" data-row="${Math.round(y / size)}" tabindex="-1" style="${style}"></button>`;
     }
+    buttons += this.pocketButtons(svg, setup);
     const layer = document.createElement('div');
     layer.className = 'square-buttons';
     layer.setAttribute('role', 'group');
@@ -110,18 +122,41 @@ export class BoardInput {
     }
   }
 
-  /** The legal moves of the piece on `square`. */
-  private movesFrom(square: Square | undefined): Move[] {
+  /** Buttons over the pocket pieces of the side to move (crazyhouse): chosen, then dropped on a square. */
+  private pocketButtons(svg: SVGSVGElement, setup: Setup): string {
+    const view = svg.viewBox.baseVal;
+    let buttons = '';
+    for (const role of ROLES) {
+      const letter = pieceLetter({ color: setup.turn, role, promoted: false });
+      const use = svg.querySelector(
+        `g.pocket-piece[data-pocket="${setup.turn}"][data-piece="${CSS.escape(letter)}"] use`,
+      );
+      if (!use) continue;
+      const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(use.getAttribute(a)));
+      const style = `left:${((x ?? 0) / view.width) * 100}%;top:${((y ?? 0) / view.height) * 100}%;width:${((w ?? 0) / view.width) * 100}%;height:${((h ?? 0) / view.height) * 100}%`;
+      buttons += `<button type="button" class="square-button pocket-button" data-at="${DROP}${role}" data-col="-9" data-row="-9" tabindex="-1" style="${style}"></button>`;
+    }
+    return buttons;
+  }
+
+  /** The legal moves of the piece on `square` (or in the pocket: `fromOf`). */
+  private movesFrom(square: number | undefined): Move[] {
     return square === undefined ? [] : this.moves.filter((move) => fromOf(move) === square);
   }
 
-  private squareOf(name: string | undefined): Square | undefined {
+  /** A button's square, or a pocket piece's number (`fromOf`). */
+  private squareOf(name: string | undefined): number | undefined {
     if (!this.setup || name === undefined) return undefined;
+    if (name.startsWith(DROP)) {
+      const role = name.slice(DROP.length) as Role;
+      return ROLES.includes(role) ? dropKey(role) : undefined;
+    }
     const square = this.setup.board.geometry.squareNames.indexOf(name);
     return square < 0 ? undefined : square;
   }
 
-  private nameOf(square: Square): string {
+  private nameOf(square: number): string {
+    if (square < 0) return `${DROP}${ROLES[-1 - square] ?? ''}`;
     return this.setup?.board.geometry.squareNames[square] ?? '';
   }
 
@@ -130,7 +165,7 @@ export class BoardInput {
   }
 
   /** The moves that take the chosen piece to `square` (several for a promotion); castling by the rook's square too. */
-  private movesTo(from: Square | undefined, square: Square): Move[] {
+  private movesTo(from: number | undefined, square: number): Move[] {
     const moves = this.movesFrom(from);
     const direct = moves.filter((move) => move.to === square);
     return direct.length ? direct : moves.filter((move) => move.kind === 'castle' && move.rook === square);
@@ -148,14 +183,16 @@ export class BoardInput {
     for (const button of buttons) {
       const name = button.dataset.at ?? '';
       const square = this.squareOf(name);
-      const piece = square === undefined ? undefined : setup.board.pieces[square];
+      const piece = square === undefined || square < 0 ? undefined : setup.board.pieces[square];
       const target = square !== undefined && targets.has(square);
       button.classList.toggle('selected', square !== undefined && square === this.selected);
       button.classList.toggle('target', target);
       button.classList.toggle('occupied', Boolean(piece));
       button.classList.toggle('movable', square !== undefined && movable.has(square));
       button.tabIndex = name === stop ? 0 : -1;
-      let label = `${name}${piece ? `, ${piece.color} ${piece.role}` : ''}`;
+      let label = name.startsWith(DROP)
+        ? `${setup.turn} ${name.slice(DROP.length)} in hand, to drop`
+        : `${name}${piece ? `, ${piece.color} ${piece.role}` : ''}`;
       if (square !== undefined && square === this.selected) label += ', chosen';
       if (target) label += piece ? ', capture here' : ', move here';
       button.setAttribute('aria-label', label);
@@ -275,7 +312,13 @@ export class BoardInput {
 
   /** The held piece, drawn under the pointer while it is dragged; the piece on its square fades. */
   private makeGhost(name: string): SVGSVGElement | undefined {
-    const piece = this.box.querySelector<SVGGElement>(`g.piece[data-square="${CSS.escape(name)}"]`);
+    const square = this.squareOf(name);
+    const piece =
+      square !== undefined && square < 0 && this.setup
+        ? this.box.querySelector<SVGGElement>(
+            `g.pocket-piece[data-pocket="${this.setup.turn}"][data-piece="${CSS.escape(pieceLetter({ color: this.setup.turn, role: ROLES[-1 - square] as Role, promoted: false }))}"]`,
+          )
+        : this.box.querySelector<SVGGElement>(`g.piece[data-square="${CSS.escape(name)}"]`);
     const use = piece?.querySelector('use');
     const button = this.button(name);
     if (!piece || !use || !button) return undefined;
@@ -294,7 +337,7 @@ export class BoardInput {
 
   private endPress(): void {
     this.press?.ghost?.remove();
-    this.box.querySelector('g.piece.dragged')?.classList.remove('dragged');
+    this.box.querySelector('g.dragged')?.classList.remove('dragged');
     this.press = undefined;
   }
 
