@@ -1665,6 +1665,14 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
       expect(await page.textContent('#move-list .game-error')).toContain('Ke3');
       expect(await page.textContent('#errors mark')).toBe('Ke3');
       expect(await page.textContent('#notes')).toContain('shown up to its error');
+      // The game goes on from there on the board; Next and Previous walk into it and back.
+      await drag(page, 'f1', 'b5');
+      expect(await current(page)).toBe('Bb5');
+      await page.click('button[data-step="previous"]');
+      expect(await page.textContent('.ply')).toBe('Position 4 of 4, after Nc6');
+      await page.click('button[data-step="next"]');
+      expect(await current(page)).toBe('Bb5');
+      expect(await page.isDisabled('button[data-step="next"]')).toBe(true);
       expect(await accessibilityViolations()).toEqual([]);
       await screenshot('board-broken-game');
     },

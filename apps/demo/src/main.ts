@@ -786,16 +786,17 @@ function drawMoveList(): void {
   }
   const current = moveList.querySelector<HTMLElement>('[aria-current]');
   if (current) keepInView(moveList, current);
-  // Off the record's positions, the step controls follow the tree.
-  if (!treeNode || !state.view.session?.games.length) return;
+  if (!state.view.session?.games.length) return;
+  // The step controls follow the tree: Next goes on in a variation, and past the record's end into moves played there.
+  for (const button of sessionControls.querySelectorAll<HTMLButtonElement>('button.step')) {
+    const forward = button.dataset.step === 'next' || button.dataset.step === 'last';
+    button.disabled = forward ? node.children.length === 0 : node === tree.root;
+  }
+  if (!treeNode) return;
   const { number, white } = moveNumber(tree, node);
   const where = sessionControls.querySelector('.ply');
   if (where)
     where.innerHTML = `${node.played ? 'A move played here' : 'In a variation'}, after <strong class="san">${escapeHtml(`${number}${white ? '.' : '...'} ${node.san}`)}</strong>`;
-  for (const button of sessionControls.querySelectorAll<HTMLButtonElement>('button.step')) {
-    const forward = button.dataset.step === 'next' || button.dataset.step === 'last';
-    button.disabled = forward ? node.children.length === 0 : false;
-  }
 }
 
 function onMoveListClick(event: Event): void {
