@@ -1480,7 +1480,7 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
   );
 
   atBothSizes(
-    'drops a crazyhouse piece from the pocket by click and by drag',
+    "drops a crazyhouse piece from the pocket by click and by drag; moves on Omega's field",
     async ({ page, open, paste, boardPieces, accessibilityViolations }) => {
       await open();
       await paste('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[NBnb] w KQkq - 0 1');
@@ -1496,6 +1496,13 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
       await drag(page, 'drop-bishop', 'd5');
       expect(await boardPieces()).toMatchObject({ d5: 'b' });
       expect(await current(page)).toBe('B@d5');
+      // Omega's field takes moves the same way: a wizard from its corner square.
+      await page.click('button[data-example="ocpn"]');
+      await page.locator('.square-button[data-at="w1"]').click();
+      expect(await targets(page)).toContain('a2');
+      await page.locator('.square-button[data-at="a2"]').click();
+      expect(await boardPieces()).toMatchObject({ a2: 'W' });
+      expect(await current(page)).toBe('Wa2');
     },
   );
 
