@@ -1640,6 +1640,19 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
       expect(await current(page)).toBe('Start');
       expect(await inView()).toBe(true);
       expect(await scrolled()).toBe(before);
+      // The same game broken at its end: at its last move the error after it is in view too.
+      await paste(`[White "Long"]\n[Black "Game"]\n\n${moves.join(' ')} 121. Ke3 *`);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('End');
+      expect(await current(page)).toBe('Ng8');
+      expect(await inView()).toBe(true);
+      expect(
+        await page.evaluate(() => {
+          const list = document.querySelector('#move-list')?.getBoundingClientRect();
+          const error = document.querySelector('#move-list .game-error')?.getBoundingClientRect();
+          return Boolean(list && error && error.bottom <= list.bottom + 1 && error.top >= list.top - 1);
+        }),
+      ).toBe(true);
     },
   );
 
@@ -1669,6 +1682,12 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
       expect(await page.textContent('.ply')).toBe('Position 4 of 4, after Nc6');
       expect(await boardPieces()).toMatchObject({ c6: 'n', f3: 'N' });
       expect(await page.textContent('#move-list .game-error')).toContain('illegal-move');
+      const errorInView = await page.evaluate(() => {
+        const list = document.querySelector('#move-list')?.getBoundingClientRect();
+        const error = document.querySelector('#move-list .game-error')?.getBoundingClientRect();
+        return Boolean(list && error && error.bottom <= list.bottom + 1 && error.top >= list.top - 1);
+      });
+      expect(errorInView).toBe(true);
       expect(await page.textContent('#move-list .game-error')).toContain('Ke3');
       expect(await page.textContent('#errors mark')).toBe('Ke3');
       expect(await page.textContent('#notes')).toContain('shown up to its error');

@@ -786,6 +786,9 @@ function drawMoveList(): void {
   }
   const current = moveList.querySelector<HTMLElement>('[aria-current]');
   if (current) keepInView(moveList, current);
+  // At the last move of a broken game, its error (after the moves) comes into view too.
+  const error = moveList.querySelector<HTMLElement>('.game-error');
+  if (error && !node.children.length && isMainLine(node)) keepInView(moveList, error);
   if (!state.view.session?.games.length) return;
   // The step controls follow the tree: Next goes on in a variation, and past the record's end into moves played there.
   for (const button of sessionControls.querySelectorAll<HTMLButtonElement>('button.step')) {
