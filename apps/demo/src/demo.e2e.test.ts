@@ -1581,6 +1581,10 @@ describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
       // The variation stays, and can be chosen again.
       await page.locator('#move-list button', { hasText: /^exd4$/ }).click();
       expect(await boardPieces()).toMatchObject({ d4: 'p' });
+      // Back walks to the main-line position shown before, and the moves played stay.
+      await page.goBack();
+      await page.waitForFunction(() => document.querySelector('.ply')?.textContent === 'Position 5 of 14, after Bc4');
+      expect(await page.locator('#move-list button', { hasText: /^exd4$/ }).count()).toBe(1);
     },
   );
 

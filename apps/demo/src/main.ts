@@ -396,7 +396,7 @@ function show(text: string, result: ReadResult, options: UpdateOptions): void {
     state.lastDrawn = undefined;
   }
   state.view = result.view;
-  resetTrees();
+  resetTrees(`${state.adapter.name}\n${text}`);
   if (!options.keepCursor) state.cursor = { game: 0, ply: 0 };
   if (options.cursor) state.cursor = clampCursor(options.cursor.game ?? 0, options.cursor.ply ?? 0);
   errorsBox.innerHTML = unrecognised
@@ -660,8 +660,16 @@ const trees = new Map<number, GameTree>();
  */
 let treeNode: TreeNode | undefined;
 
-function resetTrees(): void {
-  trees.clear();
+/** The text (and format) the trees were built for. */
+let treesOf = '';
+
+/**
+ * A new read shows the main line. The moves played stay while the text is the same (Back or
+ * Forward to another position of the same game keeps them); another text starts again.
+ */
+function resetTrees(read: string): void {
+  if (read !== treesOf) trees.clear();
+  treesOf = read;
   treeNode = undefined;
 }
 
