@@ -1259,8 +1259,10 @@ describe.skipIf(!launched.ok)('the defects of issue 17, each at 1280x800 and at 
       const broken = '[Event "Broken"]\n[White "Carol"]\n[Black "Dave"]\n\n1. d4 d5 2. Ke3 *';
       await paste(`${PGN_ADAPTER.example}\n\n${broken}\n\n[White "Ada"]\n[Black "Brook"]\n\n1. d4 d5 2. c4 *`);
       expect(await detectedFormat()).toBe('pgn');
+      // The broken game is shown up to its error (issue 30), between the others.
       expect(await page.$$eval('#game-select option', (options) => options.map((o) => o.textContent))).toEqual([
         'Melanchthon (1841) vs Rookwise (1790), 0-1',
+        'Carol vs Dave, * (broken: up to its error)',
         'Ada vs Brook, *',
       ]);
       const error = await page.textContent('#errors .error p');
@@ -1268,10 +1270,14 @@ describe.skipIf(!launched.ok)('the defects of issue 17, each at 1280x800 and at 
       expect(error).toContain('Game 2: ');
       expect(await page.textContent('#errors mark')).toBe('Ke3');
       expect(await page.textContent('#notes')).toContain(
-        '1 of the 3 games is broken (line 25; see Errors): the other 2 are shown.',
+        '1 of the 3 games is broken (line 25; see Errors): it is shown up to the error, the other 2 in full.',
       );
-      // The good games can be chosen and stepped through.
       await page.selectOption('#game-select', '1');
+      await page.click('button[data-step="last"]');
+      expect(await page.textContent('.ply')).toBe('Position 2 of 2, after d5');
+      expect(await page.textContent('#move-list .game-error')).toContain('Ke3');
+      // The good games can be chosen and stepped through.
+      await page.selectOption('#game-select', '2');
       await page.click('button[data-step="last"]');
       expect(await page.textContent('.ply')).toBe('Position 3 of 3, after c4');
       expect(await boardPieces()).toMatchObject({ d4: 'P', c4: 'P', d5: 'p' });
@@ -1413,6 +1419,331 @@ describe.skipIf(!launched.ok)('the defects of issue 17, each at 1280x800 and at 
       expect(await page.textContent('#input-status')).toBe('');
     },
     { timeout: 30_000, oneAtATime: true },
+  );
+});
+
+describe.skipIf(!launched.ok)('the board you use (issue 30)', () => {
+  /** The centre of a square on screen, from its button over the board. */
+  async function centre(page: Page, square: string): Promise<{ x: number; y: number }> {
+    const box = await page.locator(`.square-button[data-at="${square}"]`).boundingBox();
+    if (!box) throw new Error(`no square ${square}`);
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+  /** Drags the piece on `from` to `to` with the mouse, in steps, as a hand does. */
+  async function drag(page: Page, from: string, to: string): Promise<void> {
+    // On a phone a click in the move list below may have scrolled the board partly away.
+    await page.locator('#board').scrollIntoViewIfNeeded();
+    const a = await centre(page, from);
+    const b = await centre(page, to);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+  }
+  const targets = (page: Page): Promise<string[]> =>
+    page.$$eval('.square-button.target', (buttons) => buttons.map((b) => (b as HTMLElement).dataset.at ?? '').sort());
+  const current = (page: Page): Promise<string | null> => page.textContent('#move-list [aria-current]');
+  const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+  atBothSizes(
+    'moves by click and by drag, the legal targets shown, the text box kept',
+    async ({ page, open, paste, boardPieces, accessibilityViolations, screenshot }) => {
+      await open();
+      await paste(START);
+      await page.locator('.square-button[data-at="e2"]').click();
+      expect(await targets(page)).toEqual(['e3', 'e4']);
+      expect(await page.getAttribute('.square-button[data-at="e4"]', 'aria-label')).toBe('e4, move here');
+      expect(await accessibilityViolations()).toEqual([]);
+      await screenshot('board-targets');
+      await page.locator('.square-button[data-at="e4"]').click();
+      expect(await boardPieces()).toMatchObject({ e4: 'P' });
+      expect((await boardPieces()).e2).toBeUndefined();
+      // The game grows in the move list; the text is the position it started from.
+      expect(await page.$eval('#input', (box) => (box as HTMLTextAreaElement).value)).toBe(START);
+      expect(await current(page)).toBe('e4');
+      await drag(page, 'g8', 'f6');
+      expect(await boardPieces()).toMatchObject({ f6: 'n', e4: 'P' });
+      expect(await current(page)).toBe('Nf6');
+      // A drag to a square the piece cannot reach leaves it where it was.
+      await drag(page, 'f1', 'f3');
+      expect(await boardPieces()).toMatchObject({ f1: 'B' });
+      // A click on another piece of the side to move chooses it instead; a click on nothing lets go.
+      await page.locator('.square-button[data-at="d2"]').click();
+      await page.locator('.square-button[data-at="g1"]').click();
+      expect(await targets(page)).toEqual(['e2', 'f3', 'h3']);
+      await page.locator('.square-button[data-at="a5"]').click();
+      expect(await targets(page)).toEqual([]);
+      expect(await page.textContent('#move-list .movetext')).toMatch(/^1\. e4 Nf6\s*$/);
+      // The arrow keys step back through the moves played.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('ArrowLeft');
+      expect(await current(page)).toBe('e4');
+      expect((await boardPieces()).f6).toBeUndefined();
+    },
+  );
+
+  atBothSizes(
+    "drops a crazyhouse piece from the pocket by click and by drag; moves on Omega's field",
+    async ({ page, open, paste, boardPieces, accessibilityViolations }) => {
+      await open();
+      await paste('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[NBnb] w KQkq - 0 1');
+      await page.locator('.square-button[data-at="drop-knight"]').click();
+      expect(await page.getAttribute('.square-button[data-at="drop-knight"]', 'aria-label')).toBe(
+        'white knight in hand, to drop, chosen',
+      );
+      expect(await targets(page)).toHaveLength(32);
+      expect(await accessibilityViolations()).toEqual([]);
+      await page.locator('.square-button[data-at="e4"]').click();
+      expect(await boardPieces()).toMatchObject({ e4: 'N' });
+      expect(await current(page)).toBe('N@e4');
+      await drag(page, 'drop-bishop', 'd5');
+      expect(await boardPieces()).toMatchObject({ d5: 'b' });
+      expect(await current(page)).toBe('B@d5');
+      // Omega's field takes moves the same way: a wizard from its corner square.
+      await page.click('button[data-example="ocpn"]');
+      await page.locator('.square-button[data-at="w1"]').click();
+      expect(await targets(page)).toContain('a2');
+      await page.locator('.square-button[data-at="a2"]').click();
+      expect(await boardPieces()).toMatchObject({ a2: 'W' });
+      expect(await current(page)).toBe('Wa2');
+    },
+  );
+
+  atBothSizes(
+    'asks which piece a pawn becomes, by buttons with names; the keyboard moves too',
+    async ({ page, open, paste, boardPieces, accessibilityViolations }) => {
+      await open();
+      await paste('8/P6k/8/8/8/8/8/K7 w - - 0 1');
+      await page.locator('.square-button[data-at="a7"]').click();
+      await page.locator('.square-button[data-at="a8"]').click();
+      const choice = page.getByRole('dialog', { name: 'Promote the pawn to' });
+      expect(await choice.getByRole('button').allTextContents()).toEqual([
+        'Queen',
+        'Rook',
+        'Bishop',
+        'Knight',
+        'Cancel',
+      ]);
+      expect(await accessibilityViolations()).toEqual([]);
+      await choice.getByRole('button', { name: 'Knight' }).click();
+      expect(await boardPieces()).toMatchObject({ a8: 'N' });
+      expect(await current(page)).toBe('a8=N');
+      // From the keyboard: back to the start, Tab to the board, arrows, Enter, Enter on Queen.
+      await page.locator('#move-list button.start').click();
+      await page.locator('.square-button[data-at="a1"]').focus();
+      await page.keyboard.press('Enter');
+      expect(await targets(page)).toEqual(['a2', 'b1', 'b2']);
+      await page.keyboard.press('Escape');
+      for (const key of ['ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowUp'])
+        await page.keyboard.press(key);
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.at)).toBe('a7');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Queen');
+      await page.keyboard.press('Enter');
+      expect(await boardPieces()).toMatchObject({ a8: 'Q' });
+      // The focus is back on the board, at the square moved to.
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.at)).toBe('a8');
+      expect(await page.textContent('#move-list .movetext')).toContain('a8=Q');
+      expect(await page.textContent('#move-list .movetext')).toContain('a8=N');
+    },
+  );
+
+  atBothSizes(
+    'a move that departs from the game is a variation there; a main-line move goes back',
+    async ({ page, open, paste, boardPieces, accessibilityViolations, screenshot }) => {
+      await open();
+      await paste(PGN_ADAPTER.example);
+      const text = await page.$eval('#input', (box) => (box as HTMLTextAreaElement).value);
+      await page.click('#move-list button[data-ply="2"]');
+      expect(await current(page)).toBe('e5');
+      // The game's next move is stepped to, not added again.
+      await drag(page, 'g1', 'f3');
+      expect(await current(page)).toBe('Nf3');
+      expect(await page.textContent('.ply')).toBe('Position 3 of 14, after Nf3');
+      await page.click('#move-list button[data-ply="2"]');
+      await page.locator('.square-button[data-at="d2"]').click();
+      await page.locator('.square-button[data-at="d4"]').click();
+      expect(await boardPieces()).toMatchObject({ d4: 'P', e4: 'P', e5: 'p' });
+      expect(await current(page)).toBe('d4');
+      expect(
+        await page.textContent('#move-list .variation[aria-current], #move-list .variation:has([aria-current])'),
+      ).toBe('(2. d4)');
+      expect(await page.textContent('.ply')).toContain('A move played here, after 2. d4');
+      expect(await page.$eval('#input', (box) => (box as HTMLTextAreaElement).value)).toBe(text);
+      // On from the variation: exd4 is a move of the variation.
+      await drag(page, 'e5', 'd4');
+      expect(await current(page)).toBe('exd4');
+      expect(await accessibilityViolations()).toEqual([]);
+      await screenshot('board-variation');
+      // The main line again: a click on its move.
+      await page.click('#move-list button[data-ply="5"]');
+      expect(await page.textContent('.ply')).toBe('Position 5 of 14, after Bc4');
+      expect(await boardPieces()).toMatchObject({ c4: 'B', f3: 'N' });
+      // The variation stays, and can be chosen again.
+      await page.locator('#move-list button', { hasText: /^exd4$/ }).click();
+      expect(await boardPieces()).toMatchObject({ d4: 'p' });
+      // Back walks to the main-line position shown before, and the moves played stay.
+      await page.goBack();
+      await page.waitForFunction(() => document.querySelector('.ply')?.textContent === 'Position 5 of 14, after Bc4');
+      expect(await page.locator('#move-list button', { hasText: /^exd4$/ }).count()).toBe(1);
+    },
+  );
+
+  atBothSizes(
+    "follows a PGN's nested variations by clicking them; NAGs as glyphs, comments without commands, clocks",
+    async ({ page, open, paste, boardPieces }) => {
+      await open();
+      const pgn = [
+        '[White "Ada"]',
+        '[Black "Brook"]',
+        '',
+        '1. e4 { [%clk 0:03:00] [%eval 0.2] [%cal Ge2e4] Best by test } e5 2. Nf3 $14 (2. f4 $5 exf4 (2... d5 3. exd5) 3. Nf3) 2... Nc6 $146 *',
+      ].join('\n');
+      await paste(pgn);
+      const list = (await page.textContent('#move-list .movetext'))?.replace(/\s+/g, ' ');
+      expect(list).toBe(
+        '1. e4 3:00.0 Best by test 1... e5 2. Nf3 \u2a72 (2. f4!? exf4 (2... d5 3. exd5) 3. Nf3) 2... Nc6 N *',
+      );
+      await page.locator('#move-list button', { hasText: /^exd5$/ }).click();
+      expect(await boardPieces()).toMatchObject({ d5: 'P', f4: 'P' });
+      expect((await boardPieces()).e4).toBeUndefined();
+      expect(await page.textContent('.ply')).toContain('In a variation, after 3. exd5');
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('ArrowLeft');
+      expect(await current(page)).toBe('d5');
+      await page.keyboard.press('ArrowLeft');
+      expect(await current(page)).toBe('f4!?');
+      await page.keyboard.press('ArrowLeft');
+      expect(await current(page)).toBe('e5');
+      expect(await page.textContent('.ply')).toBe('Position 2 of 4, after e5');
+      expect(await page.getAttribute('#move-list .nag', 'title')).toBe('White is slightly better');
+    },
+  );
+
+  atBothSizes(
+    'keeps the current move in view in a long game, scrolling the list and not the page',
+    async ({ page, open, paste }) => {
+      await open();
+      const moves: string[] = [];
+      for (let i = 1; i <= 120; i++) moves.push(i % 2 ? `${i}. Nf3 Nf6` : `${i}. Ng1 Ng8`);
+      await paste(`[White "Long"]\n[Black "Game"]\n\n${moves.join(' ')} *`);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const inView = (): Promise<boolean> =>
+        page.evaluate(() => {
+          const list = document.querySelector('#move-list')?.getBoundingClientRect();
+          const item = document.querySelector('#move-list [aria-current]')?.getBoundingClientRect();
+          return Boolean(list && item && item.top >= list.top - 1 && item.bottom <= list.bottom + 1);
+        });
+      const scrolled = (): Promise<number> => page.evaluate(() => window.scrollY);
+      const before = await scrolled();
+      await page.keyboard.press('End');
+      expect(await current(page)).toBe('Ng8');
+      expect(await inView()).toBe(true);
+      for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
+      expect(await inView()).toBe(true);
+      await page.keyboard.press('Home');
+      expect(await current(page)).toBe('Start');
+      expect(await inView()).toBe(true);
+      expect(await scrolled()).toBe(before);
+      // The same game broken at its end: at its last move the error after it is in view too.
+      await paste(`[White "Long"]\n[Black "Game"]\n\n${moves.join(' ')} 121. Ke3 *`);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('End');
+      expect(await current(page)).toBe('Ng8');
+      expect(await inView()).toBe(true);
+      expect(
+        await page.evaluate(() => {
+          const list = document.querySelector('#move-list')?.getBoundingClientRect();
+          const error = document.querySelector('#move-list .game-error')?.getBoundingClientRect();
+          return Boolean(list && error && error.bottom <= list.bottom + 1 && error.top >= list.top - 1);
+        }),
+      ).toBe(true);
+    },
+  );
+
+  atBothSizes('flips the board with the f key, not while typing', async ({ page, open }) => {
+    await open();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('f');
+    expect(await page.getAttribute('#board svg', 'data-flipped')).toBe('true');
+    expect(await page.isChecked('#flip')).toBe(true);
+    await page.keyboard.press('f');
+    expect(await page.getAttribute('#board svg', 'data-flipped')).toBe('false');
+    await page.focus('#input');
+    await page.keyboard.press('End');
+    await page.keyboard.press('f');
+    expect(await page.getAttribute('#board svg', 'data-flipped')).toBe('false');
+  });
+
+  atBothSizes(
+    'shows a game whose last move is illegal up to the error, with the error beside its moves',
+    async ({ page, open, paste, boardPieces, accessibilityViolations, screenshot }) => {
+      await open();
+      await paste('[White "Ada"]\n[Black "Brook"]\n\n1. e4 e5 2. Nf3 Nc6 3. Ke3 *');
+      expect(await page.$$eval('#game-select option', (o) => o.map((x) => x.textContent))).toEqual([
+        'Ada vs Brook, * (broken: up to its error)',
+      ]);
+      await page.click('button[data-step="last"]');
+      expect(await page.textContent('.ply')).toBe('Position 4 of 4, after Nc6');
+      expect(await boardPieces()).toMatchObject({ c6: 'n', f3: 'N' });
+      expect(await page.textContent('#move-list .game-error')).toContain('illegal-move');
+      const errorInView = await page.evaluate(() => {
+        const list = document.querySelector('#move-list')?.getBoundingClientRect();
+        const error = document.querySelector('#move-list .game-error')?.getBoundingClientRect();
+        return Boolean(list && error && error.bottom <= list.bottom + 1 && error.top >= list.top - 1);
+      });
+      expect(errorInView).toBe(true);
+      expect(await page.textContent('#move-list .game-error')).toContain('Ke3');
+      expect(await page.textContent('#errors mark')).toBe('Ke3');
+      expect(await page.textContent('#notes')).toContain('shown up to its error');
+      // The game goes on from there on the board; Next and Previous walk into it and back.
+      await drag(page, 'f1', 'b5');
+      expect(await current(page)).toBe('Bb5');
+      await page.click('button[data-step="previous"]');
+      expect(await page.textContent('.ply')).toBe('Position 4 of 4, after Nc6');
+      await page.click('button[data-step="next"]');
+      expect(await current(page)).toBe('Bb5');
+      expect(await page.isDisabled('button[data-step="next"]')).toBe(true);
+      expect(await accessibilityViolations()).toEqual([]);
+      await screenshot('board-broken-game');
+    },
+  );
+
+  atBothSizes(
+    'lays the board out to fill its column: beside the move list on a laptop, above the fold on a phone',
+    async ({ page, open, size }) => {
+      await open();
+      await page.click('button[data-example="pgn"]');
+      // Measured from the top of the page, as it opens (the click scrolled to the example).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const board = await page.locator('#board svg').boundingBox();
+      const list = await page.locator('#move-list').boundingBox();
+      if (!board || !list) throw new Error('no board or no move list');
+      const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+      expect(board.y + board.height).toBeLessThanOrEqual(viewport.height);
+      if (size === 'desktop') {
+        // Side by side, both whole in the window, the board larger than the old 432 px.
+        expect(list.x).toBeGreaterThanOrEqual(board.x + board.width);
+        expect(list.y + list.height).toBeLessThanOrEqual(viewport.height);
+        expect(list.x + list.width).toBeLessThanOrEqual(viewport.width);
+        expect(board.width).toBeGreaterThan(432);
+        return;
+      }
+      // The whole width, less the page's margins; and on a small phone too.
+      expect(board.width).toBeGreaterThan(viewport.width - 40);
+      try {
+        await page.setViewportSize({ width: 360, height: 640 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const small = await page.locator('#board svg').boundingBox();
+        expect(small && small.y + small.height).toBeLessThanOrEqual(640);
+        expect(small?.width).toBeGreaterThan(320);
+      } finally {
+        await page.setViewportSize({ width: 390, height: 844 });
+      }
+    },
   );
 });
 

@@ -32,6 +32,21 @@ import {
 } from './view/panels.js';
 import { BoardEditor } from './view/editor.js';
 import { renderPlayers, trackedInfo } from './view/players.js';
+import { BoardInput } from './view/board-input.js';
+import {
+  clocksAt,
+  isMainLine,
+  mainLineNode,
+  moveNumber,
+  playMove,
+  stepNode,
+  treeFromPgn,
+  treeFromPlies,
+  treeFromSetup,
+  type GameTree,
+  type TreeNode,
+} from './view/game-tree.js';
+import { keepInView, renderMoveList } from './view/move-list.js';
 import {
   EVENT_ROWS_SHOWN,
   cursorPosition,
@@ -75,6 +90,7 @@ const movesBox = element('moves');
 const evaluationBox = element('evaluation');
 const editorBox = element('editor');
 const editButton = element<HTMLButtonElement>('edit-board');
+const moveList = element('move-list');
 
 /** What the page shows besides the input text. */
 const state: {
@@ -146,7 +162,7 @@ function stopClock(): void {
 /** The position on the board now: the session's current ply, or the record's first position. */
 function shownPosition(): Position | undefined {
   const games = state.view.session?.games ?? [];
-  let position = games.length ? cursorPosition(games, state.cursor) : state.view.positions[0];
+  let position = treePosition() ?? (games.length ? cursorPosition(games, state.cursor) : state.view.positions[0]);
   if (!position) return undefined;
   if (state.realtime) position = { ...position, setup: state.realtime };
   if (state.played && state.played.text === input.value) position = { ...position, lastMove: state.played.move };
@@ -166,6 +182,7 @@ function drawBoard(): void {
     boardBox.innerHTML = stale
       ? `<p class="stale-note">Not the text as it is now: it has an error (see Record). This is the last position read.</p><div class="stale" data-stale="true">${renderBoard(stale, { flipped: flipBox.checked !== (stale.flipped ?? false), coordinates: coordinatesBox.checked })}</div>`
       : '<p class="empty">Nothing to draw.</p>';
+    boardInput.attach(undefined);
     boardTitle.textContent = '';
     evaluationBox.hidden = true;
     playerTop.innerHTML = '';
@@ -179,6 +196,7 @@ function drawBoard(): void {
     flipped,
     coordinates: coordinatesBox.checked,
   });
+  boardInput.attach(boardMovesFrom(position));
   boardTitle.textContent = boardTitleText(position);
   drawEvaluation(position);
   const players = renderPlayers(position, gameInfo(position), flipped, state.cursor.ply === 0);
@@ -266,6 +284,7 @@ function drawSession(): void {
   sessionControls.innerHTML = session && session.games.length ? renderGameControls(session.games, state.cursor) : '';
   // A game record's own fields (PGN's tags) follow the game chosen.
   if (game?.fields) fieldsBox.innerHTML = renderFieldTable(game.fields);
+  drawMoveList();
 }
 
 /** Everything that depends on the shown position: board, conversions, legal moves. */
@@ -279,7 +298,12 @@ function drawPosition(): void {
     state.moves = undefined;
     return;
   }
-  state.shownConversions = conversions(position, state.adapter, adapters, state.view.session ? undefined : input.value);
+  state.shownConversions = conversions(
+    position,
+    state.adapter,
+    adapters,
+    state.view.session || treeNode ? undefined : input.value,
+  );
   conversionsBox.innerHTML = renderConversions(state.shownConversions);
   if (position.setup.realtime) {
     state.moves = undefined;
@@ -435,6 +459,7 @@ function show(text: string, result: ReadResult, options: UpdateOptions): void {
     state.lastDrawn = undefined;
   }
   state.view = result.view;
+  resetTrees(`${state.adapter.name}\n${text}`);
   if (!options.keepCursor) state.cursor = { game: 0, ply: 0 };
   if (options.cursor) state.cursor = clampCursor(options.cursor.game ?? 0, options.cursor.ply ?? 0);
   errorsBox.innerHTML = unrecognised
@@ -556,6 +581,7 @@ function onSessionClick(event: Event): void {
   if (move && games) {
     // A move of a game record's main line: its position.
     state.cursor = clampCursor(state.cursor.game, Number(move.dataset.ply));
+    treeNode = undefined;
     drawSession();
     drawPosition();
     void syncUrl('push');
@@ -564,7 +590,7 @@ function onSessionClick(event: Event): void {
   }
   const target = (event.target as HTMLElement).closest<HTMLButtonElement>('button.step');
   if (!target || !games) return;
-  state.cursor = stepCursor(games, state.cursor, target.dataset.step as Step);
+  if (!stepTo(target.dataset.step as Step)) state.cursor = stepCursor(games, state.cursor, target.dataset.step as Step);
   drawSession();
   drawPosition();
   void syncUrl('push');
@@ -590,13 +616,13 @@ const STEP_KEYS: Readonly<Record<string, Step>> = {
 function onStepKey(event: KeyboardEvent): void {
   const step = STEP_KEYS[event.key];
   const games = state.view.session?.games;
-  if (!step || !games?.length || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  // A single position steps too once moves were played on its board.
+  const steps = Boolean(games?.length) || (currentTree()?.root.children.length ?? 0) > 0;
+  if (!step || !steps || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   if ((event.target as HTMLElement).closest('textarea, input, select, [contenteditable]')) return;
-  const next = stepCursor(games, state.cursor, step);
   event.preventDefault();
-  if (next.ply === state.cursor.ply && next.game === state.cursor.game) return;
   const hadFocus = sessionControls.contains(document.activeElement);
-  state.cursor = next;
+  if (!stepTo(step)) return;
   drawSession();
   drawPosition();
   void syncUrl('push');
@@ -607,6 +633,7 @@ function onGameChange(event: Event): void {
   const select = event.target as HTMLSelectElement;
   if (select.id !== 'game-select') return;
   state.cursor = { game: Number(select.value), ply: 0 };
+  treeNode = undefined;
   drawSession();
   drawPosition();
   void syncUrl('push');
@@ -684,6 +711,187 @@ function onPaste(event: ClipboardEvent): void {
   void openFile(file);
 }
 
+/* ---- The board you use (issue 30): moves on the board, the game as a tree, the move list ---- */
+
+/** Moves chosen on the board (click, drag, keyboard) extend the shown game. */
+const boardInput = new BoardInput(boardBox, { onMove: onBoardMove });
+/** The game tree of each game of the view (by game index; -1 for a single position), kept while the text is. */
+const trees = new Map<number, GameTree>();
+/**
+ * The shown node when the cursor's ply does not name it: in a variation, past the record's
+ * last move, or a move played from a single position. Undefined: the cursor's main-line ply.
+ */
+let treeNode: TreeNode | undefined;
+
+/** The text (and format) the trees were built for. */
+let treesOf = '';
+
+/**
+ * A new read shows the main line. The moves played stay while the text is the same (Back or
+ * Forward to another position of the same game keeps them); another text starts again.
+ */
+function resetTrees(read: string): void {
+  if (read !== treesOf) trees.clear();
+  treesOf = read;
+  treeNode = undefined;
+}
+
+/** The shown game's tree: a PGN game's with its variations, a tracked game's line, or a single position's. */
+function currentTree(): GameTree | undefined {
+  const games = state.view.session?.games ?? [];
+  const key = games.length ? state.cursor.game : -1;
+  const known = trees.get(key);
+  if (known) return known;
+  let tree: GameTree | undefined;
+  const game = games[state.cursor.game];
+  if (game) {
+    const start = game.plies[0]?.position.setup;
+    tree =
+      game.pgnRoot && start
+        ? treeFromPgn(start, game.pgnRoot, {
+            ...(game.record ? { result: game.record.result } : {}),
+            ...(game.error ? { error: game.error } : {}),
+          })
+        : treeFromPlies(
+            game.plies.map((ply) => ({
+              setup: ply.position.setup,
+              ...(ply.position.lastMove ? { move: ply.position.lastMove } : {}),
+              ...(ply.san ? { san: ply.san } : {}),
+              ...(ply.position.clocks ? { clocks: ply.position.clocks } : {}),
+            })),
+          );
+  } else if (!games.length) {
+    const position = state.view.positions[0];
+    if (position && !position.setup.realtime) tree = treeFromSetup(position.setup);
+  }
+  if (tree) trees.set(key, tree);
+  return tree;
+}
+
+/** The node shown: `treeNode`, else the main line's node at the cursor's ply. */
+function currentNode(): TreeNode | undefined {
+  const tree = currentTree();
+  if (!tree) return undefined;
+  return treeNode && tree.nodes[treeNode.id] === treeNode ? treeNode : mainLineNode(tree, state.cursor.ply);
+}
+
+/** The position of `treeNode`, made from the tree (the record's positions hold the main line only). */
+function treePosition(): Position | undefined {
+  const tree = currentTree();
+  if (!treeNode || !tree || tree.nodes[treeNode.id] !== treeNode || treeNode === tree.root) return undefined;
+  const games = state.view.session?.games ?? [];
+  const base = games.length ? games[state.cursor.game]?.plies[0]?.position : state.view.positions[0];
+  const clocks = clocksAt(treeNode);
+  return {
+    setup: treeNode.setup,
+    ...(treeNode.move ? { lastMove: treeNode.move } : {}),
+    ...(base?.title === undefined ? {} : { title: base.title }),
+    ...(base?.game ? { game: base.game } : {}),
+    ...(clocks ? { clocks } : {}),
+  };
+}
+
+/** Shows `node`: a main-line position of the record by the cursor (so links and steps name it), any other by `treeNode`. */
+function goToNode(node: TreeNode): void {
+  const game = state.view.session?.games[state.cursor.game];
+  if (game && isMainLine(node) && node.ply < game.plies.length && !node.played) {
+    treeNode = undefined;
+    state.cursor = clampCursor(state.cursor.game, node.ply);
+  } else treeNode = node;
+}
+
+/** A step through the tree (the line the shown move is on); false when there is nowhere to go. */
+function stepTo(step: Step): boolean {
+  const tree = currentTree();
+  const node = currentNode();
+  if (!tree || !node) return false;
+  const next = stepNode(tree, node, step);
+  if (next === node) return false;
+  goToNode(next);
+  return true;
+}
+
+/** The position the board takes moves in: none for realtime chess (no turns), an illegal position or a running clock. */
+function boardMovesFrom(position: Position): Setup | undefined {
+  if (position.setup.realtime || state.timer !== undefined || !currentTree()) return undefined;
+  return illegalReasons(position.setup).length ? undefined : position.setup;
+}
+
+/** A move made on the board: the next move of the line is stepped to; any other becomes a variation there. */
+function onBoardMove(move: Move): void {
+  const tree = currentTree();
+  const node = currentNode();
+  if (!tree || !node) return;
+  const { node: next } = playMove(tree, node, move, play(node.setup, move));
+  goToNode(next);
+  drawSession();
+  drawPosition();
+  void syncUrl('replace');
+}
+
+/** The tree the move list was last written for, and its size then. */
+let listDrawn: { tree: GameTree | undefined; size: number; first: ChildNode | null } = {
+  tree: undefined,
+  size: 0,
+  first: null,
+};
+
+/** The move list beside the board: the tree's moves, the shown one marked and kept in view. */
+function drawMoveList(): void {
+  const tree = currentTree();
+  const node = currentNode();
+  const shown = Boolean(tree && node && (state.view.session?.games.length || tree.root.children.length));
+  moveList.hidden = !shown;
+  if (!tree || !node || !shown) {
+    moveList.innerHTML = '';
+    return;
+  }
+  // A step moves the mark only: the list is written again when the tree grew or another is shown.
+  if (listDrawn.tree === tree && listDrawn.size === tree.nodes.length && listDrawn.first === moveList.firstChild) {
+    moveList.querySelector('[aria-current]')?.removeAttribute('aria-current');
+    moveList.querySelector(`[data-node="${node.id}"]`)?.setAttribute('aria-current', 'step');
+    moveList.querySelector('.in-variation')?.toggleAttribute('hidden', isMainLine(node));
+  } else {
+    moveList.innerHTML = renderMoveList(tree, node);
+    listDrawn = { tree, size: tree.nodes.length, first: moveList.firstChild };
+  }
+  const current = moveList.querySelector<HTMLElement>('[aria-current]');
+  if (current) keepInView(moveList, current);
+  // At the last move of a broken game, its error (after the moves) comes into view too.
+  const error = moveList.querySelector<HTMLElement>('.game-error');
+  if (error && !node.children.length && isMainLine(node)) keepInView(moveList, error);
+  if (!state.view.session?.games.length) return;
+  // The step controls follow the tree: Next goes on in a variation, and past the record's end into moves played there.
+  for (const button of sessionControls.querySelectorAll<HTMLButtonElement>('button.step')) {
+    const forward = button.dataset.step === 'next' || button.dataset.step === 'last';
+    button.disabled = forward ? node.children.length === 0 : node === tree.root;
+  }
+  if (!treeNode) return;
+  const { number, white } = moveNumber(tree, node);
+  const where = sessionControls.querySelector('.ply');
+  if (where)
+    where.innerHTML = `${node.played ? 'A move played here' : 'In a variation'}, after <strong class="san">${escapeHtml(`${number}${white ? '.' : '...'} ${node.san}`)}</strong>`;
+}
+
+function onMoveListClick(event: Event): void {
+  const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-node]');
+  const node = currentTree()?.nodes[Number(button?.dataset.node)];
+  if (!button || !node) return;
+  goToNode(node);
+  drawSession();
+  drawPosition();
+  void syncUrl('push');
+  moveList.querySelector<HTMLButtonElement>(`button[data-node="${node.id}"]`)?.focus();
+}
+
+/** `f` flips the board, unless the focus is in a form field. */
+function onFlipKey(event: KeyboardEvent): void {
+  if (event.key !== 'f' || event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
+  if ((event.target as HTMLElement).closest('textarea, input, select, [contenteditable]')) return;
+  event.preventDefault();
+  flipBox.click();
+}
+
 async function start(): Promise<void> {
   fillFormatMenu();
   const fromUrl = (await readCompressedState(location.hash)) ?? readUrlState(location.search);
@@ -722,6 +930,8 @@ async function start(): Promise<void> {
     );
   });
   document.addEventListener('keydown', onStepKey);
+  document.addEventListener('keydown', onFlipKey);
+  moveList.addEventListener('click', onMoveListClick);
   window.addEventListener('popstate', (event) => {
     const entry = event.state as HistoryEntry | null;
     if (entry?.view) {
@@ -808,6 +1018,9 @@ mountLivePanel(
       const notes = [`${game.title}: from the server (Watch live), not from the text box.`];
       liveView = { positions: [], fields: [], errors: [], notes, session: { events: [], games: [game] } };
       state.view = liveView;
+      // Each new ply is a new game for the move list's tree (rebuilt from the plies: a takeback or a
+      // `moves` listing may change what came before).
+      resetTrees(`live\n${game.title ?? ''}\n${String(game.plies.length)}`);
       state.played = undefined;
       state.branch = undefined;
       stopClock();

@@ -1,5 +1,6 @@
 import type { ByColor, Move, Setup, TrackedGame } from '@chess-formats/board-core';
 import type { Annotations } from './annotations.js';
+import type { PgnRoot } from '@chess-formats/pgn';
 
 /**
  * One position to draw: the setup, and what a format may know beside it. Formats fill in
@@ -139,6 +140,10 @@ export interface SessionGame {
     readonly line: readonly RecordMove[];
     readonly result: string;
   };
+  /** A game record's move tree as read (PGN), from `plies[0]`'s position: the page's game tree is built from it (`view/game-tree.ts`). */
+  readonly pgnRoot?: PgnRoot;
+  /** A broken game shown up to its error: the error, in words, shown where its moves stop. */
+  readonly error?: string;
 }
 
 /** Everything the page shows about one input in one format. */

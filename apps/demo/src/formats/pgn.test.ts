@@ -79,7 +79,11 @@ describe('the PGN adapter', () => {
   it('places an error with its line and column, the bad move highlighted', () => {
     const text = '[Event "A"]\n\n1. e4 e5 2. Ke3 *';
     const view = readPgn(text);
-    expect(view.positions).toEqual([]);
+    // Shown up to the error: the start, e4 and e5, with the error on the game.
+    expect(view.positions.length).toBe(3);
+    expect(view.session?.games[0]?.error).toMatch(/^Game 1: .*Ke3/);
+    expect(view.session?.games[0]?.title).toBe('Game 1, * (broken: up to its error)');
+    expect(view.notes).toEqual(['The game is broken (see Errors): it is shown up to its error.']);
     expect(view.errors).toEqual([
       {
         code: 'illegal-move',
@@ -113,9 +117,13 @@ describe('the PGN adapter', () => {
     const view = readPgn(text);
     expect(view.session?.games.map((g) => [g.id, g.title])).toEqual([
       ['1', 'Alice vs Bob, 1-0'],
+      ['2', 'Carol vs Dave, * (broken: up to its error)'],
       ['3', 'Erin vs Frank, 0-1'],
     ]);
-    expect(view.session?.games[1]?.plies.map((p) => p.san ?? '')).toEqual(['', 'c4', 'e5']);
+    // The game broken in its moves is there up to its error; the one broken in its tags is not.
+    expect(view.session?.games[1]?.plies.map((p) => p.san ?? '')).toEqual(['', 'd4', 'd5']);
+    expect(view.session?.games[1]?.pgnRoot?.children[0]?.san).toBe('d4');
+    expect(view.session?.games[2]?.plies.map((p) => p.san ?? '')).toEqual(['', 'c4', 'e5']);
     expect(
       view.errors.map((e) => [e.code, e.field, e.line, e.column, text.slice(e.offset, e.offset + e.length)]),
     ).toEqual([
@@ -123,9 +131,11 @@ describe('the PGN adapter', () => {
       ['tag-syntax', 'tag pairs', 19, 1, '['],
     ]);
     expect(view.errors[0]?.message).toMatch(/^Game 2: /);
-    expect(view.notes[0]).toBe('2 of the 4 games are broken (line 11, line 19; see Errors): the other 2 are shown.');
+    expect(view.notes[0]).toBe(
+      '2 of the 4 games are broken (line 11, line 19; see Errors): 1 of them is shown up to the error, the other 2 in full.',
+    );
     // The third game's tags are its own, not those of the broken game before it.
-    const third = view.session?.games[1]?.fields ?? [];
+    const third = view.session?.games[2]?.fields ?? [];
     expect(third.map((f) => f.text)).toEqual(['[Event "Third"]', '[White "Erin"]', '[Black "Frank"]']);
     for (const field of third) expect(text.indexOf(field.text, field.offset)).toBe(field.offset);
     expect(view.positions.length).toBe(4);

@@ -1,5 +1,12 @@
 import type { ByColor } from '@chess-formats/board-core';
-import { mainline, type PgnFormatError, type PgnGame, type PgnGameError, type PgnNode } from '@chess-formats/pgn';
+import {
+  mainline,
+  type PgnFormatError,
+  type PgnGame,
+  type PgnGameError,
+  type PgnGameFailure,
+  type PgnNode,
+} from '@chess-formats/pgn';
 import {
   placedError,
   type FieldRow,
@@ -252,17 +259,27 @@ export function readPgn(text: string): FormatView {
   let from = 0;
   const errors: InputError[] = [];
   const sessionGames: SessionGame[] = [];
+  let partials = 0;
   results.forEach((result, index) => {
+    let game: PgnGame;
+    let error: InputError | undefined;
     if (!result.ok) {
-      if (errors.length < ERRORS_LISTED) errors.push(pgnError(text, result.error, index + 1));
-      // The next game's tags are after the broken game's error.
-      from = Math.max(from, Math.min(result.error.offset, text.length));
-      return;
-    }
-    const game = result.value;
+      error = pgnError(text, result.error, index + 1);
+      if (errors.length < ERRORS_LISTED) errors.push(error);
+      // The game read up to its error (an illegal move), shown up to there with the error beside it.
+      // Only a game broken in its moves: one broken in its tags has none to show.
+      const partial = error.field === 'movetext' ? (result as PgnGameFailure).partial : undefined;
+      if (!partial) {
+        // The next game's tags are after the broken game's error.
+        from = Math.max(from, Math.min(result.error.offset, text.length));
+        return;
+      }
+      game = partial;
+      partials++;
+    } else game = result.value;
     const tags = tagFields(text, game, from);
-    from = tags.next;
-    const title = titleOf(game, index);
+    from = error ? Math.max(tags.next, Math.min(error.offset, text.length)) : tags.next;
+    const title = `${titleOf(game, index)}${error ? ' (broken: up to its error)' : ''}`;
     const start = { fullmoves: game.setup.fullmoves, blackFirst: game.setup.turn === 'black' };
     const rootComments = readAnnotations(game.root.comments).comments;
     sessionGames.push({
@@ -275,16 +292,23 @@ export function readPgn(text: string): FormatView {
         line: lineOf(game.root.children, 0, start, true),
         result: game.result,
       },
+      pgnRoot: game.root,
+      ...(error ? { error: `${error.message} (${error.code}, line ${error.line}, column ${error.column})` } : {}),
     });
   });
-  const broken = results.length - sessionGames.length;
+  const broken = results.length - sessionGames.length + partials;
+  const whole = sessionGames.length - partials;
   const notes: string[] = [];
-  if (broken > 0 && sessionGames.length > 0) {
+  if (broken > 0 && sessionGames.length > 0 && results.length > 1) {
     const where = errors.map((e) => `line ${e.line}`).join(', ');
+    const shown =
+      partials === 0
+        ? `the other ${whole} ${whole === 1 ? 'is' : 'are'} shown`
+        : `${partials === broken ? (broken === 1 ? 'it is' : 'they are') : `${partials} of them ${partials === 1 ? 'is' : 'are'}`} shown up to the error, the other ${whole} in full`;
     notes.push(
-      `${broken} of the ${results.length} games ${broken === 1 ? 'is' : 'are'} broken (${where}${broken > errors.length ? ', ...' : ''}; see Errors): the other ${sessionGames.length} ${sessionGames.length === 1 ? 'is' : 'are'} shown.`,
+      `${broken} of the ${results.length} games ${broken === 1 ? 'is' : 'are'} broken (${where}${broken > errors.length ? ', ...' : ''}; see Errors): ${shown}.`,
     );
-  }
+  } else if (partials > 0) notes.push('The game is broken (see Errors): it is shown up to its error.');
   if (sessionGames.length > 1)
     notes.push(`The text holds ${sessionGames.length} readable games: choose one under the board.`);
   if (broken > errors.length) notes.push(`Only the first ${ERRORS_LISTED} broken games are listed.`);

@@ -1,6 +1,5 @@
 import type { Position, SessionEvent, SessionGame } from '../formats/adapter.js';
 import { escapeHtml } from '../html.js';
-import { renderRecord } from './record.js';
 
 /** Which game of a session is shown, and which of its positions. */
 export interface GameCursor {
@@ -73,8 +72,8 @@ export function renderEvents(events: readonly SessionEvent[], shown = EVENT_ROWS
 }
 
 /**
- * The game chooser, the step buttons, the move and both clocks of the current position; for a
- * game record (PGN), its moves with their variations below.
+ * The game chooser, the step buttons, the move and both clocks of the current position (the
+ * moves themselves are the move list beside the board: `move-list.ts`).
  */
 export function renderGameControls(games: readonly SessionGame[], cursor: GameCursor): string {
   const game = games[cursor.game];
@@ -97,6 +96,6 @@ export function renderGameControls(games: readonly SessionGame[], cursor: GameCu
     `<div class="steps" role="group" aria-label="Step through the game">${button('first', 'First', cursor.ply === 0)}${button('previous', 'Previous', cursor.ply === 0)}` +
     `${button('next', 'Next', cursor.ply >= last)}${button('last', 'Last', cursor.ply >= last)}</div>` +
     `<p class="ply" aria-live="polite">Position <span data-ply>${cursor.ply}</span> of ${last}${ply?.san ? `, after <strong class="san">${escapeHtml(ply.san)}</strong>` : ''}</p>` +
-    `<dl class="clocks"><dt>White</dt><dd data-clock="white">${clock('white')}</dd><dt>Black</dt><dd data-clock="black">${clock('black')}</dd></dl>${renderRecord(game, cursor.ply)}</div>`
+    `<dl class="clocks"><dt>White</dt><dd data-clock="white">${clock('white')}</dd><dt>Black</dt><dd data-clock="black">${clock('black')}</dd></dl></div>`
   );
 }
