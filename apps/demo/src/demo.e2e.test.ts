@@ -2012,12 +2012,12 @@ describe.skipIf(!launched.ok)('Watch live (issue 30)', () => {
         // Joined after 6 plies: the client asks for `moves 7`, and the board has the game from move 1.
         await page.click('#live-games button[data-game="7"]');
         await page.waitForFunction(
-          () => document.querySelectorAll('#session-controls .movetext button.san').length === 6,
+          () => document.querySelectorAll('#move-list button[data-ply]').length === 6,
           undefined,
           { timeout: 10_000 },
         );
         const sans = (): Promise<string[]> =>
-          page.$$eval('#session-controls .movetext button.san', (moves) => moves.map((m) => m.textContent ?? ''));
+          page.$$eval('#move-list button[data-ply]', (moves) => moves.map((m) => m.textContent ?? ''));
         expect(await sans()).toEqual(OWN_GAME_SAN.slice(0, 6));
         expect(await page.textContent('#session-controls .ply')).toBe('Position 6 of 6, after a6');
         expect(await boardPieces()).toMatchObject({ e4: 'P', e5: 'p', f3: 'N', c6: 'n', b5: 'B', a6: 'p' });
