@@ -17,7 +17,7 @@ import { hasRealtime } from './render/realtime.js';
 import type { ReadResult } from './read.js';
 import { READ_IN_WORKER_FROM, TextReader } from './reader.js';
 import './style.css';
-import { readCompressedState, readUrlState, shareLink, type UrlState } from './url-state.js';
+import { linkWithoutInput, readCompressedState, readUrlState, shareLink, type UrlState } from './url-state.js';
 import {
   illegalReasons,
   renderConversions,
@@ -38,6 +38,7 @@ import {
   type GameCursor,
   type Step,
 } from './view/session.js';
+import { patchGameControls } from './view/step-patch.js';
 
 function element<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -85,6 +86,8 @@ const state: {
   branch: { from: UrlState; label: string } | undefined;
   /** The last position drawn from a readable text: kept, marked stale, beside an error. */
   lastDrawn: Position | undefined;
+  /** Rows of the event table listed ("Show more" adds to it): kept across steps and games. */
+  eventsShown: number;
 } = {
   adapter: ADAPTERS[0] as FormatAdapter,
   view: { positions: [], fields: [], errors: [], notes: [] },
@@ -96,6 +99,7 @@ const state: {
   shownConversions: [],
   branch: undefined,
   lastDrawn: undefined,
+  eventsShown: EVENT_ROWS_SHOWN,
 };
 
 const AUTO = 'auto';
@@ -195,15 +199,45 @@ function boardTitleText(position: Position): string {
   return `${position.title ?? 'Realtime chess'}, game clock ${(clock / 1000).toFixed(1)} s`;
 }
 
+/** The session of a new reading: its event table and the game controls. */
 function drawSession(): void {
   const session = state.view.session;
   const game = session?.games[state.cursor.game];
   // A file of game records (PGN) has no protocol events to list: only its games.
   sessionSection.hidden = !session || (session.events.length === 0 && game?.record !== undefined);
-  eventsBox.innerHTML = session ? renderEvents(session.events) : '';
+  eventsBox.innerHTML = session ? renderEvents(session.events, state.eventsShown) : '';
+  drawGameControls();
+}
+
+/** The controls of the game shown (drawn whole when the game changes; a step patches them). */
+function drawGameControls(): void {
+  const session = state.view.session;
+  const game = session?.games[state.cursor.game];
   sessionControls.innerHTML = session && session.games.length ? renderGameControls(session.games, state.cursor) : '';
   // A game record's own fields (PGN's tags) follow the game chosen.
   if (game?.fields) fieldsBox.innerHTML = renderFieldTable(game.fields);
+}
+
+// --- Stepping (issue 30): a step redraws what the position changes, and writes no history entry.
+
+/** A step within the shown game: the board, the players, the controls' marks, the position's panels; the URL follows later. */
+function showStep(next: GameCursor): void {
+  const games = state.view.session?.games ?? [];
+  const game = games[next.game];
+  if (!game) return;
+  const sameGame = next.game === state.cursor.game;
+  state.cursor = next;
+  if (!sameGame || !patchGameControls(sessionControls, game, next)) drawGameControls();
+  drawPosition();
+  scheduleUrl();
+}
+
+/** Another game of the session: its controls and first position, and a history entry of its own. */
+function showGame(index: number, ply = 0): void {
+  state.cursor = clampCursor(index, ply);
+  drawGameControls();
+  drawPosition();
+  void syncUrl('push');
 }
 
 /** Everything that depends on the shown position: board, conversions, legal moves. */
@@ -255,6 +289,22 @@ interface HistoryEntry {
 }
 
 let urlWrites = 0;
+/** Steps write the URL once they pause this long: compressing a large input on every step was most of a step's time. */
+const URL_AFTER_STEPS_MS = 500;
+let urlTimer: number | undefined;
+
+/** The URL and the history entry catch up with the steps once they pause (`data-url` is `pending` meanwhile). */
+function scheduleUrl(): void {
+  if (urlTimer !== undefined) window.clearTimeout(urlTimer);
+  document.body.dataset.url = 'pending';
+  urlTimer = window.setTimeout(() => {
+    urlTimer = undefined;
+    void syncUrl('replace');
+  }, URL_AFTER_STEPS_MS);
+}
+
+/** The last input found too big for a link (and its compressed length): another game or ply of it is too big as well, so it is not compressed again. */
+let tooBigInput: { input: string; length: number } | undefined;
 
 /**
  * Writes the view into the URL (readable or compressed, see url-state.ts) and the history
@@ -262,14 +312,20 @@ let urlWrites = 0;
  */
 async function syncUrl(mode: HistoryMode): Promise<void> {
   if (mode === 'none') return;
+  if (urlTimer !== undefined) window.clearTimeout(urlTimer);
+  urlTimer = undefined;
   const view = currentUrlState();
   const entry: HistoryEntry = { view, ...(state.branch ? { branch: state.branch } : {}) };
   // Push now, so a quick Back after a click finds the entry; the link follows when compressed.
   if (mode === 'push') history.pushState(entry, '', location.href);
   const write = ++urlWrites;
   document.body.dataset.url = 'pending';
-  const { link, tooBig, length } = await shareLink(view);
+  const { link, tooBig, length } =
+    view.input === tooBigInput?.input
+      ? { link: linkWithoutInput(view), tooBig: true, length: tooBigInput.length }
+      : await shareLink(view);
   if (write !== urlWrites) return; // a later change wrote its own
+  if (tooBig) tooBigInput = { input: view.input, length };
   history.replaceState(entry, '', `${location.pathname}${link}`);
   shareStatus.textContent = tooBig
     ? `Too big to share by link: the input takes ${length.toLocaleString('en')} characters in a link even compressed. Share the text itself.`
@@ -351,6 +407,10 @@ function update(options: UpdateOptions = {}): Promise<void> {
   });
 }
 
+/** The text (and the format menu's value) the page shows: Back to another game of it needs no new reading. */
+let shownText: string | undefined;
+let shownFormat: string | undefined;
+
 /** Shows what reading `text` gave. */
 function show(text: string, result: ReadResult, options: UpdateOptions): void {
   const detectedAdapter = adapterByName(result.detected, adapters) ?? (adapters[0] as FormatAdapter);
@@ -372,6 +432,10 @@ function show(text: string, result: ReadResult, options: UpdateOptions): void {
     state.lastDrawn = undefined;
   }
   state.view = result.view;
+  // "Show more" holds for the text it was pressed on: a new text lists its first rows.
+  if (text !== shownText) state.eventsShown = EVENT_ROWS_SHOWN;
+  shownText = text;
+  shownFormat = formatSelect.value;
   if (!options.keepCursor) state.cursor = { game: 0, ply: 0 };
   if (options.cursor) state.cursor = clampCursor(options.cursor.game ?? 0, options.cursor.ply ?? 0);
   errorsBox.innerHTML = unrecognised
@@ -401,8 +465,36 @@ function drawBranch(): void {
     : '';
 }
 
+/** Whether the page shows `view`'s text, read in its format, with nothing pending. */
+function showsText(view: UrlState): boolean {
+  const format = view.format && adapterByName(view.format, adapters) ? view.format : AUTO;
+  return (
+    view.input !== '' &&
+    view.input === shownText &&
+    view.input === input.value &&
+    format === shownFormat &&
+    format === formatSelect.value &&
+    document.body.dataset.read === 'done' &&
+    state.played === undefined
+  );
+}
+
 /** Shows a view a URL or a history entry describes. */
 function applyView(view: UrlState, branch: HistoryEntry['branch'], mode: HistoryMode): Promise<void> {
+  if (showsText(view)) {
+    // Another game or position of the text shown (Back after choosing a game): no new reading.
+    stopClock();
+    state.realtime = undefined;
+    flipBox.checked = view.flipped;
+    coordinatesBox.checked = view.coordinates !== false;
+    state.branch = branch;
+    state.cursor = clampCursor(view.game ?? 0, view.ply ?? 0);
+    drawGameControls();
+    drawPosition();
+    drawBranch();
+    void syncUrl(mode);
+    return Promise.resolve();
+  }
   input.value = view.input || (adapters[0] as FormatAdapter).example;
   formatSelect.value = view.format && adapterByName(view.format, adapters) ? view.format : AUTO;
   flipBox.checked = view.flipped;
@@ -492,20 +584,27 @@ function onSessionClick(event: Event): void {
   const move = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-ply]');
   if (move && games) {
     // A move of a game record's main line: its position.
-    state.cursor = clampCursor(state.cursor.game, Number(move.dataset.ply));
-    drawSession();
-    drawPosition();
-    void syncUrl('push');
+    showStep(clampCursor(state.cursor.game, Number(move.dataset.ply)));
     sessionControls.querySelector<HTMLButtonElement>(`button[data-ply="${state.cursor.ply}"]`)?.focus();
     return;
   }
   const target = (event.target as HTMLElement).closest<HTMLButtonElement>('button.step');
   if (!target || !games) return;
-  state.cursor = stepCursor(games, state.cursor, target.dataset.step as Step);
-  drawSession();
-  drawPosition();
-  void syncUrl('push');
+  showStep(stepCursor(games, state.cursor, target.dataset.step as Step));
   focusStep(target.dataset.step as Step);
+}
+
+/** An event row of a game's position (FICS, ICC) shows that game at that position. */
+function onEventJump(event: Event): boolean {
+  const jump = (event.target as HTMLElement).closest<HTMLButtonElement>('button.event-jump');
+  const games = state.view.session?.games;
+  if (!jump || !games) return false;
+  const index = games.findIndex((game) => game.id === jump.dataset.jumpGame);
+  if (index < 0) return false;
+  const ply = Number(jump.dataset.jumpPly);
+  if (index === state.cursor.game) showStep(clampCursor(index, ply));
+  else showGame(index, ply);
+  return true;
 }
 
 /** After a step the controls are redrawn: focus the same button, or (at an end, where it is disabled) the way back. */
@@ -533,21 +632,16 @@ function onStepKey(event: KeyboardEvent): void {
   event.preventDefault();
   if (next.ply === state.cursor.ply && next.game === state.cursor.game) return;
   const hadFocus = sessionControls.contains(document.activeElement);
-  state.cursor = next;
-  drawSession();
-  drawPosition();
-  void syncUrl('push');
+  showStep(next);
   if (hadFocus) focusStep(step);
 }
 
 function onGameChange(event: Event): void {
   const select = event.target as HTMLSelectElement;
   if (select.id !== 'game-select') return;
-  state.cursor = { game: Number(select.value), ply: 0 };
-  drawSession();
-  drawPosition();
-  void syncUrl('push');
-  sessionControls.querySelector<HTMLSelectElement>('#game-select')?.focus();
+  showGame(Number(select.value));
+  // The arrow keys step through the game chosen, not through the menu: the focus goes to the steps.
+  focusStep('next');
 }
 
 /** With no legal move: whether the side to move is in check (checkmate) or not (stalemate). */
@@ -626,10 +720,12 @@ async function start(): Promise<void> {
   const fromUrl = (await readCompressedState(location.hash)) ?? readUrlState(location.search);
   input.addEventListener('input', onInput);
   eventsBox.addEventListener('click', (event) => {
+    if (onEventJump(event)) return;
     const more = (event.target as HTMLElement).closest<HTMLButtonElement>('#show-more-events');
     const events = state.view.session?.events;
     if (!more || !events) return;
-    eventsBox.innerHTML = renderEvents(events, Number(more.dataset.shown) + EVENT_ROWS_SHOWN * 4);
+    state.eventsShown = Number(more.dataset.shown) + EVENT_ROWS_SHOWN * 4;
+    eventsBox.innerHTML = renderEvents(events, state.eventsShown);
     // Focus stays on the control, or on the table once everything is listed.
     (
       eventsBox.querySelector<HTMLElement>('#show-more-events') ?? eventsBox.querySelector<HTMLElement>('table')
