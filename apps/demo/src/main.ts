@@ -39,6 +39,8 @@ import {
   type Step,
 } from './view/session.js';
 import { patchGameControls } from './view/step-patch.js';
+import { GameChooser } from './view/game-chooser.js';
+import { LIST_GAMES_FROM, summariseGames, type GameSummary } from './view/game-list.js';
 
 function element<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -62,6 +64,7 @@ const boardTitle = element('board-title');
 const playerTop = element('player-top');
 const playerBottom = element('player-bottom');
 const sessionControls = element('session-controls');
+const gameTools = element('game-tools');
 const sessionSection = element('session');
 const eventsBox = element('events');
 const errorsBox = element('errors');
@@ -213,9 +216,79 @@ function drawSession(): void {
 function drawGameControls(): void {
   const session = state.view.session;
   const game = session?.games[state.cursor.game];
-  sessionControls.innerHTML = session && session.games.length ? renderGameControls(session.games, state.cursor) : '';
+  sessionControls.innerHTML =
+    session && session.games.length
+      ? renderGameControls(session.games, state.cursor, { chooser: session.games.length > LIST_GAMES_FROM })
+      : '';
   // A game record's own fields (PGN's tags) follow the game chosen.
   if (game?.fields) fieldsBox.innerHTML = renderFieldTable(game.fields);
+  chooser.setCurrent(state.cursor.game);
+  gameShare.hidden = gameSummary()?.source === undefined;
+}
+
+// --- The game chooser and one game's export and link (issue 30).
+
+/** The chooser's rows of the games read (from the worker for a large file, else summed up here on first need). */
+let summaries: readonly GameSummary[] | undefined;
+const chooserBox = document.createElement('div');
+const gameShare = document.createElement('div');
+gameShare.className = 'game-share';
+gameShare.setAttribute('role', 'group');
+gameShare.setAttribute('aria-label', 'This game');
+gameShare.innerHTML =
+  '<button type="button" data-game-share="download">Download PGN</button> <button type="button" data-game-share="copy">Copy PGN</button> <button type="button" data-game-share="link">Copy link to this game</button> <span class="game-share-status" role="status"></span>';
+gameTools.append(chooserBox, gameShare);
+const chooser = new GameChooser(chooserBox, (index) => {
+  showGame(index);
+  // The arrow keys now step through the game chosen.
+  focusStep('next');
+});
+
+function gameSummary(): GameSummary | undefined {
+  const games = state.view.session?.games ?? [];
+  if (games.length === 0) return undefined;
+  summaries ??= summariseGames(games, shownText ?? '');
+  return summaries[state.cursor.game];
+}
+
+/** The chooser (for more games than a menu holds) and the export of the game shown, after a new reading. */
+function drawGameTools(): void {
+  const games = state.view.session?.games ?? [];
+  const listed = games.length > LIST_GAMES_FROM;
+  chooserBox.hidden = !listed;
+  if (listed) chooser.setGames(summaries ?? (summaries = summariseGames(games, shownText ?? '')), state.cursor.game);
+  else chooserBox.innerHTML = '';
+  gameShare.hidden = gameSummary()?.source === undefined;
+  gameTools.hidden = !listed && gameShare.hidden;
+}
+
+/** The shown game's own text (a game record's), and a link that opens it alone. */
+async function onGameShare(event: Event): Promise<void> {
+  const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-game-share]');
+  const source = gameSummary()?.source;
+  const text = source && shownText?.slice(source.start, source.end).trim();
+  if (!button || !text) return;
+  const status = gameShare.querySelector('.game-share-status');
+  const name = `game-${state.cursor.game + 1}.pgn`;
+  if (button.dataset.gameShare === 'download') {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([`${text}\n`], { type: 'application/x-chess-pgn' }));
+    link.download = name;
+    link.click();
+    window.setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    if (status) status.textContent = `Saved as ${name}.`;
+    return;
+  }
+  if (button.dataset.gameShare === 'copy') {
+    confirm(button, await copyText(`${text}\n`));
+    return;
+  }
+  const { link, tooBig } = await shareLink({ input: text, format: 'pgn', flipped: flipBox.checked });
+  if (tooBig) {
+    if (status) status.textContent = 'This game is too long to share by link: download it instead.';
+    return;
+  }
+  confirm(button, await copyText(`${location.origin}${location.pathname}${link}`));
 }
 
 // --- Stepping (issue 30): a step redraws what the position changes, and writes no history entry.
@@ -443,7 +516,9 @@ function show(text: string, result: ReadResult, options: UpdateOptions): void {
     : renderErrors(text, state.view.errors);
   notesBox.innerHTML = renderNotes(state.view.notes);
   fieldsBox.innerHTML = renderFieldTable(state.view.fields);
+  summaries = result.summaries;
   drawSession();
+  drawGameTools();
   drawPosition();
   drawBranch();
   document.body.dataset.read = 'done';
@@ -768,6 +843,7 @@ async function start(): Promise<void> {
   movesBox.addEventListener('click', onMoveClick);
   sessionControls.addEventListener('click', onSessionClick);
   sessionControls.addEventListener('change', onGameChange);
+  gameShare.addEventListener('click', (event) => void onGameShare(event));
   // Dropping a file anywhere on the page opens it (the browser would otherwise navigate to it).
   document.addEventListener('dragover', (event) => {
     if (!hasFiles(event)) return;

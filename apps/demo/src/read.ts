@@ -1,6 +1,7 @@
 import type { FormatAdapter, FormatView } from './formats/adapter.js';
 import { notARecord, type NotARecord } from './formats/not-a-record.js';
 import { adapterByName, detectFormat } from './formats/registry.js';
+import type { GameSummary } from './view/game-list.js';
 
 /**
  * Detection scores below this are the fallbacks for text without any mark of a format (FEN's
@@ -19,6 +20,8 @@ export interface ReadResult {
   /** A game link or an image, no record (and no format was chosen): the view holds only the error saying what to paste. */
   readonly notARecord?: Pick<NotARecord, 'kind' | 'label'>;
   readonly view: FormatView;
+  /** The chooser's rows of the games, when the reader made them (a large file read in the worker, see game-list.ts). */
+  readonly summaries?: readonly GameSummary[];
 }
 
 const EMPTY: FormatView = { positions: [], fields: [], errors: [], notes: [] };
