@@ -7,7 +7,15 @@ import {
   type Move,
   type Setup,
 } from '@chess-formats/board-core';
-import type { FormatAdapter, FormatView, GameInfo, PlayerInfo, Position } from './formats/adapter.js';
+import type {
+  FormatAdapter,
+  FormatView,
+  GameInfo,
+  InputError,
+  PlayerInfo,
+  Position,
+  SessionGame,
+} from './formats/adapter.js';
 import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, type Conversion } from './formats/registry.js';
 import { readFileText } from './file-input.js';
 import { escapeHtml } from './html.js';
@@ -127,7 +135,7 @@ function fillFormatMenu(): void {
     button.textContent = adapter.label;
     button.dataset.example = adapter.name;
     button.addEventListener('click', () => {
-      input.value = adapter.example;
+      setInputText(adapter.example);
       formatSelect.value = AUTO;
       state.branch = undefined;
       void update({ history: 'push' });
@@ -149,7 +157,7 @@ function shownPosition(): Position | undefined {
   let position = games.length ? cursorPosition(games, state.cursor) : state.view.positions[0];
   if (!position) return undefined;
   if (state.realtime) position = { ...position, setup: state.realtime };
-  if (state.played && state.played.text === input.value) position = { ...position, lastMove: state.played.move };
+  if (state.played && state.played.text === inputText()) position = { ...position, lastMove: state.played.move };
   return position;
 }
 
@@ -238,11 +246,8 @@ gameShare.setAttribute('aria-label', 'This game');
 gameShare.innerHTML =
   '<button type="button" data-game-share="download">Download PGN</button> <button type="button" data-game-share="copy">Copy PGN</button> <button type="button" data-game-share="link">Copy link to this game</button> <span class="game-share-status" role="status"></span>';
 gameTools.append(chooserBox, gameShare);
-const chooser = new GameChooser(chooserBox, (index) => {
-  showGame(index);
-  // The arrow keys now step through the game chosen.
-  focusStep('next');
-});
+// After a choice the arrow keys step through the game chosen: the focus goes to the steps.
+const chooser = new GameChooser(chooserBox, (index) => void showGame(index).then(() => focusStep('next')));
 
 function gameSummary(): GameSummary | undefined {
   const games = state.view.session?.games ?? [];
@@ -306,11 +311,36 @@ function showStep(next: GameCursor): void {
 }
 
 /** Another game of the session: its controls and first position, and a history entry of its own. */
-function showGame(index: number, ply = 0): void {
+function showGame(index: number, ply = 0, mode: HistoryMode = 'push'): Promise<void> {
+  if (pendingGames.has(index)) {
+    // A large file's game is read when first shown (see pgn-lazy.ts).
+    return loadGame(index).then((loaded) => (loaded ? showGame(index, ply, mode) : undefined));
+  }
   state.cursor = clampCursor(index, ply);
   drawGameControls();
   drawPosition();
-  void syncUrl('push');
+  document.body.dataset.game = 'shown';
+  void syncUrl(mode);
+  return Promise.resolve();
+}
+
+/** The games of a lazily read text not read yet (their indexes). */
+let pendingGames = new Set<number>();
+
+/** Reads a game of a lazily read text in the worker; false when the page has moved on meanwhile. */
+async function loadGame(index: number): Promise<boolean> {
+  const view = state.view;
+  document.body.dataset.game = 'loading';
+  const loaded = await reader.game(index);
+  const games = view.session?.games as SessionGame[] | undefined;
+  if (state.view !== view || !loaded || !games) return false;
+  games[index] = loaded.game;
+  pendingGames.delete(index);
+  if (loaded.errors.length) {
+    (view.errors as InputError[]).push(...loaded.errors);
+    errorsBox.innerHTML = renderErrors(inputText(), view.errors);
+  }
+  return true;
 }
 
 /** Everything that depends on the shown position: board, conversions, legal moves. */
@@ -324,7 +354,7 @@ function drawPosition(): void {
     state.moves = undefined;
     return;
   }
-  state.shownConversions = conversions(position, state.adapter, adapters, state.view.session ? undefined : input.value);
+  state.shownConversions = conversions(position, state.adapter, adapters, state.view.session ? undefined : inputText());
   conversionsBox.innerHTML = renderConversions(state.shownConversions);
   if (position.setup.realtime) {
     state.moves = undefined;
@@ -348,7 +378,7 @@ type HistoryMode = 'push' | 'replace' | 'none';
 function currentUrlState(): UrlState {
   const chosen = formatSelect.value === AUTO ? undefined : formatSelect.value;
   return {
-    input: input.value,
+    input: inputText(),
     ...(chosen ? { format: chosen } : {}),
     flipped: flipBox.checked,
     ...(coordinatesBox.checked ? {} : { coordinates: false }),
@@ -407,6 +437,53 @@ async function syncUrl(mode: HistoryMode): Promise<void> {
   document.body.dataset.url = 'written';
 }
 
+// --- Large texts kept out of the text box (issue 30): laying out megabytes in a textarea is a
+// task of seconds on the page's thread. A paste, a file or a link that long is held here and
+// read from here; the box says so and shows the text on request.
+
+/** Texts at least this long are held out of the box. */
+const HOLD_TEXT_FROM = 300_000;
+let heldText: string | undefined;
+const heldBox = document.createElement('p');
+heldBox.className = 'held-text';
+heldBox.hidden = true;
+input.after(heldBox);
+
+/** The text the page reads: the box's, or the large text held out of it. */
+function inputText(): string {
+  return heldText ?? input.value;
+}
+
+function setInputText(text: string): void {
+  if (text.length < HOLD_TEXT_FROM) {
+    dropHeldText();
+    input.value = text;
+    return;
+  }
+  heldText = text;
+  input.value = '';
+  const size = text.length >= 1e6 ? `${(text.length / 1e6).toFixed(1)} MB` : `${Math.round(text.length / 1e3)} KB`;
+  heldBox.innerHTML = `A ${size} text (${text.length.toLocaleString('en')} characters) is read, kept out of the box so that the page stays quick. <button type="button" id="show-held-text">Show the text</button>`;
+  heldBox.hidden = false;
+  input.placeholder = `The ${size} text is held out of the box (see below); typing here replaces it.`;
+}
+
+function dropHeldText(): void {
+  heldText = undefined;
+  heldBox.hidden = true;
+  heldBox.textContent = '';
+  input.placeholder = '';
+}
+
+heldBox.addEventListener('click', (event) => {
+  if (!(event.target as HTMLElement).closest('#show-held-text') || heldText === undefined) return;
+  // Asked for: the box takes the text, however long it takes to lay out.
+  const text = heldText;
+  dropHeldText();
+  input.value = text;
+  input.focus();
+});
+
 /** Text at least this long is read once typing pauses, not on every keystroke (see the README's budget). */
 const READ_AFTER_PAUSE_FROM = READ_IN_WORKER_FROM;
 /** The pause: long enough to span the gap between keystrokes, short enough to feel immediate. */
@@ -415,9 +492,10 @@ let pendingRead: number | undefined;
 
 function onInput(event: Event): void {
   state.branch = undefined;
+  dropHeldText();
   const kind = (event as InputEvent).inputType ?? '';
   // A paste or a drop is one change: read it now. Typing into a long text waits for a pause.
-  if (input.value.length < READ_AFTER_PAUSE_FROM || kind.startsWith('insertFrom')) {
+  if (inputText().length < READ_AFTER_PAUSE_FROM || kind.startsWith('insertFrom')) {
     void update();
     return;
   }
@@ -446,18 +524,18 @@ function update(options: UpdateOptions = {}): Promise<void> {
   pendingRead = undefined;
   stopClock();
   state.realtime = undefined;
-  let text = input.value;
+  let text = inputText();
   let status = options.note ?? '';
   if (text.length > MAX_INPUT_LENGTH) {
     // Said, not silent: what was cut is gone from the box, so the reader must know.
     status = `${status ? `${status} ` : ''}The text is longer than ${MAX_INPUT_LENGTH.toLocaleString('en')} characters: only the first ${MAX_INPUT_LENGTH.toLocaleString('en')} are read, the rest was cut.`;
     text = text.slice(0, MAX_INPUT_LENGTH);
-    input.value = text;
+    setInputText(text);
   }
   const unwrapped = unwrapInput(text);
   if (unwrapped) {
     text = unwrapped.text;
-    input.value = text;
+    setInputText(text);
     status = unwrapped.note;
   }
   inputStatus.textContent = status;
@@ -465,7 +543,7 @@ function update(options: UpdateOptions = {}): Promise<void> {
     formatSelect.value === AUTO || !adapterByName(formatSelect.value, adapters) ? undefined : formatSelect.value;
   const read = ++reads;
   document.body.dataset.read = 'pending';
-  const result = reader.read(text, chosen);
+  const result = reader.read(text, chosen, options.cursor?.game);
   // Where the text is read (`worker` or `page`), for the end-to-end tests.
   document.body.dataset.reading = result instanceof Promise ? 'worker' : 'page';
   if (!(result instanceof Promise)) {
@@ -517,6 +595,8 @@ function show(text: string, result: ReadResult, options: UpdateOptions): void {
   notesBox.innerHTML = renderNotes(state.view.notes);
   fieldsBox.innerHTML = renderFieldTable(state.view.fields);
   summaries = result.summaries;
+  const games = state.view.session?.games ?? [];
+  pendingGames = new Set(result.lazy ? games.flatMap((game, i) => (game.plies.length ? [] : [i])) : []);
   drawSession();
   drawGameTools();
   drawPosition();
@@ -546,7 +626,7 @@ function showsText(view: UrlState): boolean {
   return (
     view.input !== '' &&
     view.input === shownText &&
-    view.input === input.value &&
+    view.input === inputText() &&
     format === shownFormat &&
     format === formatSelect.value &&
     document.body.dataset.read === 'done' &&
@@ -563,14 +643,10 @@ function applyView(view: UrlState, branch: HistoryEntry['branch'], mode: History
     flipBox.checked = view.flipped;
     coordinatesBox.checked = view.coordinates !== false;
     state.branch = branch;
-    state.cursor = clampCursor(view.game ?? 0, view.ply ?? 0);
-    drawGameControls();
-    drawPosition();
     drawBranch();
-    void syncUrl(mode);
-    return Promise.resolve();
+    return showGame(view.game ?? 0, view.ply ?? 0, mode);
   }
-  input.value = view.input || (adapters[0] as FormatAdapter).example;
+  setInputText(view.input || (adapters[0] as FormatAdapter).example);
   formatSelect.value = view.format && adapterByName(view.format, adapters) ? view.format : AUTO;
   flipBox.checked = view.flipped;
   coordinatesBox.checked = view.coordinates !== false;
@@ -620,7 +696,7 @@ function onConversionClick(event: Event): void {
   if (target.dataset.copy) {
     void copyText(conversion.text).then((ok) => confirm(target, ok));
   } else {
-    input.value = conversion.text;
+    setInputText(conversion.text);
     formatSelect.value = conversion.name;
     state.branch = undefined;
     void update({ history: 'push' });
@@ -645,7 +721,7 @@ function onMoveClick(event: Event): void {
   for (const adapter of writers) {
     const text = adapter.write?.(next);
     if (text === undefined) continue;
-    input.value = text;
+    setInputText(text);
     state.played = { text, move: chosen.move };
     if (adapter !== state.adapter) formatSelect.value = AUTO;
     void update({ history: 'push' });
@@ -678,7 +754,7 @@ function onEventJump(event: Event): boolean {
   if (index < 0) return false;
   const ply = Number(jump.dataset.jumpPly);
   if (index === state.cursor.game) showStep(clampCursor(index, ply));
-  else showGame(index, ply);
+  else void showGame(index, ply);
   return true;
 }
 
@@ -714,9 +790,8 @@ function onStepKey(event: KeyboardEvent): void {
 function onGameChange(event: Event): void {
   const select = event.target as HTMLSelectElement;
   if (select.id !== 'game-select') return;
-  showGame(Number(select.value));
   // The arrow keys step through the game chosen, not through the menu: the focus goes to the steps.
-  focusStep('next');
+  void showGame(Number(select.value)).then(() => focusStep('next'));
 }
 
 /** With no legal move: whether the side to move is in check (checkmate) or not (stalemate). */
@@ -763,7 +838,7 @@ async function openFile(file: File): Promise<void> {
     document.body.dataset.read = 'done';
     return;
   }
-  input.value = read.text;
+  setInputText(read.text);
   formatSelect.value = AUTO; // a new file: detect its format
   state.branch = undefined;
   await update({ history: 'push', ...(read.note ? { note: read.note } : {}) });
@@ -784,6 +859,16 @@ function onDrop(event: DragEvent): void {
 /** A pasted image (a screenshot) comes as a file without text: say what it is rather than nothing. */
 function onPaste(event: ClipboardEvent): void {
   const data = event.clipboardData;
+  const pasted = data?.getData('text/plain') ?? '';
+  if (pasted.length >= HOLD_TEXT_FROM) {
+    // A large paste goes to the reader, not into the box: the box would freeze the page for seconds.
+    event.preventDefault();
+    setInputText(pasted);
+    formatSelect.value = AUTO;
+    state.branch = undefined;
+    void update({ history: 'push' });
+    return;
+  }
   const file = data?.files[0];
   if (!data || !file || data.getData('text/plain') !== '') return;
   event.preventDefault();
