@@ -145,6 +145,8 @@ function driver(pageOf: () => Page, size: string): Driver {
       );
     },
     async conversion(name) {
+      // After a step the conversions are drawn once the board is painted (issue 30).
+      await pageOf().waitForSelector('.details:not([data-position])', { state: 'attached' });
       return (await pageOf().textContent(`.conversion[data-format="${name}"] pre`)) ?? '';
     },
     async detectedFormat() {
@@ -737,6 +739,7 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(await page.textContent('.ply')).toBe('Position 4 of 4, after Qh4#');
     expect(await boardPieces()).toMatchObject({ h4: 'q', f3: 'P', g4: 'P', e5: 'p' });
     expect(await page.textContent('[data-clock="black"]')).toBe('2:56.9');
+    await page.waitForSelector('.details:not([data-position])', { state: 'attached' });
     expect(await page.textContent('#moves')).toContain('Checkmate: Black wins.');
     expect(await conversion('fen')).toBe('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
     expect((await fieldRows())[0]?.[0]).toBe('DG_WHO_AM_I');

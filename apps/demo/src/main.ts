@@ -298,7 +298,7 @@ async function onGameShare(event: Event): Promise<void> {
 
 // --- Stepping (issue 30): a step redraws what the position changes, and writes no history entry.
 
-/** A step within the shown game: the board, the players, the controls' marks, the position's panels; the URL follows later. */
+/** A step within the shown game: the board, the players and the controls' marks now; the position's panels after the frame; the URL once steps pause. */
 function showStep(next: GameCursor): void {
   const games = state.view.session?.games ?? [];
   const game = games[next.game];
@@ -306,8 +306,27 @@ function showStep(next: GameCursor): void {
   const sameGame = next.game === state.cursor.game;
   state.cursor = next;
   if (!sameGame || !patchGameControls(sessionControls, game, next)) drawGameControls();
-  drawPosition();
+  drawBoard();
+  schedulePositionPanels();
   scheduleUrl();
+}
+
+const detailsSection = conversionsBox.closest('section') ?? document.body;
+let panelsFrame: number | undefined;
+
+/**
+ * The conversions and legal moves of a step are drawn once its board is painted (after the
+ * next frame): every format written and every legal move in SAN would double a step's time.
+ * `data-position="pending"` on their section says they are not drawn yet.
+ */
+function schedulePositionPanels(): void {
+  if (panelsFrame !== undefined) return;
+  detailsSection.dataset.position = 'pending';
+  panelsFrame = requestAnimationFrame(() => {
+    window.setTimeout(() => {
+      if (panelsFrame !== undefined) drawPositionPanels();
+    }, 0);
+  });
 }
 
 /** Another game of the session: its controls and first position, and a history entry of its own. */
@@ -346,6 +365,14 @@ async function loadGame(index: number): Promise<boolean> {
 /** Everything that depends on the shown position: board, conversions, legal moves. */
 function drawPosition(): void {
   drawBoard();
+  drawPositionPanels();
+}
+
+/** The panels that depend on the shown position: its conversions and legal moves. */
+function drawPositionPanels(): void {
+  if (panelsFrame !== undefined) cancelAnimationFrame(panelsFrame);
+  panelsFrame = undefined;
+  delete detailsSection.dataset.position;
   const position = shownPosition();
   if (!position) {
     conversionsBox.innerHTML = '<p class="empty">Nothing read, nothing to convert.</p>';
@@ -389,7 +416,55 @@ function currentUrlState(): UrlState {
 interface HistoryEntry {
   readonly view: UrlState;
   readonly branch?: { from: UrlState; label: string };
+  /** Set when the view's input is a large text the page holds (`heldInputs`), left out of the entry. */
+  readonly held?: number;
+  readonly branchHeld?: number;
 }
+
+// --- Large inputs in history entries (issue 30): the browser copies an entry's state on every
+// push and replace, 150 ms for 5 MB. A large input stays in the page, the entry names it.
+
+/** The large inputs of this page's history entries, by number; the latest few. */
+const heldInputs = new Map<number, string>();
+const HELD_INPUTS_KEPT = 4;
+let heldInputCount = 0;
+
+/** The view as an entry keeps it: a large input replaced by its number in `heldInputs`. */
+function compactView(view: UrlState): { view: UrlState; held?: number } {
+  if (view.input.length < HOLD_TEXT_FROM) return { view };
+  let key = [...heldInputs].find(([, text]) => text === view.input)?.[0];
+  if (key === undefined) {
+    key = ++heldInputCount;
+    heldInputs.set(key, view.input);
+    for (const old of heldInputs.keys()) if (heldInputs.size > HELD_INPUTS_KEPT) heldInputs.delete(old);
+  }
+  return { view: { ...view, input: '' }, held: key };
+}
+
+function historyEntry(view: UrlState): HistoryEntry {
+  const own = compactView(view);
+  const from = state.branch ? compactView(state.branch.from) : undefined;
+  return {
+    view: own.view,
+    ...(own.held !== undefined ? { held: own.held } : {}),
+    ...(state.branch && from ? { branch: { ...state.branch, from: from.view } } : {}),
+    ...(from?.held !== undefined ? { branchHeld: from.held } : {}),
+  };
+}
+
+/** The entry's view with its large inputs back, or undefined when the page no longer holds them (after a reload). */
+function entryView(entry: HistoryEntry): { view: UrlState; branch?: HistoryEntry['branch'] } | undefined {
+  const input = entry.held === undefined ? entry.view.input : heldInputs.get(entry.held);
+  const from = entry.branchHeld === undefined ? (entry.branch?.from.input ?? '') : heldInputs.get(entry.branchHeld);
+  if (input === undefined || from === undefined) return undefined;
+  return {
+    view: { ...entry.view, input },
+    ...(entry.branch ? { branch: { ...entry.branch, from: { ...entry.branch.from, input: from } } } : {}),
+  };
+}
+
+/** Inputs longer than this cannot make a link of 100,000 characters, however well they compress: not compressed to find out. */
+const NEVER_SHARED_FROM = 2_000_000;
 
 let urlWrites = 0;
 /** Steps write the URL once they pause this long: compressing a large input on every step was most of a step's time. */
@@ -418,7 +493,7 @@ async function syncUrl(mode: HistoryMode): Promise<void> {
   if (urlTimer !== undefined) window.clearTimeout(urlTimer);
   urlTimer = undefined;
   const view = currentUrlState();
-  const entry: HistoryEntry = { view, ...(state.branch ? { branch: state.branch } : {}) };
+  const entry = historyEntry(view);
   // Push now, so a quick Back after a click finds the entry; the link follows when compressed.
   if (mode === 'push') history.pushState(entry, '', location.href);
   const write = ++urlWrites;
@@ -426,13 +501,17 @@ async function syncUrl(mode: HistoryMode): Promise<void> {
   const { link, tooBig, length } =
     view.input === tooBigInput?.input
       ? { link: linkWithoutInput(view), tooBig: true, length: tooBigInput.length }
-      : await shareLink(view);
+      : view.input.length >= NEVER_SHARED_FROM
+        ? { link: linkWithoutInput(view), tooBig: true, length: 0 }
+        : await shareLink(view);
   if (write !== urlWrites) return; // a later change wrote its own
   if (tooBig) tooBigInput = { input: view.input, length };
   history.replaceState(entry, '', `${location.pathname}${link}`);
-  shareStatus.textContent = tooBig
-    ? `Too big to share by link: the input takes ${length.toLocaleString('en')} characters in a link even compressed. Share the text itself.`
-    : '';
+  shareStatus.textContent = !tooBig
+    ? ''
+    : length
+      ? `Too big to share by link: the input takes ${length.toLocaleString('en')} characters in a link even compressed. Share the text itself.`
+      : `Too big to share by link: the input is ${view.input.length.toLocaleString('en')} characters. Share the text itself, or one game of it.`;
   shareButton.disabled = tooBig;
   document.body.dataset.url = 'written';
 }
@@ -442,7 +521,7 @@ async function syncUrl(mode: HistoryMode): Promise<void> {
 // read from here; the box says so and shows the text on request.
 
 /** Texts at least this long are held out of the box. */
-const HOLD_TEXT_FROM = 300_000;
+const HOLD_TEXT_FROM = 100_000;
 let heldText: string | undefined;
 const heldBox = document.createElement('p');
 heldBox.className = 'held-text';
@@ -917,7 +996,11 @@ async function start(): Promise<void> {
   window.addEventListener('popstate', (event) => {
     const entry = event.state as HistoryEntry | null;
     if (entry?.view) {
-      void applyView(entry.view, entry.branch, 'none');
+      const restored = entryView(entry);
+      if (restored) void applyView(restored.view, restored.branch, 'none');
+      else
+        inputStatus.textContent =
+          'This view held a large text the page no longer has (it was reloaded): open or paste it again.';
       return;
     }
     void readCompressedState(location.hash).then((view) =>
