@@ -9,7 +9,7 @@
 // and stops. Numbers go to BENCHMARKS.md ("Demo in the browser"); nothing here is a test.
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -130,7 +130,13 @@ try {
   const twic = await readFile(TWIC, 'utf8');
   const second = twic.indexOf('\n[Event ', 1);
   const oneGame = twic.slice(0, second < 0 ? twic.length : second).trim();
-  console.log(`demo: Chromium ${browser.version()}; ${ROUNDS} alternated rounds of ${STEPS} steps each`);
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(
+    `demo: Chromium ${browser.version()}; ${ROUNDS} alternated rounds of ${STEPS} steps each; load ${load()}`,
+  );
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const demo = await context.newPage();
@@ -240,6 +246,7 @@ try {
       }, big),
     );
   }
+  console.log(`demo: load ${load()}`);
   const boards = pastes.map((p) => p.board);
   console.log(
     `demo: paste of ${(big.length / 1e6).toFixed(1)} MB of PGN (${pastes[0]?.games}) to the board: median ${ms(median(boards))} of ${boards.map(ms).join(', ')}; longest task ${ms(Math.max(...pastes.map((p) => p.longest)))}, tasks over 200 ms: ${pastes.map((p) => p.over200).join(', ')}`,
