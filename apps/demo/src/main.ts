@@ -47,6 +47,7 @@ import {
   type Step,
 } from './view/session.js';
 import { patchGameControls } from './view/step-patch.js';
+import { patchMarkup } from './view/patch-markup.js';
 import { GameChooser } from './view/game-chooser.js';
 import { LIST_GAMES_FROM, summariseGames, type GameSummary } from './view/game-list.js';
 
@@ -161,6 +162,20 @@ function shownPosition(): Position | undefined {
   return position;
 }
 
+/** The markup last written into each element by `setHtml`. */
+const written = new WeakMap<Element, string>();
+
+/** Writes markup only when it changed: a step repaints what the position changes, not the players' names (issue 30). */
+function setHtml(element: HTMLElement, html: string): void {
+  if (written.get(element) === html && element.innerHTML !== '') return;
+  element.innerHTML = html;
+  written.set(element, html);
+}
+
+function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 function drawBoard(): void {
   const position = shownPosition();
   if (!position) {
@@ -177,14 +192,17 @@ function drawBoard(): void {
   }
   state.lastDrawn = position;
   const flipped = flipBox.checked !== (position.flipped ?? false);
-  boardBox.innerHTML = renderBoard(position, {
-    flipped,
-    coordinates: coordinatesBox.checked,
-  });
-  boardTitle.textContent = boardTitleText(position);
+  patchMarkup(
+    boardBox,
+    renderBoard(position, {
+      flipped,
+      coordinates: coordinatesBox.checked,
+    }),
+  );
+  setText(boardTitle, boardTitleText(position));
   const players = renderPlayers(position, gameInfo(position), flipped, state.cursor.ply === 0);
-  playerTop.innerHTML = players.top;
-  playerBottom.innerHTML = players.bottom;
+  setHtml(playerTop, players.top);
+  setHtml(playerBottom, players.bottom);
   playButton.hidden = !hasRealtime(position.setup) && state.timer === undefined;
 }
 

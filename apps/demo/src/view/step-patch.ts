@@ -17,7 +17,8 @@ export function patchGameControls(container: ParentNode, game: SessionGame, curs
   if (ply) ply.innerHTML = plyHtml(game, cursor.ply);
   for (const side of ['white', 'black'] as const) {
     const clock = controls.querySelector(`[data-clock="${side}"]`);
-    if (clock) clock.textContent = clockText(game, cursor.ply, side);
+    const text = clockText(game, cursor.ply, side);
+    if (clock && clock.textContent !== text) clock.textContent = text;
   }
   controls.querySelector('[data-ply][aria-current="step"]')?.removeAttribute('aria-current');
   controls.querySelector(`button[data-ply="${cursor.ply}"]`)?.setAttribute('aria-current', 'step');
