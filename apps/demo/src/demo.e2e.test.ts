@@ -1491,6 +1491,10 @@ describe.skipIf(!launched.ok)('a board people keep open: speed, the game chooser
       expect(await page.textContent('.ply')).toBe('Position 2 of 4, after e5');
       expect(await boardPieces()).toMatchObject({ e4: 'P', e5: 'p' });
       expect(await page.getAttribute('#game-option-9998', 'data-current')).toBe('true');
+      // The list's columns fit the window: no sideways scrolling on the phone either.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
       expect(await accessibilityViolations()).toEqual([]);
       await screenshot('game-chooser', 'window');
     },
