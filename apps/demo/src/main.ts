@@ -48,6 +48,7 @@ import {
 } from './view/session.js';
 import { patchGameControls } from './view/step-patch.js';
 import { patchMarkup } from './view/patch-markup.js';
+import { HeldInputs, type HistoryEntry } from './history-entry.js';
 import { GameChooser } from './view/game-chooser.js';
 import { LIST_GAMES_FROM, summariseGames, type GameSummary } from './view/game-list.js';
 
@@ -431,55 +432,10 @@ function currentUrlState(): UrlState {
   };
 }
 
-interface HistoryEntry {
-  readonly view: UrlState;
-  readonly branch?: { from: UrlState; label: string };
-  /** Set when the view's input is a large text the page holds (`heldInputs`), left out of the entry. */
-  readonly held?: number;
-  readonly branchHeld?: number;
-}
-
-// --- Large inputs in history entries (issue 30): the browser copies an entry's state on every
-// push and replace, 150 ms for 5 MB. A large input stays in the page, the entry names it.
-
-/** The large inputs of this page's history entries, by number; the latest few. */
-const heldInputs = new Map<number, string>();
-const HELD_INPUTS_KEPT = 4;
-let heldInputCount = 0;
-
-/** The view as an entry keeps it: a large input replaced by its number in `heldInputs`. */
-function compactView(view: UrlState): { view: UrlState; held?: number } {
-  if (view.input.length < HOLD_TEXT_FROM) return { view };
-  let key = [...heldInputs].find(([, text]) => text === view.input)?.[0];
-  if (key === undefined) {
-    key = ++heldInputCount;
-    heldInputs.set(key, view.input);
-    for (const old of heldInputs.keys()) if (heldInputs.size > HELD_INPUTS_KEPT) heldInputs.delete(old);
-  }
-  return { view: { ...view, input: '' }, held: key };
-}
-
-function historyEntry(view: UrlState): HistoryEntry {
-  const own = compactView(view);
-  const from = state.branch ? compactView(state.branch.from) : undefined;
-  return {
-    view: own.view,
-    ...(own.held !== undefined ? { held: own.held } : {}),
-    ...(state.branch && from ? { branch: { ...state.branch, from: from.view } } : {}),
-    ...(from?.held !== undefined ? { branchHeld: from.held } : {}),
-  };
-}
-
-/** The entry's view with its large inputs back, or undefined when the page no longer holds them (after a reload). */
-function entryView(entry: HistoryEntry): { view: UrlState; branch?: HistoryEntry['branch'] } | undefined {
-  const input = entry.held === undefined ? entry.view.input : heldInputs.get(entry.held);
-  const from = entry.branchHeld === undefined ? (entry.branch?.from.input ?? '') : heldInputs.get(entry.branchHeld);
-  if (input === undefined || from === undefined) return undefined;
-  return {
-    view: { ...entry.view, input },
-    ...(entry.branch ? { branch: { ...entry.branch, from: { ...entry.branch.from, input: from } } } : {}),
-  };
-}
+/** Texts at least this long are held out of the text box and out of history entries (issue 30). */
+const HOLD_TEXT_FROM = 100_000;
+/** Large inputs stay out of history entries: see history-entry.ts. */
+const heldInputs = new HeldInputs(HOLD_TEXT_FROM);
 
 /** Inputs longer than this cannot make a link of 100,000 characters, however well they compress: not compressed to find out. */
 const NEVER_SHARED_FROM = 2_000_000;
@@ -511,7 +467,7 @@ async function syncUrl(mode: HistoryMode): Promise<void> {
   if (urlTimer !== undefined) window.clearTimeout(urlTimer);
   urlTimer = undefined;
   const view = currentUrlState();
-  const entry = historyEntry(view);
+  const entry = heldInputs.entry(view, state.branch);
   // Push now, so a quick Back after a click finds the entry; the link follows when compressed.
   if (mode === 'push') history.pushState(entry, '', location.href);
   const write = ++urlWrites;
@@ -538,8 +494,6 @@ async function syncUrl(mode: HistoryMode): Promise<void> {
 // task of seconds on the page's thread. A paste, a file or a link that long is held here and
 // read from here; the box says so and shows the text on request.
 
-/** Texts at least this long are held out of the box. */
-const HOLD_TEXT_FROM = 100_000;
 let heldText: string | undefined;
 const heldBox = document.createElement('p');
 heldBox.className = 'held-text';
@@ -1014,7 +968,7 @@ async function start(): Promise<void> {
   window.addEventListener('popstate', (event) => {
     const entry = event.state as HistoryEntry | null;
     if (entry?.view) {
-      const restored = entryView(entry);
+      const restored = heldInputs.restore(entry);
       if (restored) void applyView(restored.view, restored.branch, 'none');
       else
         inputStatus.textContent =
