@@ -1560,6 +1560,12 @@ describe.skipIf(!launched.ok)('a board people keep open: speed, the game chooser
       await page.click('#events tr[data-game="7#2"][data-ply-of-game="1"] button.event-jump');
       expect(await page.inputValue('#game-select')).toBe('1');
       expect(await page.textContent('.ply')).toBe('Position 1 of 1, after e4');
+      // A tracked game is exported too, written as PGN.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('button[data-game-share="download"]'),
+      ]);
+      expect(await readFile((await download.path()) ?? '', 'utf8')).toContain('[White "Alice"]');
     },
   );
 

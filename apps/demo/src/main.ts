@@ -51,6 +51,7 @@ import { patchMarkup } from './view/patch-markup.js';
 import { HeldInputs, type HistoryEntry } from './history-entry.js';
 import { GameChooser } from './view/game-chooser.js';
 import { LIST_GAMES_FROM, summariseGames, type GameSummary } from './view/game-list.js';
+import { gameText } from './view/game-text.js';
 
 function element<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -250,7 +251,7 @@ function drawGameControls(): void {
   // A game record's own fields (PGN's tags) follow the game chosen.
   if (game?.fields) fieldsBox.innerHTML = renderFieldTable(game.fields);
   chooser.setCurrent(state.cursor.game);
-  gameShare.hidden = gameSummary()?.source === undefined;
+  gameShare.hidden = !hasGameText();
 }
 
 // --- The game chooser and one game's export and link (issue 30).
@@ -275,6 +276,11 @@ function gameSummary(): GameSummary | undefined {
   return summaries[state.cursor.game];
 }
 
+/** Whether the shown game can be exported: a game record's own text, or a tracked game of a capture. */
+function hasGameText(): boolean {
+  return gameSummary()?.source !== undefined || state.view.session?.games[state.cursor.game]?.tracked !== undefined;
+}
+
 /** The chooser (for more games than a menu holds) and the export of the game shown, after a new reading. */
 function drawGameTools(): void {
   const games = state.view.session?.games ?? [];
@@ -282,15 +288,19 @@ function drawGameTools(): void {
   chooserBox.hidden = !listed;
   if (listed) chooser.setGames(summaries ?? (summaries = summariseGames(games, shownText ?? '')), state.cursor.game);
   else chooserBox.innerHTML = '';
-  gameShare.hidden = gameSummary()?.source === undefined;
+  gameShare.hidden = !hasGameText();
   gameTools.hidden = !listed && gameShare.hidden;
 }
 
 /** The shown game's own text (a game record's), and a link that opens it alone. */
 async function onGameShare(event: Event): Promise<void> {
   const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-game-share]');
-  const source = gameSummary()?.source;
-  const text = source && shownText?.slice(source.start, source.end).trim();
+  const text = gameText(
+    shownText ?? '',
+    state.view.session?.games[state.cursor.game],
+    gameSummary(),
+    state.adapter.name,
+  );
   if (!button || !text) return;
   const status = gameShare.querySelector('.game-share-status');
   const name = `game-${state.cursor.game + 1}.pgn`;
