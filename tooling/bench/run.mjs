@@ -8,6 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { inlineCharCodes } from '../tsup-config/char-codes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+// `pnpm bench demo` builds the demo and drives Chromium: a script of its own, beside the demo.
+if (process.argv[2] === 'demo') {
+  const demo = spawnSync(process.execPath, [join(here, '../../apps/demo/bench/demo.mjs')], { stdio: 'inherit' });
+  process.exit(demo.status ?? 1);
+}
 // The bundle lives beside this file: Node resolves the external peers of an ES module from
 // the module's own folder (NODE_PATH does not apply to `import`).
 const dir = mkdtempSync(join(here, '.bundle-'));

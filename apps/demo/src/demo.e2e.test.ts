@@ -149,6 +149,8 @@ function driver(pageOf: () => Page, size: string): Driver {
       );
     },
     async conversion(name) {
+      // After a step the conversions are drawn once the board is painted (issue 30).
+      await pageOf().waitForSelector('.details:not([data-position])', { state: 'attached' });
       return (await pageOf().textContent(`.conversion[data-format="${name}"] pre`)) ?? '';
     },
     async detectedFormat() {
@@ -741,6 +743,7 @@ describe.skipIf(!launched.ok)('demo page in Chromium', () => {
     expect(await page.textContent('.ply')).toBe('Position 4 of 4, after Qh4#');
     expect(await boardPieces()).toMatchObject({ h4: 'q', f3: 'P', g4: 'P', e5: 'p' });
     expect(await page.textContent('[data-clock="black"]')).toBe('2:56.9');
+    await page.waitForSelector('.details:not([data-position])', { state: 'attached' });
     expect(await page.textContent('#moves')).toContain('Checkmate: Black wins.');
     expect(await conversion('fen')).toBe('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
     expect((await fieldRows())[0]?.[0]).toBe('DG_WHO_AM_I');
@@ -981,9 +984,10 @@ describe.skipIf(!launched.ok)('the defects of issue 17, each at 1280x800 and at 
       await page.click('button[data-step="next"]');
       await page.click('button[data-step="next"]');
       await urlWritten();
-      // Back returns to the previous position of the game, not to the previous site.
+      // Steps write no history entry (issue 30: 40 steps were 40 Back presses): Back leaves the
+      // capture for the view before it, and Forward returns to the position stepped to.
       await page.goBack();
-      await page.waitForFunction(() => document.querySelector('.ply')?.textContent?.startsWith('Position 1 of 3'));
+      await page.waitForFunction(() => document.querySelector('#detected')?.getAttribute('data-format') !== 'fics');
       await page.goForward();
       await page.waitForFunction(() => document.querySelector('.ply')?.textContent?.startsWith('Position 2 of 3'));
       await page.locator('#moves button.move', { hasText: /^Nf3$/ }).click();
@@ -2183,5 +2187,176 @@ describe.skipIf(!launched.ok)('Watch live (issue 30)', () => {
       }
     },
     { timeout: 30_000 },
+  );
+});
+
+/** A PGN file of `count` short games of our own, with players, events and dates to search by. */
+function syntheticPgn(count: number): string {
+  const games: string[] = [];
+  for (let i = 1; i <= count; i++)
+    games.push(
+      `[Event "Synthetic ${i % 13}"]\n[Date "2025.${String((i % 12) + 1).padStart(2, '0')}.01"]\n[White "Player${i}"]\n[Black "Rival${i % 97}"]\n[Result "${i % 3 === 0 ? '1-0' : '*'}"]\n\n1. e4 e5 2. Nf3 Nc6 ${i % 3 === 0 ? '1-0' : '*'}\n`,
+    );
+  return games.join('\n');
+}
+
+/** Pastes `text` as the browser does (a paste event with the clipboard's text), and waits until it is read. */
+async function clipboardPaste(page: Page, text: string): Promise<void> {
+  await page.evaluate((value) => {
+    const box = document.querySelector<HTMLTextAreaElement>('#input');
+    if (!box) throw new Error('no #input');
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+  await page.waitForSelector('body[data-read="done"]', { state: 'attached' });
+}
+
+describe.skipIf(!launched.ok)('a board people keep open: speed, the game chooser, one game (issue 30)', () => {
+  atBothSizes(
+    'steps without filling the history, the URL catching up, and Back returns to the input before',
+    async ({ page, open, urlWritten, boardPieces, accessibilityViolations }) => {
+      await open();
+      await page.click('button[data-example="pgn"]');
+      await urlWritten();
+      const entries = await page.evaluate(() => history.length);
+      for (let i = 0; i < 5; i++) await page.click('button[data-step="next"]');
+      await page.keyboard.press('ArrowRight');
+      expect(await page.textContent('.ply')).toBe('Position 6 of 14, after Nd4?!'.replace('?!', ''));
+      // One history entry for the game, whatever the steps; the URL follows once they pause.
+      expect(await page.evaluate(() => history.length)).toBe(entries);
+      await urlWritten();
+      expect(await page.evaluate(() => new URL(location.href).searchParams.get('ply'))).toBe('6');
+      expect(await accessibilityViolations()).toEqual([]);
+      await page.goBack();
+      await page.waitForFunction(() => document.querySelector('#detected')?.getAttribute('data-format') !== 'pgn');
+      await page.goForward();
+      await page.waitForFunction(() => document.querySelector('.ply')?.textContent?.startsWith('Position 6 of 14'));
+      expect(await boardPieces()).toMatchObject({ d4: 'n', c4: 'B' });
+    },
+  );
+
+  atBothSizes(
+    'finds a game among 10,000 by search, chooses it from the keyboard, and the arrow keys then step',
+    async ({ page, open, boardPieces, accessibilityViolations, screenshot }) => {
+      await open();
+      await clipboardPaste(page, syntheticPgn(10_000));
+      expect(await page.textContent('#game-count')).toBe('10,000 games');
+      // Only the rows in view are in the page.
+      expect((await page.$$('#game-list [role="option"]')).length).toBeLessThan(60);
+      expect(await page.textContent('#game-list [role="option"]')).toContain('Player1');
+      // The large paste is held out of the box, and said so.
+      expect(await page.inputValue('#input')).toBe('');
+      expect(await page.textContent('.held-text')).toContain('characters) is read');
+      await page.fill('#game-search', 'player9999 rival');
+      expect(await page.textContent('#game-count')).toBe('1 of 10,000 games match');
+      await page.fill('#game-search', 'synthetic 7 1-0');
+      const matching = await page.textContent('#game-count');
+      expect(matching).toMatch(/^[\d,]+ of 10,000 games match$/);
+      await page.keyboard.press('ArrowDown');
+      expect(await page.getAttribute('#game-search', 'aria-activedescendant')).toMatch(/^game-option-\d+$/);
+      await page.fill('#game-search', 'Player9999');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('.game-name')?.textContent?.includes('Player9999'));
+      expect(await page.textContent('.game-name')).toContain('Game 9999 of 10000');
+      // The focus left the search: the arrow keys step through the game, not the list.
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      expect(await page.textContent('.ply')).toBe('Position 2 of 4, after e5');
+      expect(await boardPieces()).toMatchObject({ e4: 'P', e5: 'p' });
+      expect(await page.getAttribute('#game-option-9998', 'data-current')).toBe('true');
+      // The list's columns fit the window: no sideways scrolling on the phone either.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()?.width ?? 0,
+      );
+      expect(await accessibilityViolations()).toEqual([]);
+      await screenshot('game-chooser', 'window');
+    },
+    { timeout: 90_000 },
+  );
+
+  atBothSizes(
+    'exports one game of a file and links to it alone',
+    async ({ page, open, paste, boardPieces, detectedFormat, accessibilityViolations }) => {
+      await open();
+      await paste(
+        `[White "Ada"]\n[Black "Brook"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[White "Cole"]\n[Black "Dee"]\n[Result "*"]\n\n1. d4 d5 *\n`,
+      );
+      await page.selectOption('#game-select', '1');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('button[data-game-share="download"]'),
+      ]);
+      expect(download.suggestedFilename()).toBe('game-2.pgn');
+      const saved = await readFile((await download.path()) ?? '', 'utf8');
+      expect(saved).toBe('[White "Cole"]\n[Black "Dee"]\n[Result "*"]\n\n1. d4 d5 *\n');
+      await page.selectOption('#game-select', '0');
+      await page.click('button[data-game-share="link"]');
+      const link = await page.evaluate(() => navigator.clipboard.readText());
+      expect(link).toContain('format=pgn');
+      expect(await accessibilityViolations()).toEqual([]);
+      await page.goto(link);
+      await page.waitForSelector('body[data-ready="true"]');
+      expect(await detectedFormat()).toBe('pgn');
+      expect(await page.$$eval('#game-select option', (o) => o.map((x) => x.textContent))).toEqual([
+        'Ada vs Brook, 1-0',
+      ]);
+      await page.click('button[data-step="last"]');
+      expect(await boardPieces()).toMatchObject({ f7: 'Q', c4: 'B' });
+    },
+  );
+
+  atBothSizes(
+    'FICS: an event row jumps to its position, Show more survives steps, a game played twice is named apart',
+    async ({ page, open, paste, accessibilityViolations }) => {
+      await open();
+      await paste(ficsCapture(45_000));
+      const rows = (): Promise<number> => page.$$eval('#events tbody tr', (r) => r.length);
+      expect(await rows()).toBe(150);
+      // Checked with the first rows: axe over 750 rows takes seconds and finds the same markup.
+      expect(await accessibilityViolations()).toEqual([]);
+      await page.click('#show-more-events');
+      expect(await rows()).toBe(750);
+      await page.click('button[data-step="next"]');
+      await page.keyboard.press('End');
+      expect(await page.textContent('.ply')).toBe('Position 3 of 3, after Nf3');
+      expect(await rows()).toBe(750);
+      // The board line of e5 shows the position after e5.
+      await page.click('#events tr[data-kind="style12"][data-ply-of-game="2"] button.event-jump');
+      expect(await page.textContent('.ply')).toBe('Position 2 of 3, after e5');
+      expect(await rows()).toBe(750);
+      const lines = FICS_ADAPTER.example.split('\n').filter((l) => l.startsWith('<12>'));
+      await paste([lines[0], lines[1], '{Game 7 (Alice vs. Bob) Bob resigns} 1-0', lines[0], lines[1]].join('\n'));
+      expect(await page.$$eval('#game-select option', (o) => o.map((x) => x.textContent))).toEqual([
+        'Game 7: Alice vs Bob',
+        'Game 7 (2): Alice vs Bob',
+      ]);
+      await page.click('#events tr[data-game="7#2"][data-ply-of-game="1"] button.event-jump');
+      expect(await page.inputValue('#game-select')).toBe('1');
+      expect(await page.textContent('.ply')).toBe('Position 1 of 1, after e4');
+      // A tracked game is exported too, written as PGN.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('button[data-game-share="download"]'),
+      ]);
+      expect(await readFile((await download.path()) ?? '', 'utf8')).toContain('[White "Alice"]');
+    },
+  );
+
+  atBothSizes(
+    'a 5 MB paste reaches the board, held out of the box, its games listed',
+    async ({ page, open, boardPieces, accessibilityViolations }) => {
+      await open();
+      const text = syntheticPgn(42_000);
+      expect(text.length).toBeGreaterThan(5_000_000);
+      await clipboardPaste(page, text);
+      expect(await page.textContent('#game-count')).toBe('42,000 games');
+      expect(await boardPieces()).toMatchObject({ e2: 'P', e7: 'p' });
+      await page.click('button[data-step="last"]');
+      expect(await boardPieces()).toMatchObject({ f3: 'N', c6: 'n' });
+      expect(await page.textContent('.held-text')).toContain('5.');
+      expect(await accessibilityViolations()).toEqual([]);
+    },
+    { timeout: 90_000, oneAtATime: true },
   );
 });

@@ -7,7 +7,15 @@ import {
   type Move,
   type Setup,
 } from '@chess-formats/board-core';
-import type { FormatAdapter, FormatView, GameInfo, PlayerInfo, Position } from './formats/adapter.js';
+import type {
+  FormatAdapter,
+  FormatView,
+  GameInfo,
+  InputError,
+  PlayerInfo,
+  Position,
+  SessionGame,
+} from './formats/adapter.js';
 import { evaluationText, evaluationWords } from './formats/annotations.js';
 import { ADAPTERS, MAX_INPUT_LENGTH, adapterByName, conversions, type Conversion } from './formats/registry.js';
 import { readFileText } from './file-input.js';
@@ -19,7 +27,7 @@ import { mountLivePanel } from './live/panel.js';
 import type { ReadResult } from './read.js';
 import { READ_IN_WORKER_FROM, TextReader } from './reader.js';
 import './style.css';
-import { readCompressedState, readUrlState, shareLink, type UrlState } from './url-state.js';
+import { linkWithoutInput, readCompressedState, readUrlState, shareLink, type UrlState } from './url-state.js';
 import {
   illegalReasons,
   renderConversions,
@@ -56,6 +64,12 @@ import {
   type GameCursor,
   type Step,
 } from './view/session.js';
+import { patchGameControls } from './view/step-patch.js';
+import { patchMarkup } from './view/patch-markup.js';
+import { HeldInputs, type HistoryEntry } from './history-entry.js';
+import { GameChooser } from './view/game-chooser.js';
+import { LIST_GAMES_FROM, summariseGames, type GameSummary } from './view/game-list.js';
+import { gameText } from './view/game-text.js';
 
 function element<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -79,6 +93,7 @@ const boardTitle = element('board-title');
 const playerTop = element('player-top');
 const playerBottom = element('player-bottom');
 const sessionControls = element('session-controls');
+const gameTools = element('game-tools');
 const sessionSection = element('session');
 const eventsBox = element('events');
 const errorsBox = element('errors');
@@ -108,6 +123,8 @@ const state: {
   branch: { from: UrlState; label: string } | undefined;
   /** The last position drawn from a readable text: kept, marked stale, beside an error. */
   lastDrawn: Position | undefined;
+  /** Rows of the event table listed ("Show more" adds to it): kept across steps and games. */
+  eventsShown: number;
 } = {
   adapter: ADAPTERS[0] as FormatAdapter,
   view: { positions: [], fields: [], errors: [], notes: [] },
@@ -119,6 +136,7 @@ const state: {
   shownConversions: [],
   branch: undefined,
   lastDrawn: undefined,
+  eventsShown: EVENT_ROWS_SHOWN,
 };
 
 const AUTO = 'auto';
@@ -143,7 +161,7 @@ function fillFormatMenu(): void {
     button.textContent = adapter.label;
     button.dataset.example = adapter.name;
     button.addEventListener('click', () => {
-      input.value = adapter.example;
+      setInputText(adapter.example);
       formatSelect.value = AUTO;
       state.branch = undefined;
       void update({ history: 'push' });
@@ -165,8 +183,22 @@ function shownPosition(): Position | undefined {
   let position = treePosition() ?? (games.length ? cursorPosition(games, state.cursor) : state.view.positions[0]);
   if (!position) return undefined;
   if (state.realtime) position = { ...position, setup: state.realtime };
-  if (state.played && state.played.text === input.value) position = { ...position, lastMove: state.played.move };
+  if (state.played && state.played.text === inputText()) position = { ...position, lastMove: state.played.move };
   return position;
+}
+
+/** The markup last written into each element by `setHtml`. */
+const written = new WeakMap<Element, string>();
+
+/** Writes markup only when it changed: a step repaints what the position changes, not the players' names (issue 30). */
+function setHtml(element: HTMLElement, html: string): void {
+  if (written.get(element) === html && element.innerHTML !== '') return;
+  element.innerHTML = html;
+  written.set(element, html);
+}
+
+function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
 }
 
 function drawBoard(): void {
@@ -192,16 +224,21 @@ function drawBoard(): void {
   }
   state.lastDrawn = position;
   const flipped = flipBox.checked !== (position.flipped ?? false);
-  boardBox.innerHTML = renderBoard(position, {
-    flipped,
-    coordinates: coordinatesBox.checked,
-  });
+  // The board's square buttons (board-input.ts) are laid over the drawing again after it is patched.
+  boardBox.querySelector(':scope > .square-buttons')?.remove();
+  patchMarkup(
+    boardBox,
+    renderBoard(position, {
+      flipped,
+      coordinates: coordinatesBox.checked,
+    }),
+  );
   boardInput.attach(boardMovesFrom(position));
-  boardTitle.textContent = boardTitleText(position);
+  setText(boardTitle, boardTitleText(position));
   drawEvaluation(position);
   const players = renderPlayers(position, gameInfo(position), flipped, state.cursor.ply === 0);
-  playerTop.innerHTML = players.top;
-  playerBottom.innerHTML = players.bottom;
+  setHtml(playerTop, players.top);
+  setHtml(playerBottom, players.bottom);
   playButton.hidden = !hasRealtime(position.setup) && state.timer === undefined;
 }
 
@@ -275,21 +312,186 @@ function boardTitleText(position: Position): string {
   return `${position.title ?? 'Realtime chess'}, game clock ${(clock / 1000).toFixed(1)} s`;
 }
 
+/** The session of a new reading: its event table and the game controls. */
 function drawSession(): void {
   const session = state.view.session;
   const game = session?.games[state.cursor.game];
   // A file of game records (PGN) has no protocol events to list: only its games.
   sessionSection.hidden = !session || (session.events.length === 0 && game?.record !== undefined);
-  eventsBox.innerHTML = session ? renderEvents(session.events) : '';
-  sessionControls.innerHTML = session && session.games.length ? renderGameControls(session.games, state.cursor) : '';
+  eventsBox.innerHTML = session ? renderEvents(session.events, state.eventsShown) : '';
+  drawGameControls();
+}
+
+/** The controls of the game shown (drawn whole when the game changes; a step patches them). */
+function drawGameControls(): void {
+  const session = state.view.session;
+  const game = session?.games[state.cursor.game];
+  sessionControls.innerHTML =
+    session && session.games.length
+      ? renderGameControls(session.games, state.cursor, { chooser: session.games.length > LIST_GAMES_FROM })
+      : '';
   // A game record's own fields (PGN's tags) follow the game chosen.
   if (game?.fields) fieldsBox.innerHTML = renderFieldTable(game.fields);
   drawMoveList();
+  chooser.setCurrent(state.cursor.game);
+  gameShare.hidden = !hasGameText();
+}
+
+// --- The game chooser and one game's export and link (issue 30).
+
+/** The chooser's rows of the games read (from the worker for a large file, else summed up here on first need). */
+let summaries: readonly GameSummary[] | undefined;
+const chooserBox = document.createElement('div');
+const gameShare = document.createElement('div');
+gameShare.className = 'game-share';
+gameShare.setAttribute('role', 'group');
+gameShare.setAttribute('aria-label', 'This game');
+gameShare.innerHTML =
+  '<button type="button" data-game-share="download">Download PGN</button> <button type="button" data-game-share="copy">Copy PGN</button> <button type="button" data-game-share="link">Copy link to this game</button> <span class="game-share-status" role="status"></span>';
+gameTools.append(chooserBox, gameShare);
+// After a choice the arrow keys step through the game chosen: the focus goes to the steps.
+const chooser = new GameChooser(chooserBox, (index) => void showGame(index).then(() => focusStep('next')));
+
+function gameSummary(): GameSummary | undefined {
+  const games = state.view.session?.games ?? [];
+  if (games.length === 0) return undefined;
+  summaries ??= summariseGames(games, shownText ?? '');
+  return summaries[state.cursor.game];
+}
+
+/** Whether the shown game can be exported: a game record's own text, or a tracked game of a capture. */
+function hasGameText(): boolean {
+  return gameSummary()?.source !== undefined || state.view.session?.games[state.cursor.game]?.tracked !== undefined;
+}
+
+/** The chooser (for more games than a menu holds) and the export of the game shown, after a new reading. */
+function drawGameTools(): void {
+  const games = state.view.session?.games ?? [];
+  const listed = games.length > LIST_GAMES_FROM;
+  chooserBox.hidden = !listed;
+  if (listed) chooser.setGames(summaries ?? (summaries = summariseGames(games, shownText ?? '')), state.cursor.game);
+  else chooserBox.innerHTML = '';
+  gameShare.hidden = !hasGameText();
+  gameTools.hidden = !listed && gameShare.hidden;
+}
+
+/** The shown game's own text (a game record's), and a link that opens it alone. */
+async function onGameShare(event: Event): Promise<void> {
+  const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-game-share]');
+  const text = gameText(
+    shownText ?? '',
+    state.view.session?.games[state.cursor.game],
+    gameSummary(),
+    state.adapter.name,
+  );
+  if (!button || !text) return;
+  const status = gameShare.querySelector('.game-share-status');
+  const name = `game-${state.cursor.game + 1}.pgn`;
+  if (button.dataset.gameShare === 'download') {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([`${text}\n`], { type: 'application/x-chess-pgn' }));
+    link.download = name;
+    link.click();
+    window.setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    if (status) status.textContent = `Saved as ${name}.`;
+    return;
+  }
+  if (button.dataset.gameShare === 'copy') {
+    confirm(button, await copyText(`${text}\n`));
+    return;
+  }
+  const { link, tooBig } = await shareLink({ input: text, format: 'pgn', flipped: flipBox.checked });
+  if (tooBig) {
+    if (status) status.textContent = 'This game is too long to share by link: download it instead.';
+    return;
+  }
+  confirm(button, await copyText(`${location.origin}${location.pathname}${link}`));
+}
+
+// --- Stepping (issue 30): a step redraws what the position changes, and writes no history entry.
+
+/** A step within the shown game: the board, the players and the controls' marks now; the position's panels after the frame; the URL once steps pause. */
+function showStep(next?: GameCursor): void {
+  const games = state.view.session?.games ?? [];
+  let sameGame = true;
+  if (next) {
+    if (!games[next.game]) return;
+    sameGame = next.game === state.cursor.game;
+    state.cursor = next;
+    treeNode = undefined;
+  }
+  const game = games[state.cursor.game];
+  // The controls' marks, then the move list's (which knows variations and moves played).
+  if (game && (!sameGame || !patchGameControls(sessionControls, game, state.cursor))) drawGameControls();
+  else drawMoveList();
+  drawBoard();
+  schedulePositionPanels();
+  scheduleUrl();
+}
+
+const detailsSection = conversionsBox.closest('section') ?? document.body;
+let panelsFrame: number | undefined;
+
+/**
+ * The conversions and legal moves of a step are drawn once its board is painted (after the
+ * next frame): every format written and every legal move in SAN would double a step's time.
+ * `data-position="pending"` on their section says they are not drawn yet.
+ */
+function schedulePositionPanels(): void {
+  if (panelsFrame !== undefined) return;
+  detailsSection.dataset.position = 'pending';
+  panelsFrame = requestAnimationFrame(() => {
+    window.setTimeout(() => {
+      if (panelsFrame !== undefined) drawPositionPanels();
+    }, 0);
+  });
+}
+
+/** Another game of the session: its controls and first position, and a history entry of its own. */
+function showGame(index: number, ply = 0, mode: HistoryMode = 'push'): Promise<void> {
+  if (pendingGames.has(index)) {
+    // A large file's game is read when first shown (see pgn-lazy.ts).
+    return loadGame(index).then((loaded) => (loaded ? showGame(index, ply, mode) : undefined));
+  }
+  state.cursor = clampCursor(index, ply);
+  treeNode = undefined;
+  drawGameControls();
+  drawPosition();
+  document.body.dataset.game = 'shown';
+  void syncUrl(mode);
+  return Promise.resolve();
+}
+
+/** The games of a lazily read text not read yet (their indexes). */
+let pendingGames = new Set<number>();
+
+/** Reads a game of a lazily read text in the worker; false when the page has moved on meanwhile. */
+async function loadGame(index: number): Promise<boolean> {
+  const view = state.view;
+  document.body.dataset.game = 'loading';
+  const loaded = await reader.game(index);
+  const games = view.session?.games as SessionGame[] | undefined;
+  if (state.view !== view || !loaded || !games) return false;
+  games[index] = loaded.game;
+  pendingGames.delete(index);
+  if (loaded.errors.length) {
+    (view.errors as InputError[]).push(...loaded.errors);
+    errorsBox.innerHTML = renderErrors(inputText(), view.errors);
+  }
+  return true;
 }
 
 /** Everything that depends on the shown position: board, conversions, legal moves. */
 function drawPosition(): void {
   drawBoard();
+  drawPositionPanels();
+}
+
+/** The panels that depend on the shown position: its conversions and legal moves. */
+function drawPositionPanels(): void {
+  if (panelsFrame !== undefined) cancelAnimationFrame(panelsFrame);
+  panelsFrame = undefined;
+  delete detailsSection.dataset.position;
   const position = shownPosition();
   if (!position) {
     conversionsBox.innerHTML = '<p class="empty">Nothing read, nothing to convert.</p>';
@@ -302,7 +504,7 @@ function drawPosition(): void {
     position,
     state.adapter,
     adapters,
-    state.view.session || treeNode ? undefined : input.value,
+    state.view.session || treeNode ? undefined : inputText(),
   );
   conversionsBox.innerHTML = renderConversions(state.shownConversions);
   if (position.setup.realtime) {
@@ -327,7 +529,7 @@ type HistoryMode = 'push' | 'replace' | 'none';
 function currentUrlState(): UrlState {
   const chosen = formatSelect.value === AUTO ? undefined : formatSelect.value;
   return {
-    input: input.value,
+    input: inputText(),
     ...(chosen ? { format: chosen } : {}),
     flipped: flipBox.checked,
     ...(coordinatesBox.checked ? {} : { coordinates: false }),
@@ -335,35 +537,109 @@ function currentUrlState(): UrlState {
   };
 }
 
-interface HistoryEntry {
-  readonly view: UrlState;
-  readonly branch?: { from: UrlState; label: string };
-}
+/** Texts at least this long are held out of the text box and out of history entries (issue 30). */
+const HOLD_TEXT_FROM = 100_000;
+/** Large inputs stay out of history entries: see history-entry.ts. */
+const heldInputs = new HeldInputs(HOLD_TEXT_FROM);
+
+/** Inputs longer than this cannot make a link of 100,000 characters, however well they compress: not compressed to find out. */
+const NEVER_SHARED_FROM = 2_000_000;
 
 let urlWrites = 0;
+/** Steps write the URL once they pause this long: compressing a large input on every step was most of a step's time. */
+const URL_AFTER_STEPS_MS = 500;
+let urlTimer: number | undefined;
+
+/** The URL and the history entry catch up with the steps once they pause (`data-url` is `pending` meanwhile). */
+function scheduleUrl(): void {
+  if (urlTimer !== undefined) window.clearTimeout(urlTimer);
+  document.body.dataset.url = 'pending';
+  urlTimer = window.setTimeout(() => {
+    urlTimer = undefined;
+    void syncUrl('replace');
+  }, URL_AFTER_STEPS_MS);
+}
+
+/** The last input found too big for a link (and its compressed length): another game or ply of it is too big as well, so it is not compressed again. */
+let tooBigInput: { input: string; length: number } | undefined;
 
 /**
  * Writes the view into the URL (readable or compressed, see url-state.ts) and the history
  * entry (which holds the whole view, so Back restores even a capture too big for a link).
  */
 async function syncUrl(mode: HistoryMode): Promise<void> {
+  if (urlTimer !== undefined) window.clearTimeout(urlTimer);
+  urlTimer = undefined;
   // A live game is no text a link could hold: its steps leave the URL as it was.
   if (mode === 'none' || isLiveShown()) return;
   const view = currentUrlState();
-  const entry: HistoryEntry = { view, ...(state.branch ? { branch: state.branch } : {}) };
+  const entry = heldInputs.entry(view, state.branch);
   // Push now, so a quick Back after a click finds the entry; the link follows when compressed.
   if (mode === 'push') history.pushState(entry, '', location.href);
   const write = ++urlWrites;
   document.body.dataset.url = 'pending';
-  const { link, tooBig, length } = await shareLink(view);
+  const { link, tooBig, length } =
+    view.input === tooBigInput?.input
+      ? { link: linkWithoutInput(view), tooBig: true, length: tooBigInput.length }
+      : view.input.length >= NEVER_SHARED_FROM
+        ? { link: linkWithoutInput(view), tooBig: true, length: 0 }
+        : await shareLink(view);
   if (write !== urlWrites) return; // a later change wrote its own
+  if (tooBig) tooBigInput = { input: view.input, length };
   history.replaceState(entry, '', `${location.pathname}${link}`);
-  shareStatus.textContent = tooBig
-    ? `Too big to share by link: the input takes ${length.toLocaleString('en')} characters in a link even compressed. Share the text itself.`
-    : '';
+  shareStatus.textContent = !tooBig
+    ? ''
+    : length
+      ? `Too big to share by link: the input takes ${length.toLocaleString('en')} characters in a link even compressed. Share the text itself.`
+      : `Too big to share by link: the input is ${view.input.length.toLocaleString('en')} characters. Share the text itself, or one game of it.`;
   shareButton.disabled = tooBig;
   document.body.dataset.url = 'written';
 }
+
+// --- Large texts kept out of the text box (issue 30): laying out megabytes in a textarea is a
+// task of seconds on the page's thread. A paste, a file or a link that long is held here and
+// read from here; the box says so and shows the text on request.
+
+let heldText: string | undefined;
+const heldBox = document.createElement('p');
+heldBox.className = 'held-text';
+heldBox.hidden = true;
+input.after(heldBox);
+
+/** The text the page reads: the box's, or the large text held out of it. */
+function inputText(): string {
+  return heldText ?? input.value;
+}
+
+function setInputText(text: string): void {
+  if (text.length < HOLD_TEXT_FROM) {
+    dropHeldText();
+    input.value = text;
+    return;
+  }
+  heldText = text;
+  input.value = '';
+  const size = text.length >= 1e6 ? `${(text.length / 1e6).toFixed(1)} MB` : `${Math.round(text.length / 1e3)} KB`;
+  heldBox.innerHTML = `A ${size} text (${text.length.toLocaleString('en')} characters) is read, kept out of the box so that the page stays quick. <button type="button" id="show-held-text">Show the text</button>`;
+  heldBox.hidden = false;
+  input.placeholder = `The ${size} text is held out of the box (see below); typing here replaces it.`;
+}
+
+function dropHeldText(): void {
+  heldText = undefined;
+  heldBox.hidden = true;
+  heldBox.textContent = '';
+  input.placeholder = '';
+}
+
+heldBox.addEventListener('click', (event) => {
+  if (!(event.target as HTMLElement).closest('#show-held-text') || heldText === undefined) return;
+  // Asked for: the box takes the text, however long it takes to lay out.
+  const text = heldText;
+  dropHeldText();
+  input.value = text;
+  input.focus();
+});
 
 /** Text at least this long is read once typing pauses, not on every keystroke (see the README's budget). */
 const READ_AFTER_PAUSE_FROM = READ_IN_WORKER_FROM;
@@ -373,9 +649,10 @@ let pendingRead: number | undefined;
 
 function onInput(event: Event): void {
   state.branch = undefined;
+  dropHeldText();
   const kind = (event as InputEvent).inputType ?? '';
   // A paste or a drop is one change: read it now. Typing into a long text waits for a pause.
-  if (input.value.length < READ_AFTER_PAUSE_FROM || kind.startsWith('insertFrom')) {
+  if (inputText().length < READ_AFTER_PAUSE_FROM || kind.startsWith('insertFrom')) {
     void update();
     return;
   }
@@ -404,18 +681,18 @@ function update(options: UpdateOptions = {}): Promise<void> {
   pendingRead = undefined;
   stopClock();
   state.realtime = undefined;
-  let text = input.value;
+  let text = inputText();
   let status = options.note ?? '';
   if (text.length > MAX_INPUT_LENGTH) {
     // Said, not silent: what was cut is gone from the box, so the reader must know.
     status = `${status ? `${status} ` : ''}The text is longer than ${MAX_INPUT_LENGTH.toLocaleString('en')} characters: only the first ${MAX_INPUT_LENGTH.toLocaleString('en')} are read, the rest was cut.`;
     text = text.slice(0, MAX_INPUT_LENGTH);
-    input.value = text;
+    setInputText(text);
   }
   const unwrapped = unwrapInput(text);
   if (unwrapped) {
     text = unwrapped.text;
-    input.value = text;
+    setInputText(text);
     status = unwrapped.note;
   }
   inputStatus.textContent = status;
@@ -423,7 +700,7 @@ function update(options: UpdateOptions = {}): Promise<void> {
     formatSelect.value === AUTO || !adapterByName(formatSelect.value, adapters) ? undefined : formatSelect.value;
   const read = ++reads;
   document.body.dataset.read = 'pending';
-  const result = reader.read(text, chosen);
+  const result = reader.read(text, chosen, options.cursor?.game);
   // Where the text is read (`worker` or `page`), for the end-to-end tests.
   document.body.dataset.reading = result instanceof Promise ? 'worker' : 'page';
   if (!(result instanceof Promise)) {
@@ -437,6 +714,10 @@ function update(options: UpdateOptions = {}): Promise<void> {
     show(text, done, options);
   });
 }
+
+/** The text (and the format menu's value) the page shows: Back to another game of it needs no new reading. */
+let shownText: string | undefined;
+let shownFormat: string | undefined;
 
 /** Shows what reading `text` gave. */
 function show(text: string, result: ReadResult, options: UpdateOptions): void {
@@ -460,6 +741,10 @@ function show(text: string, result: ReadResult, options: UpdateOptions): void {
   }
   state.view = result.view;
   resetTrees(`${state.adapter.name}\n${text}`);
+  // "Show more" holds for the text it was pressed on: a new text lists its first rows.
+  if (text !== shownText) state.eventsShown = EVENT_ROWS_SHOWN;
+  shownText = text;
+  shownFormat = formatSelect.value;
   if (!options.keepCursor) state.cursor = { game: 0, ply: 0 };
   if (options.cursor) state.cursor = clampCursor(options.cursor.game ?? 0, options.cursor.ply ?? 0);
   errorsBox.innerHTML = unrecognised
@@ -467,7 +752,11 @@ function show(text: string, result: ReadResult, options: UpdateOptions): void {
     : renderErrors(text, state.view.errors);
   notesBox.innerHTML = renderNotes(state.view.notes);
   fieldsBox.innerHTML = renderFieldTable(state.view.fields);
+  summaries = result.summaries;
+  const games = state.view.session?.games ?? [];
+  pendingGames = new Set(result.lazy ? games.flatMap((game, i) => (game.plies.length ? [] : [i])) : []);
   drawSession();
+  drawGameTools();
   drawPosition();
   drawBranch();
   document.body.dataset.read = 'done';
@@ -489,9 +778,33 @@ function drawBranch(): void {
     : '';
 }
 
+/** Whether the page shows `view`'s text, read in its format, with nothing pending. */
+function showsText(view: UrlState): boolean {
+  const format = view.format && adapterByName(view.format, adapters) ? view.format : AUTO;
+  return (
+    view.input !== '' &&
+    view.input === shownText &&
+    view.input === inputText() &&
+    format === shownFormat &&
+    format === formatSelect.value &&
+    document.body.dataset.read === 'done' &&
+    state.played === undefined
+  );
+}
+
 /** Shows a view a URL or a history entry describes. */
 function applyView(view: UrlState, branch: HistoryEntry['branch'], mode: HistoryMode): Promise<void> {
-  input.value = view.input || (adapters[0] as FormatAdapter).example;
+  if (showsText(view)) {
+    // Another game or position of the text shown (Back after choosing a game): no new reading.
+    stopClock();
+    state.realtime = undefined;
+    flipBox.checked = view.flipped;
+    coordinatesBox.checked = view.coordinates !== false;
+    state.branch = branch;
+    drawBranch();
+    return showGame(view.game ?? 0, view.ply ?? 0, mode);
+  }
+  setInputText(view.input || (adapters[0] as FormatAdapter).example);
   formatSelect.value = view.format && adapterByName(view.format, adapters) ? view.format : AUTO;
   flipBox.checked = view.flipped;
   coordinatesBox.checked = view.coordinates !== false;
@@ -541,7 +854,7 @@ function onConversionClick(event: Event): void {
   if (target.dataset.copy) {
     void copyText(conversion.text).then((ok) => confirm(target, ok));
   } else {
-    input.value = conversion.text;
+    setInputText(conversion.text);
     formatSelect.value = conversion.name;
     state.branch = undefined;
     void update({ history: 'push' });
@@ -566,7 +879,7 @@ function onMoveClick(event: Event): void {
   for (const adapter of writers) {
     const text = adapter.write?.(next);
     if (text === undefined) continue;
-    input.value = text;
+    setInputText(text);
     state.played = { text, move: chosen.move };
     if (adapter !== state.adapter) formatSelect.value = AUTO;
     void update({ history: 'push' });
@@ -580,21 +893,30 @@ function onSessionClick(event: Event): void {
   const move = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-ply]');
   if (move && games) {
     // A move of a game record's main line: its position.
-    state.cursor = clampCursor(state.cursor.game, Number(move.dataset.ply));
-    treeNode = undefined;
-    drawSession();
-    drawPosition();
-    void syncUrl('push');
+    showStep(clampCursor(state.cursor.game, Number(move.dataset.ply)));
     sessionControls.querySelector<HTMLButtonElement>(`button[data-ply="${state.cursor.ply}"]`)?.focus();
     return;
   }
   const target = (event.target as HTMLElement).closest<HTMLButtonElement>('button.step');
   if (!target || !games) return;
-  if (!stepTo(target.dataset.step as Step)) state.cursor = stepCursor(games, state.cursor, target.dataset.step as Step);
-  drawSession();
-  drawPosition();
-  void syncUrl('push');
+  const step = target.dataset.step as Step;
+  // Through the tree when it can (Next goes on in a variation), else through the games' positions.
+  if (stepTo(step)) showStep();
+  else showStep(stepCursor(games, state.cursor, step));
   focusStep(target.dataset.step as Step);
+}
+
+/** An event row of a game's position (FICS, ICC) shows that game at that position. */
+function onEventJump(event: Event): boolean {
+  const jump = (event.target as HTMLElement).closest<HTMLButtonElement>('button.event-jump');
+  const games = state.view.session?.games;
+  if (!jump || !games) return false;
+  const index = games.findIndex((game) => game.id === jump.dataset.jumpGame);
+  if (index < 0) return false;
+  const ply = Number(jump.dataset.jumpPly);
+  if (index === state.cursor.game) showStep(clampCursor(index, ply));
+  else void showGame(index, ply);
+  return true;
 }
 
 /** After a step the controls are redrawn: focus the same button, or (at an end, where it is disabled) the way back. */
@@ -623,21 +945,15 @@ function onStepKey(event: KeyboardEvent): void {
   event.preventDefault();
   const hadFocus = sessionControls.contains(document.activeElement);
   if (!stepTo(step)) return;
-  drawSession();
-  drawPosition();
-  void syncUrl('push');
+  showStep();
   if (hadFocus) focusStep(step);
 }
 
 function onGameChange(event: Event): void {
   const select = event.target as HTMLSelectElement;
   if (select.id !== 'game-select') return;
-  state.cursor = { game: Number(select.value), ply: 0 };
-  treeNode = undefined;
-  drawSession();
-  drawPosition();
-  void syncUrl('push');
-  sessionControls.querySelector<HTMLSelectElement>('#game-select')?.focus();
+  // The arrow keys step through the game chosen, not through the menu: the focus goes to the steps.
+  void showGame(Number(select.value)).then(() => focusStep('next'));
 }
 
 /** With no legal move: whether the side to move is in check (checkmate) or not (stalemate). */
@@ -684,7 +1000,7 @@ async function openFile(file: File): Promise<void> {
     document.body.dataset.read = 'done';
     return;
   }
-  input.value = read.text;
+  setInputText(read.text);
   formatSelect.value = AUTO; // a new file: detect its format
   state.branch = undefined;
   await update({ history: 'push', ...(read.note ? { note: read.note } : {}) });
@@ -705,6 +1021,16 @@ function onDrop(event: DragEvent): void {
 /** A pasted image (a screenshot) comes as a file without text: say what it is rather than nothing. */
 function onPaste(event: ClipboardEvent): void {
   const data = event.clipboardData;
+  const pasted = data?.getData('text/plain') ?? '';
+  if (pasted.length >= HOLD_TEXT_FROM) {
+    // A large paste goes to the reader, not into the box: the box would freeze the page for seconds.
+    event.preventDefault();
+    setInputText(pasted);
+    formatSelect.value = AUTO;
+    state.branch = undefined;
+    void update({ history: 'push' });
+    return;
+  }
   const file = data?.files[0];
   if (!data || !file || data.getData('text/plain') !== '') return;
   event.preventDefault();
@@ -824,9 +1150,7 @@ function onBoardMove(move: Move): void {
   if (!tree || !node) return;
   const { node: next } = playMove(tree, node, move, play(node.setup, move));
   goToNode(next);
-  drawSession();
-  drawPosition();
-  void syncUrl('replace');
+  showStep();
 }
 
 /** The tree the move list was last written for, and its size then. */
@@ -878,9 +1202,7 @@ function onMoveListClick(event: Event): void {
   const node = currentTree()?.nodes[Number(button?.dataset.node)];
   if (!button || !node) return;
   goToNode(node);
-  drawSession();
-  drawPosition();
-  void syncUrl('push');
+  showStep();
   moveList.querySelector<HTMLButtonElement>(`button[data-node="${node.id}"]`)?.focus();
 }
 
@@ -897,10 +1219,12 @@ async function start(): Promise<void> {
   const fromUrl = (await readCompressedState(location.hash)) ?? readUrlState(location.search);
   input.addEventListener('input', onInput);
   eventsBox.addEventListener('click', (event) => {
+    if (onEventJump(event)) return;
     const more = (event.target as HTMLElement).closest<HTMLButtonElement>('#show-more-events');
     const events = state.view.session?.events;
     if (!more || !events) return;
-    eventsBox.innerHTML = renderEvents(events, Number(more.dataset.shown) + EVENT_ROWS_SHOWN * 4);
+    state.eventsShown = Number(more.dataset.shown) + EVENT_ROWS_SHOWN * 4;
+    eventsBox.innerHTML = renderEvents(events, state.eventsShown);
     // Focus stays on the control, or on the table once everything is listed.
     (
       eventsBox.querySelector<HTMLElement>('#show-more-events') ?? eventsBox.querySelector<HTMLElement>('table')
@@ -935,7 +1259,11 @@ async function start(): Promise<void> {
   window.addEventListener('popstate', (event) => {
     const entry = event.state as HistoryEntry | null;
     if (entry?.view) {
-      void applyView(entry.view, entry.branch, 'none');
+      const restored = heldInputs.restore(entry);
+      if (restored) void applyView(restored.view, restored.branch, 'none');
+      else
+        inputStatus.textContent =
+          'This view held a large text the page no longer has (it was reloaded): open or paste it again.';
       return;
     }
     void readCompressedState(location.hash).then((view) =>
@@ -946,6 +1274,7 @@ async function start(): Promise<void> {
   movesBox.addEventListener('click', onMoveClick);
   sessionControls.addEventListener('click', onSessionClick);
   sessionControls.addEventListener('change', onGameChange);
+  gameShare.addEventListener('click', (event) => void onGameShare(event));
   // Dropping a file anywhere on the page opens it (the browser would otherwise navigate to it).
   document.addEventListener('dragover', (event) => {
     if (!hasFiles(event)) return;

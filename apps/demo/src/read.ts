@@ -1,6 +1,7 @@
 import type { FormatAdapter, FormatView } from './formats/adapter.js';
 import { notARecord, type NotARecord } from './formats/not-a-record.js';
 import { adapterByName, detectFormat } from './formats/registry.js';
+import type { GameSummary } from './view/game-list.js';
 
 /**
  * Detection scores below this are the fallbacks for text without any mark of a format (FEN's
@@ -19,7 +20,17 @@ export interface ReadResult {
   /** A game link or an image, no record (and no format was chosen): the view holds only the error saying what to paste. */
   readonly notARecord?: Pick<NotARecord, 'kind' | 'label'>;
   readonly view: FormatView;
+  /** The chooser's rows of the games, when the reader made them (a large file read in the worker, see game-list.ts). */
+  readonly summaries?: readonly GameSummary[];
+  /** The games were read lazily (a large PGN file in the worker): each one without positions is read when shown. */
+  readonly lazy?: boolean;
 }
+
+/** A lazy reading of a long text in a format (the worker's, for PGN), or undefined to read it whole. */
+export type LazyRead = (
+  adapter: string,
+  text: string,
+) => { readonly view: FormatView; readonly summaries: readonly GameSummary[] } | undefined;
 
 const EMPTY: FormatView = { positions: [], fields: [], errors: [], notes: [] };
 
@@ -27,7 +38,12 @@ const EMPTY: FormatView = { positions: [], fields: [], errors: [], notes: [] };
  * Detects and reads `text` (in the format `chosen` names, when it names one): the work of a
  * keystroke, done in the reading worker for long texts and on the page for short ones.
  */
-export function readText(text: string, chosen: string | undefined, adapters: readonly FormatAdapter[]): ReadResult {
+export function readText(
+  text: string,
+  chosen: string | undefined,
+  adapters: readonly FormatAdapter[],
+  lazy?: LazyRead,
+): ReadResult {
   const chosenAdapter = chosen === undefined ? undefined : adapterByName(chosen, adapters);
   const detection = detectFormat(text, adapters);
   const adapter = chosenAdapter ?? detection.adapter;
@@ -44,6 +60,16 @@ export function readText(text: string, chosen: string | undefined, adapters: rea
   // Only the fallback's score (plain text, see the FICS adapter): no format recognises the text.
   const bestScore = detection.scores.find((s) => s.name === detection.adapter.name)?.score ?? 0;
   const unrecognised = !chosenAdapter && text.trim() !== '' && bestScore < UNRECOGNISED_BELOW;
+  const lazily = unrecognised ? undefined : lazy?.(adapter.name, text);
+  if (lazily)
+    return {
+      adapter: adapter.name,
+      detected: detection.adapter.name,
+      unrecognised,
+      view: lazily.view,
+      summaries: lazily.summaries,
+      lazy: true,
+    };
   return {
     adapter: adapter.name,
     detected: detection.adapter.name,

@@ -1,7 +1,7 @@
-import type { FormatAdapter } from './formats/adapter.js';
+import type { FormatAdapter, InputError, SessionGame } from './formats/adapter.js';
 import { ADAPTERS } from './formats/registry.js';
 import { readText, type ReadResult } from './read.js';
-import type { ReadReply, ReadRequest } from './read-worker.js';
+import type { GameRequest, ReadReply, ReadRequest } from './read-worker.js';
 
 /** Texts at least this long are read in the worker; shorter ones on the page, where a read takes a few milliseconds. */
 export const READ_IN_WORKER_FROM = 20_000;
@@ -10,6 +10,12 @@ interface Pending {
   readonly text: string;
   readonly chosen: string | undefined;
   readonly resolve: (result: ReadResult) => void;
+}
+
+/** One game of a text read lazily, as the worker reads it when the page shows it. */
+export interface LazyGame {
+  readonly game: SessionGame;
+  readonly errors: readonly InputError[];
 }
 
 /**
@@ -22,6 +28,8 @@ export class TextReader {
   /** False once a worker could not be made or failed: read on the page from then on. */
   #workerUsable = typeof Worker === 'function';
   #pending = new Map<number, Pending>();
+  /** Games asked of the worker (undefined when the worker stopped before answering). */
+  #games = new Map<number, (game: LazyGame | undefined) => void>();
   #nextId = 0;
   readonly #adapters: readonly FormatAdapter[];
 
@@ -35,19 +43,30 @@ export class TextReader {
   }
 
   /** Detects and reads `text`: the result at once for a short text, a promise for a long one. */
-  read(text: string, chosen: string | undefined): ReadResult | Promise<ReadResult> {
+  read(text: string, chosen: string | undefined, keep?: number): ReadResult | Promise<ReadResult> {
     if (text.length < READ_IN_WORKER_FROM || !this.usesWorker) return readText(text, chosen, this.#adapters);
     const worker = this.#start();
     if (!worker) return readText(text, chosen, this.#adapters);
     // A read still running is for a text the page no longer shows: stop it rather than wait.
     if (this.#pending.size > 0) {
       this.#stop();
-      return this.read(text, chosen);
+      return this.read(text, chosen, keep);
     }
     return new Promise((resolve) => {
       const id = ++this.#nextId;
       this.#pending.set(id, { text, chosen, resolve });
-      worker.postMessage({ id, text, chosen } satisfies ReadRequest);
+      worker.postMessage({ id, text, chosen, ...(keep === undefined ? {} : { keep }) } satisfies ReadRequest);
+    });
+  }
+
+  /** Game `index` of the text the worker read last, lazily (undefined if the worker has stopped since). */
+  game(index: number): Promise<LazyGame | undefined> {
+    const worker = this.#worker;
+    if (!worker) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const id = ++this.#nextId;
+      this.#games.set(id, resolve);
+      worker.postMessage({ kind: 'game', id, index } satisfies GameRequest);
     });
   }
 
@@ -77,16 +96,26 @@ export class TextReader {
   }
 
   #settle(reply: ReadReply): void {
+    const asked = this.#games.get(reply.id);
+    if (asked) {
+      this.#games.delete(reply.id);
+      asked(reply.ok && 'game' in reply ? { game: reply.game, errors: reply.errors } : undefined);
+      return;
+    }
     const pending = this.#pending.get(reply.id);
     if (!pending) return;
     this.#pending.delete(reply.id);
-    pending.resolve(reply.ok ? reply.result : readText(pending.text, pending.chosen, this.#adapters));
+    pending.resolve(
+      reply.ok && 'result' in reply ? reply.result : readText(pending.text, pending.chosen, this.#adapters),
+    );
   }
 
   #stop(): void {
     this.#worker?.terminate();
     this.#worker = undefined;
     this.#pending.clear();
+    for (const resolve of this.#games.values()) resolve(undefined);
+    this.#games.clear();
   }
 
   /** The worker could not load or broke: read what it was given on the page, and every later text too. */

@@ -134,6 +134,11 @@ export async function shareLink(state: UrlState): Promise<{ link: string; tooBig
   }
   const link = await writeCompressedState(state);
   if (link.length <= MAX_SHARE_LINK_LENGTH) return { link, tooBig: false, length: link.length };
+  return { link: linkWithoutInput(state), tooBig: true, length: link.length };
+}
+
+/** The link of a state whose input is too big to share: its settings alone. */
+export function linkWithoutInput(state: UrlState): string {
   const { input: _dropped, game: _game, ply: _ply, ...rest } = state;
-  return { link: writeUrlState({ ...rest, input: '' }).replace(/^\?input=&?/, '?'), tooBig: true, length: link.length };
+  return writeUrlState({ ...rest, input: '' }).replace(/^\?input=&?/, '?');
 }

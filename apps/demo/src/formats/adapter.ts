@@ -104,6 +104,8 @@ export interface SessionEvent {
   readonly text?: string;
   /** The id of the tracked game this event belongs to. */
   readonly gameId?: string;
+  /** The position of that game the event leaves it at (its ply): the event row jumps there. */
+  readonly ply?: number;
 }
 
 /** One move of a game record's move tree (PGN), as the record has it. */

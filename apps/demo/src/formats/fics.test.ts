@@ -31,6 +31,8 @@ describe('FICS stream adapter', () => {
     ]);
     expect(events[8]?.fields.find((f) => f.name === 'clocks')?.value).toBe('2:58.0 2:57.0');
     expect(events.filter((e) => e.gameId === '7')).toHaveLength(8);
+    // Each row of the game names the position it leaves the game at: the row jumps there.
+    expect(events.filter((e) => e.kind === 'style12').map((e) => e.ply)).toEqual([0, 1, 2, 3]);
     expect(view.fields[0]).toMatchObject({ name: 'tag', text: '<12>', offset: STREAM.indexOf('<12>') });
   });
 
@@ -54,7 +56,11 @@ describe('FICS stream adapter', () => {
       ['7', 2],
       ['7#2', 1],
     ]);
+    // Named apart in the chooser: the second game of number 7 is not a copy of the first.
+    expect(view.session?.games.map((g) => g.title)).toEqual(['Game 7: Alice vs Bob', 'Game 7 (2): Alice vs Bob']);
     expect(view.session?.events.map((e) => e.name)).toContain('game-left');
+    // The last board line belongs to the second game, at its first position.
+    expect(view.session?.events.at(-1)).toMatchObject({ gameId: '7#2', ply: 0 });
   });
 
   it('shows broken board lines as errors placed in the stream', () => {

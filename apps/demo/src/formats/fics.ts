@@ -42,11 +42,18 @@ export class GameBook {
     return this.byNumber.get(gameNumber)?.id;
   }
 
+  /** The game of that number and the ply it stands at now, for an event row that jumps there. */
+  placeOf(gameNumber: number): { gameId: string; ply: number } | Record<string, never> {
+    const game = this.byNumber.get(gameNumber);
+    return game ? { gameId: game.id, ply: Math.max(0, game.plies.length - 1) } : {};
+  }
+
   start(gameNumber: number, title: string, position: Position): void {
     const seen = this.all.filter((g) => g.id === String(gameNumber) || g.id.startsWith(`${gameNumber}#`)).length;
     const game: GameBuilder = {
       id: seen ? `${gameNumber}#${seen + 1}` : String(gameNumber),
-      title,
+      // A number played again is another game: named apart (`Game 7 (2): ...`) in the chooser.
+      title: seen ? title.replace(/^Game (\d+)/, `Game $1 (${seen + 1})`) : title,
       plies: [{ position }],
     };
     this.byNumber.set(gameNumber, game);
@@ -106,8 +113,7 @@ function trackerRow(event: Style12TrackerEvent, offset: number, book: GameBook, 
   if (event.kind === 'game-ended')
     fields.push({ name: 'result', value: event.result }, { name: 'reason', value: event.reason });
   if (event.kind === 'game-left') fields.push({ name: 'why', value: event.why });
-  const gameId = book.idOf(game.gameNumber);
-  return { offset, kind: 'tracker', name: event.kind, fields, ...(gameId ? { gameId } : {}) };
+  return { offset, kind: 'tracker', name: event.kind, fields, ...book.placeOf(game.gameNumber) };
 }
 
 /** Feeds the tracker's events into the game book. */
@@ -138,7 +144,6 @@ function scanRow(event: Style12ScanEvent, offset: number, book: GameBook): Sessi
   switch (event.kind) {
     case 'board': {
       const r = event.record;
-      const gameId = book.idOf(r.gameNumber);
       return {
         offset,
         kind: 'style12',
@@ -151,19 +156,18 @@ function scanRow(event: Style12ScanEvent, offset: number, book: GameBook): Sessi
           { name: 'move', value: r.sanMove },
           { name: 'clocks', value: `${formatClock(r.whiteRemainingMs)} ${formatClock(r.blackRemainingMs)}` },
         ],
-        ...(gameId ? { gameId } : {}),
+        ...book.placeOf(r.gameNumber),
       };
     }
     case 'holdings': {
       const h = event.holdings;
-      const gameId = book.idOf(h.gameNumber);
       return {
         offset,
         kind: 'holdings',
         name: '<b1>',
         fields: [{ name: 'game', value: String(h.gameNumber) }],
         text: event.line,
-        ...(gameId ? { gameId } : {}),
+        ...book.placeOf(h.gameNumber),
       };
     }
     case 'text':

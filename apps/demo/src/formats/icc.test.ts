@@ -60,6 +60,10 @@ describe('ICC session adapter', () => {
         tell?.fields.map((f) => f.value).join(' '),
     ).toContain('good luck in the arena');
     expect(events.filter((e) => e.name === 'DG_SEND_MOVES' && e.gameId === '214')).toHaveLength(4);
+    // Each move of game 214 names the position it leads to: its row jumps there.
+    expect(events.filter((e) => e.name === 'DG_SEND_MOVES' && e.gameId === '214').map((e) => e.ply)).toEqual([
+      1, 2, 3, 4,
+    ]);
     expect(view.fields[0]).toMatchObject({
       name: 'DG_WHO_AM_I',
       text: '\x19(0 Lumen {}\x19)',

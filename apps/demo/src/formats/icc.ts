@@ -208,13 +208,12 @@ function datagramRow(event: Extract<IccEvent, { kind: 'datagram' }>, games: IccG
     : datagram.args.map((value, i) => ({ name: `arg${i + 1}`, value }));
   if (datagram.extra.length) fields.push({ name: 'extra', value: datagram.extra.join(' ') });
   const number = (datagram.fields as { gameNumber?: unknown } | null)?.gameNumber;
-  const gameId = typeof number === 'number' ? games.book.idOf(number) : undefined;
   return {
     offset: event.offset,
     kind: 'datagram',
     name: datagram.name ?? `DG ${datagram.id}`,
     fields,
-    ...(gameId ? { gameId } : {}),
+    ...(typeof number === 'number' ? games.book.placeOf(number) : {}),
   };
 }
 

@@ -150,7 +150,7 @@ function known(game: PgnGame, name: string): string | undefined {
   return value && value !== '?' ? value : undefined;
 }
 
-function titleOf(game: PgnGame, index: number): string {
+export function titleOf(game: PgnGame, index: number): string {
   const player = (side: 'White' | 'Black'): string | undefined => {
     const name = known(game, side);
     const elo = known(game, `${side}Elo`);

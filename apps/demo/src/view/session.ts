@@ -58,9 +58,14 @@ export function renderEvents(events: readonly SessionEvent[], shown = EVENT_ROWS
             `<span class="event-field"><span class="name">${escapeHtml(f.name)}</span>=${escapeHtml(f.value)}</span>`,
         )
         .join(' ');
+      // A row of a game's position is a button: it shows that position on the board.
+      const name =
+        e.gameId !== undefined && e.ply !== undefined
+          ? `<button type="button" class="event-jump" data-jump-game="${escapeHtml(e.gameId)}" data-jump-ply="${e.ply}" title="Show game ${escapeHtml(e.gameId)} at position ${e.ply}">${escapeHtml(e.name)}</button>`
+          : escapeHtml(e.name);
       return (
-        `<tr data-event="${i}" data-kind="${escapeHtml(e.kind)}"${e.gameId ? ` data-game="${escapeHtml(e.gameId)}"` : ''}>` +
-        `<td class="num">${e.offset}</td><td>${escapeHtml(e.kind)}</td><th scope="row">${escapeHtml(e.name)}</th><td>${fields}${e.text ? ` <q>${escapeHtml(e.text)}</q>` : ''}</td></tr>`
+        `<tr data-event="${i}" data-kind="${escapeHtml(e.kind)}"${e.gameId ? ` data-game="${escapeHtml(e.gameId)}"` : ''}${e.ply !== undefined ? ` data-ply-of-game="${e.ply}"` : ''}>` +
+        `<td class="num">${e.offset}</td><td>${escapeHtml(e.kind)}</td><th scope="row">${name}</th><td>${fields}${e.text ? ` <q>${escapeHtml(e.text)}</q>` : ''}</td></tr>`
       );
     })
     .join('');
@@ -71,31 +76,53 @@ export function renderEvents(events: readonly SessionEvent[], shown = EVENT_ROWS
   }`;
 }
 
+/** The clock of `side` at the cursor's position: before the server sends one, the time control's initial time. */
+export function clockText(game: SessionGame, ply: number, side: 'white' | 'black'): string {
+  const position = game.plies[ply]?.position;
+  const ms = position?.clocks?.[side] ?? (ply === 0 ? position?.game?.initialMs?.[side] : undefined);
+  return ms === undefined ? '\u2013' : formatClock(ms);
+}
+
+/** `Position 3 of 14, after <strong>Nf3</strong>` (markup). */
+export function plyHtml(game: SessionGame, ply: number): string {
+  const san = game.plies[ply]?.san;
+  return `Position <span data-ply>${ply}</span> of ${game.plies.length - 1}${san ? `, after <strong class="san">${escapeHtml(san)}</strong>` : ''}`;
+}
+
+/** Whether a step button is disabled at `ply`: nothing before the first position or after the last. */
+export function stepDisabled(game: SessionGame, ply: number, step: Step): boolean {
+  return step === 'first' || step === 'previous' ? ply === 0 : ply >= game.plies.length - 1;
+}
+
+/** How the controls name the game: the menu of every game, or (for a long list, see game-chooser.ts) its title alone. */
+export interface GameControlsOptions {
+  readonly chooser?: boolean;
+}
+
 /**
  * The game chooser, the step buttons, the move and both clocks of the current position (the
  * moves themselves are the move list beside the board: `move-list.ts`).
  */
-export function renderGameControls(games: readonly SessionGame[], cursor: GameCursor): string {
+export function renderGameControls(
+  games: readonly SessionGame[],
+  cursor: GameCursor,
+  options: GameControlsOptions = {},
+): string {
   const game = games[cursor.game];
   if (!game) return '<p class="empty">No tracked games.</p>';
-  const options = games
-    .map((g, i) => `<option value="${i}"${i === cursor.game ? ' selected' : ''}>${escapeHtml(g.title)}</option>`)
-    .join('');
-  const ply = game.plies[cursor.ply];
-  const clocks = ply?.position.clocks;
-  const clock = (side: 'white' | 'black'): string => {
-    // Before the server sends a clock, the game's start shows the time control's initial time.
-    const ms = clocks?.[side] ?? (cursor.ply === 0 ? ply?.position.game?.initialMs?.[side] : undefined);
-    return ms === undefined ? '\u2013' : formatClock(ms);
-  };
-  const last = game.plies.length - 1;
-  const button = (step: Step, label: string, disabled: boolean): string =>
-    `<button type="button" class="step" data-step="${step}"${disabled ? ' disabled' : ''}>${label}</button>`;
+  const label = game.record ? 'Game' : 'Tracked game';
+  const chooser = options.chooser
+    ? `<p class="game-name"><span class="label">${label} ${cursor.game + 1} of ${games.length}:</span> <span data-game-title>${escapeHtml(game.title)}</span> <a href="#game-search">Find a game</a></p>`
+    : `<label for="game-select">${label}</label> <select id="game-select">${games
+        .map((g, i) => `<option value="${i}"${i === cursor.game ? ' selected' : ''}>${escapeHtml(g.title)}</option>`)
+        .join('')}</select>`;
+  const button = (step: Step, text: string): string =>
+    `<button type="button" class="step" data-step="${step}"${stepDisabled(game, cursor.ply, step) ? ' disabled' : ''}>${text}</button>`;
   return (
-    `<div class="game-controls"><label for="game-select">${game.record ? 'Game' : 'Tracked game'}</label> <select id="game-select">${options}</select>` +
-    `<div class="steps" role="group" aria-label="Step through the game">${button('first', 'First', cursor.ply === 0)}${button('previous', 'Previous', cursor.ply === 0)}` +
-    `${button('next', 'Next', cursor.ply >= last)}${button('last', 'Last', cursor.ply >= last)}</div>` +
-    `<p class="ply" aria-live="polite">Position <span data-ply>${cursor.ply}</span> of ${last}${ply?.san ? `, after <strong class="san">${escapeHtml(ply.san)}</strong>` : ''}</p>` +
-    `<dl class="clocks"><dt>White</dt><dd data-clock="white">${clock('white')}</dd><dt>Black</dt><dd data-clock="black">${clock('black')}</dd></dl></div>`
+    `<div class="game-controls" data-game="${cursor.game}">${chooser}` +
+    `<div class="steps" role="group" aria-label="Step through the game">${button('first', 'First')}${button('previous', 'Previous')}` +
+    `${button('next', 'Next')}${button('last', 'Last')}</div>` +
+    `<p class="ply" aria-live="polite">${plyHtml(game, cursor.ply)}</p>` +
+    `<dl class="clocks"><dt>White</dt><dd data-clock="white">${clockText(game, cursor.ply, 'white')}</dd><dt>Black</dt><dd data-clock="black">${clockText(game, cursor.ply, 'black')}</dd></dl></div>`
   );
 }
