@@ -1,7 +1,9 @@
 /**
- * Reading one PGN stream on several cores: the main thread cuts the bytes at game boundaries
- * (`PgnSplitter`) and measures each piece (`PieceMeter`: where it starts in the whole input),
- * worker threads read the pieces (`readPiece`) with every event placed in the whole input, and
+ * Reading one PGN stream on several cores: the main thread cuts the bytes where games likely
+ * start (`PgnSplitter`, native searches) and measures each piece (`PieceMeter`: where it starts
+ * in the whole input), worker threads read the pieces (`PieceReader`, one a worker) with every
+ * event placed in the whole input and tell whether the piece ended between games (else it is
+ * read again with the next), and
  * the main thread hands on, in input order, either the events (games mode) or what the
  * caller's own code made of each event in the worker (processor mode: small results, so that
  * the main thread builds no game). Node only (`./node` entry).
