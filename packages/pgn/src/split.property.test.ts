@@ -166,8 +166,20 @@ describe('PgnSplitter', () => {
       '[Event "1"]\n\n1. e4 1-0\n\n[Event "2"]\n\n1. d4 0-1\r\n\r\n',
       '[Event "3"]\n\n*\n',
     ]);
-    // No blank line before the tag line: no cut.
-    expect(split(encoder.encode('[Event "1"]\n\n1. e4 1-0\n[Event "2"]\n*\n'), 1, [])).toHaveLength(1);
+    // After movetext with no blank line: a cut; after a tag pair's line: none.
+    expect(split(encoder.encode('[Event "1"]\n\n1. e4 1-0\n[Event "2"]\n*\n'), 1, []).map(text)).toEqual([
+      '[Event "1"]\n\n1. e4 1-0\n',
+      '[Event "2"]\n*\n',
+    ]);
+    expect(split(encoder.encode('[Event "1"]\n[Site "x"]\r\n[Round "2"]\n\n1. e4 *\n'), 1, [])).toHaveLength(1);
+    // A long stretch without a cut, pushed in many chunks, is one piece, whole.
+    const long = encoder.encode(`[Event "1"]\n\n${'1. e4 e5 '.repeat(3000)}*\n[Event "2"]\n*\n`);
+    const pieces = split(
+      long,
+      100,
+      Array.from({ length: 500 }, (_, k) => k * 53),
+    );
+    expect(pieces.map(text)).toEqual([text(long.subarray(0, long.length - 14)), '[Event "2"]\n*\n']);
   });
 
   test('a cut that was no game start (a comment, tags after a blank line, a broken game) is read again joined', () => {
