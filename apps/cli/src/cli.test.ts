@@ -93,8 +93,10 @@ describe('pgn --jobs', () => {
   ];
 
   test('prints the bytes of one thread, on standard output and standard error, for every output', () => {
+    // Over 1 MiB (a smaller file is read in one thread).
     const file = join(directory, 'generated.pgn');
-    writeFileSync(file, generatedGames(1500));
+    writeFileSync(file, generatedGames(13_000));
+    expect(statSync(file).size).toBeGreaterThan(1 << 20);
     // Over 2 MiB: cut into pieces of 1 MiB, read by both workers.
     const large = join(directory, 'large.pgn');
     writeFileSync(large, generatedGames(24_000));
@@ -125,7 +127,7 @@ describe('pgn --jobs', () => {
       maxBuffer: 1 << 28,
     });
     expect([piped.status, piped.stdout, piped.stderr]).toEqual([single.status, single.stdout, single.stderr]);
-  }, 60_000);
+  }, 120_000);
 
   test('an unreadable file is one message, and --jobs takes whole numbers or auto', () => {
     const missing = spawnSync(process.execPath, [cli, 'pgn', '--jobs', '2', join(directory, 'missing.pgn')], {

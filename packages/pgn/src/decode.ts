@@ -4,7 +4,7 @@
  * fallback from UTF-8 to Latin-1. Chunks may split a character anywhere; the text, and where
  * each warning falls in it, are the same however the bytes are split.
  */
-import { BYTE_ORDER_MARK, NON_ASCII } from '@chess-formats/board-core/internal';
+import { BYTE_ORDER_MARK, LF, NON_ASCII } from '@chess-formats/board-core/internal';
 import type { PgnWarningCode } from './errors.js';
 
 /** How the reader decodes bytes (a string is text already). */
@@ -27,6 +27,8 @@ export interface TextSink {
 }
 
 const REPLACEMENT = '\uFFFD';
+/** Bytes that are not all UTF-8 are searched for their faults in blocks of about this many (see `utf8Blocks`). */
+const SEARCH_BLOCK = 1 << 14;
 /** The first byte of a continuation byte's range, and the lead bytes of two, three and four bytes. */
 const CONTINUATION = 0x80;
 const LEAD_2 = 0xc0;
@@ -179,8 +181,11 @@ export class ByteDecoder {
     this.emit(sink, latin1(bytes), true);
   }
 
-  /** Bytes that end with a whole character, read as UTF-8 (with `auto`, as Latin-1 from the first that are not). */
-  private utf8(bytes: Uint8Array, sink: TextSink): void {
+  /**
+   * Bytes that end with a whole character, read as UTF-8 (with `auto`, as Latin-1 from the
+   * first that are not); `split`: long bytes with a fault are searched in blocks.
+   */
+  private utf8(bytes: Uint8Array, sink: TextSink, split = true): void {
     const decoder = (this.#fatal ??= new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }));
     let text: string | undefined;
     try {
@@ -193,6 +198,10 @@ export class ByteDecoder {
       // through, not be taken for bad bytes (the text would be read twice).
       this.#bytes += bytes.length;
       this.emit(sink, text, true);
+      return;
+    }
+    if (split && bytes.length > SEARCH_BLOCK) {
+      this.utf8Blocks(bytes, sink);
       return;
     }
     let start = 0;
@@ -217,6 +226,26 @@ export class ByteDecoder {
     if (start < bytes.length) {
       this.emit(sink, decoder.decode(bytes.subarray(start)), true);
       this.#bytes += bytes.length - start;
+    }
+  }
+
+  /**
+   * Long bytes that are not all UTF-8, read in blocks that end at line feeds (so at whole
+   * characters): the native decoder takes the blocks without a fault, and only the others
+   * are walked a character at a time (a loop that runs too rarely to be compiled well: over
+   * a whole chunk of a megabyte, it cost more than the native decoding of all the rest).
+   */
+  private utf8Blocks(bytes: Uint8Array, sink: TextSink): void {
+    for (let start = 0; start < bytes.length; ) {
+      const lineFeed = start + SEARCH_BLOCK < bytes.length ? bytes.indexOf(LF, start + SEARCH_BLOCK) : -1;
+      const end = lineFeed < 0 ? bytes.length : lineFeed + 1;
+      this.utf8(bytes.subarray(start, end), sink, false);
+      if (this.#latin1) {
+        // With `auto`, the bytes from the first fault on are Latin-1.
+        if (end < bytes.length) this.latin1(bytes.subarray(end), sink);
+        return;
+      }
+      start = end;
     }
   }
 

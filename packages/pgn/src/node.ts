@@ -42,9 +42,10 @@ function workerFile(): string | URL {
  * `onEvent` in input order: the same events, errors at the same line, column and offset, as
  * `createPgnReader` reading the whole. This games mode rebuilds every game in this thread, which
  * costs more than reading it did, so it is not faster than one job; for speed, give a `worker`
- * module (processor mode, below) and take small results instead. The input is cut into pieces of about `chunkBytes` where
- * the reader is surely between games; worker threads read them, at most two pieces a worker at
- * once (the source is read no faster). With `jobs: 1`, or where the worker file is not beside
+ * module (processor mode, below) and take small results instead. The input is cut into pieces of about `chunkBytes`
+ * before tag lines that follow a blank line or movetext; worker threads read them, at most two pieces a
+ * worker at once (the source is read no faster), and a piece whose reader did not end between
+ * games is read again joined to the next. With `jobs: 1`, or where the worker file is not beside
  * this module (a bundle that left it out), it reads in this thread. Never throws for
  * its input: a source that fails or a worker that stops ends the read with an error value (the
  * events before were handed on); an exception thrown by `onEvent` stops the read and rejects.

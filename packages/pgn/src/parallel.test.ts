@@ -3,10 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { processInParallel, readInParallel } from './parallel.js';
 import { describeEvent } from './testing/processor-worker.js';
 import { createPgnReader, type PgnEvent } from './read.js';
+import { arbitraryGame } from './testing/games.js';
+import { writePgn } from './write.js';
 
 // Workers run JavaScript: the worker file, bundled from the sources (the built package runs
 // its own `dist/piece-worker.js`; the README example, run from an install, covers that).
@@ -148,6 +151,38 @@ describe('readInParallel', () => {
       },
     });
     expect(result.ok && result.value.pieces).toBeGreaterThan(10);
+  });
+
+  test('cuts guessed wrong (a blank line and a tag inside a comment, tags after a blank line, a broken game) are read again: the sequential events', async () => {
+    // Workers start per read: few runs, each of many cuts (pieces of about one game).
+    const wrongCut = fc.constantFrom(
+      '[Event "c"]\n\n1. e4 {a\n\n[Event "in a comment"]\n\n} e5 1-0\n\n',
+      '[Event "t"]\n\n[Site "after a blank line"]\n\n1. d4 *\n\n',
+      '[Event "b"]\n\n1. e4 Kxx9 e5\n\n[Site "skipped"]\n\n1-0\n\n',
+      '[Event "v"]\n\n1. e4 (1. d4 {x\n\n[y\n\n}) e5 *\n\n',
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            wrongCut,
+            arbitraryGame.map((game) => `${writePgn(game)}\n\n`),
+          ),
+          {
+            minLength: 2,
+            maxLength: 10,
+          },
+        ),
+        fc.integer({ min: 1, max: 200 }),
+        async (parts, chunkBytes) => {
+          const bytes = new TextEncoder().encode(parts.join(''));
+          const expected = sequential(bytes);
+          const { events } = await parallel(inPieces(bytes, 23), { jobs: 2, chunkBytes });
+          expect(events).toEqual(expected);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 
   test('a stream of odd chunks, on three workers, and one job in this thread, give the same', async () => {

@@ -1,7 +1,9 @@
 /**
- * Reading one PGN stream on several cores: the main thread cuts the bytes at game boundaries
- * (`PgnSplitter`) and measures each piece (`PieceMeter`: where it starts in the whole input),
- * worker threads read the pieces (`readPiece`) with every event placed in the whole input, and
+ * Reading one PGN stream on several cores: the main thread cuts the bytes where games likely
+ * start (`PgnSplitter`, native searches) and measures each piece (`PieceMeter`: where it starts
+ * in the whole input), worker threads read the pieces (`PieceReader`, one a worker) with every
+ * event placed in the whole input and tell whether the piece ended between games (else it is
+ * read again with the next), and
  * the main thread hands on, in input order, either the events (games mode) or what the
  * caller's own code made of each event in the worker (processor mode: small results, so that
  * the main thread builds no game). Node only (`./node` entry).
@@ -14,8 +16,8 @@ import { err, ok, type Result } from '@chess-formats/board-core';
 import type { PgnError } from './errors.js';
 import type { PgnGame } from './game.js';
 import { createPacker, createUnpacker, type PackedTrees } from './pack.js';
-import { PieceMeter, readPiece, type PieceBase } from './piece.js';
-import { DEFAULT_LIMITS, createPgnReader, type PgnEvent, type PgnReadOptions } from './read.js';
+import { PieceMeter, PieceReader, type PieceBase } from './piece.js';
+import { createPgnReader, type PgnEvent, type PgnReadOptions } from './read.js';
 import { PgnSplitter } from './split.js';
 import { withPartial } from './tokens.js';
 import { positiveInteger } from './values.js';
@@ -104,10 +106,14 @@ type CrossingEvent =
 
 /** A worker's answer. */
 export type PieceReply =
-  /** Games mode: the piece's events, each game without its move tree (`root` null), the trees packed in order. */
-  | { readonly id: number; readonly events: CrossingEvent[]; readonly roots: PackedTrees }
-  /** Processor mode: the processor's result for each event, and how many of the events are games. */
-  | { readonly id: number; readonly results: unknown[]; readonly games: number }
+  /**
+   * Games mode: the piece's events, each game without its move tree (`root` null), the trees
+   * packed in order; `between`: whether the piece ended between games (else it is read again
+   * with the next).
+   */
+  | { readonly id: number; readonly events: CrossingEvent[]; readonly roots: PackedTrees; readonly between: boolean }
+  /** Processor mode: the processor's result for each event, how many of the events are games, and `between`. */
+  | { readonly id: number; readonly results: unknown[]; readonly games: number; readonly between: boolean }
   | { readonly id: number; readonly failure: string };
 
 /** What `value` is as an `Error`'s message. */
@@ -212,17 +218,14 @@ async function readWith(
   }
 
   const pool = new Pool(jobs, workerFile, readOptions, mode, tally);
-  const splitter = new PgnSplitter(chunkBytes, positiveInteger(readOptions.maxTagLength, DEFAULT_LIMITS.maxTagLength));
+  const splitter = new PgnSplitter(chunkBytes);
   const meter = new PieceMeter(readOptions.encoding);
   try {
     try {
       for await (const chunk of open(source)) {
         const bytes = bytesOf(chunk);
         tally.bytes += bytes.length;
-        for (const piece of splitter.push(bytes)) {
-          tally.pieces++;
-          await pool.send(piece, meter.measure(piece));
-        }
+        for (const piece of splitter.push(bytes)) await pool.send(piece, meter.measure(piece));
       }
     } catch (e) {
       if (e instanceof ReaderStop || pool.failure !== undefined) throw e;
@@ -230,10 +233,7 @@ async function readWith(
       return failed('source-failed', `the source could not be read: ${messageOf(e)}`);
     }
     const last = splitter.end();
-    if (last !== undefined) {
-      tally.pieces++;
-      await pool.send(last, meter.measure(last));
-    }
+    if (last !== undefined) await pool.send(last, meter.measure(last));
     await pool.drain();
     return ok({ ...tally });
   } catch (e) {
@@ -258,16 +258,34 @@ interface Slot {
   held: number;
 }
 
-/** The workers, the pieces they hold, and the answers waiting for their turn. */
+/** A piece on its way: kept until handed on, so that it can be read again joined to the next. */
+interface Piece {
+  readonly id: number;
+  readonly bytes: Uint8Array;
+  readonly base: PieceBase;
+  reply?: PieceAnswer;
+}
+
+/** A worker's answer that is no failure. */
+type PieceAnswer = Exclude<PieceReply, { readonly failure: string }>;
+
+/**
+ * The workers, and the pieces sent to them in input order, each with its answer once it
+ * came. An answer is handed on when its piece is first: when its reader did not end between
+ * games (the cut was not at a game's start), the piece and the next are read again as one.
+ */
 class Pool {
   readonly #workers: Slot[] = [];
   readonly #limit: number;
   readonly #mode: Mode;
-  readonly #tally: { games: number; errors: number };
-  /** Answers come in any order; they are handed on in the order of their pieces. */
-  readonly #done = new Map<number, PieceReply>();
-  #next = 0;
+  readonly #tally: { games: number; errors: number; pieces: number };
+  /** The pieces not handed on yet, in input order (at most the limit, and one joined). */
+  readonly #pieces: Piece[] = [];
+  /** The same by id: an answer whose id is not here is of a piece read again, dropped. */
+  readonly #byId = new Map<number, Piece>();
   #sent = 0;
+  /** No piece comes after the last one sent. */
+  #ended = false;
   /** Why the pool stopped (a worker's failure); the read then ends. */
   failure: string | undefined;
   #stop: ReaderStop | undefined;
@@ -281,9 +299,10 @@ class Pool {
     file: string | URL,
     options: PgnReadOptions,
     mode: Mode,
-    tally: { games: number; errors: number },
+    tally: { games: number; errors: number; pieces: number },
   ) {
     // Two pieces a worker: one read, one waiting, so a worker never idles for the main thread.
+    // The pieces and their answers held are bounded so, whatever the size of the input.
     this.#limit = 2 * jobs;
     this.#mode = mode;
     this.#tally = tally;
@@ -316,22 +335,21 @@ class Pool {
   /** Sends a piece to the least busy worker, once fewer than the limit are unread or waiting. */
   async send(bytes: Uint8Array, base: PieceBase): Promise<void> {
     await this.handOn();
-    while (this.#sent - this.#next >= this.#limit && this.stopped() === undefined) {
+    while (this.#pieces.length >= this.#limit && this.stopped() === undefined) {
       await this.wait();
       await this.handOn();
     }
     this.check();
-    let slot = this.#workers[0]!;
-    for (const other of this.#workers) if (other.held < slot.held) slot = other;
-    slot.held++;
-    const request: PieceRequest = { id: this.#sent++, bytes, base };
-    slot.worker.postMessage(request, [bytes.buffer as ArrayBuffer]);
+    const piece: Piece = { id: this.#sent++, bytes, base };
+    this.#pieces.push(piece);
+    this.dispatch(piece);
   }
 
   /** Waits for every piece sent to be handed on. */
   async drain(): Promise<void> {
+    this.#ended = true;
     await this.handOn();
-    while (this.#next < this.#sent && this.stopped() === undefined) {
+    while (this.#pieces.length > 0 && this.stopped() === undefined) {
       await this.wait();
       await this.handOn();
     }
@@ -341,6 +359,18 @@ class Pool {
   async close(): Promise<void> {
     for (const slot of this.#workers) slot.held = 0;
     await Promise.all(this.#workers.map((slot) => slot.worker.terminate()));
+  }
+
+  private dispatch(piece: Piece): void {
+    this.#byId.set(piece.id, piece);
+    let slot = this.#workers[0]!;
+    for (const other of this.#workers) if (other.held < slot.held) slot = other;
+    slot.held++;
+    // A copy of its own is sent (transferred): the piece is kept here, and its bytes may be a
+    // view of a larger buffer, which a clone would copy whole (a `Buffer`'s `slice` is a view).
+    const bytes = new Uint8Array(piece.bytes);
+    const request: PieceRequest = { id: piece.id, bytes, base: piece.base };
+    slot.worker.postMessage(request, [bytes.buffer as ArrayBuffer]);
   }
 
   private stopped(): ReaderStop | string | undefined {
@@ -353,7 +383,7 @@ class Pool {
   }
 
   private wait(): Promise<void> {
-    if (this.#done.has(this.#next) || this.stopped() !== undefined) return Promise.resolve();
+    if (this.#pieces[0]?.reply !== undefined || this.stopped() !== undefined) return Promise.resolve();
     return new Promise((resolve) => (this.#wake = resolve));
   }
 
@@ -374,22 +404,38 @@ class Pool {
       this.fail(`a worker could not read a piece: ${reply.failure}`);
       return;
     }
-    this.#done.set(reply.id, reply);
-    if (reply.id === this.#next) this.wakeUp();
+    const piece = this.#byId.get(reply.id);
+    if (piece === undefined) return;
+    piece.reply = reply;
+    if (piece === this.#pieces[0]) this.wakeUp();
   }
 
-  /** Hands on the answers that are next in order. */
+  /**
+   * Hands on the answers that are next in order. A piece whose reader did not end between
+   * games is read again with the next (its answer and the next's are dropped): when the next
+   * is not cut yet, the piece waits for it, unless it is the input's last.
+   */
   private async handOn(): Promise<void> {
     if (this.#handing) return;
     this.#handing = true;
     try {
-      for (let ready = this.#done.get(this.#next); ready !== undefined; ready = this.#done.get(this.#next)) {
+      for (let first = this.#pieces[0]; first?.reply !== undefined; first = this.#pieces[0]) {
         if (this.stopped() !== undefined) return;
-        this.#done.delete(this.#next);
-        this.#next++;
+        const ready = first.reply;
+        if (!ready.between) {
+          const next = this.#pieces[1];
+          if (next !== undefined) {
+            this.rejoin(first, next);
+            continue;
+          }
+          if (!this.#ended) return;
+        }
+        this.#pieces.shift();
+        this.#byId.delete(first.id);
+        this.#tally.pieces++;
         try {
           if ('results' in ready) await this.handResults(ready.results, ready.games);
-          else if ('events' in ready) this.handEvents(ready.events, ready.roots);
+          else this.handEvents(ready.events, ready.roots);
         } catch (e) {
           this.#stop = new ReaderStop(e);
           return;
@@ -398,6 +444,18 @@ class Pool {
     } finally {
       this.#handing = false;
     }
+  }
+
+  /** Reads `first` and `next` (the first two pieces) again as one piece. */
+  private rejoin(first: Piece, next: Piece): void {
+    this.#byId.delete(first.id);
+    this.#byId.delete(next.id);
+    const bytes = new Uint8Array(first.bytes.length + next.bytes.length);
+    bytes.set(first.bytes);
+    bytes.set(next.bytes, first.bytes.length);
+    const joined: Piece = { id: this.#sent++, bytes, base: first.base };
+    this.#pieces.splice(0, 2, joined);
+    this.dispatch(joined);
   }
 
   private handEvents(events: CrossingEvent[], roots: PackedTrees): void {
@@ -439,37 +497,45 @@ interface WorkerPort {
   postMessage(reply: PieceReply, transfer?: ArrayBuffer[]): void;
 }
 
-/** A worker's loop in games mode: reads each piece it is sent, and answers with its events. */
+/** A worker's loop in games mode: reads each piece it is sent (one reader for them all), and answers with its events. */
 export function servePieces(port: WorkerPort, options: PgnReadOptions): void {
+  const reader = new PieceReader(options);
   port.on('message', (request) => {
     try {
       const packer = createPacker();
-      const events = readPiece(request.bytes, request.base, options, (event): CrossingEvent => {
-        if (event.kind !== 'game')
-          return event.partial === undefined
-            ? { kind: 'error', error: event.error }
-            : { kind: 'error', error: event.error, partial: event.partial };
+      const events: CrossingEvent[] = [];
+      const between = reader.read(request.bytes, request.base, (event) => {
+        if (event.kind !== 'game') {
+          events.push(
+            event.partial === undefined
+              ? { kind: 'error', error: event.error }
+              : { kind: 'error', error: event.error, partial: event.partial },
+          );
+          return;
+        }
         packer.add(event.game.root as unknown as Record<string, unknown>);
-        return { kind: 'game', game: { ...event.game, root: null as unknown as PgnGame['root'] } };
+        events.push({ kind: 'game', game: { ...event.game, root: null as unknown as PgnGame['root'] } });
       });
       const packed = packer.finish();
-      port.postMessage({ id: request.id, events, roots: packed }, [packed.nums.buffer as ArrayBuffer]);
+      port.postMessage({ id: request.id, events, roots: packed, between }, [packed.nums.buffer as ArrayBuffer]);
     } catch (e) {
       port.postMessage({ id: request.id, failure: messageOf(e) });
     }
   });
 }
 
-/** A worker's loop in processor mode: reads each piece it is sent, each event made a result as it is read. */
+/** A worker's loop in processor mode: reads each piece it is sent (one reader for them all), each event made a result as it is read. */
 export function serveProcessor(port: WorkerPort, options: PgnReadOptions, process: (event: PgnEvent) => unknown): void {
+  const reader = new PieceReader(options);
   port.on('message', (request) => {
     try {
       let games = 0;
-      const results = readPiece(request.bytes, request.base, options, (event) => {
+      const results: unknown[] = [];
+      const between = reader.read(request.bytes, request.base, (event) => {
         if (event.kind === 'game') games++;
-        return process(event);
+        results.push(process(event));
       });
-      port.postMessage({ id: request.id, results, games });
+      port.postMessage({ id: request.id, results, games, between });
     } catch (e) {
       port.postMessage({ id: request.id, failure: messageOf(e) });
     }

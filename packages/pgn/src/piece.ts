@@ -86,6 +86,35 @@ export function placed(event: PgnEvent, base: PieceBase): PgnEvent {
 }
 
 /**
+ * Reads pieces of one stream, in any order, each placed in the whole input by its base: one
+ * reader kept across them (its compiled code warm, its game engine lent on), which a piece's
+ * end leaves fresh again.
+ */
+export class PieceReader {
+  readonly #reader: Reader;
+
+  constructor(options: PgnReadOptions | undefined) {
+    this.#reader = new Reader(options);
+  }
+
+  /**
+   * Reads the piece `bytes`, whose place in the whole input is `base`, handing each event to
+   * `onEvent` as it is read; returns whether the reader stood between games at the piece's
+   * end (before ending it): only then are the events those of the whole input, and the next
+   * piece starts as a fresh reader would read it.
+   */
+  read(bytes: Uint8Array, base: PieceBase, onEvent: (event: PgnEvent) => void): boolean {
+    const reader = this.#reader;
+    reader.startPiece(base.encoding, base.bytes);
+    const take = (event: PgnEvent): void => onEvent(placed(event, base));
+    reader.push(bytes, take);
+    const between = reader.betweenGames;
+    reader.end(take);
+    return between;
+  }
+}
+
+/**
  * Reads the piece `bytes`, whose place in the whole input is `base`: its events, with their
  * positions in the whole input, each made into what is kept of it by `keep`.
  */
@@ -96,11 +125,6 @@ export function readPiece<T = PgnEvent>(
   keep: (event: PgnEvent) => T = (event) => event as T,
 ): T[] {
   const kept: T[] = [];
-  const reader = new Reader({ ...options, encoding: base.encoding }, true, base.bytes);
-  const take = (event: PgnEvent) => {
-    kept.push(keep(placed(event, base)));
-  };
-  reader.push(bytes, take);
-  reader.end(take);
+  new PieceReader(options).read(bytes, base, (event) => kept.push(keep(event)));
   return kept;
 }

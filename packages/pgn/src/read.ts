@@ -119,7 +119,7 @@ export class Reader implements PgnReader {
   readonly #tokenizer: Tokenizer;
   readonly #fast: boolean;
   /** Bytes or strings in, text out, split anywhere, the byte-order mark that starts the stream dropped. */
-  readonly #decoder: ByteDecoder;
+  #decoder: ByteDecoder;
   readonly #sink: TextSink;
 
   /** `bytesBefore`: where the input starts in a larger stream (a piece read apart), for the decoder's messages. */
@@ -172,6 +172,19 @@ export class Reader implements PgnReader {
     }
     tokenizer.setSink(undefined);
     return sink === undefined ? tokenizer.take() : undefined;
+  }
+
+  // For `readPgnParallel`'s workers, which keep one reader (and its compiled code and game
+  // engine) across the pieces they read.
+
+  /** Whether the input so far ended between games (see `Tokenizer.betweenGames`). */
+  get betweenGames(): boolean {
+    return this.#tokenizer.betweenGames;
+  }
+
+  /** Makes the next input a piece at `bytesBefore` of a larger stream, decoded as `encoding`; call after `end`. */
+  startPiece(encoding: PgnEncoding, bytesBefore: number): void {
+    this.#decoder = new ByteDecoder(encoding, bytesBefore);
   }
 
   private feed(text: string, dropMark: boolean): void {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { PieceMeter, readPiece } from './piece.js';
+import { PieceMeter, PieceReader } from './piece.js';
 import { createPgnReader, parsePgn, type PgnEvent } from './read.js';
 import { PgnSplitter } from './split.js';
 import { arbitraryGame } from './testing/games.js';
@@ -29,10 +29,29 @@ function split(bytes: Uint8Array, chunkBytes: number, cuts: readonly number[]): 
   return pieces;
 }
 
-/** The pieces read apart, each placed by the meter as `readPgnParallel` places them. */
-function readApart(pieces: readonly Uint8Array[]): PgnEvent[] {
+/**
+ * The pieces read apart as `readPgnParallel` reads them: each placed by the meter, read by one
+ * of two long-lived readers in turn, and, when its reader did not end between games, read
+ * again joined with the next. `rejoined` counts those.
+ */
+function readApart(pieces: readonly Uint8Array[], seen = { rejoined: 0 }): PgnEvent[] {
   const meter = new PieceMeter(undefined);
-  return pieces.flatMap((piece) => readPiece(piece, meter.measure(piece), undefined));
+  const readers = [new PieceReader(undefined), new PieceReader(undefined)];
+  const queue = pieces.map((bytes) => ({ bytes, base: meter.measure(bytes) }));
+  const events: PgnEvent[] = [];
+  for (let turn = 0; queue.length > 0; turn++) {
+    const first = queue[0]!;
+    const read: PgnEvent[] = [];
+    const between = readers[turn % 2]!.read(first.bytes, first.base, (event) => read.push(event));
+    if (!between && queue.length > 1) {
+      seen.rejoined++;
+      queue.splice(0, 2, { bytes: concat([first.bytes, queue[1]!.bytes]), base: first.base });
+      continue;
+    }
+    events.push(...read);
+    queue.shift();
+  }
+  return events;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -134,28 +153,47 @@ describe('PgnSplitter', () => {
     );
   });
 
-  test('cuts before each game that follows a result and a blank line, and nowhere it cannot be sure', () => {
-    const games = '[Event "1"]\n\n1. e4 1-0\n\n[Event "2"]\n\n1. d4 0-1\n\n[Event "3"]\n\n*\n';
+  test('cuts before a tag line after a blank line, the pieces at least chunkBytes long', () => {
+    const games = '[Event "1"]\n\n1. e4 1-0\n\n[Event "2"]\n\n1. d4 0-1\r\n\r\n[Event "3"]\n\n*\n';
     const text = (piece: Uint8Array) => new TextDecoder().decode(piece);
     expect(split(encoder.encode(games), 1, []).map(text)).toEqual([
       '[Event "1"]\n\n1. e4 1-0\n\n',
-      '[Event "2"]\n\n1. d4 0-1\n\n',
+      '[Event "2"]\n\n1. d4 0-1\r\n\r\n',
       '[Event "3"]\n\n*\n',
     ]);
-    // chunkBytes is the least size of a piece.
-    expect(split(encoder.encode(games), 30, []).map(text)).toEqual([
-      '[Event "1"]\n\n1. e4 1-0\n\n[Event "2"]\n\n1. d4 0-1\n\n',
+    // chunkBytes is the least size of a piece; a cut found across two pushes.
+    expect(split(encoder.encode(games), 30, [24, 25, 26]).map(text)).toEqual([
+      '[Event "1"]\n\n1. e4 1-0\n\n[Event "2"]\n\n1. d4 0-1\r\n\r\n',
       '[Event "3"]\n\n*\n',
     ]);
-    for (const uncertain of [
+    // After movetext with no blank line: a cut; after a tag pair's line: none.
+    expect(split(encoder.encode('[Event "1"]\n\n1. e4 1-0\n[Event "2"]\n*\n'), 1, []).map(text)).toEqual([
+      '[Event "1"]\n\n1. e4 1-0\n',
+      '[Event "2"]\n*\n',
+    ]);
+    expect(split(encoder.encode('[Event "1"]\n[Site "x"]\r\n[Round "2"]\n\n1. e4 *\n'), 1, [])).toHaveLength(1);
+    // A long stretch without a cut, pushed in many chunks, is one piece, whole.
+    const long = encoder.encode(`[Event "1"]\n\n${'1. e4 e5 '.repeat(3000)}*\n[Event "2"]\n*\n`);
+    const pieces = split(
+      long,
+      100,
+      Array.from({ length: 500 }, (_, k) => k * 53),
+    );
+    expect(pieces.map(text)).toEqual([text(long.subarray(0, long.length - 14)), '[Event "2"]\n*\n']);
+  });
+
+  test('a cut that was no game start (a comment, tags after a blank line, a broken game) is read again joined', () => {
+    for (const wrong of [
       '[Event "1"]\n\n1. e4 {\n\n[Event "2"]\n\n} 1-0\n',
-      '[Event "1"]\n; 1-0\n\n[Event "2"]\n\n*\n',
-      '[Event "1"]\n%1-0\n\n[Event "2"]\n\n*\n',
-      '[Event "1"]\n\n1. e4 1-0 {note}\n\n[Event "2"]\n\n*\n',
-      '[Event "1"]\n\n1. e4 1-0\n[Event "2"]\n\n*\n',
-      '[Event "1"]\n\n1. e4 1-0\n\n[1 "2"]\n\n*\n',
+      '[Event "1"]\n\n[Site "2"]\n\n1. e4 *\n',
+      '[Event "1"]\n\n1. e4 Kxx9 e5\n\n[Site "2"]\n\n1-0\n',
     ]) {
-      expect(split(encoder.encode(uncertain), 1, [])).toHaveLength(1);
+      const bytes = encoder.encode(wrong);
+      const seen = { rejoined: 0 };
+      const pieces = split(bytes, 1, []);
+      expect(pieces.length).toBeGreaterThan(1);
+      expect(readApart(pieces, seen)).toEqual(sequential(bytes));
+      expect(seen.rejoined, wrong).toBeGreaterThan(0);
     }
   });
 });

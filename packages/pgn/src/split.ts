@@ -1,256 +1,118 @@
 /**
- * Cutting a PGN byte stream into pieces that can be read apart: each cut is at a place where the
- * sequential reader is between games, so the pieces' events, in order, are the events of the
- * whole (errors rebased by the text before each piece). The scanner is a byte machine far
- * lighter than the reader: it never decodes, and where it cannot be sure, it does not cut (a
- * piece may then hold many games).
- *
- * A cut is made before a line that starts with `[` and a tag name, when the line before it is
- * blank and the last line with text before that ends with a result (`1-0`, `0-1`, `1/2-1/2`,
- * `*`, standing alone after white space). Why the reader is then between games, whatever it
- * was doing:
- * - Reading tokens, the result ended the game (or, when the game was too long, the reader was
- *   skipping), and a blank line starts no game: the `[` starts a new one, as in a fresh reader.
- * - Skipping a broken game, a tag line after a blank line starts the next game.
- * - Inside a `{` comment it cannot be: every `{` (even one in a tag value or a `;` comment)
- *   opens a region to the next `}`, which holds every comment the reader can be in, since its
- *   comments end at their first `}`. A line with a `;`, or that starts with `%`, never ends
- *   with a result here, as its result may be commented out.
- * Cuts are at ASCII bytes after a line feed, so no UTF-8 character is split, and a byte-order
+ * Cutting a PGN byte stream into pieces for `readPgnParallel`'s workers, on the main thread
+ * with native searches only (no byte loop of ours: the main thread cannot be multiplied). A
+ * cut is a guess: before a `[` that starts a line after a line that is not a tag pair's (a
+ * blank line, or the end of a game's movetext: `\n\n[`, `1-0\n[`), where a game almost always
+ * starts. The worker reading the piece before a cut tells whether its reader really ended
+ * between games (`PieceReader`); when it did not (the `[` was inside a comment, after a broken
+ * game's error, between two tag sections of one game), `readPgnParallel` reads the two pieces
+ * again as one. Cuts are after a line feed, so no UTF-8 character is split, and a byte-order
  * mark can only be at the start of the first piece.
  */
-import {
-  ASTERISK,
-  DASH,
-  DIGIT_0,
-  DIGIT_1,
-  DIGIT_2,
-  LEFT_BRACE,
-  LEFT_BRACKET,
-  LF,
-  LOWER_A,
-  LOWER_Z,
-  PERCENT,
-  RIGHT_BRACE,
-  SEMICOLON,
-  SLASH,
-  SPACE,
-  UPPER_A,
-  UPPER_Z,
-} from '@chess-formats/board-core/internal';
-import { isBlankCode, isSymbol } from './tokens.js';
+import { CR, LEFT_BRACKET, LF, RIGHT_BRACKET } from '@chess-formats/board-core/internal';
 
-function isLetter(c: number): boolean {
-  return (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z);
+/** A line feed, then the `[` that may start a game. */
+const LINE_THEN_BRACKET = /* @__PURE__ */ new Uint8Array([LF, LEFT_BRACKET]);
+
+/** `bytes` as a Node `Buffer` (its `indexOf` searches natively), without a copy. */
+function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** The longest result, `1/2-1/2`. */
-const MAX_RESULT_LENGTH = 7;
-
-/** What the scanner keeps of the word being read: enough to know a result. */
-const RESULTS: readonly (readonly number[])[] = [
-  [DIGIT_1, DASH, DIGIT_0],
-  [DIGIT_0, DASH, DIGIT_1],
-  [DIGIT_1, SLASH, DIGIT_2, DASH, DIGIT_1, SLASH, DIGIT_2],
-  [ASTERISK],
-];
-
-/** Whether the word's first bytes, `length` in all, are a result (one of `RESULTS`; called at every word's end, so by length first). */
-function isResult(word: Uint8Array, length: number): boolean {
-  if (length === 1) return word[0] === ASTERISK;
-  if (length === 3)
-    return (
-      word[1] === DASH && ((word[0] === DIGIT_1 && word[2] === DIGIT_0) || (word[0] === DIGIT_0 && word[2] === DIGIT_1))
-    );
-  if (length !== MAX_RESULT_LENGTH) return false;
-  const draw = RESULTS[2]!;
-  for (let k = 0; k < MAX_RESULT_LENGTH; k++) if (word[k] !== draw[k]) return false;
-  return true;
+/** The parts as one array (the part itself when there is one). */
+function joined(parts: readonly Uint8Array[], length: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const whole = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
 }
 
 /**
+ * Where the first guessed game start at or after `from` is in `bytes` (the offset of its
+ * `[`), or -1: a `\n[` whose line feed ends a line that is not a tag pair's (its last byte
+ * before the line end is not `]`).
+ */
+export function nextCut(bytes: Uint8Array, from: number): number {
+  const buffer = bufferOf(bytes);
+  for (let at = buffer.indexOf(LINE_THEN_BRACKET, Math.max(from - 1, 0)); at >= 0; ) {
+    const before = at >= 1 && buffer[at - 1] === CR ? at - 2 : at - 1;
+    if (before >= 0 && buffer[before] !== RIGHT_BRACKET) return at + 1;
+    at = buffer.indexOf(LINE_THEN_BRACKET, at + 1);
+  }
+  return -1;
+}
+
+/** Bytes kept before a new chunk, so that a `\n[` and the line end before it are found across chunks. */
+const LOOK_BEHIND = 3;
+
+/**
  * Cuts a stream of PGN bytes into pieces of at least `chunkBytes` (but the last), each ending
- * where the reader is between games. Not exported by the package: `readPgnParallel` uses it.
+ * at a guessed game start (`nextCut`). Not exported by the package: `readPgnParallel` uses it.
  */
 export class PgnSplitter {
   readonly #chunkBytes: number;
-  readonly #maxNameLength: number;
   /** The bytes of the piece being gathered, and their total. */
   #held: Uint8Array[] = [];
   #heldLength = 0;
-  /** The offset of the first held byte in the stream. */
-  #pieceStart = 0;
-  /** The offset of the next byte to scan. */
-  #at = 0;
 
-  // The scanner's state.
-  #inRegion = false;
-  #lineStart = true;
-  #lineStartedInRegion = false;
-  #lineHasText = false;
-  /** A `;` on the line, or a `%` that starts it. */
-  #lineCommented = false;
-  /** The first bytes of the word being read (no result is longer). */
-  readonly #word = new Uint8Array(MAX_RESULT_LENGTH);
-  #wordLength = 0;
-  #lastWordIsResult = false;
-  /** The last line with text ended with a result, and a blank line followed it. */
-  #afterResult = false;
-  #afterBlank = false;
-  /** The offset of a `[` that may be cut before, once its tag name is read; -1 for none. */
-  #candidate = -1;
-  #nameLength = 0;
-
-  /**
-   * `chunkBytes`: the least size of a piece. `maxTagLength`: the reader's limit; a name longer
-   * (which the reader reports, or skips) is no place to cut.
-   */
-  constructor(chunkBytes: number, maxTagLength: number) {
-    this.#chunkBytes = chunkBytes;
-    this.#maxNameLength = maxTagLength;
+  /** `chunkBytes`: the least size of a piece. */
+  constructor(chunkBytes: number) {
+    this.#chunkBytes = Math.max(1, chunkBytes);
   }
 
   /**
-   * Takes the next bytes of the stream; returns the pieces they complete, in order. Every byte
-   * is scanned on the main thread, so the machine runs on local variables (the state is
-   * fields between chunks): read through fields and methods a byte at a time, it cost the
-   * main thread a third of what reading the games costs a worker.
+   * Takes the next bytes of the stream; returns the pieces they complete, in order. Each new
+   * chunk is searched once (with the few bytes before it), and the held bytes are joined only
+   * for a cut: a long stretch without one costs no copying over and over.
    */
   push(chunk: Uint8Array): Uint8Array[] {
     const pieces: Uint8Array[] = [];
     if (chunk.length === 0) return pieces;
+    const before = this.#heldLength;
     this.#held.push(chunk);
     this.#heldLength += chunk.length;
-    const base = this.#at;
-    const word = this.#word;
-    const maxNameLength = this.#maxNameLength;
-    const chunkBytes = this.#chunkBytes;
-    let inRegion = this.#inRegion;
-    let lineStart = this.#lineStart;
-    let lineStartedInRegion = this.#lineStartedInRegion;
-    let lineHasText = this.#lineHasText;
-    let lineCommented = this.#lineCommented;
-    let wordLength = this.#wordLength;
-    let lastWordIsResult = this.#lastWordIsResult;
-    let afterResult = this.#afterResult;
-    let afterBlank = this.#afterBlank;
-    let candidate = this.#candidate;
-    let nameLength = this.#nameLength;
-    const length = chunk.length;
-    for (let i = 0; i < length; i++) {
-      const c = chunk[i]!;
-      let cut = -1;
-      if (candidate >= 0) {
-        if (isSymbol(c) && (nameLength > 0 || isLetter(c))) {
-          if (++nameLength > maxNameLength) candidate = -1;
-        } else {
-          if (nameLength > 0) cut = candidate;
-          candidate = -1;
-        }
-      }
-      if (lineStart) {
-        lineStart = false;
-        lineStartedInRegion = inRegion;
-        lineHasText = false;
-        lineCommented = false;
-        lastWordIsResult = false;
-        wordLength = 0;
-        if (c === LEFT_BRACKET && !inRegion && afterResult && afterBlank) {
-          candidate = base + i;
-          nameLength = 0;
-        } else if (c === PERCENT) lineCommented = true;
-      }
-      if (c > SPACE) {
-        // Most bytes: text of a word (every blank and the line feed are at or below the space).
-        lineHasText = true;
-        if (c === LEFT_BRACE) inRegion = true;
-        else if (c === RIGHT_BRACE) inRegion = false;
-        else if (c === SEMICOLON) lineCommented = true;
-        if (wordLength < MAX_RESULT_LENGTH) word[wordLength] = c;
-        wordLength++;
-      } else if (c === LF) {
-        // White space or a line feed ends the word being read: is it a result?
-        if (wordLength > 0) {
-          lastWordIsResult = isResult(word, wordLength);
-          wordLength = 0;
-        }
-        if (!lineStartedInRegion && !lineHasText) {
-          if (afterResult) afterBlank = true;
-        } else {
-          afterResult = !inRegion && !lineCommented && lastWordIsResult;
-          afterBlank = false;
-        }
-        lineStart = true;
-      } else if (isBlankCode(c)) {
-        if (wordLength > 0) {
-          lastWordIsResult = isResult(word, wordLength);
-          wordLength = 0;
-        }
-      } else {
-        lineHasText = true;
-        if (c === LEFT_BRACE) inRegion = true;
-        else if (c === RIGHT_BRACE) inRegion = false;
-        else if (c === SEMICOLON) lineCommented = true;
-        if (wordLength < MAX_RESULT_LENGTH) word[wordLength] = c;
-        wordLength++;
-      }
-      if (cut >= 0 && cut - this.#pieceStart >= chunkBytes) pieces.push(this.take(cut));
+    if (this.#heldLength <= this.#chunkBytes) return pieces;
+    // The new chunk, with the bytes before it, searched from the first place a cut may be.
+    const probeStart = Math.max(0, before - LOOK_BEHIND);
+    const from = Math.max(this.#chunkBytes, probeStart + 1);
+    const probe = probeStart < before ? this.tail(probeStart) : chunk;
+    const found = nextCut(probe, from - probeStart);
+    if (found < 0) return pieces;
+    let whole = joined(this.#held, this.#heldLength);
+    let cut = probeStart + found;
+    for (;;) {
+      pieces.push(whole.subarray(0, cut));
+      whole = whole.subarray(cut);
+      // The rest may hold more cuts (a chunk longer than a piece).
+      cut = whole.length > this.#chunkBytes ? nextCut(whole, this.#chunkBytes) : -1;
+      if (cut < 0) break;
     }
-    this.#inRegion = inRegion;
-    this.#lineStart = lineStart;
-    this.#lineStartedInRegion = lineStartedInRegion;
-    this.#lineHasText = lineHasText;
-    this.#lineCommented = lineCommented;
-    this.#wordLength = wordLength;
-    this.#lastWordIsResult = lastWordIsResult;
-    this.#afterResult = afterResult;
-    this.#afterBlank = afterBlank;
-    this.#candidate = candidate;
-    this.#nameLength = nameLength;
-    this.#at = base + length;
+    this.#held = whole.length > 0 ? [whole] : [];
+    this.#heldLength = whole.length;
     return pieces;
+  }
+
+  /** The held bytes from `start` on, as one array (a few bytes of the earlier chunks and the last one). */
+  private tail(start: number): Uint8Array {
+    const parts: Uint8Array[] = [];
+    let at = this.#heldLength;
+    for (let k = this.#held.length - 1; k >= 0 && at > start; k--) {
+      const part = this.#held[k]!;
+      at -= part.length;
+      parts.unshift(at >= start ? part : part.subarray(start - at));
+    }
+    return joined(parts, this.#heldLength - start);
   }
 
   /** Ends the stream: the last piece (undefined when nothing is left); the splitter starts afresh. */
   end(): Uint8Array | undefined {
-    const rest = this.#heldLength > 0 ? this.take(this.#pieceStart + this.#heldLength) : undefined;
+    const rest = this.#heldLength > 0 ? joined(this.#held, this.#heldLength) : undefined;
     this.#held = [];
     this.#heldLength = 0;
-    this.#pieceStart = 0;
-    this.#at = 0;
-    this.#inRegion = false;
-    this.#lineStart = true;
-    this.#lineStartedInRegion = false;
-    this.#lineHasText = false;
-    this.#lineCommented = false;
-    this.#wordLength = 0;
-    this.#lastWordIsResult = false;
-    this.#afterResult = false;
-    this.#afterBlank = false;
-    this.#candidate = -1;
     return rest;
-  }
-
-  /** The held bytes before the stream offset `to`, as one array; the rest stays held. */
-  private take(to: number): Uint8Array {
-    const length = to - this.#pieceStart;
-    const piece = new Uint8Array(length);
-    let filled = 0;
-    while (filled < length) {
-      const chunk = this.#held[0]!;
-      const need = length - filled;
-      if (chunk.length <= need) {
-        piece.set(chunk, filled);
-        filled += chunk.length;
-        this.#held.shift();
-      } else {
-        piece.set(chunk.subarray(0, need), filled);
-        this.#held[0] = chunk.subarray(need);
-        filled = length;
-      }
-    }
-    this.#heldLength -= length;
-    this.#pieceStart = to;
-    return piece;
   }
 }

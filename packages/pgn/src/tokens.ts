@@ -279,6 +279,15 @@ export class Tokenizer {
     this.#maxCommentLength = limits.maxCommentLength;
   }
 
+  /**
+   * Whether the input read so far left the tokenizer as a fresh one stands (no game, no
+   * warning waiting, no token or skip under way): what follows then reads as it would from
+   * the start. `readPgnParallel` checks with it that a piece was cut between games.
+   */
+  get betweenGames(): boolean {
+    return this.#mode === Mode.Top && this.#game === undefined && this.#pending === undefined;
+  }
+
   /** Characters held for the token being read. */
   get bufferedLength(): number {
     return this.#buffer.length + this.#tagName.length;

@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest';
+import { createPgnReader, type PgnEvent } from './read.js';
+
+const encoder = new TextEncoder();
+
+/** Games with a Latin-1 name (a byte that is no UTF-8) now and then, and a long line of comment. */
+function bytesWithFaults(games: number): Uint8Array {
+  const parts: Uint8Array[] = [];
+  for (let g = 0; g < games; g++) {
+    const comment = g % 7 === 3 ? ` {${'a long comment '.repeat(1200)}}` : '';
+    parts.push(encoder.encode(`[Event "${g}"]\n[White "`));
+    if (g % 5 === 2) parts.push(new Uint8Array([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72]));
+    else parts.push(encoder.encode('Müller'));
+    parts.push(encoder.encode(`"]\n\n1. e4 e5${comment} 2. Nf3 Nc6 1-0\n\n`));
+  }
+  const whole = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
+}
+
+function read(bytes: Uint8Array, encoding: 'utf-8' | 'auto', chunk: number): PgnEvent[] {
+  const reader = createPgnReader({ encoding });
+  const events: PgnEvent[] = [];
+  for (let i = 0; i < bytes.length; i += chunk) events.push(...reader.push(bytes.subarray(i, i + chunk)));
+  return [...events, ...reader.end()];
+}
+
+describe('the byte decoder', () => {
+  test('long bytes with faults, searched in blocks, give the events of the same bytes pushed in small chunks', () => {
+    const bytes = bytesWithFaults(150);
+    expect(bytes.length).toBeGreaterThan(4 * (1 << 14));
+    for (const encoding of ['utf-8', 'auto'] as const) {
+      const whole = read(bytes, encoding, bytes.length);
+      expect(whole).toEqual(read(bytes, encoding, 1000));
+      const codes = whole.flatMap((e) => (e.kind === 'game' ? (e.game.warnings ?? []).map((w) => w.code) : []));
+      expect(codes.length, encoding).toBeGreaterThan(0);
+      expect(codes.every((code) => code === (encoding === 'auto' ? 'latin1-fallback' : 'invalid-utf8'))).toBe(true);
+    }
+  });
+});
