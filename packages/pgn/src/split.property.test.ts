@@ -16,7 +16,7 @@ function sequential(bytes: Uint8Array): PgnEvent[] {
 
 /** `bytes` pushed into a splitter in pieces cut at `cuts`: the pieces it makes. */
 function split(bytes: Uint8Array, chunkBytes: number, cuts: readonly number[]): Uint8Array[] {
-  const splitter = new PgnSplitter(chunkBytes, 4096);
+  const splitter = new PgnSplitter(chunkBytes);
   const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
   const pieces: Uint8Array[] = [];
   let from = 0;
