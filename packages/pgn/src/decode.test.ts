@@ -41,4 +41,34 @@ describe('the byte decoder', () => {
       expect(codes.every((code) => code === (encoding === 'auto' ? 'latin1-fallback' : 'invalid-utf8'))).toBe(true);
     }
   });
+
+  test('a byte that is no lead, or a lead with a byte out of its range, at the end of a chunk reads as in the middle', () => {
+    // 0xF5 is no lead byte, 0xE0 0x80 an overlong start, 0xF4 0x90 past U+10FFFF: each a fault
+    // of its own whatever follows; 0xE2 0x82 a character cut (held for the next chunk).
+    const warnings = (bytes: Uint8Array, chunk: number): string[] =>
+      read(bytes, 'utf-8', chunk).flatMap((e) =>
+        e.kind === 'game' ? (e.game.warnings ?? []).map((w) => w.message) : [],
+      );
+    for (const faulty of [
+      [0xf5, 0x80],
+      [0xe0, 0x80],
+      [0xf4, 0x90, 0x80],
+      [0xe2, 0x82, 0x41],
+    ]) {
+      const bytes = new Uint8Array([
+        ...new TextEncoder().encode('1. e4 {'),
+        ...faulty,
+        ...new TextEncoder().encode('} *'),
+      ]);
+      const whole = warnings(bytes, bytes.length);
+      expect(whole.length, String(faulty)).toBeGreaterThan(0);
+      for (const chunk of [1, 2, 3, 8])
+        expect(warnings(bytes, chunk), `${String(faulty)} in chunks of ${chunk}`).toEqual(whole);
+    }
+    const [first] = warnings(
+      new Uint8Array([...new TextEncoder().encode('{'), 0xf5, 0x80, ...new TextEncoder().encode('} 1. e4 *')]),
+      1,
+    );
+    expect(first).toBe('bytes that are not UTF-8 (0xF5) at byte 1, read as U+FFFD');
+  });
 });

@@ -56,16 +56,18 @@ function sequenceAt(bytes: Uint8Array, i: number, end: number): number {
   return length;
 }
 
-/** Where a UTF-8 character cut by the end of `bytes` starts (`bytes.length` when none is). */
+/**
+ * Where a UTF-8 character cut by the end of `bytes` starts (`bytes.length` when none is). Only
+ * bytes that can still become a character are held for the next chunk: a byte that is no
+ * lead (`0xF5`) or a lead whose next byte is out of its range is no character whatever
+ * follows, and is read now, as it would be in the middle of the bytes.
+ */
 function wholeEnd(bytes: Uint8Array): number {
   const n = bytes.length;
   for (let k = n - 1; k >= 0 && k >= n - 3; k--) {
     const c = bytes[k]!;
     if (c < CONTINUATION) return n;
-    if (c >= LEAD_2) {
-      const length = c >= LEAD_4 ? 4 : c >= LEAD_3 ? 3 : 2;
-      return n - k < length ? k : n;
-    }
+    if (c >= LEAD_2) return sequenceAt(bytes, k, n) === 0 ? k : n;
   }
   return n;
 }
