@@ -16,5 +16,8 @@ export default defineConfig({
     // test file at a time; much of the suite waits on browsers, servers and workers, so two
     // files at once take about two thirds of the time (363 s to 243 s measured).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Set-up hooks that bundle a worker or read the 213 real PGN files take seconds of a core the
+    // other file shares (the real files' reading passed 10 s once so).
+    hookTimeout: 60_000,
   },
 });
