@@ -25,7 +25,7 @@ import { SETUP_JSON_ADAPTER } from './formats/setup-json.js';
 import { renderBoard } from './render/board-svg.js';
 import { createFicsStandIn, type FicsStandInGame } from '../../../packages/client/src/fics-stand-in.js';
 import { OWN_GAME_NUMBER, OWN_GAME_SAN, ownBoard, ownGame } from '../../../packages/client/src/testing/fics-game.js';
-import { startWebSocketServer } from '../../../packages/client/src/testing/websocket-server.js';
+import { serveStandInOverWebSocket } from '../../../packages/client/src/testing/websocket-server.js';
 
 const demoDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const screenshots = join(demoDir, 'test-results', 'screenshots');
@@ -1977,16 +1977,7 @@ describe.skipIf(!launched.ok)('Watch live (issue 30)', () => {
         onCommand: (command) => (command === 'games' ? LIVE_GAMES_LIST : undefined),
       });
       // The stand-in behind a WebSocket on loopback, as the client's own browser test serves it.
-      const wsServer = await startWebSocketServer({
-        onPeer: (peer) => {
-          const served = standIn.accept({
-            write: (bytes) => peer.send(bytes, { fragments: [7, 64] }),
-            end: () => peer.close(),
-          });
-          peer.onMessage = (message) => served.receive(message.data);
-          void peer.closed.then(() => served.closed());
-        },
-      });
+      const wsServer = await serveStandInOverWebSocket(standIn);
       try {
         await open(`?live=${encodeURIComponent(wsServer.url)}`);
         expect(await page.inputValue('#live-server')).toBe(wsServer.url);

@@ -60,7 +60,6 @@ import {
   cursorPosition,
   renderEvents,
   renderGameControls,
-  stepCursor,
   type GameCursor,
   type Step,
 } from './view/session.js';
@@ -889,21 +888,13 @@ function onMoveClick(event: Event): void {
 }
 
 function onSessionClick(event: Event): void {
-  const games = state.view.session?.games;
-  const move = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-ply]');
-  if (move && games) {
-    // A move of a game record's main line: its position.
-    showStep(clampCursor(state.cursor.game, Number(move.dataset.ply)));
-    sessionControls.querySelector<HTMLButtonElement>(`button[data-ply="${state.cursor.ply}"]`)?.focus();
-    return;
-  }
+  // The moves themselves are the move list's (onMoveListClick); here, the step buttons.
   const target = (event.target as HTMLElement).closest<HTMLButtonElement>('button.step');
-  if (!target || !games) return;
+  if (!target || !state.view.session?.games.length) return;
   const step = target.dataset.step as Step;
-  // Through the tree when it can (Next goes on in a variation), else through the games' positions.
+  // Through the tree: Next goes on in the variation shown, as the arrow keys do.
   if (stepTo(step)) showStep();
-  else showStep(stepCursor(games, state.cursor, step));
-  focusStep(target.dataset.step as Step);
+  focusStep(step);
 }
 
 /** An event row of a game's position (FICS, ICC) shows that game at that position. */

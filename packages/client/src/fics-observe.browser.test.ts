@@ -12,7 +12,7 @@ import { createFicsStandIn, type FicsStandIn } from './fics-stand-in.js';
 import { bundlePage, servePage, type PageServer } from './testing/browser-harness.js';
 import { OWN_GAME_NUMBER, OWN_GAME_SAN, ownBoard, ownGame } from './testing/fics-game.js';
 import type { ObservedGame } from './testing/observe-page.js';
-import { startWebSocketServer, type TestWebSocketServer } from './testing/websocket-server.js';
+import { serveStandInOverWebSocket, type TestWebSocketServer } from './testing/websocket-server.js';
 
 const launched = await launchChromium();
 if (!launched.ok) {
@@ -38,16 +38,7 @@ beforeAll(async () => {
   page = await servePage(await bundlePage('./observe-page.ts'));
   standIn = createFicsStandIn({ games: { [OWN_GAME_NUMBER]: ownGame(6) }, pingEachReply: true });
   // The stand-in behind a WebSocket: each of its writes a binary message, cut into fragments.
-  server = await startWebSocketServer({
-    onPeer: (peer) => {
-      const served = standIn.accept({
-        write: (bytes) => peer.send(bytes, { fragments: [7, 64] }),
-        end: () => peer.close(),
-      });
-      peer.onMessage = (message) => served.receive(message.data);
-      void peer.closed.then(() => served.closed());
-    },
-  });
+  server = await serveStandInOverWebSocket(standIn);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createPgnReader, type PgnEvent } from './read.js';
+import { concatBytes } from './testing/bytes.js';
 
 const encoder = new TextEncoder();
 
@@ -13,13 +14,7 @@ function bytesWithFaults(games: number): Uint8Array {
     else parts.push(encoder.encode('Müller'));
     parts.push(encoder.encode(`"]\n\n1. e4 e5${comment} 2. Nf3 Nc6 1-0\n\n`));
   }
-  const whole = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
+  return concatBytes(parts);
 }
 
 function read(bytes: Uint8Array, encoding: 'utf-8' | 'auto', chunk: number): PgnEvent[] {

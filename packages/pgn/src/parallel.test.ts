@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { processInParallel, readInParallel } from './parallel.js';
 import { describeEvent } from './testing/processor-worker.js';
 import { createPgnReader, type PgnEvent } from './read.js';
+import { concatBytes } from './testing/bytes.js';
 import { arbitraryGame } from './testing/games.js';
 import { writePgn } from './write.js';
 
@@ -83,16 +84,6 @@ const messy = concatBytes([
   new TextEncoder().encode('"]\n\n1. e4 e5 2. Bxx3 1-0\n\n[Event "eight"]\n\n1. d4 d5 *\n'),
   sampleBytes,
 ]);
-
-function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-}
 
 describe('readPgnParallel in processor mode', () => {
   test('the results of a processor in the workers, in input order, are those of the sequential events', async () => {

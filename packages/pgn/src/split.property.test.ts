@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { PieceMeter, PieceReader } from './piece.js';
 import { createPgnReader, parsePgn, type PgnEvent } from './read.js';
 import { PgnSplitter } from './split.js';
+import { concatBytes } from './testing/bytes.js';
 import { arbitraryGame } from './testing/games.js';
 import { writePgn } from './write.js';
 
@@ -45,23 +46,13 @@ function readApart(pieces: readonly Uint8Array[], seen = { rejoined: 0 }): PgnEv
     const between = readers[turn % 2]!.read(first.bytes, first.base, (event) => read.push(event));
     if (!between && queue.length > 1) {
       seen.rejoined++;
-      queue.splice(0, 2, { bytes: concat([first.bytes, queue[1]!.bytes]), base: first.base });
+      queue.splice(0, 2, { bytes: concatBytes([first.bytes, queue[1]!.bytes]), base: first.base });
       continue;
     }
     events.push(...read);
     queue.shift();
   }
   return events;
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
 }
 
 /**
@@ -110,7 +101,7 @@ const bytesOfParts = fc
     ),
     { maxLength: 12 },
   )
-  .map(concat);
+  .map(concatBytes);
 
 describe('PgnSplitter', () => {
   test('pieces read apart, in order, give the events of the whole read at once (any cut of the pushes)', () => {
@@ -121,7 +112,7 @@ describe('PgnSplitter', () => {
         fc.array(fc.nat(), { maxLength: 6 }),
         (bytes, chunkBytes, cuts) => {
           const pieces = split(bytes, chunkBytes, cuts);
-          expect(concat(pieces)).toEqual(bytes);
+          expect(concatBytes(pieces)).toEqual(bytes);
           expect(readApart(pieces)).toEqual(sequential(bytes));
         },
       ),

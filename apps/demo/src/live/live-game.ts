@@ -1,4 +1,5 @@
 import { play, writeSan, type ByColor, type Color, type Setup, type TrackedGame } from '@chess-formats/board-core';
+import { GAME_TYPE_LETTERS } from '@chess-formats/fics';
 import type { Position, RecordMove, SessionGame } from '../formats/adapter.js';
 
 /**
@@ -173,20 +174,8 @@ export interface ListedGame {
   readonly moveNumber: number | undefined;
 }
 
-/** The `games` list's type letters in words (help `games`). */
-const GAME_TYPES: Readonly<Record<string, string>> = {
-  b: 'blitz',
-  l: 'lightning',
-  s: 'standard',
-  u: 'untimed',
-  w: 'wild',
-  x: 'atomic',
-  z: 'crazyhouse',
-  B: 'bughouse',
-  L: 'losers',
-  S: 'suicide',
-  n: 'nonstandard',
-};
+/** The `games` list's type letters in words, as the fics package names them. */
+const GAME_TYPES: Readonly<Record<string, string>> = GAME_TYPE_LETTERS;
 
 /** A row of the list in words: `Alice (1850) vs Bob (1790), rated blitz 5 + 3, move 4`. */
 export function listedGameText(row: ListedGame): string {

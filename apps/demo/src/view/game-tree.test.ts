@@ -75,6 +75,9 @@ describe('the game tree', () => {
     expect(sans(pathTo(stepNode(tree, c5, 'last')))).toEqual(['e4', 'c5', 'Nf3', 'd6']);
     expect(stepNode(tree, c5, 'first')).toBe(tree.root);
     expect(stepNode(tree, tree.root, 'previous')).toBe(tree.root);
+    // At a line's end there is nowhere further: the node itself.
+    const end = stepNode(tree, c5, 'last');
+    expect(stepNode(tree, end, 'next')).toBe(end);
     expect(isMainLine(c5)).toBe(false);
     expect(isMainLine(mainLineNode(tree, 3))).toBe(true);
     expect(isMainLine(tree.root)).toBe(true);

@@ -1,14 +1,7 @@
 import { standardSetup } from '@chess-formats/board-core';
 import { describe, expect, it } from 'vitest';
 import type { SessionGame } from '../formats/adapter.js';
-import {
-  EVENT_ROWS_SHOWN,
-  cursorPosition,
-  formatClock,
-  renderEvents,
-  renderGameControls,
-  stepCursor,
-} from './session.js';
+import { EVENT_ROWS_SHOWN, cursorPosition, formatClock, renderEvents, renderGameControls } from './session.js';
 
 const start = standardSetup();
 const game: SessionGame = {
@@ -22,17 +15,10 @@ const game: SessionGame = {
 };
 
 describe('session view', () => {
-  it('steps through a game and stops at both ends', () => {
-    let cursor = { game: 0, ply: 0 };
-    cursor = stepCursor([game], cursor, 'previous');
-    expect(cursor).toEqual({ game: 0, ply: 0 });
-    cursor = stepCursor([game], cursor, 'next');
-    expect(cursorPosition([game], cursor)?.setup.turn).toBe('black');
-    cursor = stepCursor([game], cursor, 'last');
-    expect(cursor.ply).toBe(2);
-    expect(stepCursor([game], cursor, 'next').ply).toBe(2);
-    expect(stepCursor([game], cursor, 'first').ply).toBe(0);
-    expect(stepCursor([], cursor, 'next')).toEqual({ game: 0, ply: 0 });
+  it('finds the position a cursor points at, and none past the game', () => {
+    expect(cursorPosition([game], { game: 0, ply: 1 })?.setup.turn).toBe('black');
+    expect(cursorPosition([game], { game: 0, ply: 3 })).toBeUndefined();
+    expect(cursorPosition([], { game: 0, ply: 0 })).toBeUndefined();
   });
 
   it('formats clocks, negative ones too', () => {

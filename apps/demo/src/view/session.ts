@@ -9,21 +9,6 @@ export interface GameCursor {
 
 export type Step = 'first' | 'previous' | 'next' | 'last';
 
-export function stepCursor(games: readonly SessionGame[], cursor: GameCursor, step: Step): GameCursor {
-  const game = games[cursor.game];
-  if (!game) return { game: 0, ply: 0 };
-  const last = Math.max(0, game.plies.length - 1);
-  const ply =
-    step === 'first'
-      ? 0
-      : step === 'last'
-        ? last
-        : step === 'next'
-          ? Math.min(last, cursor.ply + 1)
-          : Math.max(0, cursor.ply - 1);
-  return { game: cursor.game, ply };
-}
-
 /** The position the cursor points at, if any. */
 export function cursorPosition(games: readonly SessionGame[], cursor: GameCursor): Position | undefined {
   return games[cursor.game]?.plies[cursor.ply]?.position;

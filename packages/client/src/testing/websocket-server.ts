@@ -11,6 +11,7 @@ import {
   headerValue,
   type Message,
 } from './websocket-wire.js';
+import type { StandInServer } from '../stand-in-serve.js';
 import { listenOnLoopback } from './helpers.js';
 
 /**
@@ -181,4 +182,21 @@ function servePeer(socket: Socket, path: string): WebSocketPeer {
     }
   });
   return peer;
+}
+
+/**
+ * A stand-in server behind a WebSocket on loopback, as a browser reaches it: each connection a
+ * session of the stand-in, each of its writes a binary message cut into fragments.
+ */
+export function serveStandInOverWebSocket(standIn: StandInServer): Promise<TestWebSocketServer> {
+  return startWebSocketServer({
+    onPeer: (peer) => {
+      const served = standIn.accept({
+        write: (bytes) => peer.send(bytes, { fragments: [7, 64] }),
+        end: () => peer.close(),
+      });
+      peer.onMessage = (message) => served.receive(message.data);
+      void peer.closed.then(() => served.closed());
+    },
+  });
 }
