@@ -137,6 +137,22 @@ export function needsMoves(options: PgnCommandOptions): boolean {
 }
 
 /**
+ * Whether the options print nothing of a game's moves, though every move is read (the count,
+ * with no filter on plies or positions): the reader then checks every move without keeping a
+ * tree of them, with the same games, errors and warnings.
+ */
+export function checksOnly(options: PgnCommandOptions): boolean {
+  return (
+    needsMoves(options) &&
+    options.pgn !== true &&
+    !options.fens &&
+    !options.json &&
+    !options.tags &&
+    options.selection?.needsMoves !== true
+  );
+}
+
+/**
  * Text with holes for the game's number, which a worker of `--jobs` does not know (the pieces
  * before its own may not be read yet): the parts are joined by the number where it is known.
  */
@@ -310,6 +326,7 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
   };
   const selection = options.selection;
   const tagsOnly = !needsMoves(options);
+  const checkOnly = checksOnly(options);
   let games = 0;
   let broken = 0;
   let selected = 0;
@@ -343,7 +360,7 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
         const workerOptions: PgnWorkerOptions = { file, options: sent };
         const read = await readPgnParallel<PgnEventResult>(
           source,
-          { jobs, tagsOnly, encoding: options.encoding ?? 'utf-8', worker: PGN_WORKER, workerOptions },
+          { jobs, tagsOnly, checkOnly, encoding: options.encoding ?? 'utf-8', worker: PGN_WORKER, workerOptions },
           (result, index) => {
             count(result);
             text += resultText(result.out, index + 1);
@@ -362,7 +379,7 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
         }
         continue;
       }
-      const reader = createPgnReader({ tagsOnly, encoding: options.encoding ?? 'utf-8' });
+      const reader = createPgnReader({ tagsOnly, checkOnly, encoding: options.encoding ?? 'utf-8' });
       let number = 0;
       const emit = async (events: readonly PgnEvent[]): Promise<void> => {
         let text = '';

@@ -203,10 +203,17 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
   position: Replay | undefined;
   /** The cursor of the game read before, whose engine this game's cursor takes over. */
   spare: Replay | undefined;
+  /**
+   * Checking alone (`checkOnly`): every move is read and played as in the tree, with the same
+   * errors and warnings, but the tree is not built. Each line keeps one node, its last move
+   * (which a variation replaces and plays again when it closes), rewritten in place.
+   */
+  readonly #check: boolean;
 
-  constructor(spare: Replay | undefined) {
+  constructor(spare: Replay | undefined, check = false) {
     super();
     this.spare = spare;
+    this.#check = check;
   }
 
   protected override started(setup: Setup): void {
@@ -277,6 +284,13 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
         }
       }
     }
+    frame.played++;
+    if (this.#check) {
+      const last = frame.last;
+      if (last === undefined) frame.last = { san: '', move, children: NO_CHILDREN };
+      else last.move = move;
+      return warning;
+    }
     const node: MutableNode = { san: text, move, children: NO_CHILDREN };
     if (respelled?.nag !== undefined) node.nags = [respelled.nag];
     if (frame.pending !== undefined) {
@@ -288,7 +302,6 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     const siblings = frame.parent.children;
     if (siblings.length === 0) frame.parent.children = [node];
     else siblings.push(node);
-    frame.played++;
     frame.lastParent = frame.parent;
     frame.last = node;
     frame.parent = node;
@@ -358,7 +371,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
   }
 
   comment(source: string, from: number, to: number): void {
-    if (this.#cut !== 0) return;
+    if (this.#cut !== 0 || this.#check) return;
     const frame = this.frame;
     const last = frame?.last;
     if (last !== undefined) {
@@ -387,7 +400,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     if (this.#cut !== 0) return undefined;
     const last = this.frame!.last;
     if (last === undefined) return gameError('unexpected-token', 'an annotation before any move');
-    last.nags = append(last.nags, value);
+    if (!this.#check) last.nags = append(last.nags, value);
     return undefined;
   }
 
@@ -401,7 +414,13 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     this.stack.push(frame);
     // A variation replaces the last move: it starts from the position before it.
     this.position!.undo();
-    this.frame = { parent: frame.lastParent!, last: undefined, lastParent: undefined, played: 0, pending: undefined };
+    this.frame = {
+      parent: frame.lastParent ?? this.root,
+      last: undefined,
+      lastParent: undefined,
+      played: 0,
+      pending: undefined,
+    };
     return undefined;
   }
 

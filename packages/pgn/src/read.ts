@@ -18,6 +18,13 @@ import { describe, positiveInteger } from './values.js';
 export interface PgnReadOptions {
   /** Read tags and the result only: movetext is scanned for its structure, moves are not read (default `false`). */
   readonly tagsOnly?: boolean;
+  /**
+   * Read and check every move of every line as the full reader does, with the same games,
+   * errors, warnings and results, but keep no movetext: each game's `root` has no moves,
+   * comments or NAGs, nor has the `partial` game of an error (default `false`). For a
+   * validator or a count: faster, and a game's tree is never held. `tagsOnly` wins over it.
+   */
+  readonly checkOnly?: boolean;
   /** The longest game, in characters from its first token; a longer one is reported and skipped (default 1 MiB). */
   readonly maxGameLength?: number;
   /** The deepest nesting of variations (default 100). */
@@ -100,7 +107,8 @@ function tokenizer(options: PgnReadOptions | undefined): Tokenizer {
   else {
     // Each game is lent the engine of the game before, which is over: its cursor is not used again.
     let previous: GameBuilder | undefined;
-    newGame = () => (previous = new GameBuilder(previous?.position ?? previous?.spare));
+    const check = o.checkOnly === true;
+    newGame = () => (previous = new GameBuilder(previous?.position ?? previous?.spare, check));
   }
   return new Tokenizer(newGame, {
     maxGameLength: positiveInteger(o.maxGameLength, DEFAULT_LIMITS.maxGameLength),

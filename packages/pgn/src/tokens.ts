@@ -637,6 +637,13 @@ export class Tokenizer {
    * Between tokens: reads white space and every token that the chunk holds whole, in one loop,
    * and hands a token cut by the chunk's end (or a tag, a `;` or `%` line, a long comment) to
    * its state. Returns where it stopped.
+   *
+   * The loop holds the usual tokens alone (blanks, moves, move numbers, periods, comments);
+   * every other character goes to `punctuation`. The optimiser compiles a function for the
+   * paths it has seen run: a path first taken later (a stray brace, a glyph, a NAG cut by the
+   * chunk's end) throws the compiled code away, and this loop, the largest and hottest of the
+   * reader, is then compiled again. Kept apart, those paths cost a recompilation of a small
+   * function instead (a fresh process read the real files half as fast as a warm one).
    */
   private top(text: string, from: number): number {
     const n = text.length;
@@ -660,23 +667,21 @@ export class Tokenizer {
         i++;
         continue;
       }
-      if (c === LESS_THAN) {
-        // `<` is reserved by the standard; `<br />` is what a web page's copy leaves of a line break.
-        this.#markupAt = this.here(i);
-        this.#buffer = '';
-        this.#mode = Mode.Markup;
-        return i + 1;
-      }
-      this.#lineHasToken = true;
       let stop = i + 1;
       // Moves, move numbers and results first: most tokens are.
       if (kind === SYMBOL) {
+        this.#lineHasToken = true;
         if (i > last) {
           if (this.gameFor(i) === undefined) return stop;
           last = this.lastTokenAt();
           quiet = this.#moves === undefined && this.#movetext;
         }
-        for (let d = text.charCodeAt(stop); d < NON_ASCII && CODE_CLASS[d] === SYMBOL; d = text.charCodeAt(++stop));
+        // Bounded by `n`: a read past the end would cost a recompilation when first made.
+        while (stop < n) {
+          const d = text.charCodeAt(stop);
+          if (d >= NON_ASCII || CODE_CLASS[d] !== SYMBOL) break;
+          stop++;
+        }
         if (stop - i > MAX_SYMBOL_LENGTH) {
           this.fail('token-too-long', `a token longer than ${MAX_SYMBOL_LENGTH} characters`, this.tokenAt(i));
           return i + MAX_SYMBOL_LENGTH;
@@ -695,10 +700,12 @@ export class Tokenizer {
         this.symbol(text, i, stop, i);
       } else if (c === DOT) {
         // The periods of move numbers.
+        this.#lineHasToken = true;
         i = stop;
         continue;
       } else if (c === LEFT_BRACE) {
         // Comments next: after most moves of some files there is one (a clock).
+        this.#lineHasToken = true;
         if (i > last) {
           if (this.gameFor(i) === undefined) return stop;
           last = this.lastTokenAt();
@@ -716,80 +723,7 @@ export class Tokenizer {
         this.#moves?.comment(text, stop, close);
         i = close + 1;
         continue;
-      } else {
-        const at = this.tokenAt(i);
-        if (c === PERCENT && at.column === 1) {
-          this.#mode = Mode.EscapeLine;
-          return stop;
-        }
-        if (c === LEFT_BRACKET && this.#movetext && this.#game !== undefined) this.finishGame(undefined, at);
-        if (this.gameFor(i) === undefined) return stop;
-        switch (c) {
-          case LEFT_BRACKET:
-            this.#mode = Mode.TagOpen;
-            this.#tagName = '';
-            this.#buffer = '';
-            return stop;
-          case SEMICOLON:
-            this.#mode = Mode.LineComment;
-            this.#commentLength = 0;
-            this.#buffer = '';
-            return stop;
-          case LEFT_PAREN:
-            this.open(at);
-            break;
-          case RIGHT_PAREN:
-            this.close(at);
-            break;
-          case ASTERISK:
-            this.result('*', at);
-            break;
-          case DOLLAR: {
-            // The `$` and up to one digit more than a NAG has.
-            while (stop < n && stop - i <= MAX_NAG_DIGITS + 1 && isDigit(text.charCodeAt(stop))) stop++;
-            if (stop - i > MAX_NAG_DIGITS + 1) {
-              this.fail('bad-nag', 'a NAG above 255', at);
-              return stop - 1;
-            }
-            if (stop === n) {
-              this.#mode = Mode.Nag;
-              this.#buffer = text.slice(i + 1, n);
-              return n;
-            }
-            this.nag(text.slice(i + 1, stop), at);
-            break;
-          }
-          case EXCLAMATION:
-          case QUESTION: {
-            while (stop < n && stop - i <= 2 && isAnnotationCode(text.charCodeAt(stop))) stop++;
-            if (stop - i > 2) {
-              this.fail('bad-nag', `${JSON.stringify(text.slice(i, stop))} is no annotation`, at);
-              return stop - 1;
-            }
-            if (stop === n) {
-              this.#mode = Mode.Annotation;
-              this.#buffer = text.slice(i, n);
-              return n;
-            }
-            this.annotate(ANNOTATIONS.get(text.slice(i, stop))!, at);
-            break;
-          }
-          case RIGHT_BRACE:
-            // A comment's end with no comment open: a brace left behind by an edit (a comment
-            // closed twice); nothing is lost by passing it.
-            this.#game?.warn('stray-brace', 'a "}" with no comment open, passed over', at);
-            break;
-          default: {
-            const glyph = GLYPHS.get(c);
-            if (glyph === undefined) {
-              this.fail('unexpected-token', `${JSON.stringify(text[i])} has no place in movetext`, at);
-              return stop;
-            }
-            this.#game?.warn('unicode-annotation', `${JSON.stringify(text[i])} read as the NAG $${glyph}`, at);
-            this.annotate(glyph, at);
-          }
-        }
-      }
+      } else stop = this.punctuation(text, i, c);
       // A token that failed its game leaves the rest to the skipping state.
       if (this.#mode !== Mode.Top) return stop;
       last = this.lastTokenAt();
@@ -797,6 +731,98 @@ export class Tokenizer {
       i = stop;
     }
     return i;
+  }
+
+  /**
+   * A token of `top` that is not a symbol, a period or a comment, at `text[i]` (`c`): a tag's
+   * `[`, a `;` or `%` line, a variation's parenthesis, `*`, a NAG, an annotation, markup, a
+   * glyph, or a character that has no place. Returns where the next token may start; a state
+   * other than `Top` after it reads on from there.
+   */
+  private punctuation(text: string, i: number, c: number): number {
+    const n = text.length;
+    let stop = i + 1;
+    if (c === LESS_THAN) {
+      // `<` is reserved by the standard; `<br />` is what a web page's copy leaves of a line break.
+      this.#markupAt = this.here(i);
+      this.#buffer = '';
+      this.#mode = Mode.Markup;
+      return stop;
+    }
+    this.#lineHasToken = true;
+    const at = this.tokenAt(i);
+    if (c === PERCENT && at.column === 1) {
+      this.#mode = Mode.EscapeLine;
+      return stop;
+    }
+    if (c === LEFT_BRACKET && this.#movetext && this.#game !== undefined) this.finishGame(undefined, at);
+    if (this.gameFor(i) === undefined) return stop;
+    switch (c) {
+      case LEFT_BRACKET:
+        this.#mode = Mode.TagOpen;
+        this.#tagName = '';
+        this.#buffer = '';
+        return stop;
+      case SEMICOLON:
+        this.#mode = Mode.LineComment;
+        this.#commentLength = 0;
+        this.#buffer = '';
+        return stop;
+      case LEFT_PAREN:
+        this.open(at);
+        break;
+      case RIGHT_PAREN:
+        this.close(at);
+        break;
+      case ASTERISK:
+        this.result('*', at);
+        break;
+      case DOLLAR: {
+        // The `$` and up to one digit more than a NAG has.
+        while (stop < n && stop - i <= MAX_NAG_DIGITS + 1 && isDigit(text.charCodeAt(stop))) stop++;
+        if (stop - i > MAX_NAG_DIGITS + 1) {
+          this.fail('bad-nag', 'a NAG above 255', at);
+          return stop - 1;
+        }
+        if (stop === n) {
+          this.#mode = Mode.Nag;
+          this.#buffer = text.slice(i + 1, n);
+          return n;
+        }
+        this.nag(text.slice(i + 1, stop), at);
+        break;
+      }
+      case EXCLAMATION:
+      case QUESTION: {
+        while (stop < n && stop - i <= 2 && isAnnotationCode(text.charCodeAt(stop))) stop++;
+        if (stop - i > 2) {
+          this.fail('bad-nag', `${JSON.stringify(text.slice(i, stop))} is no annotation`, at);
+          return stop - 1;
+        }
+        if (stop === n) {
+          this.#mode = Mode.Annotation;
+          this.#buffer = text.slice(i, n);
+          return n;
+        }
+        this.annotate(ANNOTATIONS.get(text.slice(i, stop))!, at);
+        break;
+      }
+      case RIGHT_BRACE:
+        // A comment's end with no comment open: a brace left behind by an edit (a comment
+        // closed twice); nothing is lost by passing it.
+        this.#game?.warn('stray-brace', 'a "}" with no comment open, passed over', at);
+        break;
+      default: {
+        const glyph = GLYPHS.get(c);
+        if (glyph === undefined) {
+          this.fail('unexpected-token', `${JSON.stringify(text[i])} has no place in movetext`, at);
+          return stop;
+        }
+        this.#game?.warn('unicode-annotation', `${JSON.stringify(text[i])} read as the NAG $${glyph}`, at);
+        this.annotate(glyph, at);
+      }
+    }
+    return stop;
   }
 
   /**
@@ -1016,11 +1042,11 @@ export class Tokenizer {
           const room = max - this.#tagName.length;
           const limit = Math.min(n, i + room + 1);
           let stop = i;
-          for (
-            let d = text.charCodeAt(stop);
-            stop < limit && d < NON_ASCII && CODE_CLASS[d] === SYMBOL;
-            d = text.charCodeAt(++stop)
-          );
+          while (stop < limit) {
+            const d = text.charCodeAt(stop);
+            if (d >= NON_ASCII || CODE_CLASS[d] !== SYMBOL) break;
+            stop++;
+          }
           if (stop - i > room)
             return this.tagError(i + room, `a tag name longer than ${max} characters`, 'tag-too-long');
           this.#tagName += text.slice(i, stop);
