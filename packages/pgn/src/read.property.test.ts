@@ -124,6 +124,61 @@ describe('streaming', () => {
     );
   });
 
+  test('tags near the limits, read in one pass where the chunk holds them, give the events of the state machine', () => {
+    checkAgainstStateMachine(
+      [
+        '[Event "y"]\n',
+        '[Event "y"]\n\n[Event "z"]\n',
+        '[White "abcdefgh"]\n',
+        '[White "abcdefgh"  ]\n',
+        '[White "abcdefgh"\t]',
+        '[ABCDEFGHIJKLMNOPQ "v"]\n',
+        '[ \tSite\r "v" ]\n',
+        '[Site\n"v"]\n',
+        '[Site "a"b"]\n',
+        '[Site "a\\"]\n',
+        '[Site "a"\r]\n',
+        '[Site "\u00e9t\u00e9"]\n',
+        '[Site ""]',
+        '[Site',
+        '[',
+        '1. e4 e5 *\n',
+        '\n',
+        '\n\n',
+      ],
+      fc.record({ maxTagLength: fc.integer({ min: 1, max: 16 }) }),
+      true,
+    );
+  });
+
+  test('a tag pair of any layout around the limit: the one pass and the state machine agree', () => {
+    const blanks = (units: string[]) => fc.string({ maxLength: 3, unit: fc.constantFrom(...units) });
+    const tagLine = fc.tuple(
+      blanks([' ', '\t']),
+      fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom('A', 'b', '1', '_') }),
+      blanks([' ', '\t', '\r', '\n']),
+      fc.string({ maxLength: 12, unit: fc.constantFrom('v', ' ', '"', '\\', '\u00e9', ']') }),
+      blanks([' ', '\t', '\r']),
+      fc.constantFrom('\n', '\n\n', ' ', '\n1. e4 *\n\n'),
+    );
+    // The limit near the first tag's own lengths (its name, its value, its value and blanks).
+    const limit = fc.tuple(fc.constantFrom(1, 3, 4), fc.integer({ min: -1, max: 1 }));
+    fc.assert(
+      fc.property(fc.array(tagLine, { minLength: 1, maxLength: 4 }), limit, (tags, [of, delta]) => {
+        const input = tags
+          .map(([before, name, between, value, after, gap]) => `[${before}${name}${between}"${value}"${after}]${gap}`)
+          .join('');
+        const [, name, , value, after] = tags[0]!;
+        const near = of === 1 ? name.length : of === 3 ? value.length : value.length + after.length;
+        const maxTagLength = Math.max(1, near + delta);
+        const slow = new Reader({ maxTagLength }, false);
+        const fast = createPgnReader({ maxTagLength });
+        expect([...fast.push(input), ...fast.end()]).toEqual([...slow.push(input), ...slow.end()]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   test('with tight limits, the fast loop over movetext, whole or in any split, gives the events of the state machine', () => {
     checkAgainstStateMachine(
       [

@@ -52,7 +52,7 @@ import {
   UPPER_Z,
   VT,
 } from '@chess-formats/board-core/internal';
-import type { Builder, GameError, MovetextBuilder, Position } from './builders.js';
+import type { Builder, GameError, GameWarning, MovetextBuilder, Position } from './builders.js';
 import type { PgnError, PgnErrorCode, PgnWarningCode } from './errors.js';
 import type { PgnGame, PgnResult } from './game.js';
 import type { PgnEvent } from './read.js';
@@ -634,26 +634,28 @@ export class Tokenizer {
   }
 
   /**
-   * Between tokens: reads white space and every token that the chunk holds whole, in one loop,
-   * and hands a token cut by the chunk's end (or a tag, a `;` or `%` line, a long comment) to
-   * its state. Returns where it stopped.
+   * Between tokens: reads white space and the usual tokens that the chunk holds whole (moves,
+   * move numbers, periods, comments) in one loop, and hands any other token, or one that
+   * needs more than the loop knows, to `other`. Returns where it stopped.
    *
-   * The loop holds the usual tokens alone (blanks, moves, move numbers, periods, comments);
-   * every other character goes to `punctuation`. The optimiser compiles a function for the
-   * paths it has seen run: a path first taken later (a stray brace, a glyph, a NAG cut by the
-   * chunk's end) throws the compiled code away, and this loop, the largest and hottest of the
-   * reader, is then compiled again. Kept apart, those paths cost a recompilation of a small
-   * function instead (a fresh process read the real files half as fast as a warm one).
+   * The optimiser compiles a function for the paths it has seen run: a path first taken later
+   * (a warning, a stray brace, a glyph, a token cut by the chunk's end) throws the compiled
+   * code away, and it is compiled again. This loop, the hottest of the reader, leaves by one
+   * call alone, taken by the first tag of the first game, so such a path costs a recompilation
+   * of a smaller function (a fresh process read the real files at half a warm one's speed).
    */
   private top(text: string, from: number): number {
     const n = text.length;
-    // What the usual tokens need to know of the game, read again whenever a call below may
-    // have started or ended one: the last index of the chunk where one of its tokens may
-    // start (-1 without a game), and whether it reads symbols at all (tags only, once the
-    // movetext started, only a result matters).
-    let last = this.lastTokenAt();
-    let quiet = this.#moves === undefined && this.#movetext;
+    // What the loop needs to know of the game; no call in the loop changes it (`other` may,
+    // and the loop is entered again after it). The last index of the chunk where one of its
+    // tokens may start (-1 without a game); whether the movetext has started; what reads
+    // its moves (none for a game that keeps its tags alone, or before the movetext).
+    const last = this.lastTokenAt();
+    const started = this.#movetext;
+    const moves = started ? this.#moves : undefined;
     let i = from;
+    let stop = -1;
+    let problem: GameError | GameWarning | undefined;
     while (i < n) {
       const c = text.charCodeAt(i);
       const kind = c < NON_ASCII ? CODE_CLASS[c] : 0;
@@ -662,75 +664,127 @@ export class Tokenizer {
         continue;
       }
       if (c === LF) {
-        if (this.lineEnd(i)) last = -1;
+        // A line with no token may end the game: `other` decides.
+        if (!this.#lineHasToken) break;
+        this.#lineHasToken = false;
         this.newline(i);
         i++;
         continue;
       }
-      let stop = i + 1;
-      // Moves, move numbers and results first: most tokens are.
       if (kind === SYMBOL) {
-        this.#lineHasToken = true;
-        if (i > last) {
-          if (this.gameFor(i) === undefined) return stop;
-          last = this.lastTokenAt();
-          quiet = this.#moves === undefined && this.#movetext;
-        }
-        // Bounded by `n`: a read past the end would cost a recompilation when first made.
-        while (stop < n) {
-          const d = text.charCodeAt(stop);
+        if (i > last || !started) break;
+        let end = i + 1;
+        // Bounded by `n`: a read past the end is a path of its own to the optimiser.
+        while (end < n) {
+          const d = text.charCodeAt(end);
           if (d >= NON_ASCII || CODE_CLASS[d] !== SYMBOL) break;
-          stop++;
+          end++;
         }
-        if (stop - i > MAX_SYMBOL_LENGTH) {
-          this.fail('token-too-long', `a token longer than ${MAX_SYMBOL_LENGTH} characters`, this.tokenAt(i));
-          return i + MAX_SYMBOL_LENGTH;
+        if (end === n || end - i > MAX_SYMBOL_LENGTH) break;
+        if (c >= DIGIT_0 && c <= DIGIT_9) {
+          // A move number is passed; a result (or a castling written with zeros) is `other`'s.
+          if (!isMoveNumber(text, i, end)) break;
+        } else if (moves !== undefined) {
+          problem = moves.move(text, i, end);
+          if (problem !== undefined) {
+            stop = end;
+            break;
+          }
         }
-        if (stop === n) {
-          this.tokenAt(i);
-          this.#mode = Mode.Symbol;
-          this.#buffer = text.slice(i, n);
-          return n;
-        }
-        // Once the movetext has started, a game that keeps its tags alone needs only its result.
-        if (quiet && c !== DIGIT_0 && c !== DIGIT_1) {
-          i = stop;
-          continue;
-        }
-        this.symbol(text, i, stop, i);
-      } else if (c === DOT) {
+        this.#lineHasToken = true;
+        i = end;
+        continue;
+      }
+      if (c === DOT) {
         // The periods of move numbers.
         this.#lineHasToken = true;
-        i = stop;
+        i++;
         continue;
-      } else if (c === LEFT_BRACE) {
+      }
+      if (c === LEFT_BRACE) {
         // Comments next: after most moves of some files there is one (a clock).
+        if (i > last) break;
+        const close = text.indexOf('}', i + 1);
+        if (close < 0 || close - i - 1 > this.#maxCommentLength) break;
         this.#lineHasToken = true;
-        if (i > last) {
-          if (this.gameFor(i) === undefined) return stop;
-          last = this.lastTokenAt();
-          quiet = this.#moves === undefined && this.#movetext;
-        }
-        const close = text.indexOf('}', stop);
-        if (close < 0 || close - stop > this.#maxCommentLength) {
-          this.tokenAt(i);
-          this.#mode = Mode.Comment;
-          this.#commentLength = 0;
-          this.#buffer = '';
-          return stop;
-        }
-        this.countLines(text, stop, close);
-        this.#moves?.comment(text, stop, close);
+        this.countLines(text, i + 1, close);
+        this.#moves?.comment(text, i + 1, close);
         i = close + 1;
         continue;
-      } else stop = this.punctuation(text, i, c);
-      // A token that failed its game leaves the rest to the skipping state.
-      if (this.#mode !== Mode.Top) return stop;
-      last = this.lastTokenAt();
-      quiet = this.#moves === undefined && this.#movetext;
-      i = stop;
+      }
+      break;
     }
-    return i;
+    return this.other(text, i, stop, problem);
+  }
+
+  /**
+   * What `top` leaves: the `problem` of the move that ends at `stop` (when `stop` is not -1),
+   * or the character at `text[i]` and the token it starts, read by the rules in full. Returns
+   * where the next token may start; a state other than `Top` after it reads on from there.
+   */
+  private other(text: string, i: number, stop: number, problem: GameError | GameWarning | undefined): number {
+    if (stop >= 0) {
+      this.#lineHasToken = true;
+      if ('warning' in problem!) this.#game!.warn(problem.warning, problem.message, this.tokenAt(i));
+      else this.failWith(problem, this.tokenAt(i));
+      return stop;
+    }
+    const n = text.length;
+    if (i >= n) return i;
+    const c = text.charCodeAt(i);
+    if (c === LF) {
+      this.lineEnd(i);
+      this.newline(i);
+      return i + 1;
+    }
+    if (c < NON_ASCII && CODE_CLASS[c] === SYMBOL) return this.symbolToken(text, i, c);
+    if (c === LEFT_BRACE) return this.commentStart(text, i);
+    return this.punctuation(text, i, c);
+  }
+
+  /** A symbol at `text[i]` (its first character `c`): a result, a move number or a move. */
+  private symbolToken(text: string, i: number, c: number): number {
+    const n = text.length;
+    this.#lineHasToken = true;
+    let stop = i + 1;
+    if (i > this.lastTokenAt() && this.gameFor(i) === undefined) return stop;
+    while (stop < n) {
+      const d = text.charCodeAt(stop);
+      if (d >= NON_ASCII || CODE_CLASS[d] !== SYMBOL) break;
+      stop++;
+    }
+    if (stop - i > MAX_SYMBOL_LENGTH) {
+      this.fail('token-too-long', `a token longer than ${MAX_SYMBOL_LENGTH} characters`, this.tokenAt(i));
+      return i + MAX_SYMBOL_LENGTH;
+    }
+    if (stop === n) {
+      this.tokenAt(i);
+      this.#mode = Mode.Symbol;
+      this.#buffer = text.slice(i, n);
+      return n;
+    }
+    // Once the movetext has started, a game that keeps its tags alone needs only its result.
+    if (this.#moves === undefined && this.#movetext && c !== DIGIT_0 && c !== DIGIT_1) return stop;
+    this.symbol(text, i, stop, i);
+    return stop;
+  }
+
+  /** A `{` comment at `text[i]`: read whole when the chunk holds it, else by its state. */
+  private commentStart(text: string, i: number): number {
+    this.#lineHasToken = true;
+    const stop = i + 1;
+    if (i > this.lastTokenAt() && this.gameFor(i) === undefined) return stop;
+    const close = text.indexOf('}', stop);
+    if (close < 0 || close - stop > this.#maxCommentLength) {
+      this.tokenAt(i);
+      this.#mode = Mode.Comment;
+      this.#commentLength = 0;
+      this.#buffer = '';
+      return stop;
+    }
+    this.countLines(text, stop, close);
+    this.#moves?.comment(text, stop, close);
+    return close + 1;
   }
 
   /**
@@ -758,11 +812,14 @@ export class Tokenizer {
     if (c === LEFT_BRACKET && this.#movetext && this.#game !== undefined) this.finishGame(undefined, at);
     if (this.gameFor(i) === undefined) return stop;
     switch (c) {
-      case LEFT_BRACKET:
+      case LEFT_BRACKET: {
+        const end = this.wholeTag(text, stop);
+        if (end >= 0) return end;
         this.#mode = Mode.TagOpen;
         this.#tagName = '';
         this.#buffer = '';
         return stop;
+      }
       case SEMICOLON:
         this.#mode = Mode.LineComment;
         this.#commentLength = 0;
@@ -1152,6 +1209,51 @@ export class Tokenizer {
       }
     }
     return i;
+  }
+
+  /**
+   * The usual tag pair, `[Name "value"]` on one line of the chunk, no escape in its value and
+   * within the limits, read in one pass from `text[from]` (after its `[`): the index after its
+   * `]`, or -1 for any other, which the states of `tag` then read from the same place (this
+   * pass changes nothing before it knows). The same tag as those states take, at a fraction
+   * of their steps; and the states, compiled for the rare tags alone, are seldom compiled again.
+   */
+  private wholeTag(text: string, from: number): number {
+    const n = text.length;
+    const max = this.#maxTagLength;
+    let i = from;
+    let c = i < n ? text.charCodeAt(i) : 0;
+    while (c === SPACE || c === TAB) c = ++i < n ? text.charCodeAt(i) : 0;
+    const nameStart = i;
+    while (c < NON_ASCII && CODE_CLASS[c] === SYMBOL && i < n) c = ++i < n ? text.charCodeAt(i) : 0;
+    const nameEnd = i;
+    if (nameEnd === nameStart || nameEnd - nameStart > max) return -1;
+    while (c === SPACE || c === TAB || c === CR) c = ++i < n ? text.charCodeAt(i) : 0;
+    if (c !== QUOTE || i >= n) return -1;
+    const valueStart = ++i;
+    c = i < n ? text.charCodeAt(i) : 0;
+    while (i < n && isValueCode(c)) c = ++i < n ? text.charCodeAt(i) : 0;
+    const valueEnd = i;
+    if (c !== QUOTE || i >= n || valueEnd - valueStart > max) return -1;
+    c = ++i < n ? text.charCodeAt(i) : 0;
+    const blanksStart = i;
+    while (c === SPACE || c === TAB) c = ++i < n ? text.charCodeAt(i) : 0;
+    // The states refuse a blank after the quote once the value and the blanks reach the limit.
+    const blanks = i - blanksStart;
+    if (c !== RIGHT_BRACKET || i >= n || (blanks > 0 && valueEnd - valueStart + blanks > max)) return -1;
+    const name = text.slice(nameStart, nameEnd);
+    if (this.#tagsEnded) {
+      // As the name's state does (see there).
+      this.#tagsEnded = false;
+      if (this.#game?.hasTag(name) === true) {
+        this.finishGame(undefined, this.#token);
+        this.startGame(this.#token.offset);
+      }
+    }
+    const valueOffset = this.#base + valueStart;
+    this.#hasTag = true;
+    this.#game?.tag(name, text.slice(valueStart, valueEnd), this.#line, valueOffset - this.#lineStart + 1, valueOffset);
+    return i + 1;
   }
 
   /**
