@@ -237,7 +237,8 @@ export function resultText(parts: readonly string[], number: number): string {
  * both print the same bytes.
  */
 export function eventResult(event: PgnEvent, file: string | undefined, options: PgnCommandOptions): PgnEventResult {
-  const name = file === undefined ? '' : printable(file);
+  // The file's name is printed with errors alone: most events never need it made printable.
+  const name = (): string => (file === undefined ? '' : printable(file));
   if (event.kind === 'game') {
     const warned = event.game.warnings !== undefined;
     if (options.selection !== undefined && !options.selection.selects(event.game)) return { ...NOTHING, warned };
@@ -248,7 +249,7 @@ export function eventResult(event: PgnEvent, file: string | undefined, options: 
     } catch (error) {
       // The writer refuses what no PGN can hold (a comment with both "}" and a line break).
       if (!(error instanceof TypeError)) throw error;
-      const err = new Holed().add(`${file === undefined ? '' : `${name}: `}game `).hole();
+      const err = new Holed().add(`${file === undefined ? '' : `${name()}: `}game `).hole();
       err.add(`: ${printable(error.message)}\n`);
       return { ...NOTHING, err: err.parts, broken: true, warned, selected: true };
     }
@@ -259,7 +260,7 @@ export function eventResult(event: PgnEvent, file: string | undefined, options: 
     jsonLine(out, file, { ok: false, error });
     return { ...NOTHING, out: out.parts, broken: true };
   }
-  const place = `${file === undefined ? '' : `${name}:`}${error.line}:${error.column}`;
+  const place = `${file === undefined ? '' : `${name()}:`}${error.line}:${error.column}`;
   const err = new Holed().add(`${place}: game `).hole();
   err.add(`: error[${error.code}] ${printable(error.message)}\n`);
   return { ...NOTHING, err: err.parts, broken: true };
