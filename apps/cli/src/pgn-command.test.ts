@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { runAgainstSession, sampleSession } from './connect/harness.js';
 import { parseRecordedSession } from './connect/recorded-session.js';
 import { main } from './main.js';
+import { checksOnly } from './pgn-command.js';
 import { memoryIo } from './test-io.js';
 
 const GAMES = '[Event "A"]\n[White "Anna"]\n\n1. e4 e5 2. Nf3 1-0\n\n[Event "B"]\n\n1. d4 *\n';
@@ -59,6 +60,18 @@ describe('chess-formats pgn', () => {
       out: '3 games, 1 broken\n',
       err: 'games.pgn:7:13: game 2: error[illegal-move] 2. "Ke3" is not a legal move here\n',
     });
+  });
+
+  test('the count checks every move without a tree; any output of moves, or a filter on them, builds it', async () => {
+    const count = { files: [], tags: false, fens: false, json: false };
+    expect(checksOnly(count)).toBe(true);
+    for (const output of [{ json: true }, { fens: true }, { tags: true }, { pgn: true }])
+      expect(checksOnly({ ...count, ...output }), JSON.stringify(output)).toBe(false);
+    // The count of a side line cut, an illegal move and a warning, as the tree reads them.
+    const text = '1. e4 e5 (1... Ke3) 2. Nf3 *\n\n1. e4 e5 2. Ke3 *\n\n1. e4 d5 2. e5 f5 3. exf6ep *\n';
+    const counted = await run([], text);
+    expect(counted.out).toBe('3 games, 1 broken, 2 with warnings\n');
+    expect(counted.err).toBe('3:13: game 2: error[illegal-move] 2. "Ke3" is not a legal move here\n');
   });
 
   test("--tags lists each game's tags as tag pairs", async () => {
