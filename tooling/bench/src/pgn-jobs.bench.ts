@@ -169,13 +169,16 @@ function cliMemory(cli: string, files: readonly string[]): void {
 /** pgn-extract as Debian installs it (not on PATH for users of /usr/games-less shells). */
 const PGN_EXTRACT = ['/usr/games/pgn-extract', '/usr/bin/pgn-extract'].find((path) => existsSync(path));
 
-/** In a child process: `--library file tagsOnly` reads the file with `parsePgn` twice, printing the CPU time of each. */
-export function runLibraryChild(file: string, tagsOnly: boolean): void {
+/** How the library reads: the tree, tags only, or every move checked without a tree (`checkOnly`). */
+type LibraryMode = 'tree' | 'tags' | 'check';
+
+/** In a child process: `--library file mode` reads the file with `parsePgn` twice, printing the CPU time of each. */
+export function runLibraryChild(file: string, mode: LibraryMode): void {
   const bytes = readFileSync(file);
   const passes: number[] = [];
   for (let pass = 0; pass < 2; pass++) {
     const before = process.cpuUsage();
-    const games = parsePgn(bytes, { tagsOnly });
+    const games = parsePgn(bytes, { tagsOnly: mode === 'tags', checkOnly: mode === 'check' });
     const used = process.cpuUsage(before);
     if (games.length === 0) throw new Error('no games');
     passes.push((used.user + used.system) / 1000);
@@ -184,8 +187,8 @@ export function runLibraryChild(file: string, tagsOnly: boolean): void {
 }
 
 /** The library's two passes in a process of its own (so that no earlier read warmed it). */
-function libraryPasses(file: string, tagsOnly: boolean): { cold: number; warm: number } {
-  const child = spawnSync(process.execPath, [process.argv[1]!, 'pgn-jobs', '--library', file, String(tagsOnly)], {
+function libraryPasses(file: string, mode: LibraryMode): { cold: number; warm: number } {
+  const child = spawnSync(process.execPath, [process.argv[1]!, 'pgn-jobs', '--library', file, mode], {
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
@@ -203,16 +206,23 @@ function oneCore(cli: string | undefined, file: string, rounds: number): void {
   const size = statSync(file).size / MB;
   console.log(`  one core, ${size.toFixed(1)} MB (CPU time, medians of ${rounds} alternated runs):`);
   const library = { cold: [] as number[], warm: [] as number[] };
+  const checked = { cold: [] as number[], warm: [] as number[] };
   const contenders: Record<string, () => Timed> = {};
   if (PGN_EXTRACT !== undefined)
     contenders['pgn-extract'] = () => runTimed(PGN_EXTRACT, ['-r', '-s', '--quiet', '-l', '/dev/null', file]);
   if (cli !== undefined) contenders['cli'] = () => runCli(cli, ['pgn', '--jobs', '1', file]);
   contenders['library'] = () => {
     const start = performance.now();
-    const passes = libraryPasses(file, false);
+    const passes = libraryPasses(file, 'tree');
     library.cold.push(passes.cold);
     library.warm.push(passes.warm);
     return { ms: performance.now() - start, cpuMs: passes.cold, rssMb: undefined };
+  };
+  contenders['check'] = () => {
+    const passes = libraryPasses(file, 'check');
+    checked.cold.push(passes.cold);
+    checked.warm.push(passes.warm);
+    return { ms: 0, cpuMs: passes.cold, rssMb: undefined };
   };
   const runs = alternate(rounds, contenders);
   const extract = runs['pgn-extract'] === undefined ? undefined : medianOf(runs['pgn-extract'], 'cpuMs');
@@ -226,11 +236,13 @@ function oneCore(cli: string | undefined, file: string, rounds: number): void {
     line('CLI pgn --jobs 1 (count, every move checked, start-up included)', medianOf(runs['cli'], 'cpuMs'));
   line('parsePgn, first pass (cold)', median(library.cold));
   line('parsePgn, second pass (warm)', median(library.warm));
+  line('parsePgn with checkOnly (no tree), first pass (cold)', median(checked.cold));
+  line('parsePgn with checkOnly (no tree), second pass (warm)', median(checked.warm));
   const tags = { cold: [] as number[], warm: [] as number[] };
   const tagRuns = alternate(rounds, {
     ...(cli === undefined ? {} : { cli: () => runCli(cli, ['pgn', '--tags', file]) }),
     library: () => {
-      const passes = libraryPasses(file, true);
+      const passes = libraryPasses(file, 'tags');
       tags.cold.push(passes.cold);
       tags.warm.push(passes.warm);
       return { ms: 0, cpuMs: passes.cold, rssMb: undefined };
@@ -254,7 +266,7 @@ export async function runPgnJobs(): Promise<void> {
     return;
   }
   if (process.argv[3] === '--library') {
-    runLibraryChild(process.argv[4]!, process.argv[5] === 'true');
+    runLibraryChild(process.argv[4]!, process.argv[5] as LibraryMode);
     return;
   }
   const target = Number(process.env['PGN_JOBS_MB'] ?? 50) * MB;
