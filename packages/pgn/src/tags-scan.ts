@@ -55,12 +55,56 @@ import { isBlankCode, isSymbol, resultAt, type TokenLimits, Tokenizer } from './
 /** The scanner reports no error: where the values of tags start is never asked. */
 const NO_PLACES: ReadonlyMap<string, Position> = /* @__PURE__ */ new Map();
 
+/** The most variant starts kept (`Variant` values are the input's: a hostile one may name many). */
+const MAX_STARTS = 64;
 /** The longest game kept across a chunk's end for the scanner; a longer one is the tokenizer's. */
 const MAX_CARRY = 1 << 16;
 /** No move, move number or result is near this long (the tokenizer's limit). */
 const MAX_SYMBOL_LENGTH = 255;
 /** `$255`: a NAG has at most this many digits. */
 const MAX_NAG_DIGITS = 4;
+
+/** What a character of movetext is to the scanner: a token's, passed over once the movetext has started, or a blank (passed over too). */
+const OTHER = 0;
+const PASS = 1;
+const BLANK = 2;
+/**
+ * `PASS` for the characters of symbols but 0 and 1 (a result starts with one) and the period,
+ * `BLANK` for the other blanks but the line feed (the tokenizer's), `OTHER` for the rest.
+ */
+const KIND = /* @__PURE__ */ (() => {
+  const kinds = new Uint8Array(NON_ASCII);
+  for (let c = 0; c < NON_ASCII; c++)
+    kinds[c] = isBlankCode(c) ? BLANK : (isSymbol(c) && c !== DIGIT_0 && c !== DIGIT_1) || c === DOT ? PASS : OTHER;
+  return kinds;
+})();
+/** A symbol longer than the tokenizer takes (`MAX_SYMBOL_LENGTH`). */
+const LONG_SYMBOL = /[A-Za-z0-9_+#=:\-@/]{256}/;
+
+/**
+ * The names of the tags most games have, by their first character: a name read is one of
+ * these strings (made once, their hashes kept) rather than a new one for every game.
+ */
+const COMMON_NAMES = /* @__PURE__ */ (() => {
+  const names = [
+    ...['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result', 'ECO', 'Opening', 'Variation'],
+    ...['WhiteElo', 'BlackElo', 'WhiteTitle', 'BlackTitle', 'WhiteFideId', 'BlackFideId', 'WhiteTeam', 'BlackTeam'],
+    ...['WhiteRatingDiff', 'BlackRatingDiff', 'EventDate', 'EventType', 'EventRounds', 'EventCountry', 'Source'],
+    ...['SourceDate', 'PlyCount', 'TimeControl', 'Time', 'UTCDate', 'UTCTime', 'Termination', 'Annotator'],
+    ...['Mode', 'FEN', 'SetUp', 'Variant', 'Board', 'Stage', 'WhiteClock', 'BlackClock', 'WhiteIsComp'],
+  ];
+  const byFirst: string[][] = [];
+  for (const name of names) (byFirst[name.charCodeAt(0)] ??= []).push(name);
+  return byFirst;
+})();
+
+/** The tag name `text[from, to)`: a string of `COMMON_NAMES` when it is one. */
+function tagName(text: string, from: number, to: number): string {
+  const candidates = COMMON_NAMES[text.charCodeAt(from)];
+  if (candidates !== undefined)
+    for (const name of candidates) if (name.length === to - from && text.startsWith(name, from)) return name;
+  return text.slice(from, to);
+}
 
 /** The scanner gives up on the game: the tokenizer reads it. */
 const DOUBT = -1;
@@ -100,8 +144,8 @@ export class TagsScanner implements TextReader {
   #variant: PgnVariant = 'standard';
   #setup: Setup | undefined;
   #warnings: PgnWarning[] | undefined;
-  /** The start of games whose tags set nothing up, made at the first. */
-  #standard: GameStart | undefined;
+  /** The starts of games without a `FEN` tag, by `Variant` value (after `=`) or FICS game type (undefined: chess). */
+  readonly #starts = new Map<string | undefined, GameStart>();
   /** Where the chunk being scanned starts after the carried text: a game cut twice goes to the tokenizer. */
   #fresh = 0;
 
@@ -284,89 +328,44 @@ export class TagsScanner implements TextReader {
   /**
    * One game, from its first token at `text[from]`: emits it and returns where the text after
    * it starts, or returns `DOUBT` or `CUT` having emitted nothing (the line is then restored by
-   * the caller).
+   * the caller). Reads up to the first token of movetext; `movetext` reads the rest.
    */
   private game(text: string, from: number): number {
     const n = text.length;
-    const limits = this.#limits;
     this.#tags = new Map();
     this.#setup = undefined;
     this.#warnings = undefined;
     const first = this.#base + from;
     let hasTag = false;
     let tagsEnded = false;
-    let movetext = false;
-    let depth = 0;
     let lineHasToken = false;
     let i = from;
     for (;;) {
       if (i >= n) return CUT;
       const c = text.charCodeAt(i);
       if (c === LF) {
-        if (!lineHasToken) {
-          // A blank line: it ends the movetext, or the tags (see below).
-          if (movetext) return this.finish(undefined, depth, first, i, true, i);
-          if (hasTag) tagsEnded = true;
-        }
+        // A blank line after tags: see `tag`.
+        if (!lineHasToken && hasTag) tagsEnded = true;
         lineHasToken = false;
         this.#line++;
         this.#lineStart = this.#base + i + 1;
         i++;
         continue;
       }
-      if (c < NON_ASCII && isBlankCode(c)) {
+      if (c < NON_ASCII && KIND[c] === BLANK) {
         i++;
         continue;
       }
       lineHasToken = true;
-      if (isSymbol(c)) {
-        let stop = i + 1;
-        while (stop < n && isSymbol(text.charCodeAt(stop))) stop++;
-        if (stop === n) return CUT;
-        if (stop - i > MAX_SYMBOL_LENGTH) return DOUBT;
-        if (c === DIGIT_0 || c === DIGIT_1) {
-          const result = resultAt(text, i, stop);
-          if (result !== undefined) return this.finish(result, depth, first, i, movetext, stop);
-          if (c === DIGIT_1 && stop - i === 3 && text.startsWith('1/2', i)) {
-            this.warn('short-draw', '"1/2" read as the draw 1/2-1/2', i);
-            return this.finish('1/2-1/2', depth, first, i, movetext, stop);
-          }
-        }
-        if (!movetext) {
-          movetext = true;
-          if (!this.begin()) return DOUBT;
-        }
-        i = stop;
-        continue;
-      }
       switch (c) {
         case DOT:
           i++;
           continue;
-        case LEFT_BRACE: {
-          const close = text.indexOf('}', i + 1);
-          if (close < 0) return n - i > limits.maxCommentLength ? DOUBT : CUT;
-          if (close - i > limits.maxCommentLength) return DOUBT;
-          this.countLines(text, i + 1, close);
-          i = close + 1;
-          continue;
-        }
-        case SEMICOLON:
-        case PERCENT: {
-          // A `%` escape line starts at a line's start; anywhere else it has no place.
-          if (c === PERCENT && this.#base + i !== this.#lineStart) return DOUBT;
-          const lineFeed = text.indexOf('\n', i + 1);
-          if (lineFeed < 0) return n - i > limits.maxCommentLength ? DOUBT : CUT;
-          if (lineFeed - i > limits.maxCommentLength) return DOUBT;
-          i = lineFeed;
-          continue;
-        }
         case LEFT_BRACKET: {
-          if (movetext) return this.finish(undefined, depth, first, i, true, i);
           const stop = this.tag(text, i, tagsEnded);
           if (stop < 0 || stop === i) {
             // `i`: the tag repeats one of a game without movetext, and starts the next game.
-            if (stop === i) return this.finish(undefined, depth, first, i, false, i);
+            if (stop === i) return this.finish(undefined, 0, first, i, false, i);
             return stop;
           }
           hasTag = true;
@@ -374,39 +373,131 @@ export class TagsScanner implements TextReader {
           i = stop;
           continue;
         }
-        case LEFT_PAREN:
-        case RIGHT_PAREN:
-          if (c === LEFT_PAREN ? depth >= limits.maxVariationDepth : depth === 0) return DOUBT;
-          depth += c === LEFT_PAREN ? 1 : -1;
-          break;
+        case LEFT_BRACE:
+        case SEMICOLON:
+        case PERCENT: {
+          const stop = this.comment(text, i, c);
+          if (stop < 0) return stop;
+          i = stop;
+          continue;
+        }
         case ASTERISK:
-          return this.finish('*', depth, first, i, movetext, i + 1);
-        case DOLLAR: {
-          let stop = i + 1;
-          while (stop < n && stop - i <= MAX_NAG_DIGITS && isDigit(text.charCodeAt(stop))) stop++;
-          if (stop === n) return CUT;
-          if (stop === i + 1 || isDigit(text.charCodeAt(stop)) || Number(text.slice(i + 1, stop)) > 255) return DOUBT;
-          i = stop - 1;
-          break;
-        }
-        case EXCLAMATION:
-        case QUESTION: {
-          let stop = i + 1;
-          while (stop < n && stop - i <= 2 && isAnnotation(text.charCodeAt(stop))) stop++;
-          if (stop === n) return CUT;
-          if (stop - i > 2) return DOUBT;
-          i = stop - 1;
-          break;
-        }
-        default:
+          return this.finish('*', 0, first, i, false, i + 1);
+        case RIGHT_PAREN:
+          // `)` first: it closes no variation.
           return DOUBT;
       }
-      // A variation or an annotation: a token of movetext.
-      if (!movetext) {
-        movetext = true;
-        if (!this.begin()) return DOUBT;
+      if (c === DIGIT_0 || c === DIGIT_1) {
+        let stop = i + 1;
+        while (stop < n && isSymbol(text.charCodeAt(stop))) stop++;
+        if (stop === n) return CUT;
+        const result = resultAt(text, i, stop);
+        if (result !== undefined) return this.finish(result, 0, first, i, false, stop);
+        if (c === DIGIT_1 && stop - i === 3 && text.startsWith('1/2', i)) {
+          this.warn('short-draw', '"1/2" read as the draw 1/2-1/2', i);
+          return this.finish('1/2-1/2', 0, first, i, false, stop);
+        }
       }
-      i++;
+      // Any other token starts the movetext (or has no place in it: `movetext` finds that).
+      if (!this.begin()) return DOUBT;
+      return this.movetext(text, i, first);
+    }
+  }
+
+  /** A `{` comment, or a `;` comment or `%` escape line to its line feed, at `text[from]`: returns where it ends, or `DOUBT` or `CUT`. */
+  private comment(text: string, from: number, c: number): number {
+    const max = this.#limits.maxCommentLength;
+    if (c === LEFT_BRACE) {
+      const close = text.indexOf('}', from + 1);
+      if (close < 0) return text.length - from > max ? DOUBT : CUT;
+      if (close - from > max) return DOUBT;
+      this.countLines(text, from + 1, close);
+      return close + 1;
+    }
+    // A `%` escape line starts at a line's start; anywhere else it has no place.
+    if (c === PERCENT && this.#base + from !== this.#lineStart) return DOUBT;
+    const lineFeed = text.indexOf('\n', from + 1);
+    if (lineFeed < 0) return text.length - from > max ? DOUBT : CUT;
+    return lineFeed - from > max ? DOUBT : lineFeed;
+  }
+
+  /** The movetext of a game set up already, from its first token at `text[from]`: see `game`. */
+  private movetext(text: string, from: number, first: number): number {
+    const n = text.length;
+    const maxDepth = this.#limits.maxVariationDepth;
+    let depth = 0;
+    let lineHasToken = true;
+    let i = from;
+    // Where a symbol may have started last: a run longer than a symbol may be is looked for
+    // only when the characters passed since are that many.
+    let quietFrom = i;
+    for (;;) {
+      if (i >= n) return CUT;
+      let c = text.charCodeAt(i);
+      if (lineHasToken) {
+        // Symbols (but those that may be a result), periods and blanks change nothing but a
+        // symbol's length: passed in a tight loop.
+        while (c < NON_ASCII && KIND[c] !== OTHER) {
+          if (++i === n) return CUT;
+          c = text.charCodeAt(i);
+        }
+        if (i - quietFrom > MAX_SYMBOL_LENGTH && LONG_SYMBOL.test(text.slice(quietFrom, i))) return DOUBT;
+        // A 0 or 1 inside a symbol: the symbol goes on.
+        if ((c === DIGIT_0 || c === DIGIT_1) && i > from && isSymbol(text.charCodeAt(i - 1))) {
+          i++;
+          continue;
+        }
+      }
+      if (c === LF) {
+        // A blank line ends the movetext.
+        if (!lineHasToken) return this.finish(undefined, depth, first, i, true, i);
+        lineHasToken = false;
+        this.#line++;
+        this.#lineStart = this.#base + i + 1;
+        i++;
+        continue;
+      }
+      if (c < NON_ASCII && KIND[c] === BLANK) {
+        i++;
+        continue;
+      }
+      lineHasToken = true;
+      let stop = i + 1;
+      if (c < NON_ASCII && KIND[c] === PASS) {
+        // A symbol or a period at a line's start: passed over as the line's others.
+        quietFrom = i;
+        continue;
+      } else if (c === DIGIT_0 || c === DIGIT_1) {
+        while (stop < n && isSymbol(text.charCodeAt(stop))) stop++;
+        if (stop === n) return CUT;
+        if (stop - i > MAX_SYMBOL_LENGTH) return DOUBT;
+        const result = resultAt(text, i, stop);
+        if (result !== undefined) return this.finish(result, depth, first, i, true, stop);
+        if (c === DIGIT_1 && stop - i === 3 && text.startsWith('1/2', i)) {
+          this.warn('short-draw', '"1/2" read as the draw 1/2-1/2', i);
+          return this.finish('1/2-1/2', depth, first, i, true, stop);
+        }
+      } else if (c === LEFT_BRACE || c === SEMICOLON || c === PERCENT) {
+        stop = this.comment(text, i, c);
+        if (stop < 0) return stop;
+      } else if (c === LEFT_PAREN) {
+        if (depth >= maxDepth) return DOUBT;
+        depth++;
+      } else if (c === RIGHT_PAREN) {
+        if (depth === 0) return DOUBT;
+        depth--;
+      } else if (c === LEFT_BRACKET) return this.finish(undefined, depth, first, i, true, i);
+      else if (c === ASTERISK) return this.finish('*', depth, first, i, true, stop);
+      else if (c === DOLLAR) {
+        while (stop < n && stop - i <= MAX_NAG_DIGITS && isDigit(text.charCodeAt(stop))) stop++;
+        if (stop === n) return CUT;
+        if (stop === i + 1 || isDigit(text.charCodeAt(stop)) || Number(text.slice(i + 1, stop)) > 255) return DOUBT;
+      } else if (c === EXCLAMATION || c === QUESTION) {
+        while (stop < n && stop - i <= 2 && isAnnotation(text.charCodeAt(stop))) stop++;
+        if (stop === n) return CUT;
+        if (stop - i > 2) return DOUBT;
+      } else return DOUBT;
+      i = quietFrom = stop;
     }
   }
 
@@ -424,7 +515,7 @@ export class TagsScanner implements TextReader {
     while (i < n && isSymbol(text.charCodeAt(i))) i++;
     if (i === n) return CUT;
     if (i === nameStart || i - nameStart >= max) return DOUBT;
-    const name = text.slice(nameStart, i);
+    const name = tagName(text, nameStart, i);
     if (tagsEnded && this.#tags.has(name)) return from;
     // The value may stand on a later line (any white space separates a tag pair's tokens).
     for (let c = text.charCodeAt(i); c === SPACE || c === TAB || c === CR || c === LF; c = text.charCodeAt(++i)) {
@@ -477,17 +568,25 @@ export class TagsScanner implements TextReader {
 
   /**
    * The movetext starts: the game is set up from its tags (see the tags builder). False when
-   * it cannot be: the tokenizer reports that. A game whose tags name no position and no
-   * variant starts from one start position, made once: every such game of the input shares it
-   * (a `Setup` is read-only).
+   * it cannot be: the tokenizer reports that. Games without a `FEN` tag start from their
+   * variant's start, made once for each `Variant` value (or FICS game type of the `Event`) and
+   * shared by the games of the input that name it (a `Setup` is read-only).
    */
   private begin(): boolean {
     if (this.#setup !== undefined) return true;
     const tags = this.#tags;
-    const start =
-      tags.has('FEN') || tags.has('Variant') || ficsTypeOfEvent(tags.get('Event')) !== undefined
-        ? gameStart(tags, NO_PLACES)
-        : (this.#standard ??= gameStart(tags, NO_PLACES));
+    let start: GameStart | undefined;
+    if (tags.has('FEN')) start = gameStart(tags, NO_PLACES);
+    else {
+      const named = tags.get('Variant');
+      const key = named === undefined ? ficsTypeOfEvent(tags.get('Event')) : `=${named}`;
+      const starts = this.#starts;
+      start = starts.get(key);
+      if (start === undefined) {
+        start = gameStart(tags, NO_PLACES);
+        if (start.ok && starts.size < MAX_STARTS) starts.set(key, start);
+      }
+    }
     if (!start.ok) return false;
     this.#variant = start.variant;
     this.#setup = start.setup;
