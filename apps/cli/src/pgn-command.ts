@@ -124,8 +124,15 @@ export const PGN_SPEC: CommandSpec = {
   },
 };
 
-const tagPairs = (game: PgnGame): string =>
-  [...game.tags].map(([name, value]) => `[${name} "${value.replace(/[\\"]/g, '\\$&')}"]\n`).join('');
+/** A character that a tag value escapes (most values have none: they are written as they are). */
+const ESCAPED = /[\\"]/;
+
+const tagPairs = (game: PgnGame): string => {
+  let text = '';
+  for (const [name, value] of game.tags)
+    text += `[${name} "${ESCAPED.test(value) ? value.replace(/[\\"]/g, '\\$&') : value}"]\n`;
+  return text;
+};
 
 /** Whether the options need every move read: otherwise the reader keeps tags and results only. */
 export function needsMoves(options: PgnCommandOptions): boolean {
@@ -221,7 +228,8 @@ export function resultText(parts: readonly string[], number: number): string {
  * both print the same bytes.
  */
 export function eventResult(event: PgnEvent, file: string | undefined, options: PgnCommandOptions): PgnEventResult {
-  const name = file === undefined ? '' : printable(file);
+  // The file's name is printed with errors alone: most events do not need it.
+  const name = (): string => (file === undefined ? '' : printable(file));
   if (event.kind === 'game') {
     const warned = event.game.warnings !== undefined;
     if (options.selection !== undefined && !options.selection.selects(event.game)) return { ...NOTHING, warned };
@@ -232,7 +240,7 @@ export function eventResult(event: PgnEvent, file: string | undefined, options: 
     } catch (error) {
       // The writer refuses what no PGN can hold (a comment with both "}" and a line break).
       if (!(error instanceof TypeError)) throw error;
-      const err = new Holed().add(`${file === undefined ? '' : `${name}: `}game `).hole();
+      const err = new Holed().add(`${file === undefined ? '' : `${name()}: `}game `).hole();
       err.add(`: ${printable(error.message)}\n`);
       return { ...NOTHING, err: err.parts, broken: true, warned, selected: true };
     }
@@ -243,7 +251,7 @@ export function eventResult(event: PgnEvent, file: string | undefined, options: 
     jsonLine(out, file, { ok: false, error });
     return { ...NOTHING, out: out.parts, broken: true };
   }
-  const place = `${file === undefined ? '' : `${name}:`}${error.line}:${error.column}`;
+  const place = `${file === undefined ? '' : `${name()}:`}${error.line}:${error.column}`;
   const err = new Holed().add(`${place}: game `).hole();
   err.add(`: error[${error.code}] ${printable(error.message)}\n`);
   return { ...NOTHING, err: err.parts, broken: true };
