@@ -244,7 +244,8 @@ export class TagsScanner implements TextReader {
     this.#base -= i;
     const carry = this.#carry;
     if (carry !== '') {
-      text = carry + text;
+      // Joined flat: a concatenation is a rope, whose characters cost more to read one by one.
+      text = [carry, text].join('');
       this.#base -= carry.length;
       this.#fresh = carry.length;
       this.#line = this.#carryLine;
