@@ -93,7 +93,8 @@ const COMMON_NAMES = /* @__PURE__ */ (() => {
     ...['SourceDate', 'PlyCount', 'TimeControl', 'Time', 'UTCDate', 'UTCTime', 'Termination', 'Annotator'],
     ...['Mode', 'FEN', 'SetUp', 'Variant', 'Board', 'Stage', 'WhiteClock', 'BlackClock', 'WhiteIsComp'],
   ];
-  const byFirst: string[][] = [];
+  // One slot for each character a name may start with: a read past the end would cost the compiled code.
+  const byFirst: (string[] | undefined)[] = new Array<undefined>(NON_ASCII).fill(undefined);
   for (const name of names) (byFirst[name.charCodeAt(0)] ??= []).push(name);
   return byFirst;
 })();
@@ -519,18 +520,22 @@ export class TagsScanner implements TextReader {
     const name = tagName(text, nameStart, i);
     if (tagsEnded && this.#tags.has(name)) return from;
     // The value may stand on a later line (any white space separates a tag pair's tokens).
-    for (let c = text.charCodeAt(i); c === SPACE || c === TAB || c === CR || c === LF; c = text.charCodeAt(++i)) {
+    // (The loops stop at the text's end before reading past it: a read there costs the
+    // compiled code a round through the interpreter.)
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
       if (c === LF) {
         this.#line++;
         this.#lineStart = this.#base + i + 1;
-      }
+      } else if (c !== SPACE && c !== TAB && c !== CR) break;
     }
     if (i >= n) return CUT;
     if (text.charCodeAt(i) !== QUOTE) return DOUBT;
     const valueStart = i + 1;
-    i = valueStart;
-    for (let c = text.charCodeAt(i); i < n && c !== QUOTE && c !== BACKSLASH && c !== LF && c !== CR; )
-      c = text.charCodeAt(++i);
+    for (i = valueStart; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE || c === BACKSLASH || c === LF || c === CR) break;
+    }
     if (i + 1 >= n) return CUT;
     if (text.charCodeAt(i) !== QUOTE || text.charCodeAt(i + 1) !== RIGHT_BRACKET || i - valueStart >= max) return DOUBT;
     this.#tags.set(name, text.slice(valueStart, i));
