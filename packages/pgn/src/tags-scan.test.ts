@@ -246,6 +246,29 @@ describe('generated text: the scanner reads what the tokenizer alone reads', () 
     );
   });
 
+  test('an endless game in pieces: the scanner holds little of it, and reports what the tokenizer reports', () => {
+    const options = { maxGameLength: 200_000 };
+    const start = '[Event "x"]\n\n1. e4 ';
+    const chunk = '{ a comment } Nf3 Nf6 2. Ng1 Ng8 '.repeat(128);
+    for (const pieces of [
+      [start, ...Array<string>(100).fill(chunk)],
+      // Pushed in pieces larger than the scanner keeps across a piece's end.
+      [start + chunk.repeat(20), chunk.repeat(20), chunk.repeat(60)],
+    ]) {
+      const reader = new Reader({ ...options, tagsOnly: true });
+      const events: PgnEvent[] = [];
+      let most = 0;
+      for (const piece of pieces) {
+        events.push(...reader.push(piece));
+        most = Math.max(most, reader.bufferedLength);
+      }
+      events.push(...reader.end());
+      expect(most).toBeLessThanOrEqual(1 << 16);
+      expect(events[0]).toMatchObject({ kind: 'error', error: { code: 'game-too-large' } });
+      expect(withPartials(events)).toEqual(read(pieces.join(''), options, false));
+    }
+  });
+
   test('an exception of the caller midway leaves the reader as a fresh one', () => {
     const text = '[Event "A"]\n\n1. e4 *\n\n[Event "B"]\n\n1. d4 *\n';
     const reader = new Reader({ tagsOnly: true });
