@@ -48,7 +48,7 @@ import type { Setup } from '@chess-formats/board-core';
 import { TagsBuilder, type Position } from './builders.js';
 import type { PgnWarning, PgnWarningCode } from './errors.js';
 import type { PgnGame, PgnResult, PgnVariant } from './game.js';
-import { ficsTypeOfEvent, gameResult, gameStart, type GameStart } from './tags.js';
+import { SEVEN_TAG_ROSTER, ficsTypeOfEvent, gameResult, gameStart, type GameStart } from './tags.js';
 import type { PgnEvent } from './read.js';
 import { isBlankCode, isSymbol, resultAt, type TokenLimits, Tokenizer } from './tokens.js';
 
@@ -86,16 +86,10 @@ const LONG_SYMBOL = /[A-Za-z0-9_+#=:\-@/]{256}/;
  * these strings (made once, their hashes kept) rather than a new one for every game.
  */
 const COMMON_NAMES = /* @__PURE__ */ (() => {
-  const names = [
-    ...['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result', 'ECO', 'Opening', 'Variation'],
-    ...['WhiteElo', 'BlackElo', 'WhiteTitle', 'BlackTitle', 'WhiteFideId', 'BlackFideId', 'WhiteTeam', 'BlackTeam'],
-    ...['WhiteRatingDiff', 'BlackRatingDiff', 'EventDate', 'EventType', 'EventRounds', 'EventCountry', 'Source'],
-    ...['SourceDate', 'PlyCount', 'TimeControl', 'Time', 'UTCDate', 'UTCTime', 'Termination', 'Annotator'],
-    ...['Mode', 'FEN', 'SetUp', 'Variant', 'Board', 'Stage', 'WhiteClock', 'BlackClock', 'WhiteIsComp'],
-  ];
   // One slot for each character a name may start with: a read past the end would cost the compiled code.
   const byFirst: (string[] | undefined)[] = new Array<undefined>(NON_ASCII).fill(undefined);
-  for (const name of names) (byFirst[name.charCodeAt(0)] ??= []).push(name);
+  for (const name of [...SEVEN_TAG_ROSTER, 'WhiteElo', 'BlackElo', 'ECO', 'TimeControl', 'Termination', 'PlyCount'])
+    (byFirst[name.charCodeAt(0)] ??= []).push(name);
   return byFirst;
 })();
 
@@ -383,24 +377,9 @@ export class TagsScanner implements TextReader {
           i = stop;
           continue;
         }
-        case ASTERISK:
-          return this.finish('*', 0, first, i, false, i + 1);
-        case RIGHT_PAREN:
-          // `)` first: it closes no variation.
-          return DOUBT;
       }
-      if (c === DIGIT_0 || c === DIGIT_1) {
-        let stop = i + 1;
-        while (stop < n && isSymbol(text.charCodeAt(stop))) stop++;
-        if (stop === n) return CUT;
-        const result = resultAt(text, i, stop);
-        if (result !== undefined) return this.finish(result, 0, first, i, false, stop);
-        if (c === DIGIT_1 && stop - i === 3 && text.startsWith('1/2', i)) {
-          this.warn('short-draw', '"1/2" read as the draw 1/2-1/2', i);
-          return this.finish('1/2-1/2', 0, first, i, false, stop);
-        }
-      }
-      // Any other token starts the movetext (or has no place in it: `movetext` finds that).
+      // Any other token starts the movetext, or ends the game as its result (the game is set
+      // up first either way, as the tokenizer does), or has no place (`movetext` finds that).
       if (!this.begin()) return DOUBT;
       return this.movetext(text, i, first);
     }
