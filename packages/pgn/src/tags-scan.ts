@@ -16,8 +16,9 @@
  * sends the game to the tokenizer, and the scanner takes over again at the start of a line
  * where the tokenizer stands between games.
  *
- * A game cut by the end of a chunk is kept (up to `MAX_CARRY` characters) and read again with
- * the next chunk, so chunk boundaries cost nothing; a longer one goes to the tokenizer.
+ * A game cut by the end of a chunk is kept and read again with the next chunk, once: a game
+ * cut again (chunks smaller than it), or longer than `MAX_CARRY` characters, goes to the
+ * tokenizer, so that no text is scanned more than twice and the scanner holds little.
  */
 import {
   ASTERISK,
