@@ -124,8 +124,15 @@ export const PGN_SPEC: CommandSpec = {
   },
 };
 
-const tagPairs = (game: PgnGame): string =>
-  [...game.tags].map(([name, value]) => `[${name} "${value.replace(/[\\"]/g, '\\$&')}"]\n`).join('');
+/** A character that a tag value escapes (most values have none: they are written as they are). */
+const ESCAPED = /[\\"]/;
+
+const tagPairs = (game: PgnGame): string => {
+  let text = '';
+  for (const [name, value] of game.tags)
+    text += `[${name} "${ESCAPED.test(value) ? value.replace(/[\\"]/g, '\\$&') : value}"]\n`;
+  return text;
+};
 
 /** Whether the options need every move read: otherwise the reader keeps tags and results only. */
 export function needsMoves(options: PgnCommandOptions): boolean {

@@ -4,10 +4,11 @@
  * alone. A text read whole and the same text pushed in any pieces give the same games.
  */
 import { err, ok, type Err, type Ok } from '@chess-formats/board-core';
-import { GameBuilder, TagsBuilder, type Builder } from './builders.js';
+import { GameBuilder, TagsBuilder } from './builders.js';
 import { ByteDecoder, type PgnEncoding, type TextSink } from './decode.js';
 import type { PgnError } from './errors.js';
 import type { PgnGame } from './game.js';
+import { TagsScanner, type TextReader } from './tags-scan.js';
 import { Tokenizer, withPartial } from './tokens.js';
 import { describe, positiveInteger } from './values.js';
 
@@ -99,23 +100,20 @@ export interface PgnReader {
 
 type OnEvent = (event: PgnEvent) => void;
 
-/** The tokenizer of a reader with `options`, and the builder of its games. */
-function tokenizer(options: PgnReadOptions | undefined): Tokenizer {
+/** The tokenizer of a reader with `options`, and the builder of its games (tags only: the scanner in front of it). */
+function tokenizer(options: PgnReadOptions | undefined, scan = true): TextReader {
   const o: PgnReadOptions = typeof options === 'object' && options !== null ? options : {};
-  let newGame: () => Builder;
-  if (o.tagsOnly === true) newGame = () => new TagsBuilder();
-  else {
-    // Each game is lent the engine of the game before, which is over: its cursor is not used again.
-    let previous: GameBuilder | undefined;
-    const check = o.checkOnly === true;
-    newGame = () => (previous = new GameBuilder(previous?.position ?? previous?.spare, check));
-  }
-  return new Tokenizer(newGame, {
+  const limits = {
     maxGameLength: positiveInteger(o.maxGameLength, DEFAULT_LIMITS.maxGameLength),
     maxVariationDepth: positiveInteger(o.maxVariationDepth, DEFAULT_LIMITS.maxVariationDepth),
     maxTagLength: positiveInteger(o.maxTagLength, DEFAULT_LIMITS.maxTagLength),
     maxCommentLength: positiveInteger(o.maxCommentLength, DEFAULT_LIMITS.maxCommentLength),
-  });
+  };
+  if (o.tagsOnly === true) return scan ? new TagsScanner(limits) : new Tokenizer(() => new TagsBuilder(), limits);
+  // Each game is lent the engine of the game before, which is over: its cursor is not used again.
+  let previous: GameBuilder | undefined;
+  const check = o.checkOnly === true;
+  return new Tokenizer(() => (previous = new GameBuilder(previous?.position ?? previous?.spare, check)), limits);
 }
 
 /**
@@ -124,15 +122,19 @@ function tokenizer(options: PgnReadOptions | undefined): Tokenizer {
  * in a step: the plain character-level machine, which the tests compare with the searches.
  */
 export class Reader implements PgnReader {
-  readonly #tokenizer: Tokenizer;
+  readonly #tokenizer: TextReader;
   readonly #fast: boolean;
   /** Bytes or strings in, text out, split anywhere, the byte-order mark that starts the stream dropped. */
   #decoder: ByteDecoder;
   readonly #sink: TextSink;
 
-  /** `bytesBefore`: where the input starts in a larger stream (a piece read apart), for the decoder's messages. */
-  constructor(options: PgnReadOptions | undefined, fast = true, bytesBefore = 0) {
-    const t = (this.#tokenizer = tokenizer(options));
+  /**
+   * `bytesBefore`: where the input starts in a larger stream (a piece read apart), for the
+   * decoder's messages. `scan` false: tags only is read by the tokenizer alone, without the
+   * scanner in front of it (the tests compare the two).
+   */
+  constructor(options: PgnReadOptions | undefined, fast = true, bytesBefore = 0, scan = true) {
+    const t = (this.#tokenizer = tokenizer(options, scan));
     this.#fast = fast;
     this.#decoder = new ByteDecoder(
       typeof options === 'object' && options !== null ? options.encoding : undefined,

@@ -148,7 +148,7 @@ const GLYPHS: ReadonlyMap<number, number> = /* @__PURE__ */ new Map([
 ]);
 
 /** The result `text[from, to)` is, if it is one (`*` is read apart); a result starts with 0 or 1. */
-function resultAt(text: string, from: number, to: number): PgnResult | undefined {
+export function resultAt(text: string, from: number, to: number): PgnResult | undefined {
   const length = to - from;
   if (length === 3) {
     if (text.startsWith('1-0', from)) return '1-0';
@@ -397,6 +397,19 @@ export class Tokenizer {
     }
     if (this.#game !== undefined) this.finishGame(undefined, at);
     this.reset();
+  }
+
+  /**
+   * Reads on from `offset` of the input, on line `line` (which starts at `lineStart`), between
+   * games: the tags-only scanner (`tags-scan.ts`) hands the tokenizer the games it does not take.
+   */
+  resumeAt(offset: number, line: number, lineStart: number): void {
+    this.reset();
+    this.#base = offset;
+    this.#line = line;
+    this.#lineStart = lineStart;
+    this.#started = true;
+    this.#lineHasToken = false;
   }
 
   /** Forgets the input read so far. */
