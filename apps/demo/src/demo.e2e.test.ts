@@ -2353,3 +2353,40 @@ describe.skipIf(!launched.ok)('a board people keep open: speed, the game chooser
     { timeout: 90_000, oneAtATime: true },
   );
 });
+
+describe.skipIf(!launched.ok)('a large paste handed to the worker in slices, its rows back in pages (issue 30)', () => {
+  atBothSizes(
+    'lists and shows a game whose row came in a later page, and Back reads the file again at that game',
+    async ({ page, open, urlWritten, boardPieces }) => {
+      await open();
+      // 3,500 games (420 KB, read lazily): the first message brings 1,000 rows, three more follow.
+      const text = syntheticPgn(3_500);
+      await clipboardPaste(page, text);
+      expect(await page.textContent('#game-count')).toBe('3,500 games');
+      expect(await page.textContent('.held-text')).toContain(`${text.length.toLocaleString('en')} characters`);
+      await page.fill('#game-search', 'Player3456 ');
+      expect(await page.textContent('#game-count')).toBe('1 of 3,500 games match');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() =>
+        document.querySelector('.game-name')?.textContent?.includes('Game 3456 of 3500'),
+      );
+      await page.click('button[data-step="last"]');
+      expect(await boardPieces()).toMatchObject({ f3: 'N', c6: 'n' });
+      await urlWritten();
+      // Another text, then Back: the held file is handed over and read again, the game asked for
+      // read at once although its row comes in the fourth page.
+      await page.click('button[data-example="fen"]');
+      await page.waitForFunction(() => document.querySelector('#detected')?.getAttribute('data-format') === 'fen');
+      await page.goBack();
+      await page.waitForFunction(() =>
+        document.querySelector('.game-name')?.textContent?.includes('Game 3456 of 3500'),
+      );
+      await page.waitForSelector('body[data-read="done"]', { state: 'attached' });
+      expect(await page.textContent('#game-count')).toBe('3,500 games');
+      expect(await page.textContent('.game-name')).toContain('Player3456');
+      await page.fill('#game-search', 'Player3500');
+      expect(await page.textContent('#game-count')).toBe('1 of 3,500 games match');
+    },
+    { timeout: 60_000 },
+  );
+});
