@@ -647,6 +647,7 @@ const TYPING_PAUSE_MS = 200;
 let pendingRead: number | undefined;
 
 function onInput(event: Event): void {
+  pastes++; // a large paste not yet handled is older than this change
   state.branch = undefined;
   dropHeldText();
   const kind = (event as InputEvent).inputType ?? '';
@@ -1009,6 +1010,9 @@ function onDrop(event: DragEvent): void {
   void openFile(file);
 }
 
+/** Large pastes so far: one handled after another came is dropped. */
+let pastes = 0;
+
 /** A pasted image (a screenshot) comes as a file without text: say what it is rather than nothing. */
 function onPaste(event: ClipboardEvent): void {
   const data = event.clipboardData;
@@ -1016,10 +1020,17 @@ function onPaste(event: ClipboardEvent): void {
   if (pasted.length >= HOLD_TEXT_FROM) {
     // A large paste goes to the reader, not into the box: the box would freeze the page for seconds.
     event.preventDefault();
-    setInputText(pasted);
-    formatSelect.value = AUTO;
-    state.branch = undefined;
-    void update({ history: 'push' });
+    // Reading megabytes off the clipboard is the browser's work, a task of its own (100 ms and
+    // more for 5 MB): the page's own work follows in the next task rather than lengthen it.
+    document.body.dataset.read = 'pending';
+    const paste = ++pastes;
+    window.setTimeout(() => {
+      if (paste !== pastes) return; // pasted again meanwhile
+      setInputText(pasted);
+      formatSelect.value = AUTO;
+      state.branch = undefined;
+      void update({ history: 'push' });
+    }, 0);
     return;
   }
   const file = data?.files[0];
