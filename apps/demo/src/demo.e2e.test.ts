@@ -2449,6 +2449,14 @@ describe.skipIf(!launched.ok)('Watch live with the URL, Copy link and Legal move
           'Copied a link to the position on the board, as a FEN: no link holds a live game.',
         );
         expect(await accessibilityViolations()).toEqual([]);
+        // The game's export is the live game's moves, not the text box's first game.
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.click('button[data-game-share="download"]'),
+        ]);
+        const saved = await readFile((await download.path()) ?? '', 'utf8');
+        expect(saved).toContain('[White "Alice"]');
+        expect(saved.replace(/\s+/g, ' ')).toMatch(/3\. Bb5 \{[^}]*\} 3\.\.\. a6 /);
 
         await page.click('#moves button.move:text-is("Ba4")');
         await page.waitForFunction(() => document.querySelector('#detected')?.getAttribute('data-format') === 'fen');

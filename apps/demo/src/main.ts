@@ -1389,6 +1389,8 @@ mountLivePanel(
       notesBox.innerHTML = renderNotes(notes);
       fieldsBox.innerHTML = renderFieldTable([]);
       drawSession();
+      // The live game's own export (its moves as PGN), not the text's game list.
+      drawGameTools();
       drawPosition();
       drawBranch();
     },
