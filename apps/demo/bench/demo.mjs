@@ -192,14 +192,14 @@ try {
     return stepTimes(lpv);
   }
 
-  for (const [name, pgn] of /** @type {const} */ (
-    PASTE_ONLY
-      ? []
-      : [
-          ['one game', oneGame],
-          ['the 232-game file', twic],
-        ]
-  )) {
+  /** @type {[string, string][]} */
+  const stepped = PASTE_ONLY
+    ? []
+    : [
+        ['one game', oneGame],
+        ['the 232-game file', twic],
+      ];
+  for (const [name, pgn] of stepped) {
     await loadDemo(pgn);
     await loadLpv(pgn);
     /** @type {number[]} */ const ours = [];
