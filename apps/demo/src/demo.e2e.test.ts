@@ -2428,8 +2428,9 @@ describe.skipIf(!launched.ok)('Watch live with the URL, Copy link and Legal move
       const wsServer = await serveStandInOverWebSocket(standIn);
       try {
         await open(`?live=${encodeURIComponent(wsServer.url)}`);
-        // A game of several in the text box: what the buttons acted on before.
+        // A game in the text box (what the buttons acted on before), then flipped: two history entries of it.
         await page.click('button[data-example="pgn"]');
+        await page.click('#flip');
         await page.click('#live-connect');
         await page.waitForSelector('#live-games button[data-game="7"]', { timeout: 10_000 });
         await page.click('#live-games button[data-game="7"]');
@@ -2457,6 +2458,16 @@ describe.skipIf(!launched.ok)('Watch live with the URL, Copy link and Legal move
         const saved = await readFile((await download.path()) ?? '', 'utf8');
         expect(saved).toContain('[White "Alice"]');
         expect(saved.replace(/\s+/g, ' ')).toMatch(/3\. Bb5 \{[^}]*\} 3\.\.\. a6 /);
+        // Back to the text's entry before the flip: the text is shown again, not the live game stepped.
+        await page.goBack();
+        await page.waitForFunction(() =>
+          document.querySelector('#player-bottom .player')?.textContent?.includes('Melanchthon'),
+        );
+        expect(await page.isChecked('#flip')).toBe(false);
+        await page.click('#live-show');
+        await page.waitForFunction(
+          () => document.querySelector('#board-title')?.textContent === 'Game 7: Alice vs Bob',
+        );
 
         await page.click('#moves button.move:text-is("Ba4")');
         await page.waitForFunction(() => document.querySelector('#detected')?.getAttribute('data-format') === 'fen');

@@ -786,6 +786,8 @@ function drawBranch(): void {
 function showsText(view: UrlState): boolean {
   const format = view.format && adapterByName(view.format, adapters) ? view.format : AUTO;
   return (
+    // A live game on the board is not the text: going back to the text reads it again.
+    !isLiveShown() &&
     view.input !== '' &&
     view.input === shownText &&
     view.input === inputText() &&
