@@ -4,8 +4,8 @@ import type { GameSummary } from './view/game-list.js';
 
 // How a long text and what the worker read of it cross between the page and the reading
 // worker (issue 30). A message is copied out of the sending thread and into the receiving one,
-// each in one task: 5 MB of text or 4,451 rows in one message made tasks of 10-30 ms on a quiet
-// machine and several times that under load. So the text goes in slices, one a task, and the
+// each in one task: 5 MB of text or 4,451 rows in one message cost 11-28 ms of a task at a
+// load of 5 on two cores, more under more load. So the text goes in slices, one a task, and the
 // rows come back in pages, each a message (a task) of its own. (Encoding the text to bytes to
 // transfer them instead was slower: 60 ms for 5.4 MB of text holding a few characters beyond
 // Latin-1, against 11-19 ms to copy the string.)
