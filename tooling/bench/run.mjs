@@ -8,9 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { inlineCharCodes } from '../tsup-config/char-codes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-// `pnpm bench demo` builds the demo and drives Chromium: a script of its own, beside the demo.
+// `pnpm bench demo` builds the demo and drives Chromium: a script of its own, beside the demo
+// (its flags follow: `pnpm bench demo --paste`).
 if (process.argv[2] === 'demo') {
-  const demo = spawnSync(process.execPath, [join(here, '../../apps/demo/bench/demo.mjs')], { stdio: 'inherit' });
+  const demo = spawnSync(process.execPath, [join(here, '../../apps/demo/bench/demo.mjs'), ...process.argv.slice(3)], {
+    stdio: 'inherit',
+  });
   process.exit(demo.status ?? 1);
 }
 // The bundle lives beside this file: Node resolves the external peers of an ES module from

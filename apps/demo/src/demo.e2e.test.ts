@@ -23,6 +23,7 @@ import { FICS_ADAPTER } from './formats/fics.js';
 import { PGN_ADAPTER } from './formats/pgn.js';
 import { SETUP_JSON_ADAPTER } from './formats/setup-json.js';
 import { renderBoard } from './render/board-svg.js';
+import { readUrlState } from './url-state.js';
 import { createFicsStandIn, type FicsStandInGame } from '../../../packages/client/src/fics-stand-in.js';
 import { OWN_GAME_NUMBER, OWN_GAME_SAN, ownBoard, ownGame } from '../../../packages/client/src/testing/fics-game.js';
 import { serveStandInOverWebSocket } from '../../../packages/client/src/testing/websocket-server.js';
@@ -2351,5 +2352,142 @@ describe.skipIf(!launched.ok)('a board people keep open: speed, the game chooser
       expect(await accessibilityViolations()).toEqual([]);
     },
     { timeout: 90_000, oneAtATime: true },
+  );
+});
+
+describe.skipIf(!launched.ok)('a large paste handed to the worker in slices, its rows back in pages (issue 30)', () => {
+  atBothSizes(
+    'lists and shows a game whose row came in a later page, and Back reads the file again at that game',
+    async ({ page, open, urlWritten, boardPieces }) => {
+      await open();
+      // 3,500 games (420 KB, read lazily): the first message brings 1,000 rows, three more follow.
+      const text = syntheticPgn(3_500);
+      await clipboardPaste(page, text);
+      expect(await page.textContent('#game-count')).toBe('3,500 games');
+      expect(await page.textContent('.held-text')).toContain(`${text.length.toLocaleString('en')} characters`);
+      await page.fill('#game-search', 'Player3456 ');
+      expect(await page.textContent('#game-count')).toBe('1 of 3,500 games match');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() =>
+        document.querySelector('.game-name')?.textContent?.includes('Game 3456 of 3500'),
+      );
+      await page.click('button[data-step="last"]');
+      expect(await boardPieces()).toMatchObject({ f3: 'N', c6: 'n' });
+      await urlWritten();
+      // Another text, then Back: the held file is handed over and read again, the game asked for
+      // read at once although its row comes in the fourth page.
+      await page.click('button[data-example="fen"]');
+      await page.waitForFunction(() => document.querySelector('#detected')?.getAttribute('data-format') === 'fen');
+      await page.goBack();
+      await page.waitForFunction(() =>
+        document.querySelector('.game-name')?.textContent?.includes('Game 3456 of 3500'),
+      );
+      await page.waitForSelector('body[data-read="done"]', { state: 'attached' });
+      expect(await page.textContent('#game-count')).toBe('3,500 games');
+      expect(await page.textContent('.game-name')).toContain('Player3456');
+      await page.fill('#game-search', 'Player3500');
+      expect(await page.textContent('#game-count')).toBe('1 of 3,500 games match');
+    },
+    { timeout: 60_000 },
+  );
+});
+
+describe.skipIf(!launched.ok)('Watch live with the URL, Copy link and Legal moves (issue 30)', () => {
+  atBothSizes(
+    "keeps a link's ?live= address in the URL as the page rewrites it after a read and a step",
+    async ({ page, open, urlWritten }) => {
+      const address = 'ws://127.0.0.1:4000';
+      await open(`?live=${encodeURIComponent(address)}`);
+      await urlWritten();
+      const live = (): string | null => new URL(page.url()).searchParams.get('live');
+      expect(live()).toBe(address);
+      await page.click('button[data-example="pgn"]');
+      await urlWritten();
+      expect(live()).toBe(address);
+      await page.click('button[data-step="next"]');
+      await page.keyboard.press('ArrowRight');
+      await urlWritten();
+      expect(new URL(page.url()).searchParams.get('ply')).toBe('2');
+      expect(live()).toBe(address);
+      // The link as it is now opens the same position, the address still filled in.
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]');
+      expect(await page.inputValue('#live-server')).toBe(address);
+      expect(await page.textContent('.ply')).toContain('Position 2 of');
+    },
+  );
+
+  atBothSizes(
+    "acts on the live game's position, not the text box's game: Copy link shares it as a FEN, a legal move plays from it",
+    async ({ page, open, conversion, detectedFormat, accessibilityViolations }) => {
+      const standIn = createFicsStandIn({
+        games: { [OWN_GAME_NUMBER]: tickingGame(6) },
+        pingEachReply: true,
+        onCommand: (command) => (command === 'games' ? LIVE_GAMES_LIST : undefined),
+      });
+      const wsServer = await serveStandInOverWebSocket(standIn);
+      try {
+        await open(`?live=${encodeURIComponent(wsServer.url)}`);
+        // A game in the text box (what the buttons acted on before), then flipped: two history entries of it.
+        await page.click('button[data-example="pgn"]');
+        await page.click('#flip');
+        await page.click('#live-connect');
+        await page.waitForSelector('#live-games button[data-game="7"]', { timeout: 10_000 });
+        await page.click('#live-games button[data-game="7"]');
+        await page.waitForFunction(
+          () => document.querySelectorAll('#move-list button[data-ply]').length === 6,
+          undefined,
+          { timeout: 10_000 },
+        );
+        // After 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6.
+        const fen = await conversion('fen');
+        expect(fen).toMatch(/^r1bqkbnr\/1ppp1ppp\/p1n5\/1B2p3\/4P3\/5N2\/PPPP1PPP\/RNBQK2R w KQkq /);
+        await page.click('#share');
+        await page.waitForFunction(() => document.querySelector('#share-status')?.textContent !== '');
+        const link = await page.evaluate(() => navigator.clipboard.readText());
+        expect(readUrlState(new URL(link).search)).toMatchObject({ input: fen, format: 'fen' });
+        expect(await page.textContent('#share-status')).toBe(
+          'Copied a link to the position on the board, as a FEN: no link holds a live game.',
+        );
+        expect(await accessibilityViolations()).toEqual([]);
+        // The game's export is the live game's moves, not the text box's first game.
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.click('button[data-game-share="download"]'),
+        ]);
+        const saved = await readFile((await download.path()) ?? '', 'utf8');
+        expect(saved).toContain('[White "Alice"]');
+        expect(saved.replace(/\s+/g, ' ')).toMatch(/3\. Bb5 \{[^}]*\} 3\.\.\. a6 /);
+        // Back to the text's entry before the flip: the text is shown again, not the live game stepped.
+        await page.goBack();
+        await page.waitForFunction(() =>
+          document.querySelector('#player-bottom .player')?.textContent?.includes('Melanchthon'),
+        );
+        expect(await page.isChecked('#flip')).toBe(false);
+        await page.click('#live-show');
+        await page.waitForFunction(
+          () => document.querySelector('#board-title')?.textContent === 'Game 7: Alice vs Bob',
+        );
+
+        await page.click('#moves button.move:text-is("Ba4")');
+        await page.waitForFunction(() => document.querySelector('#detected')?.getAttribute('data-format') === 'fen');
+        await page.waitForSelector('body[data-read="done"]', { state: 'attached' });
+        expect(await page.inputValue('#input')).toMatch(
+          /^r1bqkbnr\/1ppp1ppp\/p1n5\/4p3\/B3P3\/5N2\/PPPP1PPP\/RNBQK2R b KQkq /,
+        );
+        expect(await detectedFormat()).toBe('fen');
+        // No way back to the text box's game: the panel shows the live game again.
+        expect(await page.$('#back-to-capture')).toBeNull();
+        await page.click('#live-show');
+        await page.waitForFunction(
+          () => document.querySelector('#board-title')?.textContent === 'Game 7: Alice vs Bob',
+        );
+        await page.click('#live-disconnect');
+        await page.waitForFunction(() => document.querySelector('#live-status')?.textContent === 'Disconnected.');
+      } finally {
+        await wsServer.close();
+      }
+    },
+    { timeout: 60_000, oneAtATime: true },
   );
 });

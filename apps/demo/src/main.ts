@@ -24,6 +24,7 @@ import { unrecognisedHint, unwrapInput } from './input-link.js';
 import { renderBoard } from './render/board-svg.js';
 import { hasRealtime } from './render/realtime.js';
 import { mountLivePanel } from './live/panel.js';
+import { withLiveAddress } from './live/live-game.js';
 import type { ReadResult } from './read.js';
 import { READ_IN_WORKER_FROM, TextReader } from './reader.js';
 import './style.css';
@@ -352,6 +353,8 @@ gameTools.append(chooserBox, gameShare);
 const chooser = new GameChooser(chooserBox, (index) => void showGame(index).then(() => focusStep('next')));
 
 function gameSummary(): GameSummary | undefined {
+  // The rows are the text's: a live game is exported from its moves (its tracked game).
+  if (isLiveShown()) return undefined;
   const games = state.view.session?.games ?? [];
   if (games.length === 0) return undefined;
   summaries ??= summariseGames(games, shownText ?? '');
@@ -585,7 +588,8 @@ async function syncUrl(mode: HistoryMode): Promise<void> {
         : await shareLink(view);
   if (write !== urlWrites) return; // a later change wrote its own
   if (tooBig) tooBigInput = { input: view.input, length };
-  history.replaceState(entry, '', `${location.pathname}${link}`);
+  // A server address given by a link (`?live=`) stays in the URL (Watch live, issue 30).
+  history.replaceState(entry, '', `${location.pathname}${withLiveAddress(link, location.search)}`);
   shareStatus.textContent = !tooBig
     ? ''
     : length
@@ -647,6 +651,7 @@ const TYPING_PAUSE_MS = 200;
 let pendingRead: number | undefined;
 
 function onInput(event: Event): void {
+  pastes++; // a large paste not yet handled is older than this change
   state.branch = undefined;
   dropHeldText();
   const kind = (event as InputEvent).inputType ?? '';
@@ -781,6 +786,8 @@ function drawBranch(): void {
 function showsText(view: UrlState): boolean {
   const format = view.format && adapterByName(view.format, adapters) ? view.format : AUTO;
   return (
+    // A live game on the board is not the text: going back to the text reads it again.
+    !isLiveShown() &&
     view.input !== '' &&
     view.input === shownText &&
     view.input === inputText() &&
@@ -868,19 +875,23 @@ function onMoveClick(event: Event): void {
   if (!target || !position || !chosen) return;
   const next: Position = { setup: play(position.setup, chosen.move), lastMove: chosen.move };
   // A move from a position of a capture branches off: the capture is kept for the way back.
+  // (From a live game's position the way back is the panel's "Show the latest position".)
   const games = state.view.session?.games;
-  if (games?.length) {
+  if (isLiveShown()) state.branch = undefined;
+  else if (games?.length) {
     const game = games[state.cursor.game];
     state.branch = { from: currentUrlState(), label: `${game?.title ?? 'the capture'}, position ${state.cursor.ply}` };
   }
-  // Write the new position in the format being read, or the first format that can hold it.
-  const writers = [state.adapter, ...adapters.filter((a) => a !== state.adapter)];
+  // Write the new position in the format being read (a FEN from a live game's position), or
+  // the first format that can hold it.
+  const first = (isLiveShown() ? adapterByName('fen', adapters) : undefined) ?? state.adapter;
+  const writers = [first, ...adapters.filter((a) => a !== first)];
   for (const adapter of writers) {
     const text = adapter.write?.(next);
     if (text === undefined) continue;
     setInputText(text);
     state.played = { text, move: chosen.move };
-    if (adapter !== state.adapter) formatSelect.value = AUTO;
+    if (adapter !== state.adapter || isLiveShown()) formatSelect.value = AUTO;
     void update({ history: 'push' });
     movesBox.querySelector<HTMLButtonElement>('button.move')?.focus();
     return;
@@ -1009,6 +1020,9 @@ function onDrop(event: DragEvent): void {
   void openFile(file);
 }
 
+/** Large pastes so far: one handled after another came is dropped. */
+let pastes = 0;
+
 /** A pasted image (a screenshot) comes as a file without text: say what it is rather than nothing. */
 function onPaste(event: ClipboardEvent): void {
   const data = event.clipboardData;
@@ -1016,10 +1030,17 @@ function onPaste(event: ClipboardEvent): void {
   if (pasted.length >= HOLD_TEXT_FROM) {
     // A large paste goes to the reader, not into the box: the box would freeze the page for seconds.
     event.preventDefault();
-    setInputText(pasted);
-    formatSelect.value = AUTO;
-    state.branch = undefined;
-    void update({ history: 'push' });
+    // Reading megabytes off the clipboard is the browser's work, a task of its own (100 ms and
+    // more for 5 MB): the page's own work follows in the next task rather than lengthen it.
+    document.body.dataset.read = 'pending';
+    const paste = ++pastes;
+    window.setTimeout(() => {
+      if (paste !== pastes) return; // pasted again meanwhile
+      setInputText(pasted);
+      formatSelect.value = AUTO;
+      state.branch = undefined;
+      void update({ history: 'push' });
+    }, 0);
     return;
   }
   const file = data?.files[0];
@@ -1234,8 +1255,12 @@ async function start(): Promise<void> {
   playButton.addEventListener('click', togglePlay);
   editButton.addEventListener('click', openEditor);
   shareButton.addEventListener('click', () => {
-    void shareLink(currentUrlState()).then(({ link }) =>
-      copyText(`${location.origin}${location.pathname}${link}`).then((ok) => confirm(shareButton, ok)),
+    const live = isLiveShown();
+    void shareLink(live ? livePositionState() : currentUrlState()).then(({ link }) =>
+      copyText(`${location.origin}${location.pathname}${link}`).then((ok) => {
+        confirm(shareButton, ok);
+        if (live && ok) shareStatus.textContent = LIVE_LINK_NOTE;
+      }),
     );
   });
   branchBox.addEventListener('click', (event) => {
@@ -1330,6 +1355,19 @@ let liveView: FormatView | undefined;
 function isLiveShown(): boolean {
   return liveView !== undefined && state.view === liveView;
 }
+
+/** What Copy link shares while a live game is shown: the position on the board, as a FEN (no link holds a live game). */
+function livePositionState(): UrlState {
+  const position = shownPosition();
+  const fen = position ? adapterByName('fen', adapters)?.write?.(position) : undefined;
+  return {
+    input: fen ?? '',
+    format: 'fen',
+    flipped: flipBox.checked,
+    ...(coordinatesBox.checked ? {} : { coordinates: false }),
+  };
+}
+const LIVE_LINK_NOTE = 'Copied a link to the position on the board, as a FEN: no link holds a live game.';
 mountLivePanel(
   element('live'),
   {
@@ -1347,9 +1385,14 @@ mountLivePanel(
       state.realtime = undefined;
       state.cursor = { game: 0, ply: follow ? last : Math.min(state.cursor.ply, last) };
       errorsBox.innerHTML = '';
+      // Copy link shares the board's position now, whatever the text's size.
+      shareButton.disabled = false;
+      if (shareStatus.textContent !== LIVE_LINK_NOTE) shareStatus.textContent = '';
       notesBox.innerHTML = renderNotes(notes);
       fieldsBox.innerHTML = renderFieldTable([]);
       drawSession();
+      // The live game's own export (its moves as PGN), not the text's game list.
+      drawGameTools();
       drawPosition();
       drawBranch();
     },

@@ -1,6 +1,7 @@
 import { parsePgn, type PgnGame } from '@chess-formats/pgn';
 import type { FormatView, InputError, SessionGame } from './formats/adapter.js';
 import { readPgn, titleOf } from './formats/pgn.js';
+import { placeholderGames } from './hand-over.js';
 import type { GameSummary } from './view/game-list.js';
 
 /**
@@ -75,6 +76,8 @@ export function readPgnGameAt(text: string, summary: GameSummary): { game: Sessi
 export interface LazyPgnRead {
   readonly view: FormatView;
   readonly summaries: readonly GameSummary[];
+  /** The index of the game read. */
+  readonly shown: number;
 }
 
 /**
@@ -103,7 +106,7 @@ export function readPgnLazily(text: string, keep = 0): LazyPgnRead | undefined {
     };
   });
   const shown = Math.min(Math.max(0, keep), summaries.length - 1);
-  const games: SessionGame[] = summaries.map((s) => ({ id: String(s.index + 1), title: s.title, plies: [] }));
+  const games: SessionGame[] = placeholderGames(summaries);
   const first = readPgnGameAt(text, summaries[shown] as GameSummary);
   games[shown] = first.game;
   return {
@@ -117,5 +120,6 @@ export function readPgnLazily(text: string, keep = 0): LazyPgnRead | undefined {
       session: { events: [], games },
     },
     summaries,
+    shown,
   };
 }

@@ -24,13 +24,15 @@ export interface ReadResult {
   readonly summaries?: readonly GameSummary[];
   /** The games were read lazily (a large PGN file in the worker): each one without positions is read when shown. */
   readonly lazy?: boolean;
+  /** The game a lazy reading read (the others wait). */
+  readonly shown?: number;
 }
 
 /** A lazy reading of a long text in a format (the worker's, for PGN), or undefined to read it whole. */
 export type LazyRead = (
   adapter: string,
   text: string,
-) => { readonly view: FormatView; readonly summaries: readonly GameSummary[] } | undefined;
+) => { readonly view: FormatView; readonly summaries: readonly GameSummary[]; readonly shown: number } | undefined;
 
 const EMPTY: FormatView = { positions: [], fields: [], errors: [], notes: [] };
 
@@ -69,6 +71,7 @@ export function readText(
       view: lazily.view,
       summaries: lazily.summaries,
       lazy: true,
+      shown: lazily.shown,
     };
   return {
     adapter: adapter.name,

@@ -1,7 +1,9 @@
 import type { FormatAdapter, InputError, SessionGame } from './formats/adapter.js';
 import { ADAPTERS } from './formats/registry.js';
 import { readText, type ReadResult } from './read.js';
-import type { GameRequest, ReadReply, ReadRequest } from './read-worker.js';
+import type { GameRequest, ReadReply, ReadRequest, SliceRequest } from './read-worker.js';
+import { joinLazyResult, textSlices, type LazyHead } from './hand-over.js';
+import type { GameSummary } from './view/game-list.js';
 
 /** Texts at least this long are read in the worker; shorter ones on the page, where a read takes a few milliseconds. */
 export const READ_IN_WORKER_FROM = 20_000;
@@ -10,6 +12,22 @@ interface Pending {
   readonly text: string;
   readonly chosen: string | undefined;
   readonly resolve: (result: ReadResult) => void;
+  /** A lazy reading's first message and the pages of rows come so far. */
+  head?: LazyHead;
+  rows?: number;
+  pages?: (readonly GameSummary[])[];
+}
+
+/** Resolves in a later task of the page's thread (a message to itself: timers wait longer, and longer still in a tab behind). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
 }
 
 /** One game of a text read lazily, as the worker reads it when the page shows it. */
@@ -55,8 +73,23 @@ export class TextReader {
     return new Promise((resolve) => {
       const id = ++this.#nextId;
       this.#pending.set(id, { text, chosen, resolve });
-      worker.postMessage({ id, text, chosen, ...(keep === undefined ? {} : { keep }) } satisfies ReadRequest);
+      void this.#handOver(worker, id, text, chosen, keep);
     });
+  }
+
+  /**
+   * Sends the text in slices, one a task (see hand-over.ts), then the request to read them.
+   * Stops when the read was dropped meanwhile (another text, or the worker failed).
+   */
+  async #handOver(worker: Worker, id: number, text: string, chosen: string | undefined, keep?: number): Promise<void> {
+    const slices = textSlices(text);
+    for (const [index, slice] of slices.entries()) {
+      if (index > 0) await nextTask();
+      if (this.#worker !== worker || !this.#pending.has(id)) return;
+      worker.postMessage({ kind: 'slice', id, text: slice } satisfies SliceRequest);
+    }
+    if (this.#worker !== worker || !this.#pending.has(id)) return;
+    worker.postMessage({ kind: 'read', id, chosen, ...(keep === undefined ? {} : { keep }) } satisfies ReadRequest);
   }
 
   /** Game `index` of the text the worker read last, lazily (undefined if the worker has stopped since). */
@@ -104,6 +137,21 @@ export class TextReader {
     }
     const pending = this.#pending.get(reply.id);
     if (!pending) return;
+    // A lazy reading comes in pages, each message its own task: put together once all are here.
+    if (reply.ok && 'head' in reply) {
+      pending.head = reply.head;
+      pending.rows = reply.head.result.summaries?.length ?? 0;
+      pending.pages = [];
+    } else if (reply.ok && 'rows' in reply && pending.head && pending.pages) {
+      pending.pages.push(reply.rows);
+      pending.rows = (pending.rows ?? 0) + reply.rows.length;
+    }
+    if (pending.head && pending.pages && reply.ok) {
+      if ((pending.rows ?? 0) < pending.head.total) return;
+      this.#pending.delete(reply.id);
+      pending.resolve(joinLazyResult(pending.head, pending.pages));
+      return;
+    }
     this.#pending.delete(reply.id);
     pending.resolve(
       reply.ok && 'result' in reply ? reply.result : readText(pending.text, pending.chosen, this.#adapters),

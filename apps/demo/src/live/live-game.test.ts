@@ -1,6 +1,7 @@
 import { legalMoves, parseSan, play, standardSetup, type Setup, type TrackedGame } from '@chess-formats/board-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readUrlState } from '../url-state.js';
 import {
   FICS_WEBSOCKET,
   LiveGame,
@@ -8,6 +9,7 @@ import {
   listedGameText,
   liveAddressFromUrl,
   runningClocks,
+  withLiveAddress,
   stopText,
 } from './live-game.js';
 
@@ -164,6 +166,17 @@ describe('the server address', () => {
     expect(liveAddressFromUrl('?live=ws%3A%2F%2F127.0.0.1%3A4000&input=x')).toBe('ws://127.0.0.1:4000');
     expect(liveAddressFromUrl('?input=x')).toBeUndefined();
     expect(liveAddressFromUrl('?live=')).toBeUndefined();
+  });
+  it('stays in the links the page writes into its URL, readable or compressed', () => {
+    const search = '?input=x&live=ws%3A%2F%2F127.0.0.1%3A4000';
+    const readable = withLiveAddress('?input=8%2F8&format=fen&ply=3', search);
+    expect(readable).toBe('?input=8%2F8&format=fen&ply=3&live=ws%3A%2F%2F127.0.0.1%3A4000');
+    expect(readUrlState(readable)).toEqual(readUrlState('?input=8%2F8&format=fen&ply=3'));
+    expect(liveAddressFromUrl(readable)).toBe('ws://127.0.0.1:4000');
+    expect(withLiveAddress('#z=abc', search)).toBe('?live=ws%3A%2F%2F127.0.0.1%3A4000#z=abc');
+    expect(withLiveAddress('?', search)).toBe('?live=ws%3A%2F%2F127.0.0.1%3A4000');
+    // No address in the URL: the link as it was.
+    expect(withLiveAddress('?input=x', '?input=y')).toBe('?input=x');
   });
 });
 

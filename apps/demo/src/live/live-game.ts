@@ -159,6 +159,20 @@ export function liveAddressFromUrl(search: string): string | undefined {
   return value === null || value.trim() === '' ? undefined : value.trim();
 }
 
+/**
+ * A link the page writes into its URL (`?input=...`, `#z=...`), with the server address of
+ * `search` (the URL's query now) kept: the address given by a link stays in the page's URL
+ * as the page rewrites it after a step or a read.
+ */
+export function withLiveAddress(link: string, search: string): string {
+  const address = liveAddressFromUrl(search);
+  if (address === undefined) return link;
+  const hashAt = link.indexOf('#');
+  const query = (hashAt < 0 ? link : link.slice(0, hashAt)).replace(/^\?/, '');
+  const hash = hashAt < 0 ? '' : link.slice(hashAt);
+  return `?${query ? `${query}&` : ''}live=${encodeURIComponent(address)}${hash}`;
+}
+
 /** A game of the server's list, as the page needs it (the fics package's `GamesRow`, in part). */
 export interface ListedGame {
   readonly gameNumber: number;
