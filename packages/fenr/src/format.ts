@@ -75,8 +75,9 @@ export const fenrFormat: TextFormat<Setup, FenrErrorCode, FenrParseOptions, unde
     if (slashes > 8) return 0;
     if (slashes >= 6 && parseFenr(text).ok) return 0.95;
     // A broken FENr beats a broken FEN (0.6) when it shows FENr's own signs: a delay or
-    // moving marker in the placement (FEN has no `D` or `M`), or fields in FENr's shape.
-    if (/[DM]/.test(placement)) return 0.7;
+    // moving marker in a placement of ranks (FEN has no `D` or `M`; a word such as `Done` is
+    // no placement), or fields in FENr's shape.
+    if (slashes >= 3 && /[DM]/.test(placement)) return 0.7;
     const fields = tokens.slice(1);
     return slashes >= 6 && fields.length > 0 && (fenrShaped(fields) || endsInTimes(fields)) ? 0.7 : 0;
   },
