@@ -764,7 +764,7 @@ export class Engine implements VariantBoard {
    * pieces of that role, plain and en passant: a SAN reader knows the role, and looks along its lines alone.
    */
   generateTo(start: number, to: number, role = 0): number {
-    if (this.variantMoves !== MOVES_CHESS) return this.keepTo(start, this.generateVariant(start), to, role);
+    if (this.variantMoves !== MOVES_CHESS) return this.generateVariant(start, to, role);
     // Under compulsory capture a move onto `to` is legal only if no capture is elsewhere: every move tells.
     if (this.capturesCompulsory) return this.keepTo(start, this.generate(start), to, role);
     const b = this.board;
@@ -1446,8 +1446,12 @@ export class Engine implements VariantBoard {
   /** Per ply with an explosion: both king cells, then both king counts, before it. */
   private blastKings = new Int16Array(64 * 4);
 
-  /** `generate` for a variant that is not MOVES_CHESS. */
-  private generateVariant(start: number): number {
+  /**
+   * `generate` for a variant that is not MOVES_CHESS; with `to`, only the moves `generateTo(start,
+   * to, role)` gives. The candidates are narrowed to the destination before each is played, so
+   * that reading a move costs one or two trial plays instead of one per pseudo-legal move.
+   */
+  private generateVariant(start: number, to = -1, role = 0): number {
     if (this.variantEnded()) return start;
     const mode = this.variantMoves;
     const winner = this.winnerHook;
@@ -1470,6 +1474,7 @@ export class Engine implements VariantBoard {
     this.variantMoves = mode;
     this.winnerHook = winner;
     this.drawHook = drawn;
+    if (to >= 0) end = this.keepTo(start, end, to, role);
     const moves = this.moves;
     let n = start;
     for (let i = start; i < end; i++) {
