@@ -9,6 +9,7 @@ import type { MoveNotationError } from './move-notation.js';
 import { piece, type Piece } from './piece.js';
 import { ok, type Result } from './result.js';
 import { isLegal, play } from './rules.js';
+import { parseCoordinate, plainCoordinateCode } from './coordinate.js';
 import { parseSan, parseSanOn, plainSanCode } from './san.js';
 import { incremented as increment, type Pocket, type Setup } from './setup.js';
 import { variantOf } from './variants/lookup.js';
@@ -26,6 +27,12 @@ export interface Replay {
    * The Move may be a frozen object shared with other calls (plain moves on the standard board).
    */
   playSan(text: string): Result<Move, MoveNotationError>;
+  /**
+   * Reads coordinate notation (`g1f3`, `e7e8q`, `e1g1`) in the current position, as
+   * `parseCoordinate` does, and plays the move when it is legal. The Move may be shared, as
+   * `playSan`'s is.
+   */
+  playCoordinate(text: string): Result<Move, MoveNotationError>;
   /** Plays a legal move, as `play` would; returns false and changes nothing when it is not legal here. */
   play(move: Move): boolean;
   /** A null move (PGN's `--`): the other side is to move, no en passant capture remains, the clocks count on. */
@@ -60,7 +67,7 @@ function fitsEngine(setup: Setup): boolean {
  */
 const sharedMoves: Move[] = /* @__PURE__ */ new Array(4096);
 
-/** The shared, frozen Move of a move code without promotion or kind on the standard board (`plainSanCode` reads only that board). */
+/** The shared, frozen Move of a move code without promotion or kind on the standard board (`plainSanCode` and `plainCoordinateCode` read only that board). */
 function sharedMove(engine: Engine, code: number): Move {
   const { squareOf } = engine.c;
   const key = ((squareOf[code & 1023] as number) << 6) | (squareOf[code >>> 10] as number);
@@ -104,6 +111,19 @@ class EngineReplay implements Replay {
     const result = parseSanOn(engine, text);
     // parseSan answers with a generated move, so it plays as it is.
     if (result.ok) this.make(this.engine.encode(result.value));
+    return result;
+  }
+
+  playCoordinate(text: string): Result<Move, MoveNotationError> {
+    const engine = this.engine;
+    const code = typeof text === 'string' ? plainCoordinateCode(engine, text) : -1;
+    if (code >= 0) {
+      const move = code >>> 20 ? engine.toMove(code) : sharedMove(engine, code);
+      this.make(code);
+      return ok(move);
+    }
+    const result = parseCoordinate(this.setup(), text);
+    if (result.ok) this.play(result.value);
     return result;
   }
 
@@ -221,6 +241,12 @@ class SetupReplay implements Replay {
 
   playSan(text: string): Result<Move, MoveNotationError> {
     const result = parseSan(this.setup(), text);
+    if (result.ok) this.positions.push(play(this.setup(), result.value));
+    return result;
+  }
+
+  playCoordinate(text: string): Result<Move, MoveNotationError> {
+    const result = parseCoordinate(this.setup(), text);
     if (result.ok) this.positions.push(play(this.setup(), result.value));
     return result;
   }
