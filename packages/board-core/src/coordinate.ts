@@ -104,6 +104,10 @@ export function parseCoordinate(setup: Setup, text: string): Result<Move, MoveNo
   return choosePromotion(matchFromTo(legalMovesTo(setup, to.square), from.square, to.square), promotion, text, to.end);
 }
 
+// The engine's move codes: from cell | to cell << 10 | promotion role << 20 | kind << 24.
+const CELL_MASK = 1023;
+const KIND_CASTLE = 2;
+
 /** The standard board's square (0 a1 ... 63 h8) named at `at` in `text`, or -1. */
 function standardSquareAt(text: string, at: number): number {
   const x = text.charCodeAt(at) - LOWER_A;
@@ -133,15 +137,40 @@ export function plainCoordinateCode(engine: Engine, text: string): number {
     promotion = roleCode(role);
   }
   const from = c.cellOf[fromSquare] as number;
-  const end = engine.generateTo(0, c.cellOf[toSquare] as number);
+  const to = c.cellOf[toSquare] as number;
+  const end = engine.generateTo(0, to);
   const moves = engine.moves;
   let found = -1;
+  let fromTo = 0;
   for (let i = 0; i < end; i++) {
     const move = moves[i] as number;
     // Normal and en passant moves (kinds 0 and 1) from the origin, with the promotion named.
-    if (move >>> 24 > 1 || (move & 1023) !== from || ((move >>> 20) & 15) !== promotion) continue;
+    if (move >>> 24 >= KIND_CASTLE || (move & CELL_MASK) !== from) continue;
+    fromTo++;
+    if (((move >>> 20) & 15) !== promotion) continue;
     if (found >= 0) return -1;
     found = move;
   }
-  return found;
+  if (fromTo > 0 || promotion !== 0) return fromTo > 0 ? found : -1;
+  // Castling (kind 2, the rook's cell in the code), as `matchFromTo` picks it when no move goes
+  // from the origin to the destination: the king onto its rook, else onto its destination.
+  return castlingCode(engine, end, from, to);
+}
+
+/** The one castling move among the first `end` generated whose king is on `from` and whose rook, else whose king's destination, is `to`; else -1. */
+function castlingCode(engine: Engine, end: number, from: number, to: number): number {
+  const moves = engine.moves;
+  for (let pass = 0; pass < 2; pass++) {
+    let found = -1;
+    for (let i = 0; i < end; i++) {
+      const move = moves[i] as number;
+      if (move >>> 24 !== KIND_CASTLE || (move & CELL_MASK) !== from) continue;
+      const rook = (move >>> 10) & CELL_MASK;
+      if ((pass === 0 ? rook : (engine.castlingTargets(from, rook)[0] as number)) !== to) continue;
+      if (found >= 0) return -1;
+      found = move;
+    }
+    if (found >= 0) return found;
+  }
+  return -1;
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseCoordinate } from './coordinate.js';
 import { createReplay } from './replay.js';
 import { play } from './rules.js';
 import { parseSan, writeSan } from './san.js';
@@ -21,6 +22,30 @@ describe('createReplay', () => {
     expect(first.value).toEqual({ kind: 'normal', from: 6, to: 21 });
     expect(Object.isFrozen(first.value)).toBe(true);
     expect(again.value).toBe(first.value);
+  });
+  it('reads coordinates on the engine: plain moves shared as playSan shares them, castling in both forms, errors as parseCoordinate words them', () => {
+    const standard = setupFromFen('r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1');
+    const replay = createReplay(standard);
+    const knight = replay.playCoordinate('f3g5');
+    expect(knight).toEqual({ ok: true, value: { kind: 'normal', from: 21, to: 38 } });
+    expect(knight.ok && Object.isFrozen(knight.value)).toBe(true);
+    expect(replay.playCoordinate('e8c8')).toEqual({
+      ok: true,
+      value: { kind: 'castle', from: 60, to: 58, rook: 56, rookTo: 59 },
+    });
+    expect(replay.playCoordinate('e1h1')).toEqual({
+      ok: true,
+      value: { kind: 'castle', from: 4, to: 6, rook: 7, rookTo: 5 },
+    });
+    expect(replay.turn).toBe('black');
+    // Illegal and malformed texts change nothing and are worded as parseCoordinate words them.
+    for (const text of ['a7a5q', 'h8h1', 'e7e5', 'Nf6', 'i1a1']) {
+      const before = replay.setup();
+      const result = replay.playCoordinate(text);
+      expect(result.ok, text).toBe(false);
+      expect(result).toEqual(parseCoordinate(before, text));
+      expect(replay.setup()).toEqual(before);
+    }
   });
   it('reads and plays a random game as parseSan and play do, and takes it back with undo', () => {
     fc.assert(

@@ -4,15 +4,7 @@
  * and ends, the variation depth, the limits); a builder owns what a token means to the game.
  * Methods return a `GameError` instead of throwing.
  */
-import {
-  createReplay,
-  err,
-  ok,
-  type Move,
-  type Replay,
-  type Result,
-  type Setup,
-} from '@chess-formats/board-core';
+import { createReplay, err, ok, type Move, type Replay, type Result, type Setup } from '@chess-formats/board-core';
 import {
   COLON,
   DELETE,
