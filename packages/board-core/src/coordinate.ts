@@ -125,7 +125,7 @@ function standardSquareAt(text: string, at: number): number {
 export function plainCoordinateCode(engine: Engine, text: string): number {
   const c = engine.c;
   const length = text.length;
-  if ((length !== 4 && length !== 5) || c.spec.geometry.name !== 'standard') return -1;
+  if ((length !== 4 && length !== 5) || !c.standard) return -1;
   const fromSquare = standardSquareAt(text, 0);
   const toSquare = standardSquareAt(text, 2);
   if (fromSquare < 0 || toSquare < 0) return -1;

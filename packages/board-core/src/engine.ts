@@ -28,7 +28,7 @@ const ROLE_BITS = 15;
 
 export const PAWN = 1;
 const ROOK = 4;
-const KING = 6;
+export const KING = 6;
 
 /** Role index in cell codes: 1 + position in ROLES (pawn 1 ... fool 9). */
 export function roleCode(role: Role): number {
@@ -112,6 +112,8 @@ function attackTable(leaps: readonly Int16Array[], slides: readonly Int16Array[]
 /** A RulesSpec turned into cell offsets and lookup tables, computed once per spec. */
 interface Compiled {
   readonly spec: RulesSpec;
+  /** Whether the board is the standard one, whose squares the plain-notation readers compute (y * 8 + x). */
+  readonly standard: boolean;
   readonly stride: number;
   readonly cellCount: number;
   /** Cell of each square (or -1 for a hole). */
@@ -211,6 +213,7 @@ export function compile(spec: RulesSpec): Compiled {
   }
   const compiled: Compiled = {
     spec,
+    standard: geometry.name === 'standard',
     lines,
     stride,
     cellCount,
