@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCoordinate } from './coordinate.js';
 import { createReplay } from './replay.js';
-import { play } from './rules.js';
+import type { Move } from './move.js';
+import { isLegal, play } from './rules.js';
 import { parseSan, writeSan } from './san.js';
 import type { Setup } from './setup.js';
 import { setupFromFen } from './testing/chessops-bridge.js';
-import { MOVE_TEXT_CHARS, gameArbitrary, randomGame } from './testing/random-play.js';
+import { MOVE_TEXT_CHARS, STARTS, gameArbitrary, randomGame } from './testing/random-play.js';
+import { VARIANTS } from './variants/list.js';
 
 const THREE_CHECK: Setup = {
   ...setupFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'),
@@ -46,6 +48,33 @@ describe('createReplay', () => {
       expect(result).toEqual(parseCoordinate(before, text));
       expect(replay.setup()).toEqual(before);
     }
+  });
+  it('plays a move exactly when isLegal says it is legal, in every variant (looking along the moving piece lines alone)', () => {
+    const starts = [
+      ...STARTS.map((start) => start.setup),
+      ...VARIANTS.filter((variant) => variant.key !== 'realtime').map((variant) => variant.start()),
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...starts),
+        fc.array(fc.nat({ max: 1 << 16 }), { maxLength: 50 }),
+        fc.nat(9999),
+        fc.nat(200),
+        fc.nat(200),
+        (start, choices, pick, from, to) => {
+          const positions = randomGame(start, choices);
+          const { setup, legal } = positions[positions.length - 1]!;
+          const size = setup.board.pieces.length;
+          const candidates: Move[] = [{ kind: 'normal', from: from % size, to: to % size }];
+          if (legal.length > 0) candidates.push(legal[pick % legal.length]!);
+          for (const move of candidates) {
+            const replay = createReplay(setup);
+            expect(replay.play(move), JSON.stringify(move)).toBe(isLegal(setup, move));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
   it('reads and plays a random game as parseSan and play do, and takes it back with undo', () => {
     fc.assert(
