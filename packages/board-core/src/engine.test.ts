@@ -124,9 +124,16 @@ function givesCheck(engine: Engine, code: number): boolean {
 
 describe('Engine.generateTo in the variants whose moves are tried on the board', () => {
   // Atomic and racing kings play each candidate; antichess and losers make captures compulsory.
-  const variants = ['atomic', 'racingKings', 'antichess', 'losers', 'kingOfTheHill', 'threeCheck', 'horde'].map(
-    (key) => variantByKey(key) as Variant,
-  );
+  const variants = [
+    'atomic',
+    'racingKings',
+    'antichess',
+    'losers',
+    'suicide',
+    'kingOfTheHill',
+    'threeCheck',
+    'horde',
+  ].map((key) => variantByKey(key) as Variant);
 
   it('finds, per cell and per role, exactly the legal moves generate finds there, along random games', () => {
     fc.assert(

@@ -768,8 +768,47 @@ export class Engine implements VariantBoard {
    */
   generateTo(start: number, to: number, role = 0): number {
     if (this.variantMoves !== MOVES_CHESS) return this.generateVariant(start, to, role);
-    // Under compulsory capture a move onto `to` is legal only if no capture is elsewhere: every move tells.
-    if (this.capturesCompulsory) return this.keepTo(start, this.generate(start), to, role);
+    const end = this.chessMovesTo(start, to, role);
+    return this.capturesCompulsory ? this.keepCompulsory(start, end) : end;
+  }
+
+  /**
+   * Compacts the codes in [start, end), chess's legal moves onto one cell, to those legal under
+   * compulsory capture (antichess, losers): the captures among them when there is one (a capture
+   * is then legal, so only captures are); else all of them, unless a capture is legal anywhere.
+   * That is looked for from each enemy piece the side to move attacks, not by generating every
+   * move: reading a move costs a few attack tests instead of a whole generation.
+   */
+  private keepCompulsory(start: number, end: number): number {
+    const moves = this.moves;
+    const b = this.board;
+    let n = start;
+    for (let i = start; i < end; i++) {
+      const move = moves[i] as number;
+      const kind = move >>> 24;
+      if (kind === KIND_EP || (kind === KIND_NORMAL && b[(move >>> 10) & CELL_MASK] !== 0)) moves[n++] = move;
+    }
+    if (n > start || end === start) return n > start ? n : end;
+    return this.hasLegalCapture(end) ? start : end;
+  }
+
+  /** Whether the side to move has a legal capture (en passant included); the move buffer from `scratch` is used. */
+  private hasLegalCapture(scratch: number): boolean {
+    this.reserve(scratch);
+    const b = this.board;
+    const us = this.us;
+    const them = us ^ COLOR_BITS;
+    const cells = this.c.squareCells;
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i] as number;
+      if (((b[cell] as number) & them) === 0 || !this.attacked(cell, us)) continue;
+      if (this.chessMovesTo(scratch, cell, 0) > scratch) return true;
+    }
+    return this.generateEnPassant(scratch) > scratch;
+  }
+
+  /** `generateTo` by chess's rules, compulsory capture aside. */
+  private chessMovesTo(start: number, to: number, role: number): number {
     const b = this.board;
     const c = this.c;
     const us = this.us;
