@@ -789,7 +789,13 @@ export class Engine implements VariantBoard {
       if (kind === KIND_EP || (kind === KIND_NORMAL && b[(move >>> 10) & CELL_MASK] !== 0)) moves[n++] = move;
     }
     if (n > start || end === start) return n > start ? n : end;
-    return this.hasLegalCapture(end) ? start : end;
+    // Moves were found, so the variant's own rule has not ended the game: the look for a
+    // capture need not ask it again for every piece (losers counts the pieces on the board).
+    const hook = this.winnerHook;
+    this.winnerHook = undefined;
+    const capture = this.hasLegalCapture(end);
+    this.winnerHook = hook;
+    return capture ? start : end;
   }
 
   /** Whether the side to move has a legal capture (en passant included); the move buffer from `scratch` is used. */
