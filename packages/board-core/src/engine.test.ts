@@ -8,6 +8,8 @@ import { standardSetup } from './setup.js';
 import { setupFromFen } from './testing/chessops-bridge.js';
 import { STARTS, gameArbitrary, randomGame } from './testing/random-play.js';
 import { rulesFor } from './variant.js';
+import { variantByKey } from './variants/lookup.js';
+import type { Variant } from './variants/types.js';
 
 const CASTLE = 2;
 
@@ -119,3 +121,47 @@ function givesCheck(engine: Engine, code: number): boolean {
   engine.unmake(code);
   return check;
 }
+
+describe('Engine.generateTo in the variants whose moves are tried on the board', () => {
+  // Atomic and racing kings play each candidate; antichess and losers make captures compulsory.
+  const variants = [
+    'atomic',
+    'racingKings',
+    'antichess',
+    'losers',
+    'suicide',
+    'kingOfTheHill',
+    'threeCheck',
+    'horde',
+  ].map((key) => variantByKey(key) as Variant);
+
+  it('finds, per cell and per role, exactly the legal moves generate finds there, along random games', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...variants),
+        fc.array(fc.nat({ max: 1 << 16 }), { minLength: 10, maxLength: 70 }),
+        (variant, choices) => {
+          const positions = randomGame(variant.start(), choices);
+          for (const { setup } of positions.slice(-3)) {
+            const engine = new Engine(variant.rules.spec).load(setup, variant.rules);
+            const all = codes(engine, 0, engine.generate(0));
+            for (const cell of engine.c.squareCells) {
+              const landing = all.filter((m) => landings(engine, m).includes(cell));
+              expect(codes(engine, 0, engine.generateTo(0, cell)), `cell ${cell}`).toEqual(landing);
+              for (let role = 1; role <= 6; role++) {
+                // With a role: that role's moves (castling is the king's), never a drop.
+                const ofRole = landing.filter((m) =>
+                  m >>> 24 === CASTLE
+                    ? role === 6
+                    : m >>> 24 !== 3 && ((engine.board[m & 1023] as number) & 15) === role,
+                );
+                expect(codes(engine, 0, engine.generateTo(0, cell, role)), `cell ${cell} role ${role}`).toEqual(ofRole);
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});

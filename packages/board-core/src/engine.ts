@@ -28,7 +28,7 @@ const ROLE_BITS = 15;
 
 export const PAWN = 1;
 const ROOK = 4;
-const KING = 6;
+export const KING = 6;
 
 /** Role index in cell codes: 1 + position in ROLES (pawn 1 ... fool 9). */
 export function roleCode(role: Role): number {
@@ -112,6 +112,8 @@ function attackTable(leaps: readonly Int16Array[], slides: readonly Int16Array[]
 /** A RulesSpec turned into cell offsets and lookup tables, computed once per spec. */
 interface Compiled {
   readonly spec: RulesSpec;
+  /** Whether the board is the standard one, whose squares the plain-notation readers compute (y * 8 + x). */
+  readonly standard: boolean;
   readonly stride: number;
   readonly cellCount: number;
   /** Cell of each square (or -1 for a hole). */
@@ -211,6 +213,7 @@ export function compile(spec: RulesSpec): Compiled {
   }
   const compiled: Compiled = {
     spec,
+    standard: geometry.name === 'standard',
     lines,
     stride,
     cellCount,
@@ -764,9 +767,54 @@ export class Engine implements VariantBoard {
    * pieces of that role, plain and en passant: a SAN reader knows the role, and looks along its lines alone.
    */
   generateTo(start: number, to: number, role = 0): number {
-    if (this.variantMoves !== MOVES_CHESS) return this.keepTo(start, this.generateVariant(start), to, role);
-    // Under compulsory capture a move onto `to` is legal only if no capture is elsewhere: every move tells.
-    if (this.capturesCompulsory) return this.keepTo(start, this.generate(start), to, role);
+    if (this.variantMoves !== MOVES_CHESS) return this.generateVariant(start, to, role);
+    const end = this.chessMovesTo(start, to, role);
+    return this.capturesCompulsory ? this.keepCompulsory(start, end) : end;
+  }
+
+  /**
+   * Compacts the codes in [start, end), chess's legal moves onto one cell, to those legal under
+   * compulsory capture (antichess, losers): the captures among them when there is one (a capture
+   * is then legal, so only captures are); else all of them, unless a capture is legal anywhere.
+   * That is looked for from each enemy piece the side to move attacks, not by generating every
+   * move: reading a move costs a few attack tests instead of a whole generation.
+   */
+  private keepCompulsory(start: number, end: number): number {
+    const moves = this.moves;
+    const b = this.board;
+    let n = start;
+    for (let i = start; i < end; i++) {
+      const move = moves[i] as number;
+      const kind = move >>> 24;
+      if (kind === KIND_EP || (kind === KIND_NORMAL && b[(move >>> 10) & CELL_MASK] !== 0)) moves[n++] = move;
+    }
+    if (n > start || end === start) return n > start ? n : end;
+    // Moves were found, so the variant's own rule has not ended the game: the look for a
+    // capture need not ask it again for every piece (losers counts the pieces on the board).
+    const hook = this.winnerHook;
+    this.winnerHook = undefined;
+    const capture = this.hasLegalCapture(end);
+    this.winnerHook = hook;
+    return capture ? start : end;
+  }
+
+  /** Whether the side to move has a legal capture (en passant included); the move buffer from `scratch` is used. */
+  private hasLegalCapture(scratch: number): boolean {
+    this.reserve(scratch);
+    const b = this.board;
+    const us = this.us;
+    const them = us ^ COLOR_BITS;
+    const cells = this.c.squareCells;
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i] as number;
+      if (((b[cell] as number) & them) === 0 || !this.attacked(cell, us)) continue;
+      if (this.chessMovesTo(scratch, cell, 0) > scratch) return true;
+    }
+    return this.generateEnPassant(scratch) > scratch;
+  }
+
+  /** `generateTo` by chess's rules, compulsory capture aside. */
+  private chessMovesTo(start: number, to: number, role: number): number {
     const b = this.board;
     const c = this.c;
     const us = this.us;
@@ -1446,8 +1494,12 @@ export class Engine implements VariantBoard {
   /** Per ply with an explosion: both king cells, then both king counts, before it. */
   private blastKings = new Int16Array(64 * 4);
 
-  /** `generate` for a variant that is not MOVES_CHESS. */
-  private generateVariant(start: number): number {
+  /**
+   * `generate` for a variant that is not MOVES_CHESS; with `to`, only the moves `generateTo(start,
+   * to, role)` gives. The candidates are narrowed to the destination before each is played, so
+   * that reading a move costs one or two trial plays instead of one per pseudo-legal move.
+   */
+  private generateVariant(start: number, to = -1, role = 0): number {
     if (this.variantEnded()) return start;
     const mode = this.variantMoves;
     const winner = this.winnerHook;
@@ -1470,6 +1522,7 @@ export class Engine implements VariantBoard {
     this.variantMoves = mode;
     this.winnerHook = winner;
     this.drawHook = drawn;
+    if (to >= 0) end = this.keepTo(start, end, to, role);
     const moves = this.moves;
     let n = start;
     for (let i = start; i < end; i++) {

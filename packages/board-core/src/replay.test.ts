@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseCoordinate } from './coordinate.js';
 import { createReplay } from './replay.js';
-import { play } from './rules.js';
+import type { Move } from './move.js';
+import { isLegal, play } from './rules.js';
 import { parseSan, writeSan } from './san.js';
 import type { Setup } from './setup.js';
 import { setupFromFen } from './testing/chessops-bridge.js';
-import { MOVE_TEXT_CHARS, gameArbitrary, randomGame } from './testing/random-play.js';
+import { MOVE_TEXT_CHARS, STARTS, gameArbitrary, randomGame } from './testing/random-play.js';
+import { VARIANTS } from './variants/list.js';
 
 const THREE_CHECK: Setup = {
   ...setupFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'),
@@ -21,6 +24,57 @@ describe('createReplay', () => {
     expect(first.value).toEqual({ kind: 'normal', from: 6, to: 21 });
     expect(Object.isFrozen(first.value)).toBe(true);
     expect(again.value).toBe(first.value);
+  });
+  it('reads coordinates on the engine: plain moves shared as playSan shares them, castling in both forms, errors as parseCoordinate words them', () => {
+    const standard = setupFromFen('r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1');
+    const replay = createReplay(standard);
+    const knight = replay.playCoordinate('f3g5');
+    expect(knight).toEqual({ ok: true, value: { kind: 'normal', from: 21, to: 38 } });
+    expect(knight.ok && Object.isFrozen(knight.value)).toBe(true);
+    expect(replay.playCoordinate('e8c8')).toEqual({
+      ok: true,
+      value: { kind: 'castle', from: 60, to: 58, rook: 56, rookTo: 59 },
+    });
+    expect(replay.playCoordinate('e1h1')).toEqual({
+      ok: true,
+      value: { kind: 'castle', from: 4, to: 6, rook: 7, rookTo: 5 },
+    });
+    expect(replay.turn).toBe('black');
+    // Illegal and malformed texts change nothing and are worded as parseCoordinate words them.
+    for (const text of ['a7a5q', 'h8h1', 'e7e5', 'Nf6', 'i1a1']) {
+      const before = replay.setup();
+      const result = replay.playCoordinate(text);
+      expect(result.ok, text).toBe(false);
+      expect(result).toEqual(parseCoordinate(before, text));
+      expect(replay.setup()).toEqual(before);
+    }
+  });
+  it('plays a move exactly when isLegal says it is legal, in every variant (looking along the moving piece lines alone)', () => {
+    const starts = [
+      ...STARTS.map((start) => start.setup),
+      ...VARIANTS.filter((variant) => variant.key !== 'realtime').map((variant) => variant.start()),
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...starts),
+        fc.array(fc.nat({ max: 1 << 16 }), { maxLength: 50 }),
+        fc.nat(9999),
+        fc.nat(200),
+        fc.nat(200),
+        (start, choices, pick, from, to) => {
+          const positions = randomGame(start, choices);
+          const { setup, legal } = positions[positions.length - 1]!;
+          const size = setup.board.pieces.length;
+          const candidates: Move[] = [{ kind: 'normal', from: from % size, to: to % size }];
+          if (legal.length > 0) candidates.push(legal[pick % legal.length]!);
+          for (const move of candidates) {
+            const replay = createReplay(setup);
+            expect(replay.play(move), JSON.stringify(move)).toBe(isLegal(setup, move));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
   it('reads and plays a random game as parseSan and play do, and takes it back with undo', () => {
     fc.assert(

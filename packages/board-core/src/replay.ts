@@ -7,8 +7,9 @@ import { BLACK, Engine, PAWN, PROMOTED, UNTRUSTED, WHITE, roleCode, roleOf } fro
 import type { Move } from './move.js';
 import type { MoveNotationError } from './move-notation.js';
 import { piece, type Piece } from './piece.js';
-import { ok, type Result } from './result.js';
+import { ok, type Ok, type Result } from './result.js';
 import { isLegal, play } from './rules.js';
+import { parseCoordinate, plainCoordinateCode } from './coordinate.js';
 import { parseSan, parseSanOn, plainSanCode } from './san.js';
 import { incremented as increment, type Pocket, type Setup } from './setup.js';
 import { variantOf } from './variants/lookup.js';
@@ -23,9 +24,16 @@ export interface Replay {
   readonly turn: Color;
   /**
    * Reads SAN in the current position, as `parseSan` does, and plays the move when it is legal.
-   * The Move may be a frozen object shared with other calls (plain moves on the standard board).
+   * The Move may be a frozen object shared with other calls (plain moves on the standard board),
+   * and so may the result holding it.
    */
   playSan(text: string): Result<Move, MoveNotationError>;
+  /**
+   * Reads coordinate notation (`g1f3`, `e7e8q`, `e1g1`) in the current position, as
+   * `parseCoordinate` does, and plays the move when it is legal. The Move and its result may be
+   * shared, as `playSan`'s are.
+   */
+  playCoordinate(text: string): Result<Move, MoveNotationError>;
   /** Plays a legal move, as `play` would; returns false and changes nothing when it is not legal here. */
   play(move: Move): boolean;
   /** A null move (PGN's `--`): the other side is to move, no en passant capture remains, the clocks count on. */
@@ -46,25 +54,37 @@ function fitsEngine(setup: Setup): boolean {
   if (setup.omegaAdvanced || setup.realtime) return false;
   const checks = setup.remainingChecks;
   if (checks && (checks.white > 3 || checks.black > 3)) return false;
-  for (const p of setup.board.pieces) if (p && (p.realtime || (p.promoted && p.role === 'pawn'))) return false;
+  // Index loops without closures: this runs once per game a reader reads, on every square.
+  const { pieces } = setup.board;
+  for (let square = 0; square < pieces.length; square++) {
+    const p = pieces[square];
+    if (p && (p.realtime || (p.promoted && p.role === 'pawn'))) return false;
+  }
   const { pockets } = setup;
   if (pockets) for (const role of ROLES) if (pockets.white[role] > 9999 || pockets.black[role] > 9999) return false;
   const { squareNames } = setup.board.geometry;
-  return setup.castlingRooks.every((s) => squareNames[s]) && setup.epSquares.every((s) => squareNames[s]);
+  const { castlingRooks, epSquares } = setup;
+  for (let i = 0; i < castlingRooks.length; i++) if (!squareNames[castlingRooks[i] as number]) return false;
+  for (let i = 0; i < epSquares.length; i++) if (!squareNames[epSquares[i] as number]) return false;
+  return true;
 }
 
 /**
  * The plain moves of the standard board (en passant and promotions aside), one frozen object
  * per origin and destination, shared by every game read: a PGN reader keeps a Move per node,
  * and fewer objects in the tree made the collector's copying, a sixth of the time, cheaper.
+ * Each is kept in its frozen result, so that reading a plain move allocates nothing.
  */
-const sharedMoves: Move[] = /* @__PURE__ */ new Array(4096);
+const sharedResults: Ok<Move>[] = /* @__PURE__ */ new Array(4096);
 
-/** The shared, frozen Move of a move code without promotion or kind on the standard board (`plainSanCode` reads only that board). */
-function sharedMove(engine: Engine, code: number): Move {
+/**
+ * The shared, frozen result holding the shared Move of a move code without promotion or kind on
+ * the standard board (`plainSanCode` and `plainCoordinateCode` read only that board).
+ */
+function sharedResult(engine: Engine, code: number): Ok<Move> {
   const { squareOf } = engine.c;
   const key = ((squareOf[code & 1023] as number) << 6) | (squareOf[code >>> 10] as number);
-  return (sharedMoves[key] ??= Object.freeze(engine.toMove(code)));
+  return (sharedResults[key] ??= Object.freeze(ok(Object.freeze(engine.toMove(code)))));
 }
 
 class EngineReplay implements Replay {
@@ -97,9 +117,9 @@ class EngineReplay implements Replay {
     const code = typeof text === 'string' && text.length < 16 ? plainSanCode(engine, text) : -1;
     if (code >= 0) {
       // The move before it is made: an en passant move names its victim from the position.
-      const move = code >>> 20 ? engine.toMove(code) : sharedMove(engine, code);
+      const result = code >>> 20 ? ok(engine.toMove(code)) : sharedResult(engine, code);
       this.make(code);
-      return ok(move);
+      return result;
     }
     const result = parseSanOn(engine, text);
     // parseSan answers with a generated move, so it plays as it is.
@@ -107,10 +127,26 @@ class EngineReplay implements Replay {
     return result;
   }
 
+  playCoordinate(text: string): Result<Move, MoveNotationError> {
+    const engine = this.engine;
+    const code = typeof text === 'string' ? plainCoordinateCode(engine, text) : -1;
+    if (code >= 0) {
+      const result = code >>> 20 ? ok(engine.toMove(code)) : sharedResult(engine, code);
+      this.make(code);
+      return result;
+    }
+    const result = parseCoordinate(this.setup(), text);
+    if (result.ok) this.play(result.value);
+    return result;
+  }
+
   play(move: Move): boolean {
     const engine = this.engine;
     const code = engine.encode(move);
-    const end = code < 0 ? 0 : engine.generateTo(0, engine.c.cellOf[move.to] as number);
+    // A normal or en passant move is looked for among its piece's moves alone (castling and
+    // drops among all), as a SAN reader looks: a variation's move played again costs little.
+    const role = code >>> 24 > 1 ? 0 : (engine.board[code & 1023] as number) & 15;
+    const end = code < 0 ? 0 : engine.generateTo(0, engine.c.cellOf[move.to] as number, role);
     for (let i = 0; i < end; i++) {
       if (engine.moves[i] === code) {
         this.make(code);
@@ -221,6 +257,12 @@ class SetupReplay implements Replay {
 
   playSan(text: string): Result<Move, MoveNotationError> {
     const result = parseSan(this.setup(), text);
+    if (result.ok) this.positions.push(play(this.setup(), result.value));
+    return result;
+  }
+
+  playCoordinate(text: string): Result<Move, MoveNotationError> {
+    const result = parseCoordinate(this.setup(), text);
     if (result.ok) this.positions.push(play(this.setup(), result.value));
     return result;
   }

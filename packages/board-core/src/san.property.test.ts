@@ -4,7 +4,9 @@ import { checkLength } from './move-notation.js';
 import { engineFor } from './rules.js';
 import { parseAnySan, parseSan, parseSanOn, writeSan } from './san.js';
 import { checkMutations, checkNeverThrows, checkRoundTrip } from './testing/notation-properties.js';
-import { MOVE_TEXT_CHARS, gameArbitrary, randomGame } from './testing/random-play.js';
+import type { Setup } from './setup.js';
+import { MOVE_TEXT_CHARS, STARTS, gameArbitrary, randomGame } from './testing/random-play.js';
+import { VARIANTS } from './variants/list.js';
 
 const san = { write: writeSan, parse: parseSan };
 
@@ -70,5 +72,47 @@ describe('SAN properties', () => {
       ),
       { numRuns: 1500 },
     );
+  });
+});
+
+describe('castling on the short road', () => {
+  // Every variant's start on the standard board with the back ranks cleared but for kings and
+  // rooks (Chess960 arrays and the wilds that castle from the king among them), so that both
+  // castlings are often legal, then a few random moves.
+  const starts = [...STARTS.map((start) => start.setup), ...VARIANTS.map((variant) => variant.start())]
+    .filter((setup) => setup.board.geometry.name === 'standard' && setup.realtime === undefined)
+    .map(
+      (setup): Setup => ({
+        ...setup,
+        board: {
+          ...setup.board,
+          pieces: setup.board.pieces.map((p, square) =>
+            (square < 8 || square >= 56) && p !== undefined && p.role !== 'king' && p.role !== 'rook' ? undefined : p,
+          ),
+        },
+      }),
+    );
+
+  it('reads O-O and O-O-O as the general reader does, in every variant on the standard board', () => {
+    let read = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...starts),
+        fc.array(fc.nat({ max: 1 << 16 }), { maxLength: 6 }),
+        (start, choices) => {
+          for (const { setup } of randomGame(start, choices)) {
+            for (const text of ['O-O', 'O-O-O', 'O-O+', 'O-O-O#', 'O-O!?', 'O-O-', 'O-OO']) {
+              const engine = engineFor(setup);
+              const short = parseSanOn(engine, text);
+              expect(short).toEqual(parseAnySan(engineFor(setup), text));
+              if (short.ok) read++;
+            }
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // Castling was legal often enough for the comparison to mean something.
+    expect(read).toBeGreaterThan(100);
   });
 });

@@ -4,22 +4,17 @@
  * and ends, the variation depth, the limits); a builder owns what a token means to the game.
  * Methods return a `GameError` instead of throwing.
  */
-import {
-  createReplay,
-  err,
-  ok,
-  parseCoordinate,
-  type Move,
-  type Replay,
-  type Result,
-  type Setup,
-} from '@chess-formats/board-core';
+import { createReplay, err, ok, type Move, type Replay, type Result, type Setup } from '@chess-formats/board-core';
 import {
   COLON,
   DELETE,
   DIGIT_0,
+  DIGIT_1,
+  DIGIT_8,
   DOT,
   LEFT_BRACKET,
+  LOWER_A,
+  LOWER_H,
   PERCENT,
   RIGHT_BRACKET,
   SPACE,
@@ -248,12 +243,15 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     let respelled: Respelled | undefined;
     if (text === '--' || text === 'Z0') position.pass();
     else {
-      const san = position.playSan(text);
+      // Some tools write coordinates in movetext (`g1f3`). Text of their shape is read as them
+      // first: where SAN reads it too, it is the pawn move that names its square, the same
+      // move, so the order changes only what a SAN failure would have cost.
+      const quick = isCoordinateShaped(text) ? position.playCoordinate(text) : undefined;
+      const san = quick?.ok ? quick : position.playSan(text);
       if (san.ok) move = san.value;
       else {
-        // Some tools write coordinates in movetext (`g1f3`); read them when SAN fails.
-        const before = position.setup();
-        const coordinate = parseCoordinate(before, text);
+        // Coordinates are read when SAN fails.
+        const coordinate = quick ?? position.playCoordinate(text);
         const suffixed = coordinate.ok ? undefined : this.enPassantSuffix(text);
         if (suffixed === EN_PASSANT_MARK) return EN_PASSANT_WARNING;
         if (suffixed === EN_PASSANT_REST) return undefined;
@@ -265,6 +263,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
         } else if (!coordinate.ok && (respelled = this.otherSpelling(text)) !== undefined) {
           ({ move, text, warning } = respelled);
         } else if (!coordinate.ok) {
+          const before = position.setup();
           const number = `${before.fullmoves}${before.turn === 'white' ? '.' : '...'}`;
           if (this.stack.length > 0) {
             // In a side line: the line is cut there, and the game goes on.
@@ -278,10 +277,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
             cause: san.error,
             at: undefined,
           };
-        } else {
-          move = coordinate.value;
-          position.play(move);
-        }
+        } else move = coordinate.value;
       }
     }
     frame.played++;
@@ -438,6 +434,26 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     if (move === null) position.pass();
     else position.play(move);
   }
+}
+
+/** Whether `text` is a move of the standard board in coordinates (`g1f3`, `e7e8q`) by its first four characters. */
+function isCoordinateShaped(text: string): boolean {
+  const length = text.length;
+  return (
+    (length === 4 || length === 5) &&
+    isFile(text.charCodeAt(0)) &&
+    isRank(text.charCodeAt(1)) &&
+    isFile(text.charCodeAt(2)) &&
+    isRank(text.charCodeAt(3))
+  );
+}
+
+function isFile(code: number): boolean {
+  return code >= LOWER_A && code <= LOWER_H;
+}
+
+function isRank(code: number): boolean {
+  return code >= DIGIT_1 && code <= DIGIT_8;
 }
 
 /** A move read in another spelling than SAN's, as `otherSpelling` gives it. */

@@ -1,4 +1,5 @@
 import {
+  deepFreeze,
   standardSetup,
   variantByFicsType,
   variantByKey,
@@ -30,6 +31,23 @@ export type InitialSetup =
   | { readonly ok: false; readonly code: 'bad-fen'; readonly message: string; readonly cause: NonNullable<unknown> };
 
 /**
+ * The start of each variant read without a FEN tag, completed and named as `initialSetup`
+ * gives it, deeply frozen and shared by every such game: a Setup of its own per game was much
+ * of what the collector copied in files of many short games (opening books).
+ */
+const starts = /* @__PURE__ */ new Map<string, Setup>();
+
+function startOf(key: VariantKey): Setup {
+  let start = starts.get(key);
+  if (start === undefined) {
+    const variant = variantByKey(key);
+    start = deepFreeze(variant ? withVariant(variant.start(), variant) : standardSetup());
+    starts.set(key, start);
+  }
+  return start;
+}
+
+/**
  * The initial position of a game: the `FEN` tag when there is one, whatever `SetUp` says
  * (files often leave it out), else the variant's start. The tag is OCPN for a variant of the
  * Omega board (whose start is OCPN's, Omega Chess Advanced state included), FEN otherwise.
@@ -51,7 +69,7 @@ export function initialSetup(key: VariantKey, fen: string | undefined): InitialS
       };
     setup = parsed.value;
   } else if (fen === undefined) {
-    setup = variant ? variant.start() : standardSetup();
+    return { ok: true, setup: startOf(key) };
   } else {
     const parsed = parseFen(fen);
     if (!parsed.ok)
