@@ -11,6 +11,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { PgnGame } from './game.js';
 import { Reader, parsePgn, type PgnEvent, type PgnGameResult, type PgnReadOptions } from './read.js';
 import { concatBytes } from './testing/bytes.js';
+import type { PgnEncoding } from './decode.js';
 import { Tokenizer } from './tokens.js';
 
 // Beside the repository (a clone next to shared/), or beside the directory of worktrees.
@@ -234,7 +235,7 @@ describe('generated text: the scanner reads what the tokenizer alone reads', () 
     fc.assert(
       fc.property(
         bytes,
-        fc.constantFrom('utf-8', 'latin1', 'auto') as fc.Arbitrary<PgnReadOptions['encoding']>,
+        fc.constantFrom<PgnEncoding>('utf-8', 'latin1', 'auto'),
         fc.array(fc.nat(), { maxLength: 6 }),
         (input, encoding, cuts) => {
           const expected = read(input, { encoding }, false);
