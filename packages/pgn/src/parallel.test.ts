@@ -220,6 +220,10 @@ describe('readInParallel', () => {
     const oneJob = await parallel(inPieces(sampleBytes, 37), { jobs: 1 });
     expect(oneJob.events).toEqual(expected);
     expect(oneJob.result.ok && oneJob.result.value.pieces).toBe(1);
+    // Games mode reads in this thread unless told otherwise (more jobs cost it more than they save).
+    const byDefault = await parallel(sampleFile, { chunkBytes: 100 });
+    expect(byDefault.events).toEqual(expected);
+    expect(byDefault.result.ok && byDefault.result.value.pieces).toBe(1);
     // Without its worker file (a bundle that left it out), it reads in this thread.
     const noWorker = await parallel(sampleFile, { jobs: 2, chunkBytes: 100 }, join(scratch, 'no-such-worker.mjs'));
     expect(noWorker.events).toEqual(expected);

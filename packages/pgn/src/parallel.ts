@@ -25,7 +25,12 @@ import { positiveInteger } from './values.js';
 
 /** Options of `readPgnParallel`: how many threads, how big the pieces, and the reader's options. */
 export interface PgnParallelOptions extends PgnReadOptions {
-  /** Threads reading at once (default `os.availableParallelism()`); 1 reads in this thread, with no worker (games mode). */
+  /**
+   * Threads reading at once. Processor mode: default `os.availableParallelism()`. Games mode:
+   * default 1, which reads in this thread with no worker; more cost more than they save (this
+   * thread rebuilds every game the workers read, which costs about what reading it did), so
+   * give more only to take the reading itself off this thread.
+   */
   readonly jobs?: number;
   /** The least size of a piece handed to a worker, in bytes (default 256 KiB); pieces end at game boundaries. */
   readonly chunkBytes?: number;
@@ -289,7 +294,7 @@ async function readWith(
   workerFile: string | URL,
 ): Promise<Result<PgnParallelSummary, PgnParallelError>> {
   const { jobs: jobsOption, chunkBytes: chunkOption, ...readOptions } = options ?? {};
-  const jobs = positiveInteger(jobsOption, availableParallelism());
+  const jobs = positiveInteger(jobsOption, mode.kind === 'games' ? 1 : availableParallelism());
   const chunkBytes = positiveInteger(chunkOption, DEFAULT_CHUNK_BYTES);
   const tally = { games: 0, errors: 0, bytes: 0, pieces: 0 };
   const failed = (code: PgnParallelErrorCode, message: string) => err({ code, message, partial: { ...tally } });
