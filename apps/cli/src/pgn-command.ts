@@ -372,17 +372,9 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
         let text = '';
         const { selection: _unsent, ...sent } = options;
         const workerOptions: PgnWorkerOptions = { file, options: sent };
-        const read = await readPgnParallel<PgnEventResult | number, PgnWorkerOptions>(
+        const read = await readPgnParallel<PgnEventResult | number>(
           source,
-          {
-            jobs,
-            tagsOnly,
-            encoding: options.encoding ?? 'utf-8',
-            worker: PGN_WORKER,
-            workerOptions,
-            // This thread reads pieces too: --jobs 2 is this thread and one worker.
-            mainProcessor: pgnProcessor,
-          },
+          { jobs, tagsOnly, encoding: options.encoding ?? 'utf-8', worker: PGN_WORKER, workerOptions },
           (compact, index) => {
             const result = fullResult(compact);
             count(result);
@@ -502,22 +494,6 @@ export interface PgnWorkerOptions {
   readonly file: string | undefined;
   /** The command's options, without the selection (functions do not cross threads: `selectionValues` do). */
   readonly options: PgnCommandOptions;
-}
-
-/**
- * What a reader of `--jobs` makes of each event, in a worker (`pgn-worker.ts`) or in the main
- * thread, which reads pieces too: its result, compact.
- */
-export function pgnProcessor({ file, options }: PgnWorkerOptions): (event: PgnEvent) => PgnEventResult | number {
-  // The filters are made again from their option values: functions do not cross threads.
-  const selection = selectionOf({
-    operands: [],
-    flags: new Set(),
-    values: new Map(),
-    lists: new Map(Object.entries(options.selectionValues ?? {})),
-  });
-  const own = selection.ok ? { ...options, selection: selection.value } : options;
-  return (event) => compactResult(eventResult(event, file, own));
 }
 
 /** Text written in batches of about this many characters with `--jobs`. */

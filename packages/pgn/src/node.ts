@@ -82,9 +82,9 @@ export function readPgnParallel(
  * are those of one sequential read; the main thread only cuts the input and hands results
  * on, so this is the mode that runs faster on more cores. `jobs: 1` still reads in one worker.
  */
-export function readPgnParallel<R, O = unknown>(
+export function readPgnParallel<R>(
   source: PgnSource,
-  options: PgnProcessorOptions<O>,
+  options: PgnProcessorOptions,
   onResult?: (result: R, index: number) => void | Promise<void>,
 ): Promise<Result<PgnParallelSummary, PgnParallelError>>;
 export function readPgnParallel(
@@ -95,7 +95,7 @@ export function readPgnParallel(
   if (options !== undefined && 'worker' in options && options.worker !== undefined)
     return processInParallel(
       source,
-      options as PgnProcessorOptions,
+      options,
       handOn as ((result: unknown, index: number) => void | Promise<void>) | undefined,
     );
   return readInParallel(source, options, handOn as ((event: PgnEvent) => void) | undefined, workerFile());

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { processInParallel, readInParallel, type PgnProcessorFactory } from './parallel.js';
+import { processInParallel, readInParallel } from './parallel.js';
 import { describeEvent } from './testing/processor-worker.js';
 import { createPgnReader, type PgnEvent } from './read.js';
 import { concatBytes } from './testing/bytes.js';
@@ -93,32 +93,16 @@ describe('readPgnParallel in processor mode', () => {
       const reader = createPgnReader({ encoding });
       const expected = [...reader.push(messy), ...reader.end()].map((event, i) => describeEvent('>', event, i));
       expect(expected.some((line) => line.includes('partial=seven') || line.includes('invalid-utf8'))).toBe(true);
-      // With mainProcessor this thread reads pieces too (jobs: 1, this thread alone).
-      const here = (options: { prefix: string }) => (event: PgnEvent) => describeEvent(options.prefix, event, '#');
-      for (const [jobs, mainProcessor] of [
-        [1, undefined],
-        [2, undefined],
-        [3, undefined],
-        [1, here],
-        [2, here],
-        [3, here],
-      ] as const) {
+      for (const jobs of [1, 2, 3]) {
         const results: string[] = [];
         const read = await processInParallel(
           file,
-          {
-            jobs,
-            chunkBytes: 64,
-            encoding,
-            worker: processorFile,
-            workerOptions: { prefix: '>' },
-            ...(mainProcessor === undefined ? {} : { mainProcessor: mainProcessor as PgnProcessorFactory<unknown> }),
-          },
+          { jobs, chunkBytes: 64, encoding, worker: processorFile, workerOptions: { prefix: '>' } },
           (result, index) => {
             results.push((result as string).replace('#', String(index)));
           },
         );
-        expect(results, `jobs ${jobs}${mainProcessor === undefined ? '' : ', this thread too'}`).toEqual(expected);
+        expect(results).toEqual(expected);
         expect(read.ok && read.value.games + read.value.errors).toBe(expected.length);
       }
     }
@@ -139,19 +123,6 @@ describe('readPgnParallel in processor mode', () => {
     const failing = await processInParallel(sampleFile, { jobs: 2, worker: processorFile, workerOptions: null });
     expect(failing.ok).toBe(false);
     if (!failing.ok) expect(failing.error.code).toBe('worker-failed');
-    // The same in this thread, reading too: a processor that throws there ends the read alike.
-    const throwing: PgnProcessorFactory<unknown> = () => () => {
-      throw new Error('no');
-    };
-    const failingHere = await processInParallel(sampleFile, {
-      jobs: 1,
-      chunkBytes: 100,
-      worker: processorFile,
-      workerOptions: { prefix: '' },
-      mainProcessor: throwing,
-    });
-    expect(failingHere.ok).toBe(false);
-    if (!failingHere.ok) expect(failingHere.error.code).toBe('worker-failed');
   });
 });
 

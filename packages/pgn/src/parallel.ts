@@ -45,13 +45,6 @@ export interface PgnProcessorOptions<O = unknown> extends PgnParallelOptions {
   readonly worker: string | URL;
   /** Handed to the module's `createProcessor` in each worker (structured clone: plain data). */
   readonly workerOptions?: O;
-  /**
-   * The module's own `createProcessor`, for this thread to read pieces too: `jobs` then counts
-   * this thread (`jobs: 2` is this thread and one worker), which spares a worker's start (each
-   * compiles the reader anew and collects its own garbage) at the cost of this thread's time
-   * between pieces. It must make the same results as the module's.
-   */
-  readonly mainProcessor?: PgnProcessorFactory<unknown, O>;
 }
 
 /**
@@ -263,7 +256,6 @@ type Mode =
       readonly kind: 'processor';
       readonly options: unknown;
       readonly onResult: (result: unknown, index: number) => void | Promise<void>;
-      readonly here?: PgnProcessorFactory<unknown, unknown>;
     };
 
 /**
@@ -286,16 +278,11 @@ export async function processInParallel(
   options: PgnProcessorOptions,
   onResult?: (result: unknown, index: number) => void | Promise<void>,
 ): Promise<Result<PgnParallelSummary, PgnParallelError>> {
-  const { worker, workerOptions, mainProcessor, ...rest } = options;
+  const { worker, workerOptions, ...rest } = options;
   return readWith(
     source,
     rest,
-    {
-      kind: 'processor',
-      options: workerOptions,
-      onResult: onResult ?? (() => {}),
-      ...(mainProcessor === undefined ? {} : { here: mainProcessor as PgnProcessorFactory<unknown, unknown> }),
-    },
+    { kind: 'processor', options: workerOptions, onResult: onResult ?? (() => {}) },
     worker,
   );
 }
@@ -393,49 +380,9 @@ class ReaderStop {
   }
 }
 
-/** What the pool sends pieces to: a worker thread, or this thread (`HereReader`). */
-interface PieceTaker {
-  postMessage(request: PieceRequest, transfer: ArrayBuffer[]): void;
-  terminate(): Promise<unknown>;
-}
-
 interface Slot {
-  readonly worker: PieceTaker;
+  readonly worker: Worker;
   held: number;
-}
-
-/**
- * This thread as one of the readers (processor mode with `mainProcessor`): a piece sent is
- * read on a later turn of the event loop, so that the read's loop goes on cutting meanwhile,
- * and its answer comes as a worker's would.
- */
-class HereReader implements PieceTaker {
-  #serve: ((request: PieceRequest) => void) | undefined;
-  #stopped = false;
-
-  constructor(options: PgnReadOptions, process: (event: PgnEvent) => unknown, answer: (reply: PieceReply) => void) {
-    serveProcessor(
-      {
-        on: (_event, listener) => (this.#serve = listener),
-        postMessage: (reply) => {
-          if (!this.#stopped) answer(reply);
-        },
-      },
-      options,
-      process,
-    );
-  }
-
-  postMessage(request: PieceRequest): void {
-    setImmediate(() => {
-      if (!this.#stopped) this.#serve?.(request);
-    });
-  }
-
-  terminate(): Promise<void> {
-    this.#stopped = true;
-    return Promise.resolve();
-  }
 }
 
 /**
@@ -452,9 +399,6 @@ interface Piece {
 
 /** A worker's answer that is no failure. */
 type PieceAnswer = Exclude<PieceReply, { readonly failure: string }>;
-
-/** Pieces a worker has on its way before this thread reads one (when it reads too). */
-const WAITING_BEFORE_HERE = 3;
 
 /** Pieces on their way at once, a worker. */
 const PIECES_A_WORKER = 4;
@@ -504,25 +448,7 @@ class Pool {
       options,
       ...(mode.kind === 'processor' ? { processor: { options: mode.options } } : {}),
     };
-    const here = mode.kind === 'processor' ? mode.here : undefined;
-    if (here !== undefined) {
-      let process: (event: PgnEvent) => unknown;
-      try {
-        process = here(mode.kind === 'processor' ? mode.options : undefined);
-      } catch (e) {
-        this.fail(`the processor could not be made: ${messageOf(e)}`);
-        return;
-      }
-      const slot: Slot = {
-        worker: new HereReader(options, process, (reply) => {
-          slot.held--;
-          this.answer(reply);
-        }),
-        held: 0,
-      };
-      this.#workers.push(slot);
-    }
-    for (let j = here === undefined ? 0 : 1; j < jobs; j++) {
+    for (let j = 0; j < jobs; j++) {
       let worker: Worker;
       try {
         worker = new Worker(file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
@@ -589,17 +515,8 @@ class Pool {
    */
   private dispatch(piece: Piece, bytes: Uint8Array): void {
     this.#byId.set(piece.id, piece);
-    // The least busy worker thread; this thread (when it reads too) only once every worker has
-    // a few pieces waiting: its own pieces are read at once (a worker's answers wait for this
-    // thread to take them, so a worker looks busier than it is), and a worker must never idle.
-    let slot: Slot | undefined;
-    let here: Slot | undefined;
-    for (const other of this.#workers) {
-      if (other.worker instanceof HereReader) here = other;
-      else if (slot === undefined || other.held < slot.held) slot = other;
-    }
-    if (here !== undefined && (slot === undefined || slot.held >= WAITING_BEFORE_HERE)) slot = here;
-    slot = slot!;
+    let slot = this.#workers[0]!;
+    for (const other of this.#workers) if (other.held < slot.held) slot = other;
     slot.held++;
     const request: PieceRequest = { id: piece.id, bytes, base: piece.base };
     slot.worker.postMessage(request, [bytes.buffer as ArrayBuffer]);
