@@ -231,6 +231,9 @@ describe('readInParallel', () => {
   });
 
   test('a file that cannot be read ends with source-failed, on one job or several', async () => {
+    // A path that is no regular file (here a folder) is read as a stream, which fails alike.
+    const folder = await parallel(scratch, { jobs: 2 });
+    expect(folder.result.ok || folder.result.error.code).toBe('source-failed');
     for (const jobs of [1, 2]) {
       const { events, result } = await parallel(join(scratch, 'missing.pgn'), { jobs });
       expect(events).toEqual([]);

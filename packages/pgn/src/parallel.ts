@@ -338,14 +338,22 @@ async function readWith(
     try {
       if (typeof source === 'string' || source instanceof URL) {
         handle = await openFile(source, 'r');
-        pool.reread = (position, length) => readAt(handle!, position, length);
-        for await (const piece of filePieces(handle, chunkBytes, pool.buffers)) {
+        // A pipe or a device is read as a stream: only a regular file can be read again at a place.
+        if (!(await handle.stat()).isFile()) {
+          await handle.close();
+          handle = undefined;
+        }
+      }
+      if (handle !== undefined) {
+        const file = handle;
+        pool.reread = (position, length) => readAt(file, position, length);
+        for await (const piece of filePieces(file, chunkBytes, pool.buffers)) {
           tally.bytes += piece.length;
           await pool.send(piece, meter.measure(piece), true);
         }
       } else {
         const splitter = new PgnSplitter(chunkBytes);
-        for await (const chunk of source) {
+        for await (const chunk of open(source)) {
           const bytes = bytesOf(chunk);
           tally.bytes += bytes.length;
           for (const piece of splitter.push(bytes)) await pool.send(piece, meter.measure(piece), false);
