@@ -90,6 +90,8 @@ describe('pgn --jobs', () => {
     ['--player', 'Ada', '--eco', 'B10-B40', '--output', 'pgn'],
     ['--min-plies', '6', '--json'],
     ['--encoding', 'latin1', '--tags'],
+    // A count with a filter: most results cross from the workers as numbers.
+    ['--result', '1-0'],
   ];
 
   test('prints the bytes of one thread, on standard output and standard error, for every output', () => {

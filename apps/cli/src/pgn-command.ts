@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from '@chess-formats/board-core';
@@ -15,7 +15,7 @@ import { readPgnParallel } from '@chess-formats/pgn/node';
 import { printable } from './caret.js';
 import type { CommandArgs, CommandSpec } from './command-args.js';
 import { defineCommand } from './command.js';
-import { decompressed } from './compressed.js';
+import { compressionOf, decompressed } from './compressed.js';
 import type { CommandIo } from './fen-command.js';
 import { guardOutput, OutputFailure, outputFailureStatus, reasonOf } from './output.js';
 import { positionText, SELECT_VALUES, selectionOf, strippedGame, type Selection, type Strip } from './pgn-select.js';
@@ -234,6 +234,34 @@ export interface PgnEventResult {
 const NONE: readonly string[] = [''];
 const NOTHING: PgnEventResult = { out: NONE, err: NONE, broken: false, warned: false, selected: false };
 
+/** The flags of a `PgnEventResult` with no text, as a worker of `--jobs` sends it. */
+const BROKEN = 1;
+const WARNED = 2;
+const SELECTED = 4;
+/** The results with no text, by their flags (the count prints nothing for most games). */
+const WITHOUT_TEXT: readonly PgnEventResult[] = Array.from({ length: 8 }, (_, flags) => ({
+  ...NOTHING,
+  broken: (flags & BROKEN) !== 0,
+  warned: (flags & WARNED) !== 0,
+  selected: (flags & SELECTED) !== 0,
+}));
+
+/**
+ * A result as a worker of `--jobs` sends it: a result with no text as a number, which crosses
+ * to the main thread for much less than an object (most events of a count or a filter print
+ * nothing).
+ */
+export function compactResult(result: PgnEventResult): PgnEventResult | number {
+  const empty = (parts: readonly string[]): boolean => parts.length === 1 && parts[0] === '';
+  if (!empty(result.out) || !empty(result.err)) return result;
+  return (result.broken ? BROKEN : 0) | (result.warned ? WARNED : 0) | (result.selected ? SELECTED : 0);
+}
+
+/** The result `compactResult` made compact. */
+export function fullResult(result: PgnEventResult | number): PgnEventResult {
+  return typeof result === 'number' ? WITHOUT_TEXT[result]! : result;
+}
+
 /** The text of a part list of `PgnEventResult`, the event being its file's `number`th (from 1). */
 export function resultText(parts: readonly string[], number: number): string {
   return parts.length === 1 ? parts[0]! : parts.join(String(number));
@@ -362,14 +390,18 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
         // The reading and the per-game output run in the workers; this thread cuts the input
         // and writes their results in input order.
         let sourceError: { error: unknown } | undefined;
-        const source = failureKept(decompressed(counted), (error) => (sourceError = { error }));
+        // A plain file is read by the library in place (its pieces read straight into the
+        // buffers the workers take: flat memory); standard input and compressed files stream.
+        const plain = file !== undefined && isPlainFile(file);
+        const source = plain ? file : failureKept(decompressed(counted), (error) => (sourceError = { error }));
         let text = '';
         const { selection: _unsent, ...sent } = options;
         const workerOptions: PgnWorkerOptions = { file, options: sent };
-        const read = await readPgnParallel<PgnEventResult>(
+        const read = await readPgnParallel<PgnEventResult | number>(
           source,
           { jobs, tagsOnly, checkOnly, encoding: options.encoding ?? 'utf-8', worker: PGN_WORKER, workerOptions },
-          (result, index) => {
+          (compact, index) => {
+            const result = fullResult(compact);
             count(result);
             text += resultText(result.out, index + 1);
             const flush = text.length >= OUTPUT_BATCH ? out(text) : undefined;
@@ -380,9 +412,10 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
           },
         );
         if (text !== '') await out(text);
-        progress.advance(0, games);
+        progress.advance(plain ? (read.ok ? read.value.bytes : read.error.partial.bytes) : 0, games);
         if (!read.ok) {
           if (sourceError !== undefined) await cannotRead(sourceError.error);
+          else if (plain && read.error.code === 'source-failed') await cannotRead(read.error.message);
           else throw new Error(read.error.message);
         }
         continue;
@@ -461,6 +494,25 @@ function isSmallFile(file: string | undefined): boolean {
     return false;
   }
 }
+
+/** Whether `file` is a regular file whose first bytes announce no compression. */
+function isPlainFile(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false;
+    const head = new Uint8Array(SNIFF_BYTES);
+    const descriptor = openSync(file, 'r');
+    try {
+      return compressionOf(head.subarray(0, readSync(descriptor, head, 0, SNIFF_BYTES, 0))) === 'none';
+    } finally {
+      closeSync(descriptor);
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** The bytes `compressionOf` looks at. */
+const SNIFF_BYTES = 4;
 
 /** What a worker of `--jobs` is started with. */
 export interface PgnWorkerOptions {

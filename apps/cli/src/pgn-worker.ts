@@ -4,7 +4,7 @@
  * text and counts, as the command does in one thread, so that the main thread only writes.
  */
 import { servePgnWorker } from '@chess-formats/pgn/node';
-import { eventResult, type PgnWorkerOptions } from './pgn-command.js';
+import { compactResult, eventResult, type PgnWorkerOptions } from './pgn-command.js';
 import { selectionOf } from './pgn-select.js';
 
 servePgnWorker(({ file, options }: PgnWorkerOptions) => {
@@ -16,5 +16,5 @@ servePgnWorker(({ file, options }: PgnWorkerOptions) => {
     lists: new Map(Object.entries(options.selectionValues ?? {})),
   });
   const own = selection.ok ? { ...options, selection: selection.value } : options;
-  return (event) => eventResult(event, file, own);
+  return (event) => compactResult(eventResult(event, file, own));
 });

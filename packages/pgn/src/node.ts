@@ -41,12 +41,15 @@ function workerFile(): string | URL {
  * Reads every game of a PGN file or byte stream on `jobs` threads, handing each event to
  * `onEvent` in input order: the same events, errors at the same line, column and offset, as
  * `createPgnReader` reading the whole. This games mode rebuilds every game in this thread, which
- * costs more than reading it did, so it is not faster than one job; for speed, give a `worker`
- * module (processor mode, below) and take small results instead. The input is cut into pieces of about `chunkBytes`
- * before tag lines that follow a blank line or movetext; worker threads read them, at most two pieces a
- * worker at once (the source is read no faster), and a piece whose reader did not end between
- * games is read again joined to the next. With `jobs: 1`, or where the worker file is not beside
- * this module (a bundle that left it out), it reads in this thread. Never throws for
+ * costs about what reading it did, so more jobs are not faster than one: `jobs` defaults to 1
+ * here (this thread reads); for speed, give a `worker` module (processor mode, below) and take
+ * small results instead. With `jobs` over 1, the input is cut into pieces of about
+ * `chunkBytes` before tag lines that follow a blank line or movetext; worker threads read
+ * them, at most four pieces a worker at once (the source is read no faster; a file's pieces
+ * are read into buffers the workers take and hand back, so memory stays flat), and a piece
+ * whose reader did not end between games is read again joined to the next. With `jobs: 1`,
+ * or where the worker file is not beside this module (a bundle that left it out), it reads in
+ * this thread. Never throws for
  * its input: a source that fails or a worker that stops ends the read with an error value (the
  * events before were handed on); an exception thrown by `onEvent` stops the read and rejects.
  *

@@ -176,12 +176,54 @@ describe('readInParallel', () => {
     );
   });
 
+  test('a file is cut in place, and pieces cut wrong are read again from it: the sequential events', async () => {
+    const wrongCut = fc.constantFrom(
+      '[Event "c"]\n\n1. e4 {a\n\n[Event "in a comment"]\n\n} e5 1-0\n\n',
+      '[Event "t"]\n\n[Site "after a blank line"]\n\n1. d4 *\n\n',
+      '[Event "b"]\n\n1. e4 Kxx9 e5\n\n[Site "skipped"]\n\n1-0\n\n',
+      '1. e4 e5 '.repeat(40),
+    );
+    const file = join(scratch, 'cut-in-place.pgn');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            wrongCut,
+            arbitraryGame.map((game) => `${writePgn(game)}\n\n`),
+          ),
+          {
+            minLength: 2,
+            maxLength: 10,
+          },
+        ),
+        fc.integer({ min: 1, max: 300 }),
+        async (parts, chunkBytes) => {
+          const bytes = new TextEncoder().encode(parts.join(''));
+          writeFileSync(file, bytes);
+          const { events, result } = await parallel(file, { jobs: 2, chunkBytes });
+          expect(events).toEqual(sequential(bytes));
+          expect(result.ok && result.value.bytes).toBe(bytes.length);
+        },
+      ),
+      { numRuns: 10 },
+    );
+    // Bytes that are not UTF-8, read as Latin-1 from there on (auto): the pieces after are measured so.
+    writeFileSync(file, messy);
+    const reader = createPgnReader({ encoding: 'auto' });
+    const expected = [...reader.push(messy), ...reader.end()];
+    expect((await parallel(file, { jobs: 2, chunkBytes: 64, encoding: 'auto' })).events).toEqual(expected);
+  });
+
   test('a stream of odd chunks, on three workers, and one job in this thread, give the same', async () => {
     const expected = sequential(sampleBytes);
     expect((await parallel(inPieces(sampleBytes, 37), { jobs: 3, chunkBytes: 1 })).events).toEqual(expected);
     const oneJob = await parallel(inPieces(sampleBytes, 37), { jobs: 1 });
     expect(oneJob.events).toEqual(expected);
     expect(oneJob.result.ok && oneJob.result.value.pieces).toBe(1);
+    // Games mode reads in this thread unless told otherwise (more jobs cost it more than they save).
+    const byDefault = await parallel(sampleFile, { chunkBytes: 100 });
+    expect(byDefault.events).toEqual(expected);
+    expect(byDefault.result.ok && byDefault.result.value.pieces).toBe(1);
     // Without its worker file (a bundle that left it out), it reads in this thread.
     const noWorker = await parallel(sampleFile, { jobs: 2, chunkBytes: 100 }, join(scratch, 'no-such-worker.mjs'));
     expect(noWorker.events).toEqual(expected);
@@ -189,6 +231,9 @@ describe('readInParallel', () => {
   });
 
   test('a file that cannot be read ends with source-failed, on one job or several', async () => {
+    // A path that is no regular file (here a folder) is read as a stream, which fails alike.
+    const folder = await parallel(scratch, { jobs: 2 });
+    expect(folder.result.ok || folder.result.error.code).toBe('source-failed');
     for (const jobs of [1, 2]) {
       const { events, result } = await parallel(join(scratch, 'missing.pgn'), { jobs });
       expect(events).toEqual([]);

@@ -9,6 +9,7 @@
  * the main thread builds no game). Node only (`./node` entry).
  */
 import { createReadStream, existsSync } from 'node:fs';
+import { open as openFile, type FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -18,15 +19,20 @@ import type { PgnGame } from './game.js';
 import { createPacker, createUnpacker, type PackedTrees } from './pack.js';
 import { PieceMeter, PieceReader, type PieceBase } from './piece.js';
 import { createPgnReader, type PgnEvent, type PgnReadOptions } from './read.js';
-import { PgnSplitter } from './split.js';
+import { nextCut, PgnSplitter } from './split.js';
 import { withPartial } from './tokens.js';
 import { positiveInteger } from './values.js';
 
 /** Options of `readPgnParallel`: how many threads, how big the pieces, and the reader's options. */
 export interface PgnParallelOptions extends PgnReadOptions {
-  /** Threads reading at once (default `os.availableParallelism()`); 1 reads in this thread, with no worker (games mode). */
+  /**
+   * Threads reading at once. Processor mode: default `os.availableParallelism()`. Games mode:
+   * default 1, which reads in this thread with no worker; more cost more than they save (this
+   * thread rebuilds every game the workers read, which costs about what reading it did), so
+   * give more only to take the reading itself off this thread.
+   */
   readonly jobs?: number;
-  /** The least size of a piece handed to a worker, in bytes (default 1 MiB); pieces end at game boundaries. */
+  /** The least size of a piece handed to a worker, in bytes (default 256 KiB); pieces end at game boundaries. */
   readonly chunkBytes?: number;
 }
 
@@ -78,8 +84,25 @@ export interface PgnParallelError {
   readonly partial: PgnParallelSummary;
 }
 
-/** The default least size of a piece. */
-export const DEFAULT_CHUNK_BYTES = 1 << 20;
+/**
+ * The default least size of a piece: small enough that the pieces on their way and what a
+ * worker makes of one stay a few megabytes (1 MiB pieces held four times as much, and the
+ * peak memory of two jobs grew with the input for longer), large enough that a piece's
+ * messages cost nothing next to its reading.
+ */
+export const DEFAULT_CHUNK_BYTES = 1 << 18;
+
+/** The bytes a file is read in. */
+const READ_BYTES = 1 << 16;
+
+/**
+ * The young generation of a worker, in MiB. Left to itself, V8 grows a worker's young
+ * generation to its largest under the reader's rate of allocation, and each worker then held
+ * that much more memory (the peak at 100 MB of input 167 MB, against 141 MB with 16). Smaller
+ * costs time: with 8, the workers' scavenges took twice as long in all (472 against 261 on 50
+ * MB, `--trace-gc`), a tenth more CPU time.
+ */
+const WORKER_YOUNG_MB = 16;
 
 /** The mark a worker started by this module finds in its `workerData`. */
 export const WORKER_MARK = '@chess-formats/pgn piece reader';
@@ -104,16 +127,28 @@ type CrossingEvent =
   | { readonly kind: 'game'; readonly game: PgnGame }
   | { readonly kind: 'error'; readonly error: PgnError; readonly partial?: PgnGame };
 
-/** A worker's answer. */
+/** A worker's answer; `bytes`: the piece's, handed back (transferred) for the next piece of a file to be read into. */
 export type PieceReply =
   /**
    * Games mode: the piece's events, each game without its move tree (`root` null), the trees
    * packed in order; `between`: whether the piece ended between games (else it is read again
    * with the next).
    */
-  | { readonly id: number; readonly events: CrossingEvent[]; readonly roots: PackedTrees; readonly between: boolean }
+  | {
+      readonly id: number;
+      readonly events: CrossingEvent[];
+      readonly roots: PackedTrees;
+      readonly between: boolean;
+      readonly bytes?: Uint8Array;
+    }
   /** Processor mode: the processor's result for each event, how many of the events are games, and `between`. */
-  | { readonly id: number; readonly results: unknown[]; readonly games: number; readonly between: boolean }
+  | {
+      readonly id: number;
+      readonly results: unknown[];
+      readonly games: number;
+      readonly between: boolean;
+      readonly bytes?: Uint8Array;
+    }
   | { readonly id: number; readonly failure: string };
 
 /** What `value` is as an `Error`'s message. */
@@ -128,13 +163,92 @@ function bytesOf(chunk: Uint8Array | string): Uint8Array {
 
 function open(source: PgnSource): AsyncIterable<Uint8Array | string> {
   return typeof source === 'string' || source instanceof URL
-    ? createReadStream(source, { highWaterMark: DEFAULT_CHUNK_BYTES })
+    ? createReadStream(source, { highWaterMark: READ_BYTES })
     : source;
 }
 
 function fileExists(file: string | URL): boolean {
   return existsSync(typeof file === 'string' ? file : fileURLToPath(file));
 }
+
+/** `length` bytes of the file at `position` (fewer at its end). */
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(bytes, filled, length - filled, position + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === length ? bytes : bytes.subarray(0, filled);
+}
+
+/**
+ * The pieces of a file, cut as `PgnSplitter` cuts (at the first guessed game start after
+ * `chunkBytes`), each read into a buffer of its own that is handed to a worker whole: this
+ * thread keeps none of the bytes (a piece to read again is read again from the file), and
+ * allocates nothing else for them but the few bytes after a cut, carried to the next piece.
+ * A stream's chunks, joined and copied for the workers, were garbage that this thread, which
+ * allocates little else, collected seldom: its memory grew with the input for 100 MB.
+ */
+async function* filePieces(handle: FileHandle, chunkBytes: number, buffers: SpareBuffers): AsyncGenerator<Uint8Array> {
+  let carried = new Uint8Array(READ_BYTES);
+  let carriedLength = 0;
+  let position = 0;
+  let ended = false;
+  for (;;) {
+    let buffer = buffers.take(Math.max(chunkBytes, carriedLength) + READ_BYTES);
+    buffer.set(carried.subarray(0, carriedLength));
+    let length = carriedLength;
+    let cut = -1;
+    for (;;) {
+      while (length < buffer.length && !ended) {
+        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, position);
+        if (bytesRead === 0) ended = true;
+        position += bytesRead;
+        length += bytesRead;
+      }
+      cut = length > chunkBytes ? nextCut(buffer.subarray(0, length), chunkBytes) : -1;
+      if (cut >= 0 || ended) break;
+      // No game start yet (a long game, or a long stretch of something else): a larger buffer.
+      const larger = buffers.take(buffer.length * 2);
+      larger.set(buffer.subarray(0, length));
+      buffers.give(buffer);
+      buffer = larger;
+    }
+    if (cut < 0) {
+      if (length > 0) yield buffer.subarray(0, length);
+      return;
+    }
+    // The bytes after the cut are copied out: the buffer goes to a worker.
+    carriedLength = length - cut;
+    if (carriedLength > carried.length) carried = new Uint8Array(carriedLength);
+    carried.set(buffer.subarray(cut, length));
+    yield buffer.subarray(0, cut);
+  }
+}
+
+/**
+ * The buffers a file's pieces are read into, handed back by the workers once read: reused,
+ * so that reading a file allocates nothing once the first pieces came back.
+ */
+class SpareBuffers {
+  readonly #spare: Uint8Array[] = [];
+
+  /** A whole buffer of at least `size` bytes (its own, `size` long when new). */
+  take(size: number): Uint8Array {
+    const at = this.#spare.findIndex((buffer) => buffer.length >= size);
+    return at >= 0 ? this.#spare.splice(at, 1)[0]! : new Uint8Array(size);
+  }
+
+  /** Keeps the whole buffer of `bytes` for a next piece (a few are kept, the rest dropped). */
+  give(bytes: Uint8Array): void {
+    if (this.#spare.length < SPARE_BUFFERS) this.#spare.push(new Uint8Array(bytes.buffer));
+  }
+}
+
+/** The most buffers kept for reuse (as many as pieces may be on their way, and some). */
+const SPARE_BUFFERS = 16;
 
 /** How the pool hands on what the workers give. */
 type Mode =
@@ -181,7 +295,7 @@ async function readWith(
   workerFile: string | URL,
 ): Promise<Result<PgnParallelSummary, PgnParallelError>> {
   const { jobs: jobsOption, chunkBytes: chunkOption, ...readOptions } = options ?? {};
-  const jobs = positiveInteger(jobsOption, availableParallelism());
+  const jobs = positiveInteger(jobsOption, mode.kind === 'games' ? 1 : availableParallelism());
   const chunkBytes = positiveInteger(chunkOption, DEFAULT_CHUNK_BYTES);
   const tally = { games: 0, errors: 0, bytes: 0, pieces: 0 };
   const failed = (code: PgnParallelErrorCode, message: string) => err({ code, message, partial: { ...tally } });
@@ -217,31 +331,53 @@ async function readWith(
     return ok({ ...tally });
   }
 
+  // The workers start first: each compiles the reader while this thread opens the source.
   const pool = new Pool(jobs, workerFile, readOptions, mode, tally);
-  const splitter = new PgnSplitter(chunkBytes);
   const meter = new PieceMeter(readOptions.encoding);
+  let handle: FileHandle | undefined;
   try {
     try {
-      for await (const chunk of open(source)) {
-        const bytes = bytesOf(chunk);
-        tally.bytes += bytes.length;
-        for (const piece of splitter.push(bytes)) await pool.send(piece, meter.measure(piece));
+      if (typeof source === 'string' || source instanceof URL) {
+        handle = await openFile(source, 'r');
+        // A pipe or a device is read as a stream: only a regular file can be read again at a place.
+        if (!(await handle.stat()).isFile()) {
+          await handle.close();
+          handle = undefined;
+        }
+      }
+      if (handle !== undefined) {
+        const file = handle;
+        pool.reread = (position, length) => readAt(file, position, length);
+        for await (const piece of filePieces(file, chunkBytes, pool.buffers)) {
+          tally.bytes += piece.length;
+          await pool.send(piece, meter.measure(piece), true);
+        }
+      } else {
+        const splitter = new PgnSplitter(chunkBytes);
+        for await (const chunk of open(source)) {
+          const bytes = bytesOf(chunk);
+          tally.bytes += bytes.length;
+          for (const piece of splitter.push(bytes)) await pool.send(piece, meter.measure(piece), false);
+        }
+        const last = splitter.end();
+        if (last !== undefined) await pool.send(last, meter.measure(last), false);
       }
     } catch (e) {
-      if (e instanceof ReaderStop || pool.failure !== undefined) throw e;
+      if (e instanceof ReaderStop || pool.failure !== undefined || pool.sourceFailure !== undefined) throw e;
       await pool.drain();
       return failed('source-failed', `the source could not be read: ${messageOf(e)}`);
     }
-    const last = splitter.end();
-    if (last !== undefined) await pool.send(last, meter.measure(last));
     await pool.drain();
     return ok({ ...tally });
   } catch (e) {
     if (e instanceof ReaderStop) throw e.thrown;
     if (pool.failure !== undefined) return failed('worker-failed', pool.failure);
+    if (pool.sourceFailure !== undefined)
+      return failed('source-failed', `the source could not be read: ${pool.sourceFailure}`);
     throw e;
   } finally {
     await pool.close();
+    await handle?.close();
   }
 }
 
@@ -258,16 +394,23 @@ interface Slot {
   held: number;
 }
 
-/** A piece on its way: kept until handed on, so that it can be read again joined to the next. */
+/**
+ * A piece on its way, until handed on. To be read again joined to the next, its bytes are
+ * kept (a stream's) or read again from the file (`bytes` undefined: they went to the worker).
+ */
 interface Piece {
   readonly id: number;
-  readonly bytes: Uint8Array;
+  readonly length: number;
+  readonly bytes: Uint8Array | undefined;
   readonly base: PieceBase;
   reply?: PieceAnswer;
 }
 
 /** A worker's answer that is no failure. */
 type PieceAnswer = Exclude<PieceReply, { readonly failure: string }>;
+
+/** Pieces on their way at once, a worker. */
+const PIECES_A_WORKER = 4;
 
 /**
  * The workers, and the pieces sent to them in input order, each with its answer once it
@@ -288,6 +431,8 @@ class Pool {
   #ended = false;
   /** Why the pool stopped (a worker's failure); the read then ends. */
   failure: string | undefined;
+  /** Why the pool stopped reading again a file's pieces to join; the read then ends. */
+  sourceFailure: string | undefined;
   #stop: ReaderStop | undefined;
   /** Woken when an answer comes, or when the pool fails. */
   #wake: (() => void) | undefined;
@@ -301,9 +446,10 @@ class Pool {
     mode: Mode,
     tally: { games: number; errors: number; pieces: number },
   ) {
-    // Two pieces a worker: one read, one waiting, so a worker never idles for the main thread.
-    // The pieces and their answers held are bounded so, whatever the size of the input.
-    this.#limit = 2 * jobs;
+    // Four pieces a worker: one read, three waiting, so a worker never idles for the main
+    // thread (a loaded machine may not run it at once). The pieces and their answers held are
+    // bounded so, whatever the size of the input.
+    this.#limit = PIECES_A_WORKER * jobs;
     this.#mode = mode;
     this.#tally = tally;
     const workerData: PieceWorkerData = {
@@ -314,7 +460,7 @@ class Pool {
     for (let j = 0; j < jobs; j++) {
       let worker: Worker;
       try {
-        worker = new Worker(file, { workerData });
+        worker = new Worker(file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
       } catch (e) {
         this.fail(`a worker could not start: ${messageOf(e)}`);
         return;
@@ -332,17 +478,27 @@ class Pool {
     }
   }
 
-  /** Sends a piece to the least busy worker, once fewer than the limit are unread or waiting. */
-  async send(bytes: Uint8Array, base: PieceBase): Promise<void> {
+  /** The buffers the workers handed back, for the next pieces of a file. */
+  readonly buffers = new SpareBuffers();
+
+  /** Reads bytes of the file again (a piece to join to the next); undefined for a stream, whose pieces are kept. */
+  reread: ((position: number, length: number) => Promise<Uint8Array>) | undefined;
+
+  /**
+   * Sends a piece to the least busy worker, once fewer than the limit are unread or waiting.
+   * `own`: the bytes are the whole of their buffer's used part, which goes to the worker (none
+   * kept here); else a copy goes, and they are kept.
+   */
+  async send(bytes: Uint8Array, base: PieceBase, own: boolean): Promise<void> {
     await this.handOn();
     while (this.#pieces.length >= this.#limit && this.stopped() === undefined) {
       await this.wait();
       await this.handOn();
     }
     this.check();
-    const piece: Piece = { id: this.#sent++, bytes, base };
+    const piece: Piece = { id: this.#sent++, length: bytes.length, bytes: own ? undefined : bytes, base };
     this.#pieces.push(piece);
-    this.dispatch(piece);
+    this.dispatch(piece, own ? bytes : new Uint8Array(bytes));
   }
 
   /** Waits for every piece sent to be handed on. */
@@ -361,25 +517,28 @@ class Pool {
     await Promise.all(this.#workers.map((slot) => slot.worker.terminate()));
   }
 
-  private dispatch(piece: Piece): void {
+  /**
+   * Sends `bytes`, the piece's, to the least busy worker, their buffer transferred (a copy of
+   * the piece's own when it is kept: its bytes may be a view of a larger buffer, which a clone
+   * would copy whole).
+   */
+  private dispatch(piece: Piece, bytes: Uint8Array): void {
     this.#byId.set(piece.id, piece);
     let slot = this.#workers[0]!;
     for (const other of this.#workers) if (other.held < slot.held) slot = other;
     slot.held++;
-    // A copy of its own is sent (transferred): the piece is kept here, and its bytes may be a
-    // view of a larger buffer, which a clone would copy whole (a `Buffer`'s `slice` is a view).
-    const bytes = new Uint8Array(piece.bytes);
     const request: PieceRequest = { id: piece.id, bytes, base: piece.base };
     slot.worker.postMessage(request, [bytes.buffer as ArrayBuffer]);
   }
 
   private stopped(): ReaderStop | string | undefined {
-    return this.#stop ?? this.failure;
+    return this.#stop ?? this.failure ?? this.sourceFailure;
   }
 
   private check(): void {
     if (this.#stop !== undefined) throw this.#stop;
-    if (this.failure !== undefined) throw new Error(this.failure);
+    const failure = this.failure ?? this.sourceFailure;
+    if (failure !== undefined) throw new Error(failure);
   }
 
   private wait(): Promise<void> {
@@ -404,6 +563,7 @@ class Pool {
       this.fail(`a worker could not read a piece: ${reply.failure}`);
       return;
     }
+    if (reply.bytes !== undefined && this.reread !== undefined) this.buffers.give(reply.bytes);
     const piece = this.#byId.get(reply.id);
     if (piece === undefined) return;
     piece.reply = reply;
@@ -425,7 +585,7 @@ class Pool {
         if (!ready.between) {
           const next = this.#pieces[1];
           if (next !== undefined) {
-            this.rejoin(first, next);
+            await this.rejoin(first, next);
             continue;
           }
           if (!this.#ended) return;
@@ -447,15 +607,33 @@ class Pool {
   }
 
   /** Reads `first` and `next` (the first two pieces) again as one piece. */
-  private rejoin(first: Piece, next: Piece): void {
+  private async rejoin(first: Piece, next: Piece): Promise<void> {
     this.#byId.delete(first.id);
     this.#byId.delete(next.id);
-    const bytes = new Uint8Array(first.bytes.length + next.bytes.length);
-    bytes.set(first.bytes);
-    bytes.set(next.bytes, first.bytes.length);
-    const joined: Piece = { id: this.#sent++, bytes, base: first.base };
+    const length = first.length + next.length;
+    const kept = first.bytes !== undefined && next.bytes !== undefined;
+    let bytes: Uint8Array | undefined;
+    if (kept) {
+      bytes = new Uint8Array(length);
+      bytes.set(first.bytes!);
+      bytes.set(next.bytes!, first.length);
+    }
+    // In place at once, with no answer yet: while the file is read again, the read waits.
+    const joined: Piece = { id: this.#sent++, length, bytes, base: first.base };
     this.#pieces.splice(0, 2, joined);
-    this.dispatch(joined);
+    if (kept) {
+      this.dispatch(joined, new Uint8Array(bytes!));
+      return;
+    }
+    // Pieces of a file: their bytes went to the workers, and are read again.
+    try {
+      bytes = await this.reread!(first.base.bytes, length);
+    } catch (e) {
+      this.sourceFailure ??= messageOf(e);
+    }
+    if (bytes !== undefined && bytes.length < length) this.sourceFailure ??= 'the file was shortened while it was read';
+    if (this.sourceFailure !== undefined) this.wakeUp();
+    else this.dispatch(joined, bytes!);
   }
 
   private handEvents(events: CrossingEvent[], roots: PackedTrees): void {
@@ -517,7 +695,11 @@ export function servePieces(port: WorkerPort, options: PgnReadOptions): void {
         events.push({ kind: 'game', game: { ...event.game, root: null as unknown as PgnGame['root'] } });
       });
       const packed = packer.finish();
-      port.postMessage({ id: request.id, events, roots: packed, between }, [packed.nums.buffer as ArrayBuffer]);
+      // The piece's bytes go back (transferred, not copied), for the main thread to read the next piece into.
+      port.postMessage({ id: request.id, events, roots: packed, between, bytes: request.bytes }, [
+        packed.nums.buffer as ArrayBuffer,
+        request.bytes.buffer as ArrayBuffer,
+      ]);
     } catch (e) {
       port.postMessage({ id: request.id, failure: messageOf(e) });
     }
@@ -535,7 +717,9 @@ export function serveProcessor(port: WorkerPort, options: PgnReadOptions, proces
         if (event.kind === 'game') games++;
         results.push(process(event));
       });
-      port.postMessage({ id: request.id, results, games, between });
+      port.postMessage({ id: request.id, results, games, between, bytes: request.bytes }, [
+        request.bytes.buffer as ArrayBuffer,
+      ]);
     } catch (e) {
       port.postMessage({ id: request.id, failure: messageOf(e) });
     }

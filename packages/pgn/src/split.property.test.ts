@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { PieceMeter, PieceReader } from './piece.js';
+import { ByteDecoder, type PgnEncoding } from './decode.js';
+import { PieceMeter, PieceReader, type PieceBase } from './piece.js';
 import { createPgnReader, parsePgn, type PgnEvent } from './read.js';
 import { PgnSplitter } from './split.js';
 import { concatBytes } from './testing/bytes.js';
@@ -186,5 +187,41 @@ describe('PgnSplitter', () => {
       expect(readApart(pieces, seen)).toEqual(sequential(bytes));
       expect(seen.rejoined, wrong).toBeGreaterThan(0);
     }
+  });
+
+  test('the meter counts a piece from its bytes as the decoder would, in every encoding (UTF-8, bytes that are not, a mark)', () => {
+    /** The bases of the pieces with every byte decoded, as the meter did before it counted bytes. */
+    const decoded = (pieces: readonly Uint8Array[], encoding: PgnEncoding): PieceBase[] => {
+      const decoder = new ByteDecoder(encoding);
+      let characters = 0;
+      let lines = 0;
+      let bytes = 0;
+      const sink = {
+        text: (text: string) => {
+          characters += text.length;
+          lines += text.split('\n').length - 1;
+        },
+        warn: () => {},
+      };
+      return pieces.map((piece) => {
+        const base = { characters, lines, bytes, encoding: decoder.readingLatin1 ? 'latin1' : encoding };
+        decoder.push(piece, sink);
+        bytes += piece.length;
+        return base;
+      });
+    };
+    const nonAscii = fc.constantFrom('é', '€', '\u{1F600}', '\uFEFF').map((text) => encoder.encode(text));
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(bytesOfParts, nonAscii), { maxLength: 6 }).map(concatBytes),
+        fc.constantFrom<PgnEncoding>('utf-8', 'latin1', 'auto'),
+        (bytes, encoding) => {
+          const pieces = split(bytes, 1, []);
+          const meter = new PieceMeter(encoding);
+          expect(pieces.map((piece) => meter.measure(piece))).toEqual(decoded(pieces, encoding));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -56,12 +56,18 @@ async function writeCorpus(file: string, bytes: number): Promise<string> {
     : 'the pgn suite generated games, repeated (no shared real files beside the repository)';
 }
 
-async function readOnce(file: string, jobs: number): Promise<{ ms: number; games: number; errors: number }> {
+async function readOnce(
+  file: string,
+  jobs: number,
+): Promise<{ ms: number; cpuMs: number; games: number; errors: number }> {
   const start = performance.now();
+  // The process's CPU time: every thread's, the workers' too.
+  const cpu = process.cpuUsage();
   const read = await readPgnParallel(file, { jobs });
   const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
   if (!read.ok) throw new Error(read.error.message);
-  return { ms, games: read.value.games, errors: read.value.errors };
+  return { ms, cpuMs: (used.user + used.system) / 1000, games: read.value.games, errors: read.value.errors };
 }
 
 /** In a child process: `--rss file jobs` reads and prints the peak resident memory. */
@@ -131,6 +137,12 @@ const mbPerS = (mb: number, ms: number | undefined): string => (ms === undefined
 const ratioOf = (slow: number | undefined, fast: number | undefined): string =>
   slow === undefined || fast === undefined ? '?' : `${(slow / fast).toFixed(2)}x`;
 const shown = (mb: number | undefined) => (mb === undefined ? '?' : mb.toFixed(0));
+/**
+ * The most two jobs can gain on two idle cores, from the CPU time each took: the work of two
+ * jobs spread evenly over both cores (a machine shared with other work gives less).
+ */
+const idleBound = (cpu1: number | undefined, cpu2: number | undefined): string =>
+  cpu1 === undefined || cpu2 === undefined ? '?' : `${Math.min(2, (2 * cpu1) / cpu2).toFixed(2)}x`;
 
 /**
  * `chess-formats pgn --jobs 1` against `--jobs 2` (the built CLI, `PGN_JOBS_CLI`, bundled by
@@ -149,8 +161,10 @@ function timeCli(cli: string, full: string, rounds: number): void {
     });
     const wall1 = medianOf(runs.one, 'ms');
     const wall2 = medianOf(runs.two, 'ms');
+    const cpu1 = medianOf(runs.one, 'cpuMs');
+    const cpu2 = medianOf(runs.two, 'cpuMs');
     console.log(
-      `  CLI ${label}: --jobs 1 ${mbPerS(size, wall1)} MB/s, --jobs 2 ${mbPerS(size, wall2)} MB/s: ${ratioOf(wall1, wall2)} by the wall clock; CPU ${shown(medianOf(runs.one, 'cpuMs'))} / ${shown(medianOf(runs.two, 'cpuMs'))} ms (medians of ${rounds}, load ${loadText()})`,
+      `  CLI ${label}: --jobs 1 ${mbPerS(size, wall1)} MB/s, --jobs 2 ${mbPerS(size, wall2)} MB/s: ${ratioOf(wall1, wall2)} by the wall clock; CPU ${shown(cpu1)} / ${shown(cpu2)} ms: --jobs 2 costs ${ratioOf(cpu2, cpu1)} the CPU of one job, so on two idle cores at most ${idleBound(cpu1, cpu2)} (medians of ${rounds}, load ${loadText()})`,
     );
   }
 }
@@ -296,21 +310,25 @@ export async function runPgnJobs(): Promise<void> {
       cliMemory(builtCli, [small, full, ...more]);
     }
     const times: Record<number, number[]> = { 1: [], 2: [] };
+    const cpuTimes: Record<number, number[]> = { 1: [], 2: [] };
     let counts = '';
     for (let round = 0; round < rounds; round++) {
       // Alternated, the first contender changing each round.
       for (const jobs of round % 2 === 0 ? [1, 2] : [2, 1]) {
         const read = await readOnce(full, jobs);
         times[jobs]!.push(read.ms);
+        cpuTimes[jobs]!.push(read.cpuMs);
         counts = `${read.games} games, ${read.errors} errors`;
       }
     }
     const rate = (jobs: number) => size / MB / (median(times[jobs]!) / 1000);
     for (const jobs of [1, 2])
       console.log(
-        `  library games mode, jobs: ${jobs}  ${rate(jobs).toFixed(1).padStart(6)} MB/s  (median of ${rounds}: ${median(times[jobs]!).toFixed(0)} ms)`,
+        `  library games mode, jobs: ${jobs}  ${rate(jobs).toFixed(1).padStart(6)} MB/s  (median of ${rounds}: ${median(times[jobs]!).toFixed(0)} ms, CPU ${median(cpuTimes[jobs]!).toFixed(0)} ms)`,
       );
-    console.log(`  library games mode, jobs 2 / jobs 1: ${(rate(2) / rate(1)).toFixed(2)}x  (${counts})`);
+    console.log(
+      `  library games mode, jobs 2 / jobs 1: ${(rate(2) / rate(1)).toFixed(2)}x by the wall clock; CPU ${ratioOf(median(cpuTimes[2]!), median(cpuTimes[1]!))} (${counts}; load ${loadText()})`,
+    );
     for (const jobs of [1, 2]) {
       const atSmall = peakRss(small, jobs);
       const atFull = peakRss(full, jobs);
