@@ -399,7 +399,16 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
         const workerOptions: PgnWorkerOptions = { file, options: sent };
         const read = await readPgnParallel<PgnEventResult | number>(
           source,
-          { jobs, tagsOnly, checkOnly, encoding: options.encoding ?? 'utf-8', worker: PGN_WORKER, workerOptions },
+          {
+            jobs,
+            tagsOnly,
+            checkOnly,
+            encoding: options.encoding ?? 'utf-8',
+            worker: PGN_WORKER,
+            workerOptions,
+            // A plain file is read by the library: the bar follows its reads (a stream counts itself).
+            ...(plain ? { onBytes: (bytes: number) => progress.advance(bytes, games) } : {}),
+          },
           (compact, index) => {
             const result = fullResult(compact);
             count(result);
@@ -412,7 +421,7 @@ async function runPgnCommand(options: PgnCommandOptions, io: CommandIo): Promise
           },
         );
         if (text !== '') await out(text);
-        progress.advance(plain ? (read.ok ? read.value.bytes : read.error.partial.bytes) : 0, games);
+        progress.advance(0, games);
         if (!read.ok) {
           if (sourceError !== undefined) await cannotRead(sourceError.error);
           else if (plain && read.error.code === 'source-failed') await cannotRead(read.error.message);

@@ -214,6 +214,30 @@ describe('readInParallel', () => {
     expect((await parallel(file, { jobs: 2, chunkBytes: 64, encoding: 'auto' })).events).toEqual(expected);
   });
 
+  test('onBytes follows the reading as it goes, a file cut in place or a stream, and adds up to the bytes read', async () => {
+    for (const [source, jobs] of [
+      [sampleFile, 2],
+      [inPieces(sampleBytes, 37), 2],
+      [sampleFile, 1],
+    ] as const) {
+      const reads: number[] = [];
+      let eventsBeforeLastRead = 0;
+      const events: PgnEvent[] = [];
+      const result = await readInParallel(
+        source,
+        { jobs, chunkBytes: 64, onBytes: (bytes) => ((eventsBeforeLastRead = events.length), reads.push(bytes)) },
+        (event) => events.push(event),
+        workerFile,
+      );
+      expect(result.ok && result.value.bytes).toBe(sampleBytes.length);
+      expect(reads.reduce((a, b) => a + b, 0)).toBe(sampleBytes.length);
+      // Pieces of 64 bytes on workers; a small file in this thread is one read.
+      expect(reads.length > 1).toBe(jobs > 1);
+      // The last bytes are read before the last event: the bar is not filled at the end alone.
+      expect(eventsBeforeLastRead).toBeLessThan(events.length);
+    }
+  });
+
   test('a stream of odd chunks, on three workers, and one job in this thread, give the same', async () => {
     const expected = sequential(sampleBytes);
     expect((await parallel(inPieces(sampleBytes, 37), { jobs: 3, chunkBytes: 1 })).events).toEqual(expected);

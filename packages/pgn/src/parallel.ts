@@ -34,6 +34,11 @@ export interface PgnParallelOptions extends PgnReadOptions {
   readonly jobs?: number;
   /** The least size of a piece handed to a worker, in bytes (default 256 KiB); pieces end at game boundaries. */
   readonly chunkBytes?: number;
+  /**
+   * Called with the number of bytes each time bytes are read from the source (a progress
+   * bar's measure: with workers, reading runs a few pieces ahead of the results).
+   */
+  readonly onBytes?: (bytes: number) => void;
 }
 
 /**
@@ -294,10 +299,14 @@ async function readWith(
   mode: Mode,
   workerFile: string | URL,
 ): Promise<Result<PgnParallelSummary, PgnParallelError>> {
-  const { jobs: jobsOption, chunkBytes: chunkOption, ...readOptions } = options ?? {};
+  const { jobs: jobsOption, chunkBytes: chunkOption, onBytes, ...readOptions } = options ?? {};
   const jobs = positiveInteger(jobsOption, mode.kind === 'games' ? 1 : availableParallelism());
   const chunkBytes = positiveInteger(chunkOption, DEFAULT_CHUNK_BYTES);
   const tally = { games: 0, errors: 0, bytes: 0, pieces: 0 };
+  const tallyBytes = (length: number): void => {
+    tally.bytes += length;
+    onBytes?.(length);
+  };
   const failed = (code: PgnParallelErrorCode, message: string) => err({ code, message, partial: { ...tally } });
 
   if (mode.kind === 'games' && (jobs === 1 || !fileExists(workerFile))) {
@@ -316,7 +325,7 @@ async function readWith(
     try {
       for await (const chunk of open(source)) {
         const bytes = bytesOf(chunk);
-        tally.bytes += bytes.length;
+        tallyBytes(bytes.length);
         reader.push(bytes, count);
       }
     } catch (e) {
@@ -349,14 +358,14 @@ async function readWith(
         const file = handle;
         pool.reread = (position, length) => readAt(file, position, length);
         for await (const piece of filePieces(file, chunkBytes, pool.buffers)) {
-          tally.bytes += piece.length;
+          tallyBytes(piece.length);
           await pool.send(piece, meter.measure(piece), true);
         }
       } else {
         const splitter = new PgnSplitter(chunkBytes);
         for await (const chunk of open(source)) {
           const bytes = bytesOf(chunk);
-          tally.bytes += bytes.length;
+          tallyBytes(bytes.length);
           for (const piece of splitter.push(bytes)) await pool.send(piece, meter.measure(piece), false);
         }
         const last = splitter.end();
