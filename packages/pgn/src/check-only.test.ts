@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { PgnGame } from './game.js';
-import { createPgnReader, parsePgn, type PgnEvent, type PgnGameResult, type PgnReadOptions } from './read.js';
+import { createPgnReader, parsePgn, type PgnEvent, type PgnGameResult } from './read.js';
+import { pushSplit } from './testing/push.js';
 import { arbitraryGame } from './testing/games.js';
 import { writePgn } from './write.js';
 
@@ -31,19 +32,6 @@ function seenResults(results: readonly PgnGameResult[], strip: boolean): unknown
       ? { game: strip ? withoutMoves(r.value) : r.value }
       : { error: r.error, partial: strip ? withoutMoves(r.partial) : r.partial },
   );
-}
-
-/** The events of a reader with `options` fed `text` cut at `cuts` (each taken modulo the length). */
-function pushSplit(text: string, cuts: readonly number[], options: PgnReadOptions): PgnEvent[] {
-  const reader = createPgnReader(options);
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const events: PgnEvent[] = [];
-  let from = 0;
-  for (const point of [...points, text.length]) {
-    events.push(...reader.push(text.slice(from, point)));
-    from = point;
-  }
-  return [...events, ...reader.end()];
 }
 
 /**
@@ -79,7 +67,9 @@ describe('checkOnly', () => {
   test('gives the events of the reader that builds the tree, the moves left out, however the text is split', () => {
     fc.assert(
       fc.property(corpus, fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
-        expect(seen(pushSplit(text, cuts, { checkOnly: true }), false)).toEqual(seen(pushSplit(text, [], {}), true));
+        expect(seen(pushSplit(createPgnReader({ checkOnly: true }), text, cuts), false)).toEqual(
+          seen(pushSplit(createPgnReader({}), text, []), true),
+        );
       }),
       { numRuns: 300 },
     );

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { Reader, createPgnReader, type PgnEvent, type PgnReadOptions } from './read.js';
+import { pushSplit } from './testing/push.js';
 import { arbitraryGame } from './testing/games.js';
 import { writePgn } from './write.js';
 
@@ -23,17 +24,6 @@ function withPartials(events: readonly PgnEvent[]): unknown[] {
   return events.map((e) => (e.kind === 'error' ? { ...e, partial: e.partial } : e));
 }
 
-function split(reader: Reader, text: string, cuts: readonly number[]): PgnEvent[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const events: PgnEvent[] = [];
-  let from = 0;
-  for (const point of [...points, text.length]) {
-    events.push(...reader.push(text.slice(from, point)));
-    from = point;
-  }
-  return [...events, ...reader.end()];
-}
-
 describe('the leniencies, however the text is split', () => {
   const text = fc
     .array(
@@ -53,7 +43,7 @@ describe('the leniencies, however the text is split', () => {
         const expected = withPartials([...slow.push(text), ...slow.end()]);
         const whole = createPgnReader(options);
         expect(withPartials([...whole.push(text), ...whole.end()])).toEqual(expected);
-        expect(withPartials(split(new Reader(options), text, cuts))).toEqual(expected);
+        expect(withPartials(pushSplit(new Reader(options), text, cuts))).toEqual(expected);
       }),
       { numRuns: 60 },
     );

@@ -2,23 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { PGN_ERROR_CODES } from './errors.js';
 import { Reader, createPgnReader, parsePgn, type PgnEvent, type PgnReadOptions } from './read.js';
+import { pushSplit } from './testing/push.js';
 import { arbitraryGame } from './testing/games.js';
 import { writePgn } from './write.js';
 
 function eventsOf(text: string): PgnEvent[] {
   return parsePgn(text).map((r) => (r.ok ? { kind: 'game', game: r.value } : { kind: 'error', error: r.error }));
-}
-
-/** The events of `reader` fed `text` cut at `cuts` (each taken modulo the length), then ended. */
-function pushSplit(reader: ReturnType<typeof createPgnReader>, text: string, cuts: readonly number[]): PgnEvent[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const events: PgnEvent[] = [];
-  let from = 0;
-  for (const point of [...points, text.length]) {
-    events.push(...reader.push(text.slice(from, point)));
-    from = point;
-  }
-  return [...events, ...reader.end()];
 }
 
 /** Texts with games, broken games and noise, so that splits land in every kind of token. */
