@@ -747,6 +747,15 @@ export class Engine implements VariantBoard {
    * variant's compulsory capture); returns the new end.
    */
   private keepCaptures(start: number, end: number): number {
+    const n = this.compactCaptures(start, end);
+    return n === start ? end : n;
+  }
+
+  /**
+   * Moves the captures among the codes in [start, end) to the front, in order; returns where
+   * they end (`start` when there is none, the codes then left as they were).
+   */
+  private compactCaptures(start: number, end: number): number {
     const moves = this.moves;
     const b = this.board;
     let n = start;
@@ -755,7 +764,7 @@ export class Engine implements VariantBoard {
       const kind = move >>> 24;
       if (kind === KIND_EP || (kind === KIND_NORMAL && b[(move >>> 10) & CELL_MASK] !== 0)) moves[n++] = move;
     }
-    return n === start ? end : n;
+    return n;
   }
 
   /**
@@ -780,14 +789,7 @@ export class Engine implements VariantBoard {
    * move: reading a move costs a few attack tests instead of a whole generation.
    */
   private keepCompulsory(start: number, end: number): number {
-    const moves = this.moves;
-    const b = this.board;
-    let n = start;
-    for (let i = start; i < end; i++) {
-      const move = moves[i] as number;
-      const kind = move >>> 24;
-      if (kind === KIND_EP || (kind === KIND_NORMAL && b[(move >>> 10) & CELL_MASK] !== 0)) moves[n++] = move;
-    }
+    const n = this.compactCaptures(start, end);
     if (n > start || end === start) return n > start ? n : end;
     // Moves were found, so the variant's own rule has not ended the game: the look for a
     // capture need not ask it again for every piece (losers counts the pieces on the board).
