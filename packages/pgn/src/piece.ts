@@ -5,7 +5,7 @@
  * places its errors and warnings in the whole input with that.
  */
 import { isAscii, isUtf8 } from 'node:buffer';
-import { LF } from '@chess-formats/board-core/internal';
+import { BYTE_ORDER_MARK, LF } from '@chess-formats/board-core/internal';
 import { ByteDecoder, type PgnEncoding } from './decode.js';
 import type { PgnError, PgnWarning } from './errors.js';
 import type { PgnGame } from './game.js';
@@ -37,9 +37,15 @@ export class PieceMeter {
   #characters = 0;
   #lines = 0;
   #bytes = 0;
+  /** Whether text has come yet: the reader drops a byte-order mark that starts the first text. */
+  #started = false;
   readonly #sink = {
     text: (text: string) => {
-      this.#characters += text.length;
+      // The decoder drops the bytes' own mark; a second one starting the text is the reader's
+      // to drop (its offsets do not count it), so it is not counted here either.
+      const mark = !this.#started && text.length > 0 && text.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
+      if (text.length > 0) this.#started = true;
+      this.#characters += text.length - mark;
       for (let i = text.indexOf(LINE_FEED_TEXT); i >= 0; i = text.indexOf(LINE_FEED_TEXT, i + 1)) this.#lines++;
     },
     warn: () => {},
