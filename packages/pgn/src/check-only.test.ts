@@ -9,8 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { PgnGame } from './game.js';
 import { createPgnReader, parsePgn, type PgnEvent, type PgnGameResult } from './read.js';
 import { pushSplit } from './testing/push.js';
-import { arbitraryGame } from './testing/games.js';
-import { writePgn } from './write.js';
+import { textsAmong } from './testing/games.js';
 
 /** A game as `checkOnly` gives it: the same, its root without moves or comments. */
 function withoutMoves(game: PgnGame | undefined): PgnGame | undefined {
@@ -39,29 +38,20 @@ function seenResults(results: readonly PgnGameResult[], strip: boolean): unknown
  * move, nested, with comments before their first move), the spellings it reads with a
  * warning, NAGs and clocks, illegal moves, a NAG before any move, a pass.
  */
-const corpus = fc
-  .array(
-    fc.oneof(
-      arbitraryGame.map((game) => writePgn(game)),
-      fc.constantFrom(
-        '[Event "x"]\n1. e4 e5 2. Qxe5 1-0\n\n',
-        '1. e4 (1. d4 {a} ( 1. c4 ) ) e5 *\n',
-        '1. e4 e5 (1... Ke3 2. d4 (2. c4) d5) 2. Nf3 $1 {[%clk 0:01:02]} *\n',
-        '1. e4 d5 2. e5 f5 3. exf6ep Nf6 4. Sf3 e6 5. Lb5+ c6 6. Bd3= 0-1\n',
-        '1. e4 d5 2. e5 f5 3. exf6 e.p. *\n',
-        '1. g1f3 d7d5 2. -- Nf6 (2... Bf5 { x } 3. e2e4) *\n',
-        '{before} $3 1. e4 *\n',
-        '1. e4 e5 ( { only a comment } ) 2. Qh5 ! ? *\n',
-        '1. e4 e5 2. Ke3 *\n',
-        '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n1. Kb2 Kg1 *\n',
-        '[FEN "bad"]\n\n1. e4 *\n',
-        '1. e4 (1. d4) (1. c4 c5 (1... e5 2. Nc3 (2. g3))) 1-0\n',
-      ),
-      fc.string({ maxLength: 20 }),
-    ),
-    { maxLength: 5 },
-  )
-  .map((parts) => parts.join('\n'));
+const corpus = textsAmong([
+  '[Event "x"]\n1. e4 e5 2. Qxe5 1-0\n\n',
+  '1. e4 (1. d4 {a} ( 1. c4 ) ) e5 *\n',
+  '1. e4 e5 (1... Ke3 2. d4 (2. c4) d5) 2. Nf3 $1 {[%clk 0:01:02]} *\n',
+  '1. e4 d5 2. e5 f5 3. exf6ep Nf6 4. Sf3 e6 5. Lb5+ c6 6. Bd3= 0-1\n',
+  '1. e4 d5 2. e5 f5 3. exf6 e.p. *\n',
+  '1. g1f3 d7d5 2. -- Nf6 (2... Bf5 { x } 3. e2e4) *\n',
+  '{before} $3 1. e4 *\n',
+  '1. e4 e5 ( { only a comment } ) 2. Qh5 ! ? *\n',
+  '1. e4 e5 2. Ke3 *\n',
+  '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n1. Kb2 Kg1 *\n',
+  '[FEN "bad"]\n\n1. e4 *\n',
+  '1. e4 (1. d4) (1. c4 c5 (1... e5 2. Nc3 (2. g3))) 1-0\n',
+]);
 
 describe('checkOnly', () => {
   test('gives the events of the reader that builds the tree, the moves left out, however the text is split', () => {

@@ -126,6 +126,28 @@ describe('readPgnParallel in processor mode', () => {
   });
 });
 
+/**
+ * Two to ten written games and texts where a cut looks right and is not (a blank line and a tag
+ * inside a comment, tags after a blank line, a broken game), and `more`, as bytes.
+ */
+function gamesAndWrongCuts(...more: string[]): fc.Arbitrary<Uint8Array> {
+  const wrongCut = fc.constantFrom(
+    '[Event "c"]\n\n1. e4 {a\n\n[Event "in a comment"]\n\n} e5 1-0\n\n',
+    '[Event "t"]\n\n[Site "after a blank line"]\n\n1. d4 *\n\n',
+    '[Event "b"]\n\n1. e4 Kxx9 e5\n\n[Site "skipped"]\n\n1-0\n\n',
+    ...more,
+  );
+  return fc
+    .array(
+      fc.oneof(
+        wrongCut,
+        arbitraryGame.map((game) => `${writePgn(game)}\n\n`),
+      ),
+      { minLength: 2, maxLength: 10 },
+    )
+    .map((parts) => new TextEncoder().encode(parts.join('')));
+}
+
 describe('readInParallel', () => {
   test('a file read by two workers in small pieces gives the events of one sequential read', async () => {
     const { events, result } = await parallel(sampleFile, { jobs: 2, chunkBytes: 100 });
@@ -146,27 +168,11 @@ describe('readInParallel', () => {
 
   test('cuts guessed wrong (a blank line and a tag inside a comment, tags after a blank line, a broken game) are read again: the sequential events', async () => {
     // Workers start per read: few runs, each of many cuts (pieces of about one game).
-    const wrongCut = fc.constantFrom(
-      '[Event "c"]\n\n1. e4 {a\n\n[Event "in a comment"]\n\n} e5 1-0\n\n',
-      '[Event "t"]\n\n[Site "after a blank line"]\n\n1. d4 *\n\n',
-      '[Event "b"]\n\n1. e4 Kxx9 e5\n\n[Site "skipped"]\n\n1-0\n\n',
-      '[Event "v"]\n\n1. e4 (1. d4 {x\n\n[y\n\n}) e5 *\n\n',
-    );
     await fc.assert(
       fc.asyncProperty(
-        fc.array(
-          fc.oneof(
-            wrongCut,
-            arbitraryGame.map((game) => `${writePgn(game)}\n\n`),
-          ),
-          {
-            minLength: 2,
-            maxLength: 10,
-          },
-        ),
+        gamesAndWrongCuts('[Event "v"]\n\n1. e4 (1. d4 {x\n\n[y\n\n}) e5 *\n\n'),
         fc.integer({ min: 1, max: 200 }),
-        async (parts, chunkBytes) => {
-          const bytes = new TextEncoder().encode(parts.join(''));
+        async (bytes, chunkBytes) => {
           const expected = sequential(bytes);
           const { events } = await parallel(inPieces(bytes, 23), { jobs: 2, chunkBytes });
           expect(events).toEqual(expected);
@@ -177,28 +183,12 @@ describe('readInParallel', () => {
   });
 
   test('a file is cut in place, and pieces cut wrong are read again from it: the sequential events', async () => {
-    const wrongCut = fc.constantFrom(
-      '[Event "c"]\n\n1. e4 {a\n\n[Event "in a comment"]\n\n} e5 1-0\n\n',
-      '[Event "t"]\n\n[Site "after a blank line"]\n\n1. d4 *\n\n',
-      '[Event "b"]\n\n1. e4 Kxx9 e5\n\n[Site "skipped"]\n\n1-0\n\n',
-      '1. e4 e5 '.repeat(40),
-    );
     const file = join(scratch, 'cut-in-place.pgn');
     await fc.assert(
       fc.asyncProperty(
-        fc.array(
-          fc.oneof(
-            wrongCut,
-            arbitraryGame.map((game) => `${writePgn(game)}\n\n`),
-          ),
-          {
-            minLength: 2,
-            maxLength: 10,
-          },
-        ),
+        gamesAndWrongCuts('1. e4 e5 '.repeat(40)),
         fc.integer({ min: 1, max: 300 }),
-        async (parts, chunkBytes) => {
-          const bytes = new TextEncoder().encode(parts.join(''));
+        async (bytes, chunkBytes) => {
           writeFileSync(file, bytes);
           const { events, result } = await parallel(file, { jobs: 2, chunkBytes });
           expect(events).toEqual(sequential(bytes));

@@ -3,32 +3,22 @@ import { describe, expect, test } from 'vitest';
 import { PGN_ERROR_CODES } from './errors.js';
 import { Reader, createPgnReader, parsePgn, type PgnEvent, type PgnReadOptions } from './read.js';
 import { pushSplit } from './testing/push.js';
-import { arbitraryGame } from './testing/games.js';
-import { writePgn } from './write.js';
+import { textsAmong } from './testing/games.js';
 
 function eventsOf(text: string): PgnEvent[] {
   return parsePgn(text).map((r) => (r.ok ? { kind: 'game', game: r.value } : { kind: 'error', error: r.error }));
 }
 
 /** Texts with games, broken games and noise, so that splits land in every kind of token. */
-const corpus = fc
-  .array(
-    fc.oneof(
-      arbitraryGame.map((game) => writePgn(game)),
-      fc.constantFrom(
-        '[Event "x"]\n1. e4 e5 2. Qxe5 1-0\n\n',
-        '1. e4 (1. d4 {a} ( 1. c4 ) ) *\n',
-        '{open',
-        '%escape\n',
-        ') $ !!! ',
-        '\uFEFF[A "\\"]"]\n',
-        '\n\n[Event "ok"]\n\n1. d4 d5 *\n',
-      ),
-      fc.string({ maxLength: 20 }),
-    ),
-    { maxLength: 5 },
-  )
-  .map((parts) => parts.join('\n'));
+const corpus = textsAmong([
+  '[Event "x"]\n1. e4 e5 2. Qxe5 1-0\n\n',
+  '1. e4 (1. d4 {a} ( 1. c4 ) ) *\n',
+  '{open',
+  '%escape\n',
+  ') $ !!! ',
+  '\uFEFF[A "\\"]"]\n',
+  '\n\n[Event "ok"]\n\n1. d4 d5 *\n',
+]);
 
 describe('streaming', () => {
   test('any split of the text, pushed as strings, gives the same events as parsePgn', () => {

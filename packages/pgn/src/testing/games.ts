@@ -11,6 +11,7 @@ import {
 } from '@chess-formats/board-core';
 import { playNode, PGN_RESULTS, type PgnGame, type PgnNode, type PgnVariant } from '../game.js';
 import { initialSetup } from '../setup.js';
+import { writePgn } from '../write.js';
 
 interface Ply {
   readonly pick: number;
@@ -144,3 +145,20 @@ export const arbitraryGame: fc.Arbitrary<PgnGame> = fc
   .map(({ variant, start, plies, tags, rootComments, result }) =>
     buildGame(variant, start, plies, tags, rootComments, result),
   );
+
+/**
+ * Texts of up to five parts joined by line feeds, each a written game, one of `fragments` (the
+ * text a test wants read in every place) or a random string: splits land in every kind of token.
+ */
+export function textsAmong(fragments: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .array(
+      fc.oneof(
+        arbitraryGame.map((game) => writePgn(game)),
+        fc.constantFrom(...fragments),
+        fc.string({ maxLength: 20 }),
+      ),
+      { maxLength: 5 },
+    )
+    .map((parts) => parts.join('\n'));
+}
