@@ -50,8 +50,7 @@ import { TagsBuilder, type Position } from './builders.js';
 import type { PgnWarning, PgnWarningCode } from './errors.js';
 import type { PgnGame, PgnResult, PgnVariant } from './game.js';
 import { SEVEN_TAG_ROSTER, ficsTypeOfEvent, gameResult, gameStart, type GameStart } from './tags.js';
-import type { PgnEvent } from './read.js';
-import { isBlankCode, isSymbol, resultAt, type TokenLimits, Tokenizer } from './tokens.js';
+import { EventOutlet, isBlankCode, isSymbol, resultAt, type TokenLimits, Tokenizer } from './tokens.js';
 
 /** The scanner reports no error: where the values of tags start is never asked. */
 const NO_PLACES: ReadonlyMap<string, Position> = /* @__PURE__ */ new Map();
@@ -117,11 +116,9 @@ export type TextReader = Pick<
  * The tags-only reader: the scanner, falling back on a tokenizer (made with the tags builder
  * and the same limits) for the games it does not take. Exported for the reader and the tests.
  */
-export class TagsScanner implements TextReader {
+export class TagsScanner extends EventOutlet implements TextReader {
   readonly #tokenizer: Tokenizer;
   readonly #limits: TokenLimits;
-  #events: PgnEvent[] = [];
-  #onEvent: ((event: PgnEvent) => void) | undefined;
   /** Whether the tokenizer is reading (until it stands between games at a line's start). */
   #slow = false;
   /** Whether any text was read (a byte-order mark is dropped only before it). */
@@ -146,6 +143,7 @@ export class TagsScanner implements TextReader {
   #fresh = 0;
 
   constructor(limits: TokenLimits) {
+    super();
     this.#limits = limits;
     this.#tokenizer = new Tokenizer(() => new TagsBuilder(), limits);
     this.#tokenizer.setSink((event) => this.emit(event));
@@ -157,16 +155,6 @@ export class TagsScanner implements TextReader {
 
   get bufferedLength(): number {
     return this.#slow ? this.#tokenizer.bufferedLength : this.#carry.length;
-  }
-
-  setSink(onEvent: ((event: PgnEvent) => void) | undefined): void {
-    this.#onEvent = onEvent;
-  }
-
-  take(): PgnEvent[] {
-    const events = this.#events;
-    this.#events = [];
-    return events;
   }
 
   warnHere(code: PgnWarningCode, message: string): void {
@@ -198,12 +186,6 @@ export class TagsScanner implements TextReader {
     this.#line = 1;
     this.#lineStart = 0;
     this.#carry = '';
-  }
-
-  private emit(event: PgnEvent): void {
-    const onEvent = this.#onEvent;
-    if (onEvent === undefined) this.#events.push(event);
-    else onEvent(event);
   }
 
   /** Hands the input to the tokenizer where it stands: the game being carried, if any, is fed to it whole. */

@@ -202,21 +202,41 @@ const Mode = {
 const MAX_MARKUP = 8;
 type Mode = (typeof Mode)[keyof typeof Mode];
 
+/** Where a reader's events go: `onEvent`, or a list that `take` empties when it is undefined. */
+export class EventOutlet {
+  #events: PgnEvent[] = [];
+  #onEvent: ((event: PgnEvent) => void) | undefined;
+
+  setSink(onEvent: ((event: PgnEvent) => void) | undefined): void {
+    this.#onEvent = onEvent;
+  }
+
+  /** The events gathered since the last `take`. */
+  take(): PgnEvent[] {
+    const events = this.#events;
+    this.#events = [];
+    return events;
+  }
+
+  protected emit(event: PgnEvent): void {
+    const onEvent = this.#onEvent;
+    if (onEvent === undefined) this.#events.push(event);
+    else onEvent(event);
+  }
+}
+
 /**
  * Reads PGN text pushed in pieces into games, made by the builders `newGame` returns, and
  * reports each game or its error as an event. Exported for the reader only. Its fields are `#`
  * private: a minifier shortens those names (its methods stay `private`: as `#` methods they
  * measured slower).
  */
-export class Tokenizer {
+export class Tokenizer extends EventOutlet {
   readonly #newGame: () => Builder;
   readonly #maxGameLength: number;
   readonly #maxDepth: number;
   readonly #maxTagLength: number;
   readonly #maxCommentLength: number;
-
-  #events: PgnEvent[] = [];
-  #onEvent: ((event: PgnEvent) => void) | undefined;
 
   #game: Builder | undefined;
   /** What the game's movetext tokens go to: none when it keeps its tags alone. */
@@ -272,6 +292,7 @@ export class Tokenizer {
   #probing = false;
 
   constructor(newGame: () => Builder, limits: TokenLimits) {
+    super();
     this.#newGame = newGame;
     this.#maxGameLength = limits.maxGameLength;
     this.#maxDepth = limits.maxVariationDepth;
@@ -291,18 +312,6 @@ export class Tokenizer {
   /** Characters held for the token being read. */
   get bufferedLength(): number {
     return this.#buffer.length + this.#tagName.length;
-  }
-
-  /** Where events go: `onEvent`, or a list that `take` empties when it is undefined. */
-  setSink(onEvent: ((event: PgnEvent) => void) | undefined): void {
-    this.#onEvent = onEvent;
-  }
-
-  /** The events gathered since the last `take`. */
-  take(): PgnEvent[] {
-    const events = this.#events;
-    this.#events = [];
-    return events;
   }
 
   /**
@@ -452,12 +461,6 @@ export class Tokenizer {
       if (lineFeed < 0) lineFeed = text.length;
     }
     this.#nextLineFeed = lineFeed;
-  }
-
-  private emit(event: PgnEvent): void {
-    const onEvent = this.#onEvent;
-    if (onEvent === undefined) this.#events.push(event);
-    else onEvent(event);
   }
 
   private report(
