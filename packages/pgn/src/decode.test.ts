@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { ByteDecoder } from './decode.js';
 import { createPgnReader, type PgnEvent } from './read.js';
 import { concatBytes } from './testing/bytes.js';
 
@@ -35,6 +36,26 @@ describe('the byte decoder', () => {
       expect(codes.length, encoding).toBeGreaterThan(0);
       expect(codes.every((code) => code === (encoding === 'auto' ? 'latin1-fallback' : 'invalid-utf8'))).toBe(true);
     }
+  });
+
+  test('the text of the good blocks between faults is handed on joined, not a text per block', () => {
+    // About 2.4 MB with one byte that is no UTF-8 near the start and one near the end.
+    const game = encoder.encode(`[Event "e"]\n[White "Müller"]\n\n1. e4 e5 {${'a comment '.repeat(40)}} 1-0\n\n`);
+    const games = Array.from({ length: Math.ceil(2_400_000 / game.length) }, () => game);
+    const fault = new Uint8Array([0x4d, 0xfc, 0x0a]);
+    const bytes = concatBytes([fault, ...games, fault]);
+    const texts: string[] = [];
+    const warnings: string[] = [];
+    const sink = { text: (text: string) => texts.push(text), warn: (code: string) => warnings.push(code) };
+    const decoder = new ByteDecoder('utf-8');
+    decoder.push(bytes, sink);
+    decoder.end(sink);
+    expect(warnings).toEqual(['invalid-utf8', 'invalid-utf8']);
+    expect(texts.join('')).toBe(new TextDecoder().decode(bytes));
+    expect(bytes.length / (1 << 14)).toBeGreaterThan(140);
+    // The text before and after each fault, the fault's U+FFFD, and the good text between in
+    // texts of a megabyte: not one per 16 KiB block.
+    expect(texts.length).toBeLessThanOrEqual(10);
   });
 
   test('a byte that is no lead, or a lead with a byte out of its range, at the end of a chunk reads as in the middle', () => {

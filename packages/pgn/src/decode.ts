@@ -29,6 +29,8 @@ export interface TextSink {
 const REPLACEMENT = '\uFFFD';
 /** Bytes that are not all UTF-8 are searched for their faults in blocks of about this many (see `utf8Blocks`). */
 const SEARCH_BLOCK = 1 << 14;
+/** The most text of good blocks handed on joined (see `utf8Blocks`). */
+const JOINED_TEXT = 1 << 20;
 /** The first byte of a continuation byte's range, and the lead bytes of two, three and four bytes. */
 const CONTINUATION = 0x80;
 const LEAD_2 = 0xc0;
@@ -236,12 +238,44 @@ export class ByteDecoder {
    * characters): the native decoder takes the blocks without a fault, and only the others
    * are walked a character at a time (a loop that runs too rarely to be compiled well: over
    * a whole chunk of a megabyte, it cost more than the native decoding of all the rest).
+   * The text of consecutive good blocks is handed on joined, up to `JOINED_TEXT` characters:
+   * the reader carries the game a text's end cuts into the next text, so a text per block
+   * had it copy and scan again a game every 16 KiB.
    */
   private utf8Blocks(bytes: Uint8Array, sink: TextSink): void {
+    const decoder = (this.#fatal ??= new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }));
+    let good: string[] = [];
+    let goodLength = 0;
+    let goodBytes = 0;
+    const handOn = (): void => {
+      if (good.length === 0) return;
+      const text = good.length === 1 ? good[0]! : good.join('');
+      this.#bytes += goodBytes;
+      good = [];
+      goodLength = 0;
+      goodBytes = 0;
+      this.emit(sink, text, true);
+    };
     for (let start = 0; start < bytes.length; ) {
       const lineFeed = start + SEARCH_BLOCK < bytes.length ? bytes.indexOf(LF, start + SEARCH_BLOCK) : -1;
       const end = lineFeed < 0 ? bytes.length : lineFeed + 1;
-      this.utf8(bytes.subarray(start, end), sink, false);
+      const block = bytes.subarray(start, end);
+      let text: string | undefined;
+      try {
+        text = decoder.decode(block);
+      } catch {
+        // A fault in this block: walked below, after the good text before it is handed on.
+      }
+      if (text !== undefined) {
+        good.push(text);
+        goodLength += text.length;
+        goodBytes += block.length;
+        if (goodLength >= JOINED_TEXT) handOn();
+        start = end;
+        continue;
+      }
+      handOn();
+      this.utf8(block, sink, false);
       if (this.#latin1) {
         // With `auto`, the bytes from the first fault on are Latin-1.
         if (end < bytes.length) this.latin1(bytes.subarray(end), sink);
@@ -249,6 +283,7 @@ export class ByteDecoder {
       }
       start = end;
     }
+    handOn();
   }
 
   /**
