@@ -10,7 +10,7 @@ import { piece, type Piece } from './piece.js';
 import { ok, type Ok, type Result } from './result.js';
 import { isLegal, play } from './rules.js';
 import { parseCoordinate, plainCoordinateCode } from './coordinate.js';
-import { parseSan, parseSanOn, plainSanCode } from './san.js';
+import { parseSan, parseSanOn, plainSanCodeAt } from './san.js';
 import { incremented as increment, type Pocket, type Setup } from './setup.js';
 import { variantOf } from './variants/lookup.js';
 import { ROLES, opposite, type Color } from './vocabulary.js';
@@ -28,6 +28,12 @@ export interface Replay {
    * and so may the result holding it.
    */
   playSan(text: string): Result<Move, MoveNotationError>;
+  /**
+   * `playSan(text.slice(from, to))`, reading the move where it stands in a larger text: the
+   * same answers, errors included, but a plain move of the standard board is read without a
+   * string of its own (a reader of a whole file then makes none per move).
+   */
+  playSanAt(text: string, from: number, to: number): Result<Move, MoveNotationError>;
   /**
    * Reads coordinate notation (`g1f3`, `e7e8q`, `e1g1`) in the current position, as
    * `parseCoordinate` does, and plays the move when it is legal. The Move and its result may be
@@ -113,15 +119,38 @@ class EngineReplay implements Replay {
   }
 
   playSan(text: string): Result<Move, MoveNotationError> {
+    const code = typeof text === 'string' && text.length < 16 ? plainSanCodeAt(this.engine, text, 0, text.length) : -1;
+    return code >= 0 ? this.played(code) : this.playAnySan(text);
+  }
+
+  playSanAt(text: string, from: number, to: number): Result<Move, MoveNotationError> {
+    // Not a text: `playSan`'s own error. A range that `slice` does not take as it is (negative,
+    // reversed, fractional): sliced as `slice` reads it.
+    if (typeof text !== 'string') return this.playSan(text);
+    if (
+      typeof from !== 'number' ||
+      typeof to !== 'number' ||
+      !(from >= 0 && from <= to && to <= text.length) ||
+      (from | 0) !== from ||
+      (to | 0) !== to
+    )
+      return this.playSan(text.slice(from, to));
+    const code = to - from < 16 ? plainSanCodeAt(this.engine, text, from, to) : -1;
+    return code >= 0 ? this.played(code) : this.playAnySan(text.slice(from, to));
+  }
+
+  /** Plays a code `plainSanCodeAt` or `plainCoordinateCode` found: its result, shared when it can be. */
+  private played(code: number): Ok<Move> {
     const engine = this.engine;
-    const code = typeof text === 'string' && text.length < 16 ? plainSanCode(engine, text) : -1;
-    if (code >= 0) {
-      // The move before it is made: an en passant move names its victim from the position.
-      const result = code >>> 20 ? ok(engine.toMove(code)) : sharedResult(engine, code);
-      this.make(code);
-      return result;
-    }
-    const result = parseSanOn(engine, text);
+    // The move before it is made: an en passant move names its victim from the position.
+    const result = code >>> 20 ? ok(engine.toMove(code)) : sharedResult(engine, code);
+    this.make(code);
+    return result;
+  }
+
+  /** `playSan` past the plain-SAN road. */
+  private playAnySan(text: string): Result<Move, MoveNotationError> {
+    const result = parseSanOn(this.engine, text);
     // parseSan answers with a generated move, so it plays as it is.
     if (result.ok) this.make(this.engine.encode(result.value));
     return result;
@@ -130,11 +159,7 @@ class EngineReplay implements Replay {
   playCoordinate(text: string): Result<Move, MoveNotationError> {
     const engine = this.engine;
     const code = typeof text === 'string' ? plainCoordinateCode(engine, text) : -1;
-    if (code >= 0) {
-      const result = code >>> 20 ? ok(engine.toMove(code)) : sharedResult(engine, code);
-      this.make(code);
-      return result;
-    }
+    if (code >= 0) return this.played(code);
     const result = parseCoordinate(this.setup(), text);
     if (result.ok) this.play(result.value);
     return result;
@@ -259,6 +284,10 @@ class SetupReplay implements Replay {
     const result = parseSan(this.setup(), text);
     if (result.ok) this.positions.push(play(this.setup(), result.value));
     return result;
+  }
+
+  playSanAt(text: string, from: number, to: number): Result<Move, MoveNotationError> {
+    return this.playSan(typeof text === 'string' ? text.slice(from, to) : text);
   }
 
   playCoordinate(text: string): Result<Move, MoveNotationError> {
