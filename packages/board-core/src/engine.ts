@@ -11,6 +11,7 @@
 import type { Square } from './geometry.js';
 import type { Move } from './move.js';
 import { MOVEMENT, type Vector } from './movement.js';
+import { isFrozenSetup } from './freeze.js';
 import type { Setup } from './setup.js';
 import type { RulesSpec } from './variant.js';
 import type { VariantBoard, VariantRules } from './variants/types.js';
@@ -246,6 +247,22 @@ export function compile(spec: RulesSpec): Compiled {
 }
 
 /** Holds one position and walks the game tree from it with make/unmake. */
+/** What `Engine.load` set for a setup that can never change, to be set again by copying. */
+interface LoadedSetup {
+  readonly setup: Setup;
+  readonly variant: VariantRules | undefined;
+  readonly board: Uint8Array;
+  readonly kings: Int16Array;
+  readonly kingCount: Int8Array;
+  readonly us: number;
+  readonly castling: readonly number[];
+  readonly ep0: number;
+  readonly ep1: number;
+  readonly pockets: Int16Array | undefined;
+  readonly remainingChecks: Int8Array | undefined;
+  readonly attacks: AttackTable;
+}
+
 export class Engine implements VariantBoard {
   readonly c: Compiled;
   readonly board: Uint8Array;
@@ -369,9 +386,10 @@ export class Engine implements VariantBoard {
     this.drawHook = variant?.drawn;
     this.variantMoves = variant?.explosions ? MOVES_EXPLOSIONS : variant?.noChecks ? MOVES_NO_CHECKS : MOVES_CHESS;
     this.capturesKept = variant?.captures !== 'partner';
-    this.board.set(c.emptyCells);
     this.ply = 0;
     this.checkAt[0] = UNTRUSTED;
+    if (setup === this.kept?.setup && variant === this.kept.variant) return this.reload(this.kept);
+    this.board.set(c.emptyCells);
     const { pieces } = setup.board;
     this.kings[0] = -1;
     this.kings[1] = -1;
@@ -427,6 +445,48 @@ export class Engine implements VariantBoard {
       this.remainingChecks = remaining;
     } else this.remainingChecks = undefined;
     this.attacks = highestRole > KING ? c.allAttacks : c.chessAttacks;
+    if (isFrozenSetup(setup)) this.keep(setup, variant);
+    return this;
+  }
+
+  /**
+   * What loading a setup that can never change set (a reader's shared start position, loaded
+   * again for every game without a FEN): loading it again copies this instead of reading
+   * every square. Kept until another such setup is loaded.
+   */
+  private kept: LoadedSetup | undefined;
+
+  private keep(setup: Setup, variant: VariantRules | undefined): void {
+    this.kept = {
+      setup,
+      variant,
+      board: this.board.slice(),
+      kings: this.kings.slice(),
+      kingCount: this.kingCount.slice(),
+      us: this.us,
+      // Never mutated, only replaced (undo keeps the old one): shared with every reload.
+      castling: this.castling,
+      ep0: this.ep0,
+      ep1: this.ep1,
+      pockets: this.pockets?.slice(),
+      remainingChecks: this.remainingChecks?.slice(),
+      attacks: this.attacks,
+    };
+  }
+
+  private reload(kept: LoadedSetup): this {
+    this.board.set(kept.board);
+    this.kings.set(kept.kings);
+    this.kingCount.set(kept.kingCount);
+    this.us = kept.us;
+    this.castling = kept.castling;
+    this.ep0 = kept.ep0;
+    this.ep1 = kept.ep1;
+    if (kept.pockets) (this.pockets ??= new Int16Array(32)).set(kept.pockets);
+    else this.pockets = undefined;
+    if (kept.remainingChecks) (this.remainingChecks ??= new Int8Array(2)).set(kept.remainingChecks);
+    else this.remainingChecks = undefined;
+    this.attacks = kept.attacks;
     return this;
   }
 

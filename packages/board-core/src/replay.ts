@@ -10,6 +10,7 @@ import { piece, type Piece } from './piece.js';
 import { ok, type Ok, type Result } from './result.js';
 import { isLegal, play } from './rules.js';
 import { parseCoordinate, plainCoordinateCode } from './coordinate.js';
+import { isFrozenSetup } from './freeze.js';
 import { parseSan, parseSanOn, plainSanCodeAt } from './san.js';
 import { incremented as increment, type Pocket, type Setup } from './setup.js';
 import { variantOf } from './variants/lookup.js';
@@ -57,6 +58,7 @@ export interface Replay {
  * The rest (Omega Chess Advanced, realtime chess, hand-built oddities) is replayed Setup by Setup.
  */
 function fitsEngine(setup: Setup): boolean {
+  if (fitting.has(setup)) return true;
   if (setup.omegaAdvanced || setup.realtime) return false;
   const checks = setup.remainingChecks;
   if (checks && (checks.white > 3 || checks.black > 3)) return false;
@@ -72,8 +74,12 @@ function fitsEngine(setup: Setup): boolean {
   const { castlingRooks, epSquares } = setup;
   for (let i = 0; i < castlingRooks.length; i++) if (!squareNames[castlingRooks[i] as number]) return false;
   for (let i = 0; i < epSquares.length; i++) if (!squareNames[epSquares[i] as number]) return false;
+  if (isFrozenSetup(setup)) fitting.add(setup);
   return true;
 }
+
+/** Setups that fit the engine and can never change (a reader's shared start position): asked once. */
+const fitting = /* @__PURE__ */ new WeakSet<Setup>();
 
 /**
  * The plain moves of the standard board (en passant and promotions aside), one frozen object
