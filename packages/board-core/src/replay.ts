@@ -99,21 +99,31 @@ function sharedResult(engine: Engine, code: number): Ok<Move> {
   return (sharedResults[key] ??= Object.freeze(ok(Object.freeze(engine.toMove(code)))));
 }
 
+/** Entries of a new cursor's history: three per move, enough for most games. */
+const HISTORY_START = 3 * 128;
+
 class EngineReplay implements Replay {
   readonly engine: Engine;
   /** The start position, until a move is played. */
   private start: Setup | undefined;
   private halfmoves: number;
   private fullmoves: number;
-  /** Per move played: its code, then the clocks before it. */
-  private readonly history: number[] = [];
+  /**
+   * Per move played: its code, then the clocks before it, in `history[0, historyLength)`. The
+   * buffer is taken over from the cursor that lends its engine, so a reader of many games
+   * grows one, not one per game.
+   */
+  private history: Float64Array;
+  private historyLength = 0;
   /** The variant the start position names, carried by every position built. */
   private readonly named: Setup['variant'];
 
-  constructor(setup: Setup, spare?: Engine) {
+  constructor(setup: Setup, done?: EngineReplay) {
     const rules = variantOf(setup).rules;
     const spec = rules.spec;
+    const spare = done?.engine;
     this.engine = (spare?.c.spec === spec ? spare : new Engine(spec)).load(setup, rules);
+    this.history = done?.history ?? new Float64Array(HISTORY_START);
     this.start = setup;
     this.named = setup.variant;
     this.halfmoves = setup.halfmoves;
@@ -190,7 +200,7 @@ class EngineReplay implements Replay {
   pass(): void {
     const engine = this.engine;
     // A pass has no move code: a negative entry keeps the en passant cells it clears instead.
-    this.history.push(-1 - ((engine.ep0 + 1) | ((engine.ep1 + 1) << 11)), this.halfmoves, this.fullmoves);
+    this.record(-1 - ((engine.ep0 + 1) | ((engine.ep1 + 1) << 11)));
     this.halfmoves = increment(this.halfmoves);
     if (engine.us !== WHITE) this.fullmoves = increment(this.fullmoves);
     engine.us ^= WHITE | BLACK;
@@ -209,19 +219,36 @@ class EngineReplay implements Replay {
       kind === 0
         ? ((b[from] as number) & 15) === PAWN || b[(code >>> 10) & 1023] !== 0
         : kind === 1 || (kind === 3 && from === PAWN);
-    this.history.push(code, this.halfmoves, this.fullmoves);
+    this.record(code);
     this.halfmoves = resets ? 0 : increment(this.halfmoves);
     if (engine.us !== WHITE) this.fullmoves = increment(this.fullmoves);
     engine.make(code);
     this.start = undefined;
   }
 
+  /** Adds a move's code (or a pass's entry) and the clocks before it to the history. */
+  private record(entry: number): void {
+    const n = this.historyLength;
+    let history = this.history;
+    if (n + 3 > history.length) {
+      history = new Float64Array(history.length * 2);
+      history.set(this.history);
+      this.history = history;
+    }
+    history[n] = entry;
+    history[n + 1] = this.halfmoves;
+    history[n + 2] = this.fullmoves;
+    this.historyLength = n + 3;
+  }
+
   undo(): boolean {
+    const n = this.historyLength - 3;
+    if (n < 0) return false;
+    this.historyLength = n;
     const history = this.history;
-    if (history.length === 0) return false;
-    this.fullmoves = history.pop() as number;
-    this.halfmoves = history.pop() as number;
-    const code = history.pop() as number;
+    this.fullmoves = history[n + 2] as number;
+    this.halfmoves = history[n + 1] as number;
+    const code = history[n] as number;
     const engine = this.engine;
     if (code >= 0) engine.unmake(code);
     else {
@@ -234,7 +261,7 @@ class EngineReplay implements Replay {
   }
 
   setup(): Setup {
-    if (this.start && this.history.length === 0) return this.start;
+    if (this.start && this.historyLength === 0) return this.start;
     const engine = this.engine;
     const { c, board } = engine;
     const { geometry } = c.spec;
@@ -341,6 +368,6 @@ class SetupReplay implements Replay {
  */
 export function createReplay(setup: Setup, done?: Replay): Replay {
   return fitsEngine(setup)
-    ? new EngineReplay(setup, done instanceof EngineReplay ? done.engine : undefined)
+    ? new EngineReplay(setup, done instanceof EngineReplay ? done : undefined)
     : new SetupReplay(setup);
 }
