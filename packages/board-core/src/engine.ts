@@ -1304,10 +1304,9 @@ export class Engine implements VariantBoard {
       b[to] = promotion ? promotion | us | (this.pockets ? PROMOTED : 0) : code;
       if (role === KING && this.royal) {
         this.kings[usIndex] = (this.kingCount[usIndex] as number) > 1 ? this.findKing(us) : to;
-        if (this.castling.length)
-          this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, usIndex) && r !== to);
+        if (this.castling.length) this.castling = this.castlingWithoutSide(usIndex, to);
       } else if (this.castling.length && (this.castling.includes(from) || this.castling.includes(to))) {
-        this.castling = this.castling.filter((r) => r !== from && r !== to);
+        this.castling = this.castlingWithout(from, to);
       }
       if (role === PAWN) {
         const forward = c.forward[usIndex];
@@ -1337,7 +1336,7 @@ export class Engine implements VariantBoard {
       b[kingTo] = kingCode;
       b[rookTo] = rookCode;
       this.kings[usIndex] = (this.kingCount[usIndex] as number) > 1 ? this.findKing(us) : kingTo;
-      this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, usIndex));
+      this.castling = this.castlingWithoutSide(usIndex, -1);
     } else {
       b[to] = from | us;
       bump(this.pockets as Int16Array, usIndex * 16 + from, -1);
@@ -1430,6 +1429,32 @@ export class Engine implements VariantBoard {
   }
 
   /** Whether a castling rook cell belongs to the side with colour index `colorIndex` (by board half). */
+  /**
+   * The castling rooks but those on `a` and `b`, in a new array (undo keeps the old one). A
+   * method, not a closure passed to `filter`: a closure in `make` would make every move
+   * allocate the variables it captures, castling or not.
+   */
+  private castlingWithout(a: number, b: number): readonly number[] {
+    const castling = this.castling;
+    const kept: number[] = [];
+    for (let i = 0; i < castling.length; i++) {
+      const rook = castling[i] as number;
+      if (rook !== a && rook !== b) kept.push(rook);
+    }
+    return kept;
+  }
+
+  /** The castling rooks but the side's own (colour index) and the one on `cell` (-1: none), as `castlingWithout`. */
+  private castlingWithoutSide(colorIndex: number, cell: number): readonly number[] {
+    const castling = this.castling;
+    const kept: number[] = [];
+    for (let i = 0; i < castling.length; i++) {
+      const rook = castling[i] as number;
+      if (rook !== cell && !this.ownCastlingRook(rook, colorIndex)) kept.push(rook);
+    }
+    return kept;
+  }
+
   private ownCastlingRook(cell: number, colorIndex: number): boolean {
     const c = this.c;
     const row = Math.floor((c.squareOf[cell] as number) / c.spec.geometry.width);
@@ -1729,7 +1754,7 @@ export class Engine implements VariantBoard {
       this.blast[this.blastTop++] = cell | (code << 10);
       b[cell] = 0;
       const role = code & ROLE_BITS;
-      if (role === ROOK && this.castling.includes(cell)) this.castling = this.castling.filter((r) => r !== cell);
+      if (role === ROOK && this.castling.includes(cell)) this.castling = this.castlingWithout(cell, cell);
       else if (role === KING) {
         const colorIndex = code & WHITE ? 0 : 1;
         bump(kingCount, colorIndex, -1);
@@ -1739,7 +1764,7 @@ export class Engine implements VariantBoard {
     for (let colorIndex = 0; colorIndex < 2; colorIndex++) {
       if (!((kingsLost >> colorIndex) & 1)) continue;
       kings[colorIndex] = this.findKing(colorIndex === 0 ? WHITE : BLACK);
-      if (this.castling.length) this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, colorIndex));
+      if (this.castling.length) this.castling = this.castlingWithoutSide(colorIndex, -1);
     }
   }
 
