@@ -61,7 +61,7 @@ export function roleOf(code: number): Role {
 const KIND_NORMAL = 0;
 const KIND_EP = 1;
 const KIND_CASTLE = 2;
-const KIND_DROP = 3;
+export const KIND_DROP = 3;
 const CELL_MASK = 1023;
 /** `Engine.checkAt` values besides 0 and 1. */
 const UNKNOWN = -1;

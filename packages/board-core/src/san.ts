@@ -31,11 +31,12 @@ import {
   type MoveNotationError,
 } from './move-notation.js';
 import { ok, type Result } from './result.js';
-import { KING, PAWN, type Engine } from './engine.js';
+import { KIND_DROP, KING, PAWN, type Engine } from './engine.js';
 import { engineFor, play } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
 import {
+  AT,
   DASH,
   DIGIT_1,
   EQUALS,
@@ -50,6 +51,7 @@ import {
   UPPER_K,
   UPPER_N,
   UPPER_O,
+  UPPER_P,
   UPPER_Q,
   UPPER_R,
   UPPER_Z,
@@ -304,6 +306,7 @@ export function plainSanCodeAt(engine: Engine, text: string, from: number, to: n
   // The shortest plain SAN is a square.
   if (end - from < 2) return -1;
   if (text.charCodeAt(from) === UPPER_O) return castlingSanCode(engine, text, from, end);
+  if (text.charCodeAt(end - 3) === AT && end - from >= 3) return dropSanCode(engine, text, from, end);
   let promotion = 0;
   if (text.charCodeAt(end - 2) === EQUALS) {
     promotion = pieceLetterRole(text.charCodeAt(end - 1));
@@ -361,6 +364,31 @@ export function plainSanCodeAt(engine: Engine, text: string, from: number, to: n
     found = move;
   }
   return found;
+}
+
+/**
+ * `plainSanCode` for a drop (the body `text[from, end)`, its `@` third from its end): `N@f3`,
+ * `P@e4` or `@e4` (a pawn), when that drop is legal, else -1. The drop is looked for among
+ * every legal move onto the square, as `dropOn` looks (a drop is legal only where another
+ * move could not do better: out of check, or blocking it), without a Move per candidate.
+ */
+function dropSanCode(engine: Engine, text: string, from: number, end: number): number {
+  const x = text.charCodeAt(end - 2) - LOWER_A;
+  const y = text.charCodeAt(end - 1) - DIGIT_1;
+  if (!(x >= 0 && x < 8 && y >= 0 && y < 8)) return -1;
+  let role = PAWN;
+  if (end - from === 4) {
+    const letter = text.charCodeAt(from);
+    role = pieceLetterRole(letter);
+    // Any other letter reads as a pawn there: only `P` is one.
+    if (role === PAWN && letter !== UPPER_P) return -1;
+  } else if (end - from !== 3) return -1;
+  const cell = engine.c.cellOf[y * 8 + x] as number;
+  const code = role | (cell << 10) | (KIND_DROP << 24);
+  const generated = engine.generateTo(0, cell);
+  const { moves } = engine;
+  for (let k = 0; k < generated; k++) if (moves[k] === code) return code;
+  return -1;
 }
 
 /**
