@@ -11,6 +11,7 @@
 import type { Square } from './geometry.js';
 import type { Move } from './move.js';
 import { MOVEMENT, type Vector } from './movement.js';
+import { isFrozenSetup } from './freeze.js';
 import type { Setup } from './setup.js';
 import type { RulesSpec } from './variant.js';
 import type { VariantBoard, VariantRules } from './variants/types.js';
@@ -60,7 +61,7 @@ export function roleOf(code: number): Role {
 const KIND_NORMAL = 0;
 const KIND_EP = 1;
 const KIND_CASTLE = 2;
-const KIND_DROP = 3;
+export const KIND_DROP = 3;
 const CELL_MASK = 1023;
 /** `Engine.checkAt` values besides 0 and 1. */
 const UNKNOWN = -1;
@@ -246,6 +247,22 @@ export function compile(spec: RulesSpec): Compiled {
 }
 
 /** Holds one position and walks the game tree from it with make/unmake. */
+/** What `Engine.load` set for a setup that can never change, to be set again by copying. */
+interface LoadedSetup {
+  readonly setup: Setup;
+  readonly variant: VariantRules | undefined;
+  readonly board: Uint8Array;
+  readonly kings: Int16Array;
+  readonly kingCount: Int8Array;
+  readonly us: number;
+  readonly castling: readonly number[];
+  readonly ep0: number;
+  readonly ep1: number;
+  readonly pockets: Int16Array | undefined;
+  readonly remainingChecks: Int8Array | undefined;
+  readonly attacks: AttackTable;
+}
+
 export class Engine implements VariantBoard {
   readonly c: Compiled;
   readonly board: Uint8Array;
@@ -369,9 +386,10 @@ export class Engine implements VariantBoard {
     this.drawHook = variant?.drawn;
     this.variantMoves = variant?.explosions ? MOVES_EXPLOSIONS : variant?.noChecks ? MOVES_NO_CHECKS : MOVES_CHESS;
     this.capturesKept = variant?.captures !== 'partner';
-    this.board.set(c.emptyCells);
     this.ply = 0;
     this.checkAt[0] = UNTRUSTED;
+    if (setup === this.kept?.setup && variant === this.kept.variant) return this.reload(this.kept);
+    this.board.set(c.emptyCells);
     const { pieces } = setup.board;
     this.kings[0] = -1;
     this.kings[1] = -1;
@@ -427,6 +445,48 @@ export class Engine implements VariantBoard {
       this.remainingChecks = remaining;
     } else this.remainingChecks = undefined;
     this.attacks = highestRole > KING ? c.allAttacks : c.chessAttacks;
+    if (isFrozenSetup(setup)) this.keep(setup, variant);
+    return this;
+  }
+
+  /**
+   * What loading a setup that can never change set (a reader's shared start position, loaded
+   * again for every game without a FEN): loading it again copies this instead of reading
+   * every square. Kept until another such setup is loaded.
+   */
+  private kept: LoadedSetup | undefined;
+
+  private keep(setup: Setup, variant: VariantRules | undefined): void {
+    this.kept = {
+      setup,
+      variant,
+      board: this.board.slice(),
+      kings: this.kings.slice(),
+      kingCount: this.kingCount.slice(),
+      us: this.us,
+      // Never mutated, only replaced (undo keeps the old one): shared with every reload.
+      castling: this.castling,
+      ep0: this.ep0,
+      ep1: this.ep1,
+      pockets: this.pockets?.slice(),
+      remainingChecks: this.remainingChecks?.slice(),
+      attacks: this.attacks,
+    };
+  }
+
+  private reload(kept: LoadedSetup): this {
+    this.board.set(kept.board);
+    this.kings.set(kept.kings);
+    this.kingCount.set(kept.kingCount);
+    this.us = kept.us;
+    this.castling = kept.castling;
+    this.ep0 = kept.ep0;
+    this.ep1 = kept.ep1;
+    if (kept.pockets) (this.pockets ??= new Int16Array(32)).set(kept.pockets);
+    else this.pockets = undefined;
+    if (kept.remainingChecks) (this.remainingChecks ??= new Int8Array(2)).set(kept.remainingChecks);
+    else this.remainingChecks = undefined;
+    this.attacks = kept.attacks;
     return this;
   }
 
@@ -1244,10 +1304,9 @@ export class Engine implements VariantBoard {
       b[to] = promotion ? promotion | us | (this.pockets ? PROMOTED : 0) : code;
       if (role === KING && this.royal) {
         this.kings[usIndex] = (this.kingCount[usIndex] as number) > 1 ? this.findKing(us) : to;
-        if (this.castling.length)
-          this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, usIndex) && r !== to);
+        if (this.castling.length) this.castling = this.castlingWithoutSide(usIndex, to);
       } else if (this.castling.length && (this.castling.includes(from) || this.castling.includes(to))) {
-        this.castling = this.castling.filter((r) => r !== from && r !== to);
+        this.castling = this.castlingWithout(from, to);
       }
       if (role === PAWN) {
         const forward = c.forward[usIndex];
@@ -1277,7 +1336,7 @@ export class Engine implements VariantBoard {
       b[kingTo] = kingCode;
       b[rookTo] = rookCode;
       this.kings[usIndex] = (this.kingCount[usIndex] as number) > 1 ? this.findKing(us) : kingTo;
-      this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, usIndex));
+      this.castling = this.castlingWithoutSide(usIndex, -1);
     } else {
       b[to] = from | us;
       bump(this.pockets as Int16Array, usIndex * 16 + from, -1);
@@ -1370,6 +1429,32 @@ export class Engine implements VariantBoard {
   }
 
   /** Whether a castling rook cell belongs to the side with colour index `colorIndex` (by board half). */
+  /**
+   * The castling rooks but those on `a` and `b`, in a new array (undo keeps the old one). A
+   * method, not a closure passed to `filter`: a closure in `make` would make every move
+   * allocate the variables it captures, castling or not.
+   */
+  private castlingWithout(a: number, b: number): readonly number[] {
+    const castling = this.castling;
+    const kept: number[] = [];
+    for (let i = 0; i < castling.length; i++) {
+      const rook = castling[i] as number;
+      if (rook !== a && rook !== b) kept.push(rook);
+    }
+    return kept;
+  }
+
+  /** The castling rooks but the side's own (colour index) and the one on `cell` (-1: none), as `castlingWithout`. */
+  private castlingWithoutSide(colorIndex: number, cell: number): readonly number[] {
+    const castling = this.castling;
+    const kept: number[] = [];
+    for (let i = 0; i < castling.length; i++) {
+      const rook = castling[i] as number;
+      if (rook !== cell && !this.ownCastlingRook(rook, colorIndex)) kept.push(rook);
+    }
+    return kept;
+  }
+
   private ownCastlingRook(cell: number, colorIndex: number): boolean {
     const c = this.c;
     const row = Math.floor((c.squareOf[cell] as number) / c.spec.geometry.width);
@@ -1669,7 +1754,7 @@ export class Engine implements VariantBoard {
       this.blast[this.blastTop++] = cell | (code << 10);
       b[cell] = 0;
       const role = code & ROLE_BITS;
-      if (role === ROOK && this.castling.includes(cell)) this.castling = this.castling.filter((r) => r !== cell);
+      if (role === ROOK && this.castling.includes(cell)) this.castling = this.castlingWithout(cell, cell);
       else if (role === KING) {
         const colorIndex = code & WHITE ? 0 : 1;
         bump(kingCount, colorIndex, -1);
@@ -1679,7 +1764,7 @@ export class Engine implements VariantBoard {
     for (let colorIndex = 0; colorIndex < 2; colorIndex++) {
       if (!((kingsLost >> colorIndex) & 1)) continue;
       kings[colorIndex] = this.findKing(colorIndex === 0 ? WHITE : BLACK);
-      if (this.castling.length) this.castling = this.castling.filter((r) => !this.ownCastlingRook(r, colorIndex));
+      if (this.castling.length) this.castling = this.castlingWithoutSide(colorIndex, -1);
     }
   }
 

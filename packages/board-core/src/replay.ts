@@ -10,7 +10,8 @@ import { piece, type Piece } from './piece.js';
 import { ok, type Ok, type Result } from './result.js';
 import { isLegal, play } from './rules.js';
 import { parseCoordinate, plainCoordinateCode } from './coordinate.js';
-import { parseSan, parseSanOn, plainSanCode } from './san.js';
+import { isFrozenSetup } from './freeze.js';
+import { parseSan, parseSanOn, plainSanCodeAt } from './san.js';
 import { incremented as increment, type Pocket, type Setup } from './setup.js';
 import { variantOf } from './variants/lookup.js';
 import { ROLES, opposite, type Color } from './vocabulary.js';
@@ -28,6 +29,12 @@ export interface Replay {
    * and so may the result holding it.
    */
   playSan(text: string): Result<Move, MoveNotationError>;
+  /**
+   * `playSan(text.slice(from, to))`, reading the move where it stands in a larger text: the
+   * same answers, errors included, but a plain move of the standard board is read without a
+   * string of its own (a reader of a whole file then makes none per move).
+   */
+  playSanAt(text: string, from: number, to: number): Result<Move, MoveNotationError>;
   /**
    * Reads coordinate notation (`g1f3`, `e7e8q`, `e1g1`) in the current position, as
    * `parseCoordinate` does, and plays the move when it is legal. The Move and its result may be
@@ -51,6 +58,7 @@ export interface Replay {
  * The rest (Omega Chess Advanced, realtime chess, hand-built oddities) is replayed Setup by Setup.
  */
 function fitsEngine(setup: Setup): boolean {
+  if (fitting.has(setup)) return true;
   if (setup.omegaAdvanced || setup.realtime) return false;
   const checks = setup.remainingChecks;
   if (checks && (checks.white > 3 || checks.black > 3)) return false;
@@ -66,8 +74,12 @@ function fitsEngine(setup: Setup): boolean {
   const { castlingRooks, epSquares } = setup;
   for (let i = 0; i < castlingRooks.length; i++) if (!squareNames[castlingRooks[i] as number]) return false;
   for (let i = 0; i < epSquares.length; i++) if (!squareNames[epSquares[i] as number]) return false;
+  if (isFrozenSetup(setup)) fitting.add(setup);
   return true;
 }
+
+/** Setups that fit the engine and can never change (a reader's shared start position): asked once. */
+const fitting = /* @__PURE__ */ new WeakSet<Setup>();
 
 /**
  * The plain moves of the standard board (en passant and promotions aside), one frozen object
@@ -87,21 +99,31 @@ function sharedResult(engine: Engine, code: number): Ok<Move> {
   return (sharedResults[key] ??= Object.freeze(ok(Object.freeze(engine.toMove(code)))));
 }
 
+/** Entries of a new cursor's history: three per move, enough for most games. */
+const HISTORY_START = 3 * 128;
+
 class EngineReplay implements Replay {
   readonly engine: Engine;
   /** The start position, until a move is played. */
   private start: Setup | undefined;
   private halfmoves: number;
   private fullmoves: number;
-  /** Per move played: its code, then the clocks before it. */
-  private readonly history: number[] = [];
+  /**
+   * Per move played: its code, then the clocks before it, in `history[0, historyLength)`. The
+   * buffer is taken over from the cursor that lends its engine, so a reader of many games
+   * grows one, not one per game.
+   */
+  private history: Float64Array;
+  private historyLength = 0;
   /** The variant the start position names, carried by every position built. */
   private readonly named: Setup['variant'];
 
-  constructor(setup: Setup, spare?: Engine) {
+  constructor(setup: Setup, done?: EngineReplay) {
     const rules = variantOf(setup).rules;
     const spec = rules.spec;
+    const spare = done?.engine;
     this.engine = (spare?.c.spec === spec ? spare : new Engine(spec)).load(setup, rules);
+    this.history = done?.history ?? new Float64Array(HISTORY_START);
     this.start = setup;
     this.named = setup.variant;
     this.halfmoves = setup.halfmoves;
@@ -113,15 +135,38 @@ class EngineReplay implements Replay {
   }
 
   playSan(text: string): Result<Move, MoveNotationError> {
+    const code = typeof text === 'string' && text.length < 16 ? plainSanCodeAt(this.engine, text, 0, text.length) : -1;
+    return code >= 0 ? this.played(code) : this.playAnySan(text);
+  }
+
+  playSanAt(text: string, from: number, to: number): Result<Move, MoveNotationError> {
+    // Not a text: `playSan`'s own error. A range that `slice` does not take as it is (negative,
+    // reversed, fractional): sliced as `slice` reads it.
+    if (typeof text !== 'string') return this.playSan(text);
+    if (
+      typeof from !== 'number' ||
+      typeof to !== 'number' ||
+      !(from >= 0 && from <= to && to <= text.length) ||
+      (from | 0) !== from ||
+      (to | 0) !== to
+    )
+      return this.playSan(text.slice(from, to));
+    const code = to - from < 16 ? plainSanCodeAt(this.engine, text, from, to) : -1;
+    return code >= 0 ? this.played(code) : this.playAnySan(text.slice(from, to));
+  }
+
+  /** Plays a code `plainSanCodeAt` or `plainCoordinateCode` found: its result, shared when it can be. */
+  private played(code: number): Ok<Move> {
     const engine = this.engine;
-    const code = typeof text === 'string' && text.length < 16 ? plainSanCode(engine, text) : -1;
-    if (code >= 0) {
-      // The move before it is made: an en passant move names its victim from the position.
-      const result = code >>> 20 ? ok(engine.toMove(code)) : sharedResult(engine, code);
-      this.make(code);
-      return result;
-    }
-    const result = parseSanOn(engine, text);
+    // The move before it is made: an en passant move names its victim from the position.
+    const result = code >>> 20 ? ok(engine.toMove(code)) : sharedResult(engine, code);
+    this.make(code);
+    return result;
+  }
+
+  /** `playSan` past the plain-SAN road. */
+  private playAnySan(text: string): Result<Move, MoveNotationError> {
+    const result = parseSanOn(this.engine, text);
     // parseSan answers with a generated move, so it plays as it is.
     if (result.ok) this.make(this.engine.encode(result.value));
     return result;
@@ -130,11 +175,7 @@ class EngineReplay implements Replay {
   playCoordinate(text: string): Result<Move, MoveNotationError> {
     const engine = this.engine;
     const code = typeof text === 'string' ? plainCoordinateCode(engine, text) : -1;
-    if (code >= 0) {
-      const result = code >>> 20 ? ok(engine.toMove(code)) : sharedResult(engine, code);
-      this.make(code);
-      return result;
-    }
+    if (code >= 0) return this.played(code);
     const result = parseCoordinate(this.setup(), text);
     if (result.ok) this.play(result.value);
     return result;
@@ -159,7 +200,7 @@ class EngineReplay implements Replay {
   pass(): void {
     const engine = this.engine;
     // A pass has no move code: a negative entry keeps the en passant cells it clears instead.
-    this.history.push(-1 - ((engine.ep0 + 1) | ((engine.ep1 + 1) << 11)), this.halfmoves, this.fullmoves);
+    this.record(-1 - ((engine.ep0 + 1) | ((engine.ep1 + 1) << 11)));
     this.halfmoves = increment(this.halfmoves);
     if (engine.us !== WHITE) this.fullmoves = increment(this.fullmoves);
     engine.us ^= WHITE | BLACK;
@@ -178,19 +219,36 @@ class EngineReplay implements Replay {
       kind === 0
         ? ((b[from] as number) & 15) === PAWN || b[(code >>> 10) & 1023] !== 0
         : kind === 1 || (kind === 3 && from === PAWN);
-    this.history.push(code, this.halfmoves, this.fullmoves);
+    this.record(code);
     this.halfmoves = resets ? 0 : increment(this.halfmoves);
     if (engine.us !== WHITE) this.fullmoves = increment(this.fullmoves);
     engine.make(code);
     this.start = undefined;
   }
 
+  /** Adds a move's code (or a pass's entry) and the clocks before it to the history. */
+  private record(entry: number): void {
+    const n = this.historyLength;
+    let history = this.history;
+    if (n + 3 > history.length) {
+      history = new Float64Array(history.length * 2);
+      history.set(this.history);
+      this.history = history;
+    }
+    history[n] = entry;
+    history[n + 1] = this.halfmoves;
+    history[n + 2] = this.fullmoves;
+    this.historyLength = n + 3;
+  }
+
   undo(): boolean {
+    const n = this.historyLength - 3;
+    if (n < 0) return false;
+    this.historyLength = n;
     const history = this.history;
-    if (history.length === 0) return false;
-    this.fullmoves = history.pop() as number;
-    this.halfmoves = history.pop() as number;
-    const code = history.pop() as number;
+    this.fullmoves = history[n + 2] as number;
+    this.halfmoves = history[n + 1] as number;
+    const code = history[n] as number;
     const engine = this.engine;
     if (code >= 0) engine.unmake(code);
     else {
@@ -203,7 +261,7 @@ class EngineReplay implements Replay {
   }
 
   setup(): Setup {
-    if (this.start && this.history.length === 0) return this.start;
+    if (this.start && this.historyLength === 0) return this.start;
     const engine = this.engine;
     const { c, board } = engine;
     const { geometry } = c.spec;
@@ -261,6 +319,10 @@ class SetupReplay implements Replay {
     return result;
   }
 
+  playSanAt(text: string, from: number, to: number): Result<Move, MoveNotationError> {
+    return this.playSan(typeof text === 'string' ? text.slice(from, to) : text);
+  }
+
   playCoordinate(text: string): Result<Move, MoveNotationError> {
     const result = parseCoordinate(this.setup(), text);
     if (result.ok) this.positions.push(play(this.setup(), result.value));
@@ -306,6 +368,6 @@ class SetupReplay implements Replay {
  */
 export function createReplay(setup: Setup, done?: Replay): Replay {
   return fitsEngine(setup)
-    ? new EngineReplay(setup, done instanceof EngineReplay ? done.engine : undefined)
+    ? new EngineReplay(setup, done instanceof EngineReplay ? done : undefined)
     : new SetupReplay(setup);
 }

@@ -31,11 +31,12 @@ import {
   type MoveNotationError,
 } from './move-notation.js';
 import { ok, type Result } from './result.js';
-import { KING, PAWN, type Engine } from './engine.js';
+import { KIND_DROP, KING, PAWN, type Engine } from './engine.js';
 import { engineFor, play } from './rules.js';
 import type { Setup } from './setup.js';
 import { roleFromLetter, type Role } from './vocabulary.js';
 import {
+  AT,
   DASH,
   DIGIT_1,
   EQUALS,
@@ -50,6 +51,7 @@ import {
   UPPER_K,
   UPPER_N,
   UPPER_O,
+  UPPER_P,
   UPPER_Q,
   UPPER_R,
   UPPER_Z,
@@ -284,57 +286,74 @@ function pieceLetterRole(code: number): number {
  * general road, which gives the same answer for what this reads.
  */
 export function plainSanCode(engine: Engine, text: string): number {
+  return plainSanCodeAt(engine, text, 0, text.length);
+}
+
+/**
+ * `plainSanCode` of `text[from, to)`, read where it stands: a reader of a whole file passes
+ * each move's place in it and makes no string per move. Nothing outside the range is read
+ * (`from` and `to` are integers with `0 <= from <= to <= text.length`).
+ */
+export function plainSanCodeAt(engine: Engine, text: string, from: number, to: number): number {
   const c = engine.c;
   if (!c.standard) return -1;
-  let end = text.length;
-  for (
-    let ch = text.charCodeAt(end - 1);
-    ch === PLUS || ch === HASH || ch === EXCLAMATION || ch === QUESTION;
-    ch = text.charCodeAt(--end - 1)
-  );
-  if (text.charCodeAt(0) === UPPER_O) return castlingSanCode(engine, text, end);
+  let end = to;
+  while (end > from) {
+    const ch = text.charCodeAt(end - 1);
+    if (ch !== PLUS && ch !== HASH && ch !== EXCLAMATION && ch !== QUESTION) break;
+    end--;
+  }
+  // The shortest plain SAN is a square.
+  if (end - from < 2) return -1;
+  if (text.charCodeAt(from) === UPPER_O) return castlingSanCode(engine, text, from, end);
+  if (text.charCodeAt(end - 3) === AT && end - from >= 3) return dropSanCode(engine, text, from, end);
   let promotion = 0;
   if (text.charCodeAt(end - 2) === EQUALS) {
     promotion = pieceLetterRole(text.charCodeAt(end - 1));
     if (promotion === PAWN || promotion === KING) return -1;
     end -= 2;
+    if (end - from < 2) return -1;
   }
   const x = text.charCodeAt(end - 2) - LOWER_A;
   const y = text.charCodeAt(end - 1) - DIGIT_1;
   if (!(x >= 0 && x < 8 && y >= 0 && y < 8)) return -1;
   end -= 2;
-  const role = pieceLetterRole(text.charCodeAt(0));
-  const start = role === PAWN ? 0 : 1;
+  const role = pieceLetterRole(text.charCodeAt(from));
+  const start = role === PAWN ? from : from + 1;
   if (end > start && text.charCodeAt(end - 1) === LOWER_X) end--;
   // The disambiguation: a file, a rank, or both.
   let hintX = -1;
   let hintY = -1;
   let i = start;
-  const file = text.charCodeAt(i) - LOWER_A;
-  if (i < end && file >= 0 && file < 8) {
-    hintX = file;
-    i++;
+  if (i < end) {
+    const file = text.charCodeAt(i) - LOWER_A;
+    if (file >= 0 && file < 8) {
+      hintX = file;
+      i++;
+    }
   }
-  const rank = text.charCodeAt(i) - DIGIT_1;
-  if (i < end && rank >= 0 && rank < 8) {
-    hintY = rank;
-    i++;
+  if (i < end) {
+    const rank = text.charCodeAt(i) - DIGIT_1;
+    if (rank >= 0 && rank < 8) {
+      hintY = rank;
+      i++;
+    }
   }
   if (i !== end) return -1;
   // A pawn named by its destination alone advances on its own file (PGN 8.2.3.3).
   if (role === PAWN && start === end) hintX = x;
-  const to = c.cellOf[y * 8 + x] as number;
-  const generated = engine.generateTo(0, to, role);
+  const cell = c.cellOf[y * 8 + x] as number;
+  const generated = engine.generateTo(0, cell, role);
   const { moves, board } = engine;
   const { squareOf } = c;
   let found = -1;
   for (let k = 0; k < generated; k++) {
     const move = moves[k] as number;
-    const from = move & 1023;
-    const square = squareOf[from] as number;
+    const origin = move & 1023;
+    const square = squareOf[origin] as number;
     if (
       move >>> 24 > 1 ||
-      ((board[from] as number) & 15) !== role ||
+      ((board[origin] as number) & 15) !== role ||
       ((move >>> 20) & 15) !== promotion ||
       (hintX >= 0 && (square & 7) !== hintX) ||
       (hintY >= 0 && square >> 3 !== hintY)
@@ -348,18 +367,44 @@ export function plainSanCode(engine: Engine, text: string): number {
 }
 
 /**
- * `plainSanCode` for `O-O` and `O-O-O` (the body ending at `end`): the one legal castling move
- * on that side, as `castleOn` picks it, else -1.
+ * `plainSanCode` for a drop (the body `text[from, end)`, its `@` third from its end): `N@f3`,
+ * `P@e4` or `@e4` (a pawn), when that drop is legal, else -1. The drop is looked for among
+ * every legal move onto the square, as `dropOn` looks (a drop is legal only where another
+ * move could not do better: out of check, or blocking it), without a Move per candidate.
  */
-function castlingSanCode(engine: Engine, text: string, end: number): number {
+function dropSanCode(engine: Engine, text: string, from: number, end: number): number {
+  const x = text.charCodeAt(end - 2) - LOWER_A;
+  const y = text.charCodeAt(end - 1) - DIGIT_1;
+  if (!(x >= 0 && x < 8 && y >= 0 && y < 8)) return -1;
+  let role = PAWN;
+  if (end - from === 4) {
+    const letter = text.charCodeAt(from);
+    role = pieceLetterRole(letter);
+    // Any other letter reads as a pawn there: only `P` is one.
+    if (role === PAWN && letter !== UPPER_P) return -1;
+  } else if (end - from !== 3) return -1;
+  const cell = engine.c.cellOf[y * 8 + x] as number;
+  const code = role | (cell << 10) | (KIND_DROP << 24);
+  const generated = engine.generateTo(0, cell);
+  const { moves } = engine;
+  for (let k = 0; k < generated; k++) if (moves[k] === code) return code;
+  return -1;
+}
+
+/**
+ * `plainSanCode` for `O-O` and `O-O-O` (the body `text[from, end)`): the one legal castling
+ * move on that side, as `castleOn` picks it, else -1.
+ */
+function castlingSanCode(engine: Engine, text: string, from: number, end: number): number {
+  const length = end - from;
   if (
-    !(end === 3 || end === 5) ||
-    text.charCodeAt(1) !== DASH ||
-    text.charCodeAt(2) !== UPPER_O ||
-    (end === 5 && (text.charCodeAt(3) !== DASH || text.charCodeAt(4) !== UPPER_O))
+    !(length === 3 || length === 5) ||
+    text.charCodeAt(from + 1) !== DASH ||
+    text.charCodeAt(from + 2) !== UPPER_O ||
+    (length === 5 && (text.charCodeAt(from + 3) !== DASH || text.charCodeAt(from + 4) !== UPPER_O))
   )
     return -1;
-  const short = end === 3;
+  const short = length === 3;
   const c = engine.c;
   const generated = engine.generateCastles(0);
   const { moves } = engine;

@@ -11,6 +11,7 @@ import {
   DIGIT_0,
   DIGIT_1,
   DIGIT_8,
+  DASH,
   DOT,
   LEFT_BRACKET,
   LOWER_A,
@@ -18,6 +19,7 @@ import {
   PERCENT,
   RIGHT_BRACKET,
   SPACE,
+  UPPER_Z,
 } from '@chess-formats/board-core/internal';
 import type { PgnError, PgnErrorCode, PgnWarning, PgnWarningCode } from './errors.js';
 import type { PgnGame, PgnResult, PgnRoot, PgnVariant } from './game.js';
@@ -235,19 +237,24 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
 
   move(source: string, from: number, to: number): GameError | GameWarning | undefined {
     if (this.#cut !== 0) return undefined;
-    let text = source.slice(from, to);
     const frame = this.frame!;
     const position = this.position!;
     let move: Move | null = null;
+    let text: string | undefined;
     let warning: GameWarning | undefined;
     let respelled: Respelled | undefined;
-    if (text === '--' || text === 'Z0') position.pass();
+    // The usual move is read where it stands in the source: a string of its own is made only
+    // for the tree's node, or when it is not plain SAN that plays.
+    const plain = isPlainToken(source, from, to) ? position.playSanAt(source, from, to) : undefined;
+    if (plain?.ok) move = plain.value;
+    else if (isNullMove(source, from, to)) position.pass();
     else {
+      text = source.slice(from, to);
       // Some tools write coordinates in movetext (`g1f3`). Text of their shape is read as them
       // first: where SAN reads it too, it is the pawn move that names its square, the same
       // move, so the order changes only what a SAN failure would have cost.
       const quick = isCoordinateShaped(text) ? position.playCoordinate(text) : undefined;
-      const san = quick?.ok ? quick : position.playSan(text);
+      const san = quick?.ok ? quick : (plain ?? position.playSan(text));
       if (san.ok) move = san.value;
       else {
         // Coordinates are read when SAN fails.
@@ -287,7 +294,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
       else last.move = move;
       return warning;
     }
-    const node: MutableNode = { san: text, move, children: NO_CHILDREN };
+    const node: MutableNode = { san: text ?? source.slice(from, to), move, children: NO_CHILDREN };
     if (respelled?.nag !== undefined) node.nags = [respelled.nag];
     if (frame.pending !== undefined) {
       node.commentsBefore = frame.pending;
@@ -434,6 +441,30 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
     if (move === null) position.pass();
     else position.play(move);
   }
+}
+
+/**
+ * Whether `text[from, to)` is read as SAN before anything else: not a null move (`--`, `Z0`),
+ * not of the coordinates' shape (which are read as them first). Most moves are.
+ */
+function isPlainToken(text: string, from: number, to: number): boolean {
+  const length = to - from;
+  if (length === 2) return !isNullMove(text, from, to);
+  return !(
+    (length === 4 || length === 5) &&
+    isFile(text.charCodeAt(from)) &&
+    isRank(text.charCodeAt(from + 1)) &&
+    isFile(text.charCodeAt(from + 2)) &&
+    isRank(text.charCodeAt(from + 3))
+  );
+}
+
+/** Whether `text[from, to)` is PGN's null move, `--` or `Z0`. */
+function isNullMove(text: string, from: number, to: number): boolean {
+  if (to - from !== 2) return false;
+  const first = text.charCodeAt(from);
+  const second = text.charCodeAt(from + 1);
+  return (first === DASH && second === DASH) || (first === UPPER_Z && second === DIGIT_0);
 }
 
 /** Whether `text` is a move of the standard board in coordinates (`g1f3`, `e7e8q`) by its first four characters. */
