@@ -133,8 +133,8 @@ export function readPgnParallel(
  *
  * One read at a time: a read given the pool while another runs waits for it. A read's failure
  * (a worker that stopped, a processor that threw, a source that failed, an `onResult` that
- * threw) ends that read alone: its pieces still in the workers are skipped, a worker that
- * stopped is started again by the next read, and the pool stays usable. Idle workers do not
+ * threw) ends that read alone: its pieces still in the workers are skipped, the pool stays
+ * usable, and after a worker failed (or its processor threw) the next read starts new workers. Idle workers do not
  * keep the process alive, yet close the pool when done (`close()`, or `await using`): its
  * workers end, and a read given it after ends with `pool-closed`.
  *

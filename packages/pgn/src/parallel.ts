@@ -79,8 +79,8 @@ export interface PgnWorkerPoolOptions {
 /**
  * Worker threads kept across reads of `readPgnParallel` (each compiles the reader once, not
  * once a read). A read's failure (a worker that stopped, a processor that threw, a source
- * that failed) is that read's alone: the pool stays usable, a stopped worker being started
- * again by the next read. Idle workers do not keep the process alive; `close()` ends them, and
+ * that failed) is that read's alone: the pool stays usable (after a worker failed, the next
+ * read starts new workers). Idle workers do not keep the process alive; `close()` ends them, and
  * a read given a closed pool (or running when it closes) ends with `pool-closed`.
  */
 export interface PgnWorkerPool<K extends 'games' | 'processor' = 'games' | 'processor'> {
@@ -362,6 +362,15 @@ export async function processInParallel(
 }
 
 /** Makes the pool of `createPgnWorkerPool`: games mode runs `gamesFile`, and reads in the calling thread when it is missing. */
+export function createWorkerPool(
+  options: PgnWorkerPoolOptions & { readonly worker: string | URL },
+  gamesFile: string | URL,
+): WorkerPool<'processor'>;
+export function createWorkerPool(
+  options: Omit<PgnWorkerPoolOptions, 'worker'> | undefined,
+  gamesFile: string | URL,
+): WorkerPool<'games'>;
+export function createWorkerPool(options: PgnWorkerPoolOptions | undefined, gamesFile: string | URL): WorkerPool;
 export function createWorkerPool(options: PgnWorkerPoolOptions | undefined, gamesFile: string | URL): WorkerPool {
   const jobs = positiveInteger(options?.jobs, availableParallelism());
   if (options?.worker !== undefined) return new WorkerPool(jobs, options.worker, 'processor');
@@ -495,8 +504,10 @@ interface Slot {
   held: number;
   /** Of them, the read's under way. */
   mine: number;
-  /** Stopped (an error, an exit): started again by the next read. */
+  /** Stopped (an error, an exit), or left by a read that a worker failed: replaced by the next read. */
   dead: boolean;
+  /** Replaced: what it still tells is of no read. */
+  retired: boolean;
 }
 
 /**
@@ -506,8 +517,8 @@ interface Slot {
  * stopped) are dropped. Workers are `unref`ed between reads, so that an idle pool never keeps
  * the process alive.
  */
-export class WorkerPool implements PgnWorkerPool {
-  readonly kind: 'games' | 'processor';
+export class WorkerPool<K extends 'games' | 'processor' = 'games' | 'processor'> implements PgnWorkerPool<K> {
+  readonly kind: K;
   readonly jobs: number;
   /** What the workers run; undefined: games mode without its worker file, read in the calling thread. */
   readonly file: string | URL | undefined;
@@ -521,7 +532,7 @@ export class WorkerPool implements PgnWorkerPool {
   /** Why the last worker that could not start did not (the next read fails with it when none started). */
   #startFailure: string | undefined;
 
-  constructor(jobs: number, file: string | URL | undefined, kind: 'games' | 'processor') {
+  constructor(jobs: number, file: string | URL | undefined, kind: K) {
     this.kind = kind;
     this.jobs = jobs;
     this.file = file;
@@ -547,22 +558,22 @@ export class WorkerPool implements PgnWorkerPool {
     }
     // Kept alive by a read only: between reads, a pool left open does not hold the process.
     if (this.#run === undefined) worker.unref();
-    const slot: Slot = { worker, held: 0, mine: 0, dead: false };
+    const slot: Slot = { worker, held: 0, mine: 0, dead: false, retired: false };
     this.#slots.push(slot);
     worker.on('message', (reply: PieceReply) => {
       slot.held--;
       const run = this.#run;
-      if (run === undefined || reply.read !== run.read) return;
+      if (run === undefined || reply.read !== run.read || slot.retired) return;
       slot.mine--;
       run.answer(reply);
     });
     worker.on('error', (e) => {
       slot.dead = true;
-      if (slot.mine > 0) this.#run?.fail('worker-failed', `a worker failed: ${messageOf(e)}`);
+      if (slot.mine > 0 && !slot.retired) this.#run?.fail('worker-failed', `a worker failed: ${messageOf(e)}`);
     });
     worker.on('exit', (code) => {
       slot.dead = true;
-      if (slot.mine > 0 && !this.#closed)
+      if (slot.mine > 0 && !slot.retired && !this.#closed)
         this.#run?.fail('worker-failed', `a worker stopped (exit code ${code}) with ${slot.mine} piece(s) unread`);
     });
   }
@@ -582,6 +593,7 @@ export class WorkerPool implements PgnWorkerPool {
     const dead = this.#slots.filter((slot) => slot.dead);
     for (const slot of dead) {
       this.#slots.splice(this.#slots.indexOf(slot), 1);
+      slot.retired = true;
       void slot.worker.terminate();
     }
     const run = new Run(this, read, this.jobs, mode, tally);
@@ -608,7 +620,13 @@ export class WorkerPool implements PgnWorkerPool {
     if (this.#run !== run) return;
     this.#run = undefined;
     Atomics.store(this.#current, 0, 0);
-    for (const slot of this.#slots) slot.worker.unref();
+    for (const slot of this.#slots) {
+      slot.worker.unref();
+      // A worker that failed may not be the only one: the others may be failing on pieces of
+      // the same read, whose stop they have not seen yet (a crash told later would end the
+      // next read). The next read starts new workers.
+      if (run.failure?.code === 'worker-failed') slot.dead = true;
+    }
   }
 
   /** Sends a piece of the read under way to the least busy worker that runs; false when none does. */
