@@ -391,6 +391,23 @@ describe('worker pools', () => {
     }
   });
 
+  test('reads of other options on one pool: each read by its own options', async () => {
+    const pool = createWorkerPool({ jobs: 2 }, workerFile);
+    const file = join(scratch, 'messy-options.pgn');
+    writeFileSync(file, messy);
+    try {
+      const optionSets = [{ encoding: 'latin1' }, {}, { tagsOnly: true }, { encoding: 'auto' }, {}] as const;
+      for (const options of optionSets) {
+        const reader = createPgnReader(options);
+        const expected = [...reader.push(messy), ...reader.end()];
+        const { events } = await parallel(file, { ...options, pool, chunkBytes: 64 });
+        expect(events, JSON.stringify(options)).toEqual(expected);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
   test('a closed pool: a read under way and the reads after end with pool-closed', async () => {
     const pool = createWorkerPool({ jobs: 2, worker: processorFile }, workerFile);
     let closing: Promise<void> | undefined;
