@@ -97,8 +97,8 @@ export interface PgnWorkerPool<K extends 'games' | 'processor' = 'games' | 'proc
 }
 
 /**
- * What a worker module gives `servePgnWorker`: made once a worker with the caller's
- * `workerOptions`, then called for every event of the pieces the worker reads, as it is read
+ * What a worker module gives `servePgnWorker`: made in each worker once a read (on a pool,
+ * every read given it) with that read's `workerOptions`, then called for every event of the pieces the worker reads, as it is read
  * (so no game outlives its turn). Its result crosses to the main thread by structured clone:
  * keep it small (a string, a few numbers). The event's number in the whole input is not known
  * in the worker (the pieces before may not be read yet): `onResult` gets it with the result.
