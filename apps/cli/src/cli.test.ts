@@ -131,6 +131,30 @@ describe('pgn --jobs', () => {
     expect([piped.status, piped.stdout, piped.stderr]).toEqual([single.status, single.stdout, single.stderr]);
   }, 120_000);
 
+  test("several files, one unreadable and one compressed, on the run's one pool of workers: the bytes of one thread", () => {
+    // Over 1 MiB each (a smaller file is read in this thread), each file its own name in the output.
+    const files = [13_000, 13_400].map((count, i) => {
+      const file = join(directory, `several-${i}.pgn`);
+      writeFileSync(file, generatedGames(count));
+      return file;
+    });
+    const packed = join(directory, 'several.pgn.gz');
+    writeFileSync(packed, gzipSync(generatedGames(200)));
+    const given = [files[0]!, join(directory, 'missing.pgn'), packed, files[1]!, files[0]!];
+    for (const args of [['--json'], ['--player', 'Ada', '--result', '1-0']]) {
+      const one = spawnSync(process.execPath, [cli, 'pgn', ...args, ...given], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+      });
+      const two = spawnSync(process.execPath, [cli, 'pgn', '--jobs', '2', ...args, ...given], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+      });
+      expect(one.stderr, args.join(' ')).toMatch(/cannot read .*missing\.pgn/);
+      expect([two.status, two.stdout, two.stderr], args.join(' ')).toEqual([one.status, one.stdout, one.stderr]);
+    }
+  }, 30_000);
+
   test('an unreadable file is one message, and --jobs takes whole numbers or auto', () => {
     const missing = spawnSync(process.execPath, [cli, 'pgn', '--jobs', '2', join(directory, 'missing.pgn')], {
       encoding: 'utf8',

@@ -5,6 +5,7 @@
 import { dirname, join } from 'node:path';
 import type { Result } from '@chess-formats/board-core';
 import {
+  createWorkerPool,
   processInParallel,
   readInParallel,
   servePgnWorker,
@@ -12,9 +13,12 @@ import {
   type PgnParallelErrorCode,
   type PgnParallelOptions,
   type PgnParallelSummary,
+  type PgnPooledOptions,
   type PgnProcessorFactory,
   type PgnProcessorOptions,
   type PgnSource,
+  type PgnWorkerPool,
+  type PgnWorkerPoolOptions,
 } from './parallel.js';
 import { PIECE_WORKER } from './piece-worker.js';
 import type { PgnEvent } from './read.js';
@@ -24,9 +28,12 @@ export type {
   PgnParallelErrorCode,
   PgnParallelOptions,
   PgnParallelSummary,
+  PgnPooledOptions,
   PgnProcessorFactory,
   PgnProcessorOptions,
   PgnSource,
+  PgnWorkerPool,
+  PgnWorkerPoolOptions,
 };
 export { servePgnWorker };
 
@@ -87,16 +94,78 @@ export function readPgnParallel<R>(
   options: PgnProcessorOptions,
   onResult?: (result: R, index: number) => void | Promise<void>,
 ): Promise<Result<PgnParallelSummary, PgnParallelError>>;
+/**
+ * Processor mode on a pool's workers (`createPgnWorkerPool({ worker })`): as above, with the
+ * pool's module and number of workers, started once for all the reads given the pool; each
+ * read's `workerOptions` make its own processor in every worker.
+ */
+export function readPgnParallel<R>(
+  source: PgnSource,
+  options: PgnPooledOptions,
+  onResult?: (result: R, index: number) => void | Promise<void>,
+): Promise<Result<PgnParallelSummary, PgnParallelError>>;
 export function readPgnParallel(
   source: PgnSource,
-  options?: PgnParallelOptions | PgnProcessorOptions,
+  options?: PgnParallelOptions | PgnProcessorOptions | PgnPooledOptions,
   handOn?: ((event: PgnEvent) => void) | ((result: never, index: number) => void | Promise<void>),
 ): Promise<Result<PgnParallelSummary, PgnParallelError>> {
-  if (options !== undefined && 'worker' in options && options.worker !== undefined)
+  const pool = options !== undefined && 'pool' in options ? options.pool : undefined;
+  if (pool !== undefined ? pool.kind === 'processor' : options !== undefined && 'worker' in options)
     return processInParallel(
       source,
-      options,
+      options as PgnProcessorOptions | PgnPooledOptions,
       handOn as ((result: unknown, index: number) => void | Promise<void>) | undefined,
     );
-  return readInParallel(source, options, handOn as ((event: PgnEvent) => void) | undefined, workerFile());
+  return readInParallel(
+    source,
+    options as PgnParallelOptions | undefined,
+    handOn as ((event: PgnEvent) => void) | undefined,
+    workerFile(),
+  );
+}
+
+/**
+ * Worker threads for several reads of `readPgnParallel` (give it as `pool`): started now, each
+ * compiles the reader (and a processor's module) once for all the reads, where a read without
+ * a pool starts and ends its own. With `worker`, the pool reads in processor mode (that module
+ * runs in each worker, and makes a processor for each read from its `workerOptions`); without,
+ * in games mode. `jobs` defaults to `os.availableParallelism()`.
+ *
+ * One read at a time: a read given the pool while another runs waits for it. A read's failure
+ * (a worker that stopped, a processor that threw, a source that failed, an `onResult` that
+ * threw) ends that read alone: its pieces still in the workers are skipped, the pool stays
+ * usable, and after a worker failed (or its processor threw) the next read starts new workers. Idle workers do not
+ * keep the process alive, yet close the pool when done (`close()`, or `await using`): its
+ * workers end, and a read given it after ends with `pool-closed`.
+ *
+ * @example
+ * ```ts
+ * import { writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { createPgnWorkerPool, readPgnParallel } from '@chess-formats/pgn/node';
+ * const files = ['a', 'b'].map((name) => join(tmpdir(), `pgn-doc-pool-${name}.pgn`));
+ * writeFileSync(files[0]!, '[White "A"]\n\n1. e4 e5 1-0\n');
+ * writeFileSync(files[1]!, '[White "B"]\n\n1. d4 d5 0-1\n');
+ * const white: string[] = [];
+ * const pool = createPgnWorkerPool({ jobs: 2 });
+ * try {
+ *   for (const file of files) {
+ *     const read = await readPgnParallel(file, { pool }, (event) => {
+ *       if (event.kind === 'game') white.push(event.game.tags.get('White') ?? '?');
+ *     });
+ *     if (!read.ok) console.log(read.error.message);
+ *   }
+ * } finally {
+ *   await pool.close();
+ * }
+ * console.log(white, pool.closed); // → [ 'A', 'B' ] true
+ * ```
+ */
+export function createPgnWorkerPool(
+  options: PgnWorkerPoolOptions & { readonly worker: string | URL },
+): PgnWorkerPool<'processor'>;
+export function createPgnWorkerPool(options?: Omit<PgnWorkerPoolOptions, 'worker'>): PgnWorkerPool<'games'>;
+export function createPgnWorkerPool(options?: PgnWorkerPoolOptions): PgnWorkerPool {
+  return createWorkerPool(options, workerFile());
 }

@@ -1,11 +1,12 @@
+import { execFile } from 'node:child_process';
 import { buildSync } from 'esbuild';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
+import { isDeepStrictEqual, promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { processInParallel, readInParallel } from './parallel.js';
+import { createWorkerPool, processInParallel, readInParallel, type WorkerPool } from './parallel.js';
 import { describeEvent } from './testing/processor-worker.js';
 import { createPgnReader, type PgnEvent } from './read.js';
 import { concatBytes } from './testing/bytes.js';
@@ -17,6 +18,7 @@ import { writePgn } from './write.js';
 const scratch = mkdtempSync(join(tmpdir(), 'pgn-parallel-'));
 const workerFile = join(scratch, 'worker.mjs');
 const processorFile = join(scratch, 'processor.mjs');
+const poolChild = join(scratch, 'pool-child.mjs');
 
 beforeAll(() => {
   buildSync({
@@ -34,6 +36,15 @@ beforeAll(() => {
     platform: 'node',
     format: 'esm',
     outfile: processorFile,
+    conditions: ['@chess-formats/source'],
+    logLevel: 'silent',
+  });
+  buildSync({
+    entryPoints: [join(import.meta.dirname, 'testing/pool-child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: poolChild,
     conditions: ['@chess-formats/source'],
     logLevel: 'silent',
   });
@@ -291,6 +302,142 @@ describe('readInParallel', () => {
       );
       await expect(read, `jobs ${jobs}`).rejects.toBe(stop);
       expect(seen).toBe(3);
+    }
+  });
+});
+
+describe('worker pools', () => {
+  /** What a processor read of `source` on `pool` gives: its lines, numbers put in, and its result. */
+  async function processed(pool: WorkerPool<'processor'>, source: string, workerOptions: unknown, chunkBytes = 64) {
+    const lines: string[] = [];
+    const read = await processInParallel(source, { pool, chunkBytes, workerOptions }, (result, index) => {
+      lines.push((result as string).replace('#', String(index)));
+    });
+    return { lines, read };
+  }
+
+  function expectedLines(bytes: Uint8Array, prefix: string): string[] {
+    return sequential(bytes).map((event, i) => describeEvent(prefix, event, i));
+  }
+
+  test('one pool reading several files, one after another or at once, gives what separate reads give', async () => {
+    const games = createWorkerPool({ jobs: 2 }, workerFile);
+    const processors = createWorkerPool({ jobs: 2, worker: processorFile }, workerFile);
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(gamesAndWrongCuts(), { minLength: 2, maxLength: 4 }),
+          fc.integer({ min: 1, max: 300 }),
+          async (texts, chunkBytes) => {
+            const files = texts.map((bytes, i) => {
+              const file = join(scratch, `pooled-${i}.pgn`);
+              writeFileSync(file, bytes);
+              return file;
+            });
+            for (const [i, bytes] of texts.entries()) {
+              const { events, result } = await parallel(files[i]!, { pool: games, chunkBytes });
+              expect(events).toEqual(sequential(bytes));
+              expect(result.ok && result.value.bytes).toBe(bytes.length);
+              // A stream too, and the processor's own options for each read.
+              const streamed = await parallel(inPieces(bytes, 41), { pool: games, chunkBytes });
+              expect(streamed.events).toEqual(events);
+              expect((await processed(processors, files[i]!, { prefix: `${i}>` }, chunkBytes)).lines).toEqual(
+                expectedLines(bytes, `${i}>`),
+              );
+            }
+            // Reads given the pool at once take their turns.
+            const together = await Promise.all(
+              files.map((file, i) => processed(processors, file, { prefix: `${i}:` }, chunkBytes)),
+            );
+            expect(together.map((read) => read.lines)).toEqual(texts.map((bytes, i) => expectedLines(bytes, `${i}:`)));
+          },
+        ),
+        { numRuns: 8 },
+      );
+    } finally {
+      await Promise.all([games.close(), processors.close()]);
+    }
+  });
+
+  test('a read after a failed read (a processor that throws or cannot be made, a worker that stops, a missing file, an onResult that throws) reads as on a fresh pool', async () => {
+    const pool = createWorkerPool({ jobs: 2, worker: processorFile }, workerFile);
+    const expected = expectedLines(sampleBytes, '>');
+    try {
+      const stop = new Error('enough');
+      const failures: [string, () => Promise<unknown>][] = [
+        // null for options: the processor cannot be made (it reads `exit` of null).
+        ['worker-failed', async () => (await processed(pool, sampleFile, null)).read],
+        ['worker-failed', async () => (await processed(pool, sampleFile, { prefix: '', exit: 3 })).read],
+        ['source-failed', async () => (await processed(pool, join(scratch, 'missing.pgn'), { prefix: '' })).read],
+        [
+          'rejects',
+          () =>
+            processInParallel(sampleFile, { pool, chunkBytes: 64, workerOptions: { prefix: '' } }, () => {
+              throw stop;
+            }).catch((e: unknown) => (e === stop ? 'rejects' : e)),
+        ],
+      ];
+      for (const [code, fail] of failures) {
+        const failed = await fail();
+        expect(typeof failed === 'string' ? failed : (failed as { error?: { code: string } }).error?.code).toBe(code);
+        const next = await processed(pool, sampleFile, { prefix: '>' });
+        expect(next.lines, `after ${code}`).toEqual(expected);
+        expect(next.read.ok).toBe(true);
+      }
+      const crashed = await processed(pool, sampleFile, { prefix: '', exit: 3 });
+      expect(crashed.read.ok || crashed.read.error.message).toMatch(/exit code 3/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('reads of other options on one pool: each read by its own options', async () => {
+    const pool = createWorkerPool({ jobs: 2 }, workerFile);
+    const file = join(scratch, 'messy-options.pgn');
+    writeFileSync(file, messy);
+    try {
+      const optionSets = [{ encoding: 'latin1' }, {}, { tagsOnly: true }, { encoding: 'auto' }, {}] as const;
+      for (const options of optionSets) {
+        const reader = createPgnReader(options);
+        const expected = [...reader.push(messy), ...reader.end()];
+        const { events } = await parallel(file, { ...options, pool, chunkBytes: 64 });
+        expect(events, JSON.stringify(options)).toEqual(expected);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('a closed pool: a read under way and the reads after end with pool-closed', async () => {
+    const pool = createWorkerPool({ jobs: 2, worker: processorFile }, workerFile);
+    let closing: Promise<void> | undefined;
+    const during = await processInParallel(
+      sampleFile,
+      { pool, chunkBytes: 64, workerOptions: { prefix: '' } },
+      () => void (closing ??= pool.close()),
+    );
+    await closing;
+    expect(pool.closed).toBe(true);
+    expect(during.ok || during.error.code).toBe('pool-closed');
+    const after = await processed(pool, sampleFile, { prefix: '' });
+    expect(after.read.ok || after.read.error.code).toBe('pool-closed');
+    expect(after.lines).toEqual([]);
+    // A games pool without its worker file reads in this thread.
+    const inThread = createWorkerPool({ jobs: 2 }, join(scratch, 'no-such-worker.mjs'));
+    const read = await parallel(sampleFile, { pool: inThread, chunkBytes: 64 });
+    expect(read.events).toEqual(sequential(sampleBytes));
+    expect(read.result.ok && read.result.value.pieces).toBe(1);
+  });
+
+  test('a program that used a pool exits on its own, the pool closed or not', async () => {
+    const run = promisify(execFile);
+    const games = sequential(sampleBytes).filter((event) => event.kind === 'game').length;
+    for (const ending of ['close', 'open']) {
+      // The workers are alive after the reads: only close() or their being unref'd lets the program end.
+      const { stdout } = await run(process.execPath, [poolChild, workerFile, sampleFile, ending], { timeout: 10_000 });
+      expect(stdout).toBe(
+        `${2 * games + 2 * sequential(sampleBytes).filter((e) => e.kind === 'error').length} games, pool ${ending === 'close' ? 'closed' : 'open'}\n`,
+      );
     }
   });
 });

@@ -39,13 +39,18 @@ export interface PgnParallelOptions extends PgnReadOptions {
    * bar's measure: with workers, reading runs a few pieces ahead of the results).
    */
   readonly onBytes?: (bytes: number) => void;
+  /**
+   * Games mode: the workers of a pool made by `createPgnWorkerPool()` (no `worker`), kept
+   * across reads, instead of workers started for this read alone; `jobs` is then the pool's.
+   */
+  readonly pool?: PgnWorkerPool<'games'>;
 }
 
 /**
  * Options of `readPgnParallel` in processor mode: the module each worker runs (it calls
  * `servePgnWorker` with its processor) and the JSON-like value its processor is made with.
  */
-export interface PgnProcessorOptions<O = unknown> extends PgnParallelOptions {
+export interface PgnProcessorOptions<O = unknown> extends Omit<PgnParallelOptions, 'pool'> {
   /** The worker module: a path or a `file:` URL of JavaScript that calls `servePgnWorker`. */
   readonly worker: string | URL;
   /** Handed to the module's `createProcessor` in each worker (structured clone: plain data). */
@@ -53,8 +58,47 @@ export interface PgnProcessorOptions<O = unknown> extends PgnParallelOptions {
 }
 
 /**
- * What a worker module gives `servePgnWorker`: made once a worker with the caller's
- * `workerOptions`, then called for every event of the pieces the worker reads, as it is read
+ * Options of `readPgnParallel` in processor mode on a pool made by `createPgnWorkerPool({
+ * worker })`: its workers run its module, and `jobs` is the pool's.
+ */
+export interface PgnPooledOptions<O = unknown> extends Omit<PgnParallelOptions, 'pool' | 'jobs'> {
+  /** The pool whose workers read (one read at a time: a read given it while another runs waits its turn). */
+  readonly pool: PgnWorkerPool<'processor'>;
+  /** Handed to the module's `createProcessor` in each worker, for this read (structured clone: plain data). */
+  readonly workerOptions?: O;
+}
+
+/** Options of `createPgnWorkerPool`. */
+export interface PgnWorkerPoolOptions {
+  /** Worker threads (default `os.availableParallelism()`). */
+  readonly jobs?: number;
+  /** Processor mode: the worker module (as `PgnProcessorOptions.worker`); without it, the pool reads in games mode. */
+  readonly worker?: string | URL;
+}
+
+/**
+ * Worker threads kept across reads of `readPgnParallel` (each compiles the reader once, not
+ * once a read). A read's failure (a worker that stopped, a processor that threw, a source
+ * that failed) is that read's alone: the pool stays usable (after a worker failed, the next
+ * read starts new workers). Idle workers do not keep the process alive; `close()` ends them, and
+ * a read given a closed pool (or running when it closes) ends with `pool-closed`.
+ */
+export interface PgnWorkerPool<K extends 'games' | 'processor' = 'games' | 'processor'> {
+  /** `processor` when made with a worker module, else `games`. */
+  readonly kind: K;
+  /** Worker threads. */
+  readonly jobs: number;
+  /** Whether `close()` was called. */
+  readonly closed: boolean;
+  /** Ends the workers (a read under way ends with `pool-closed`); resolves once they stopped. Called again, does nothing more. */
+  close(): Promise<void>;
+  /** `close()`, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/**
+ * What a worker module gives `servePgnWorker`: made in each worker once a read (on a pool,
+ * every read given it) with that read's `workerOptions`, then called for every event of the pieces the worker reads, as it is read
  * (so no game outlives its turn). Its result crosses to the main thread by structured clone:
  * keep it small (a string, a few numbers). The event's number in the whole input is not known
  * in the worker (the pieces before may not be read yet): `onResult` gets it with the result.
@@ -77,11 +121,14 @@ export interface PgnParallelSummary {
 }
 
 /** The codes of `PgnParallelError`. */
-export type PgnParallelErrorCode = 'source-failed' | 'worker-failed';
+export type PgnParallelErrorCode = 'source-failed' | 'worker-failed' | 'pool-closed';
 
 /** Why a read stopped before the end of its source: the events before it were handed on. */
 export interface PgnParallelError {
-  /** `source-failed`: the file or stream could not be read; `worker-failed`: a worker thread stopped, or its processor threw. */
+  /**
+   * `source-failed`: the file or stream could not be read; `worker-failed`: a worker thread
+   * stopped, or its processor threw; `pool-closed`: the read's pool was closed before or during it.
+   */
   readonly code: PgnParallelErrorCode;
   /** Short English for people, with the cause's own message. */
   readonly message: string;
@@ -115,13 +162,29 @@ export const WORKER_MARK = '@chess-formats/pgn piece reader';
 /** A worker's start data. */
 export interface PieceWorkerData {
   readonly mark: typeof WORKER_MARK;
+  /** Processor mode: the worker module serves itself (`servePgnWorker`), with a processor made for each read. */
+  readonly processor: boolean;
+  /**
+   * One number shared with the main thread: the read under way (0 when none). A piece of
+   * another read (one that stopped: a failure, or `onResult` threw) is skipped unread, so
+   * that the next read does not wait behind it.
+   */
+  readonly current: SharedArrayBuffer;
+}
+
+/** A message to a worker: a read starts, its pieces follow (a worker's messages come in order). */
+export interface ReadStart {
+  readonly kind: 'read';
+  readonly read: number;
   readonly options: PgnReadOptions;
-  /** Processor mode: the caller's `workerOptions`. */
+  /** Processor mode: the read's `workerOptions`. */
   readonly processor?: { readonly options: unknown };
 }
 
-/** A message to a worker: a piece to read. */
+/** A message to a worker: a piece of the read `read` to read. */
 export interface PieceRequest {
+  readonly kind: 'piece';
+  readonly read: number;
   readonly id: number;
   readonly bytes: Uint8Array;
   readonly base: PieceBase;
@@ -140,6 +203,7 @@ export type PieceReply =
    * with the next).
    */
   | {
+      readonly read: number;
       readonly id: number;
       readonly events: CrossingEvent[];
       readonly roots: PackedTrees;
@@ -148,13 +212,16 @@ export type PieceReply =
     }
   /** Processor mode: the processor's result for each event, how many of the events are games, and `between`. */
   | {
+      readonly read: number;
       readonly id: number;
       readonly results: unknown[];
       readonly games: number;
       readonly between: boolean;
       readonly bytes?: Uint8Array;
     }
-  | { readonly id: number; readonly failure: string };
+  | { readonly read: number; readonly id: number; readonly failure: string }
+  /** A piece of a read that stopped, not read. */
+  | { readonly read: number; readonly id: number; readonly skipped: true };
 
 /** What `value` is as an `Error`'s message. */
 function messageOf(value: unknown): string {
@@ -255,7 +322,7 @@ class SpareBuffers {
 /** The most buffers kept for reuse (as many as pieces may be on their way, and some). */
 const SPARE_BUFFERS = 16;
 
-/** How the pool hands on what the workers give. */
+/** How a read hands on what the workers give. */
 type Mode =
   | { readonly kind: 'games'; readonly onEvent: (event: PgnEvent) => void }
   | {
@@ -267,7 +334,7 @@ type Mode =
 /**
  * The work of `readPgnParallel`: with `mode` games, workers run `workerFile` (`piece-worker.ts`
  * built; a test gives a bundle of it), and without that file it reads in this thread; with a
- * processor, the workers run the caller's module.
+ * processor, the workers run the caller's module. With `options.pool`, its workers read.
  */
 export async function readInParallel(
   source: PgnSource,
@@ -278,19 +345,36 @@ export async function readInParallel(
   return readWith(source, options, { kind: 'games', onEvent: onEvent ?? (() => {}) }, workerFile);
 }
 
-/** Processor mode of `readPgnParallel`: every event made into a result in the workers. */
+/** Processor mode of `readPgnParallel`: every event made into a result in the workers (the pool's, with `pool`). */
 export async function processInParallel(
   source: PgnSource,
-  options: PgnProcessorOptions,
+  options: PgnProcessorOptions | PgnPooledOptions,
   onResult?: (result: unknown, index: number) => void | Promise<void>,
 ): Promise<Result<PgnParallelSummary, PgnParallelError>> {
-  const { worker, workerOptions, ...rest } = options;
+  const { workerOptions, ...rest } = options;
+  const worker = 'worker' in rest ? rest.worker : undefined;
   return readWith(
     source,
-    rest,
+    rest as PgnParallelOptions,
     { kind: 'processor', options: workerOptions, onResult: onResult ?? (() => {}) },
-    worker,
+    worker ?? '',
   );
+}
+
+/** Makes the pool of `createPgnWorkerPool`: games mode runs `gamesFile`, and reads in the calling thread when it is missing. */
+export function createWorkerPool(
+  options: PgnWorkerPoolOptions & { readonly worker: string | URL },
+  gamesFile: string | URL,
+): WorkerPool<'processor'>;
+export function createWorkerPool(
+  options: Omit<PgnWorkerPoolOptions, 'worker'> | undefined,
+  gamesFile: string | URL,
+): WorkerPool<'games'>;
+export function createWorkerPool(options: PgnWorkerPoolOptions | undefined, gamesFile: string | URL): WorkerPool;
+export function createWorkerPool(options: PgnWorkerPoolOptions | undefined, gamesFile: string | URL): WorkerPool {
+  const jobs = positiveInteger(options?.jobs, availableParallelism());
+  if (options?.worker !== undefined) return new WorkerPool(jobs, options.worker, 'processor');
+  return new WorkerPool(jobs, fileExists(gamesFile) ? gamesFile : undefined, 'games');
 }
 
 async function readWith(
@@ -299,8 +383,7 @@ async function readWith(
   mode: Mode,
   workerFile: string | URL,
 ): Promise<Result<PgnParallelSummary, PgnParallelError>> {
-  const { jobs: jobsOption, chunkBytes: chunkOption, onBytes, ...readOptions } = options ?? {};
-  const jobs = positiveInteger(jobsOption, mode.kind === 'games' ? 1 : availableParallelism());
+  const { jobs: jobsOption, chunkBytes: chunkOption, onBytes, pool: given, ...readOptions } = options ?? {};
   const chunkBytes = positiveInteger(chunkOption, DEFAULT_CHUNK_BYTES);
   const tally = { games: 0, errors: 0, bytes: 0, pieces: 0 };
   const tallyBytes = (length: number): void => {
@@ -309,7 +392,17 @@ async function readWith(
   };
   const failed = (code: PgnParallelErrorCode, message: string) => err({ code, message, partial: { ...tally } });
 
-  if (mode.kind === 'games' && (jobs === 1 || !fileExists(workerFile))) {
+  let pool: WorkerPool | undefined;
+  if (given !== undefined) {
+    if (!(given instanceof WorkerPool)) throw new TypeError('pool: not a pool made by createPgnWorkerPool');
+    if (given.closed) return failed('pool-closed', 'the worker pool was closed before this read');
+    // The pool decides the mode: its workers run either the piece reader or a processor's module.
+    if (given.kind !== mode.kind) throw new TypeError(`pool: a ${given.kind} pool cannot read in ${mode.kind} mode`);
+    pool = given;
+  }
+  const jobs = pool?.jobs ?? positiveInteger(jobsOption, mode.kind === 'games' ? 1 : availableParallelism());
+
+  if (mode.kind === 'games' && (pool !== undefined ? pool.file === undefined : jobs === 1 || !fileExists(workerFile))) {
     // One job: the reader in this thread, with no splitting and no copies.
     const reader = createPgnReader(readOptions);
     tally.pieces = 1;
@@ -340,11 +433,15 @@ async function readWith(
     return ok({ ...tally });
   }
 
-  // The workers start first: each compiles the reader while this thread opens the source.
-  const pool = new Pool(jobs, workerFile, readOptions, mode, tally);
-  const meter = new PieceMeter(readOptions.encoding);
+  // Without a pool, the workers start first: each compiles the reader while this thread opens the source.
+  const workers = pool ?? new WorkerPool(jobs, workerFile, mode.kind);
+  const release = await workers.take();
+  let run: Run | undefined;
   let handle: FileHandle | undefined;
   try {
+    if (workers.closed) return failed('pool-closed', 'the worker pool was closed before this read');
+    run = workers.begin(readOptions, mode, tally);
+    const meter = new PieceMeter(readOptions.encoding);
     try {
       if (typeof source === 'string' || source instanceof URL) {
         handle = await openFile(source, 'r');
@@ -356,36 +453,38 @@ async function readWith(
       }
       if (handle !== undefined) {
         const file = handle;
-        pool.reread = (position, length) => readAt(file, position, length);
-        for await (const piece of filePieces(file, chunkBytes, pool.buffers)) {
+        run.reread = (position, length) => readAt(file, position, length);
+        for await (const piece of filePieces(file, chunkBytes, run.buffers)) {
           tallyBytes(piece.length);
-          await pool.send(piece, meter.measure(piece), true);
+          await run.send(piece, meter.measure(piece), true);
         }
       } else {
         const splitter = new PgnSplitter(chunkBytes);
         for await (const chunk of open(source)) {
           const bytes = bytesOf(chunk);
           tallyBytes(bytes.length);
-          for (const piece of splitter.push(bytes)) await pool.send(piece, meter.measure(piece), false);
+          for (const piece of splitter.push(bytes)) await run.send(piece, meter.measure(piece), false);
         }
         const last = splitter.end();
-        if (last !== undefined) await pool.send(last, meter.measure(last), false);
+        if (last !== undefined) await run.send(last, meter.measure(last), false);
       }
     } catch (e) {
-      if (e instanceof ReaderStop || pool.failure !== undefined || pool.sourceFailure !== undefined) throw e;
-      await pool.drain();
+      if (e instanceof ReaderStop || run.failure !== undefined || run.sourceFailure !== undefined) throw e;
+      await run.drain();
       return failed('source-failed', `the source could not be read: ${messageOf(e)}`);
     }
-    await pool.drain();
+    await run.drain();
     return ok({ ...tally });
   } catch (e) {
     if (e instanceof ReaderStop) throw e.thrown;
-    if (pool.failure !== undefined) return failed('worker-failed', pool.failure);
-    if (pool.sourceFailure !== undefined)
-      return failed('source-failed', `the source could not be read: ${pool.sourceFailure}`);
+    if (run?.failure !== undefined) return failed(run.failure.code, run.failure.message);
+    if (run?.sourceFailure !== undefined)
+      return failed('source-failed', `the source could not be read: ${run.sourceFailure}`);
     throw e;
   } finally {
-    await pool.close();
+    if (run !== undefined) workers.finish(run);
+    release();
+    if (pool === undefined) await workers.close();
     await handle?.close();
   }
 }
@@ -398,10 +497,163 @@ class ReaderStop {
   }
 }
 
+/** A worker thread of a pool. */
 interface Slot {
   readonly worker: Worker;
+  /** Pieces sent and not answered yet, of any read (a stopped read's are answered too, skipped). */
   held: number;
+  /** Of them, the read's under way. */
+  mine: number;
+  /** Stopped (an error, an exit), or left by a read that a worker failed: replaced by the next read. */
+  dead: boolean;
+  /** Replaced: what it still tells is of no read. */
+  retired: boolean;
 }
+
+/**
+ * The worker threads of `createPgnWorkerPool`, or of one read of `readPgnParallel` without a
+ * pool. One read at a time (`take`): each read tells every worker its options first (a
+ * processor is made for it), then sends its pieces; the answers of another read (one that
+ * stopped) are dropped. Workers are `unref`ed between reads, so that an idle pool never keeps
+ * the process alive.
+ */
+export class WorkerPool<K extends 'games' | 'processor' = 'games' | 'processor'> implements PgnWorkerPool<K> {
+  readonly kind: K;
+  readonly jobs: number;
+  /** What the workers run; undefined: games mode without its worker file, read in the calling thread. */
+  readonly file: string | URL | undefined;
+  readonly #slots: Slot[] = [];
+  readonly #current = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  #reads = 0;
+  #run: Run | undefined;
+  #queue: Promise<void> = Promise.resolve();
+  #closed = false;
+  #closing: Promise<void> | undefined;
+  /** Why the last worker that could not start did not (the next read fails with it when none started). */
+  #startFailure: string | undefined;
+
+  constructor(jobs: number, file: string | URL | undefined, kind: K) {
+    this.kind = kind;
+    this.jobs = jobs;
+    this.file = file;
+    if (file !== undefined) for (let j = 0; j < jobs; j++) this.#start();
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  #start(): void {
+    const workerData: PieceWorkerData = {
+      mark: WORKER_MARK,
+      processor: this.kind === 'processor',
+      current: this.#current.buffer as SharedArrayBuffer,
+    };
+    let worker: Worker;
+    try {
+      worker = new Worker(this.file!, { workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+    } catch (e) {
+      this.#startFailure = `a worker could not start: ${messageOf(e)}`;
+      return;
+    }
+    // Kept alive by a read only: between reads, a pool left open does not hold the process.
+    if (this.#run === undefined) worker.unref();
+    const slot: Slot = { worker, held: 0, mine: 0, dead: false, retired: false };
+    this.#slots.push(slot);
+    worker.on('message', (reply: PieceReply) => {
+      slot.held--;
+      const run = this.#run;
+      if (run === undefined || reply.read !== run.read || slot.retired) return;
+      slot.mine--;
+      run.answer(reply);
+    });
+    worker.on('error', (e) => {
+      slot.dead = true;
+      if (slot.mine > 0 && !slot.retired) this.#run?.fail('worker-failed', `a worker failed: ${messageOf(e)}`);
+    });
+    worker.on('exit', (code) => {
+      slot.dead = true;
+      if (slot.mine > 0 && !slot.retired && !this.#closed)
+        this.#run?.fail('worker-failed', `a worker stopped (exit code ${code}) with ${slot.mine} piece(s) unread`);
+    });
+  }
+
+  /** Waits for the reads before to end; resolves with the function that ends this one's turn. */
+  async take(): Promise<() => void> {
+    let release!: () => void;
+    const before = this.#queue;
+    this.#queue = new Promise((resolve) => (release = resolve));
+    await before;
+    return release;
+  }
+
+  /** Starts a read: workers that stopped are started again, and every worker is told the read's options. */
+  begin(options: PgnReadOptions, mode: Mode, tally: Tally): Run {
+    const read = ++this.#reads;
+    const dead = this.#slots.filter((slot) => slot.dead);
+    for (const slot of dead) {
+      this.#slots.splice(this.#slots.indexOf(slot), 1);
+      slot.retired = true;
+      void slot.worker.terminate();
+    }
+    const run = new Run(this, read, this.jobs, mode, tally);
+    this.#run = run;
+    for (let j = this.#slots.length; j < this.jobs; j++) this.#start();
+    Atomics.store(this.#current, 0, read);
+    const start: ReadStart = {
+      kind: 'read',
+      read,
+      options,
+      ...(mode.kind === 'processor' ? { processor: { options: mode.options } } : {}),
+    };
+    for (const slot of this.#slots) {
+      slot.mine = 0;
+      slot.worker.ref();
+      slot.worker.postMessage(start);
+    }
+    if (this.#slots.length === 0) run.fail('worker-failed', this.#startFailure ?? 'no worker could start');
+    return run;
+  }
+
+  /** Ends the read `run`: its pieces still in the workers are skipped, and the workers no longer hold the process. */
+  finish(run: Run): void {
+    if (this.#run !== run) return;
+    this.#run = undefined;
+    Atomics.store(this.#current, 0, 0);
+    for (const slot of this.#slots) {
+      slot.worker.unref();
+      // A worker that failed may not be the only one: the others may be failing on pieces of
+      // the same read, whose stop they have not seen yet (a crash told later would end the
+      // next read). The next read starts new workers.
+      if (run.failure?.code === 'worker-failed') slot.dead = true;
+    }
+  }
+
+  /** Sends a piece of the read under way to the least busy worker that runs; false when none does. */
+  post(request: PieceRequest): boolean {
+    let chosen: Slot | undefined;
+    for (const slot of this.#slots) if (!slot.dead && (chosen === undefined || slot.held < chosen.held)) chosen = slot;
+    if (chosen === undefined) return false;
+    chosen.held++;
+    chosen.mine++;
+    chosen.worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
+    return true;
+  }
+
+  close(): Promise<void> {
+    if (this.#closing !== undefined) return this.#closing;
+    this.#closed = true;
+    this.#run?.fail('pool-closed', 'the worker pool was closed during this read');
+    this.#closing = Promise.all(this.#slots.map((slot) => slot.worker.terminate())).then(() => {});
+    return this.#closing;
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+}
+
+type Tally = { games: number; errors: number; pieces: number };
 
 /**
  * A piece on its way, until handed on. To be read again joined to the next, its bytes are
@@ -415,22 +667,23 @@ interface Piece {
   reply?: PieceAnswer;
 }
 
-/** A worker's answer that is no failure. */
-type PieceAnswer = Exclude<PieceReply, { readonly failure: string }>;
+/** A worker's answer that is a piece read. */
+type PieceAnswer = Exclude<PieceReply, { readonly failure: string } | { readonly skipped: true }>;
 
 /** Pieces on their way at once, a worker. */
 const PIECES_A_WORKER = 4;
 
 /**
- * The workers, and the pieces sent to them in input order, each with its answer once it
+ * One read on a pool's workers: the pieces sent in input order, each with its answer once it
  * came. An answer is handed on when its piece is first: when its reader did not end between
  * games (the cut was not at a game's start), the piece and the next are read again as one.
  */
-class Pool {
-  readonly #workers: Slot[] = [];
+class Run {
+  readonly read: number;
+  readonly #workers: WorkerPool;
   readonly #limit: number;
   readonly #mode: Mode;
-  readonly #tally: { games: number; errors: number; pieces: number };
+  readonly #tally: Tally;
   /** The pieces not handed on yet, in input order (at most the limit, and one joined). */
   readonly #pieces: Piece[] = [];
   /** The same by id: an answer whose id is not here is of a piece read again, dropped. */
@@ -438,53 +691,25 @@ class Pool {
   #sent = 0;
   /** No piece comes after the last one sent. */
   #ended = false;
-  /** Why the pool stopped (a worker's failure); the read then ends. */
-  failure: string | undefined;
-  /** Why the pool stopped reading again a file's pieces to join; the read then ends. */
+  /** Why the read stopped (a worker's failure, the pool closed). */
+  failure: { readonly code: PgnParallelErrorCode; readonly message: string } | undefined;
+  /** Why the read stopped reading again a file's pieces to join. */
   sourceFailure: string | undefined;
   #stop: ReaderStop | undefined;
-  /** Woken when an answer comes, or when the pool fails. */
+  /** Woken when an answer comes, or when the read fails. */
   #wake: (() => void) | undefined;
   /** Results are handed on by the read's own loop (so that `onResult` may wait), one at a time. */
   #handing = false;
 
-  constructor(
-    jobs: number,
-    file: string | URL,
-    options: PgnReadOptions,
-    mode: Mode,
-    tally: { games: number; errors: number; pieces: number },
-  ) {
+  constructor(workers: WorkerPool, read: number, jobs: number, mode: Mode, tally: Tally) {
     // Four pieces a worker: one read, three waiting, so a worker never idles for the main
     // thread (a loaded machine may not run it at once). The pieces and their answers held are
     // bounded so, whatever the size of the input.
+    this.#workers = workers;
+    this.read = read;
     this.#limit = PIECES_A_WORKER * jobs;
     this.#mode = mode;
     this.#tally = tally;
-    const workerData: PieceWorkerData = {
-      mark: WORKER_MARK,
-      options,
-      ...(mode.kind === 'processor' ? { processor: { options: mode.options } } : {}),
-    };
-    for (let j = 0; j < jobs; j++) {
-      let worker: Worker;
-      try {
-        worker = new Worker(file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
-      } catch (e) {
-        this.fail(`a worker could not start: ${messageOf(e)}`);
-        return;
-      }
-      const slot: Slot = { worker, held: 0 };
-      this.#workers.push(slot);
-      worker.on('message', (reply: PieceReply) => {
-        slot.held--;
-        this.answer(reply);
-      });
-      worker.on('error', (e) => this.fail(`a worker failed: ${messageOf(e)}`));
-      worker.on('exit', (code) => {
-        if (slot.held > 0) this.fail(`a worker stopped (exit code ${code}) with ${slot.held} piece(s) unread`);
-      });
-    }
   }
 
   /** The buffers the workers handed back, for the next pieces of a file. */
@@ -521,11 +746,6 @@ class Pool {
     this.check();
   }
 
-  async close(): Promise<void> {
-    for (const slot of this.#workers) slot.held = 0;
-    await Promise.all(this.#workers.map((slot) => slot.worker.terminate()));
-  }
-
   /**
    * Sends `bytes`, the piece's, to the least busy worker, their buffer transferred (a copy of
    * the piece's own when it is kept: its bytes may be a view of a larger buffer, which a clone
@@ -533,20 +753,17 @@ class Pool {
    */
   private dispatch(piece: Piece, bytes: Uint8Array): void {
     this.#byId.set(piece.id, piece);
-    let slot = this.#workers[0]!;
-    for (const other of this.#workers) if (other.held < slot.held) slot = other;
-    slot.held++;
-    const request: PieceRequest = { id: piece.id, bytes, base: piece.base };
-    slot.worker.postMessage(request, [bytes.buffer as ArrayBuffer]);
+    const request: PieceRequest = { kind: 'piece', read: this.read, id: piece.id, bytes, base: piece.base };
+    if (!this.#workers.post(request)) this.fail('worker-failed', 'every worker stopped');
   }
 
   private stopped(): ReaderStop | string | undefined {
-    return this.#stop ?? this.failure ?? this.sourceFailure;
+    return this.#stop ?? this.failure?.message ?? this.sourceFailure;
   }
 
   private check(): void {
     if (this.#stop !== undefined) throw this.#stop;
-    const failure = this.failure ?? this.sourceFailure;
+    const failure = this.failure?.message ?? this.sourceFailure;
     if (failure !== undefined) throw new Error(failure);
   }
 
@@ -561,15 +778,15 @@ class Pool {
     wake?.();
   }
 
-  private fail(message: string): void {
-    this.failure ??= message;
+  fail(code: PgnParallelErrorCode, message: string): void {
+    this.failure ??= { code, message };
     this.wakeUp();
   }
 
-  private answer(reply: PieceReply): void {
-    if (this.stopped() !== undefined) return;
+  answer(reply: PieceReply): void {
+    if (this.stopped() !== undefined || 'skipped' in reply) return;
     if ('failure' in reply) {
-      this.fail(`a worker could not read a piece: ${reply.failure}`);
+      this.fail('worker-failed', `a worker could not read a piece: ${reply.failure}`);
       return;
     }
     if (reply.bytes !== undefined && this.reread !== undefined) this.buffers.give(reply.bytes);
@@ -680,15 +897,68 @@ class Pool {
 
 /** The port a worker answers on. */
 interface WorkerPort {
-  on(event: 'message', listener: (request: PieceRequest) => void): unknown;
+  on(event: 'message', listener: (message: ReadStart | PieceRequest) => void): unknown;
   postMessage(reply: PieceReply, transfer?: ArrayBuffer[]): void;
 }
 
-/** A worker's loop in games mode: reads each piece it is sent (one reader for them all), and answers with its events. */
-export function servePieces(port: WorkerPort, options: PgnReadOptions): void {
-  const reader = new PieceReader(options);
-  port.on('message', (request) => {
+/**
+ * A worker's loop: each read's options come first, then its pieces, each read by one reader
+ * kept across the pieces and across reads of the same options (its compiled code and game
+ * engine warm), and answered with its events (games mode: no `makeProcessor`) or with what
+ * the read's processor made of each. A piece of a read that stopped is answered unread.
+ */
+export function servePieces(
+  port: WorkerPort,
+  current: SharedArrayBuffer,
+  makeProcessor?: (workerOptions: unknown) => (event: PgnEvent) => unknown,
+): void {
+  const under = new Int32Array(current);
+  let read = 0;
+  let options: PgnReadOptions = {};
+  let optionsKey = '';
+  let reader: PieceReader | undefined;
+  let process: ((event: PgnEvent) => unknown) | undefined;
+  /** Why the read's processor could not be made: every piece of the read fails with it. */
+  let unmade: string | undefined;
+  port.on('message', (message) => {
+    if (message.kind === 'read') {
+      read = message.read;
+      const key = JSON.stringify(message.options);
+      if (key !== optionsKey) reader = undefined;
+      options = message.options;
+      optionsKey = key;
+      process = undefined;
+      unmade = undefined;
+      if (makeProcessor !== undefined) {
+        try {
+          process = makeProcessor(message.processor?.options);
+        } catch (e) {
+          unmade = messageOf(e);
+        }
+      }
+      return;
+    }
+    const request = message;
+    if (request.read !== read || Atomics.load(under, 0) !== request.read) {
+      port.postMessage({ read: request.read, id: request.id, skipped: true });
+      return;
+    }
     try {
+      if (unmade !== undefined) throw new Error(unmade);
+      reader ??= new PieceReader(options);
+      if (process !== undefined) {
+        const results: unknown[] = [];
+        let games = 0;
+        const each = process;
+        const between = reader.read(request.bytes, request.base, (event) => {
+          if (event.kind === 'game') games++;
+          results.push(each(event));
+        });
+        port.postMessage({ read, id: request.id, results, games, between, bytes: request.bytes }, [
+          request.bytes.buffer as ArrayBuffer,
+        ]);
+        return;
+      }
       const packer = createPacker();
       const events: CrossingEvent[] = [];
       const between = reader.read(request.bytes, request.base, (event) => {
@@ -705,44 +975,35 @@ export function servePieces(port: WorkerPort, options: PgnReadOptions): void {
       });
       const packed = packer.finish();
       // The piece's bytes go back (transferred, not copied), for the main thread to read the next piece into.
-      port.postMessage({ id: request.id, events, roots: packed, between, bytes: request.bytes }, [
+      port.postMessage({ read, id: request.id, events, roots: packed, between, bytes: request.bytes }, [
         packed.nums.buffer as ArrayBuffer,
         request.bytes.buffer as ArrayBuffer,
       ]);
     } catch (e) {
-      port.postMessage({ id: request.id, failure: messageOf(e) });
+      // The reader may have stopped inside a game: the next piece gets a fresh one.
+      reader = undefined;
+      port.postMessage({ read, id: request.id, failure: messageOf(e) });
     }
   });
 }
 
-/** A worker's loop in processor mode: reads each piece it is sent (one reader for them all), each event made a result as it is read. */
-export function serveProcessor(port: WorkerPort, options: PgnReadOptions, process: (event: PgnEvent) => unknown): void {
-  const reader = new PieceReader(options);
-  port.on('message', (request) => {
-    try {
-      let games = 0;
-      const results: unknown[] = [];
-      const between = reader.read(request.bytes, request.base, (event) => {
-        if (event.kind === 'game') games++;
-        results.push(process(event));
-      });
-      port.postMessage({ id: request.id, results, games, between, bytes: request.bytes }, [
-        request.bytes.buffer as ArrayBuffer,
-      ]);
-    } catch (e) {
-      port.postMessage({ id: request.id, failure: messageOf(e) });
-    }
-  });
+/** Whether `value` is the start data of a worker of this module; `processor`: of processor mode. */
+export function isPieceWorkerData(value: unknown, processor: boolean): value is PieceWorkerData {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { mark?: unknown }).mark === WORKER_MARK &&
+    (value as { processor?: unknown }).processor === processor &&
+    (value as { current?: unknown }).current instanceof SharedArrayBuffer
+  );
 }
 
 /**
- * Called by a worker module of processor mode: in a worker started by `readPgnParallel`, reads
- * the pieces it is sent with the processor `createProcessor` makes; elsewhere (the module
- * merely imported, in the main thread) does nothing.
+ * Called by a worker module of processor mode: in a worker started by `readPgnParallel` (or a
+ * pool), reads the pieces it is sent with the processor `createProcessor` makes for each read;
+ * elsewhere (the module merely imported, in the main thread) does nothing.
  */
 export function servePgnWorker<R, O>(createProcessor: PgnProcessorFactory<R, O>): void {
-  if (isMainThread || parentPort === null) return;
-  const data = workerData as Partial<PieceWorkerData> | null;
-  if (data === null || typeof data !== 'object' || data.mark !== WORKER_MARK || data.processor === undefined) return;
-  serveProcessor(parentPort, data.options ?? {}, createProcessor(data.processor.options as O));
+  if (isMainThread || parentPort === null || !isPieceWorkerData(workerData, true)) return;
+  servePieces(parentPort, workerData.current, (options) => createProcessor(options as O));
 }

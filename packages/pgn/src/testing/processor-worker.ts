@@ -1,7 +1,7 @@
 /**
  * A worker module of `readPgnParallel`'s processor mode, for the tests: each event made into
  * one line that shows its number, its kind, where it is and what it holds (its warnings, the
- * partial game of an error), with a prefix from the worker options.
+ * partial game of an error), with a prefix from the worker options (a read's own, on a pool).
  */
 import { servePgnWorker } from '../parallel.js';
 import type { PgnEvent } from '../read.js';
@@ -16,5 +16,8 @@ export function describeEvent(prefix: string, event: PgnEvent, index: number | s
   return `${prefix}${index} error ${error.code}@${error.line}:${error.column}:${error.offset} partial=${partial?.tags.get('Event') ?? '-'}`;
 }
 
-// The number is the main thread's: the worker leaves `#` for it.
-servePgnWorker((options: { prefix: string }) => (event) => describeEvent(options.prefix, event, '#'));
+// The number is the main thread's: the worker leaves `#` for it. With `exit`, the worker
+// thread stops at its first event (a crash, for the tests of a pool's next read).
+servePgnWorker((options: { prefix: string; exit?: number }) =>
+  options.exit === undefined ? (event) => describeEvent(options.prefix, event, '#') : () => process.exit(options.exit),
+);
