@@ -15,7 +15,7 @@ const include = ['{packages,apps,tooling}/*/src/**/*.test.ts'];
 // about a quarter of the suite's time (the 61 files of seven packages: 110 s with a process
 // each, 58 s sharing; the whole suite: 598 s and 342 s of CPU, 257 s and 251 s of CPU, on a
 // shared two-core machine at a load of about 9).
-const freshModules = [
+export const freshModules = [
   'apps/demo/src/reader.test.ts',
   'packages/icc-dg/src/decoder-fault.test.ts',
   'packages/icc-dg/src/shape-refused.test.ts',
