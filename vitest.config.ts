@@ -11,11 +11,10 @@ const include = ['{packages,apps,tooling}/*/src/**/*.test.ts'];
 // module does once when it is first loaded, or load one against stand-in globals (the demo's
 // read worker): each runs in a fresh process of its own, as every file did before. A new test
 // file that does so belongs here (tooling/release/src/fresh-modules.test.ts fails until it is).
-// The others share a worker's loaded modules from file to
-// file: importing the sources, fast-check and vitest afresh for each of 200-odd files took
-// about a quarter of the suite's time (the whole suite, back to back on a shared two-core
-// machine at a load of about 5: 335 s and 374 s of CPU with a process per file, 201 s and 256 s
-// of CPU sharing).
+// The others share a worker's loaded modules from file to file: importing the sources,
+// fast-check and vitest afresh for each of 200-odd files took about a quarter of the suite's
+// time (the whole suite, back to back on a shared two-core machine at a load of about 5: 335 s
+// and 374 s of CPU with a process per file, 201 s and 256 s of CPU sharing).
 export const freshModules = [
   'apps/demo/src/reader.test.ts',
   'packages/icc-dg/src/decoder-fault.test.ts',
