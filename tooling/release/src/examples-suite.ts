@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { matchesComment, runExample, scratchDir, typeErrors, type Example } from './readme-examples.js';
+import { bundleExamples, matchesComment, runExample, scratchDir, typeErrors, type Example } from './readme-examples.js';
 
 /**
  * The tests every set of examples is held to (README blocks, `@example` blocks): there are at
@@ -8,6 +8,8 @@ import { matchesComment, runExample, scratchDir, typeErrors, type Example } from
  */
 export function describeExamples(title: string, examples: readonly Example[], scratch: string, minimum: number): void {
   const dir = scratchDir(scratch);
+  // One build of all the examples, made when the first one runs.
+  let bundled: Promise<boolean> | undefined;
   describe(title, () => {
     test(`there are at least ${minimum}, and every one has a printed line to check`, () => {
       expect(examples.length).toBeGreaterThanOrEqual(minimum);
@@ -21,7 +23,8 @@ export function describeExamples(title: string, examples: readonly Example[], sc
     test.each(examples.map((e, i) => [e.where, e, i] as const))(
       '%s runs and prints what its comments say',
       async (_where, example, index) => {
-        const printed = await runExample(example, dir, index);
+        bundled ??= bundleExamples(examples, dir);
+        const printed = await runExample(example, dir, index, await bundled);
         for (const { line, text } of example.expectations) {
           const mine = printed.filter((p) => p.line === line);
           expect(mine.length, `${example.where} line ${line} printed nothing`).toBeGreaterThan(0);

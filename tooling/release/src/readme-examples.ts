@@ -238,8 +238,46 @@ export async function runInstalledExample(
   return printedLines(execFileSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', timeout: 20_000 }));
 }
 
-/** Runs an example in a fresh Node process; returns what its `// →` lines printed. */
-export async function runExample(example: Example, dir: string, index: number): Promise<Printed[]> {
+/**
+ * Bundles every example at once, each to the module `runExample` runs: one esbuild pass reads
+ * the packages' sources once for all of them, where a build per example read them again each
+ * time (most of the time of a run). Each example is still its own bundle, run in its own
+ * process. Resolves false when the pass fails (one example that does not bundle), so that each
+ * example is then built alone and the failure is the failing example's.
+ */
+export async function bundleExamples(examples: readonly Example[], dir: string): Promise<boolean> {
+  const entryPoints = examples.map((example, index) => {
+    const file = join(dir, fileName(index).replace(/\.ts$/, '.run.ts'));
+    writeFileSync(file, instrument(example));
+    return file;
+  });
+  try {
+    await build({
+      entryPoints,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outdir: dir,
+      outExtension: { '.js': '.mjs' },
+      logLevel: 'silent',
+      plugins: [toSources(sourceEntries())],
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs an example in a fresh Node process; returns what its `// →` lines printed. `bundled`:
+ * `bundleExamples` made its module already.
+ */
+export async function runExample(example: Example, dir: string, index: number, bundled = false): Promise<Printed[]> {
+  if (bundled) {
+    const outfile = join(dir, fileName(index).replace(/\.ts$/, '.run.mjs'));
+    return printedLines(execFileSync(process.execPath, [outfile], { encoding: 'utf8', timeout: 20_000 }));
+  }
   const outfile = join(dir, fileName(index).replace(/\.ts$/, '.mjs'));
   await build({
     stdin: { contents: instrument(example), loader: 'ts', resolveDir: dir, sourcefile: example.where },
