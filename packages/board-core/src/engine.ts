@@ -246,7 +246,6 @@ export function compile(spec: RulesSpec): Compiled {
   return compiled;
 }
 
-/** Holds one position and walks the game tree from it with make/unmake. */
 /** What `Engine.load` set for a setup that can never change, to be set again by copying. */
 interface LoadedSetup {
   readonly setup: Setup;
@@ -263,6 +262,7 @@ interface LoadedSetup {
   readonly attacks: AttackTable;
 }
 
+/** Holds one position and walks the game tree from it with make/unmake. */
 export class Engine implements VariantBoard {
   readonly c: Compiled;
   readonly board: Uint8Array;
@@ -1304,7 +1304,7 @@ export class Engine implements VariantBoard {
       b[to] = promotion ? promotion | us | (this.pockets ? PROMOTED : 0) : code;
       if (role === KING && this.royal) {
         this.kings[usIndex] = (this.kingCount[usIndex] as number) > 1 ? this.findKing(us) : to;
-        if (this.castling.length) this.castling = this.castlingWithoutSide(usIndex, to);
+        if (this.castling.length) this.castling = this.castlingWithout(to, to, usIndex);
       } else if (this.castling.length && (this.castling.includes(from) || this.castling.includes(to))) {
         this.castling = this.castlingWithout(from, to);
       }
@@ -1336,7 +1336,7 @@ export class Engine implements VariantBoard {
       b[kingTo] = kingCode;
       b[rookTo] = rookCode;
       this.kings[usIndex] = (this.kingCount[usIndex] as number) > 1 ? this.findKing(us) : kingTo;
-      this.castling = this.castlingWithoutSide(usIndex, -1);
+      this.castling = this.castlingWithout(-1, -1, usIndex);
     } else {
       b[to] = from | us;
       bump(this.pockets as Int16Array, usIndex * 16 + from, -1);
@@ -1428,33 +1428,23 @@ export class Engine implements VariantBoard {
     return last + forwardThem;
   }
 
-  /** Whether a castling rook cell belongs to the side with colour index `colorIndex` (by board half). */
   /**
-   * The castling rooks but those on `a` and `b`, in a new array (undo keeps the old one). A
-   * method, not a closure passed to `filter`: a closure in `make` would make every move
-   * allocate the variables it captures, castling or not.
+   * The castling rooks but those on `a` and `b` and, with a colour index `side` (-1: none),
+   * that side's own, in a new array (undo keeps the old one). A method, not a closure passed
+   * to `filter`: a closure in `make` would make every move allocate the variables it
+   * captures, castling or not.
    */
-  private castlingWithout(a: number, b: number): readonly number[] {
+  private castlingWithout(a: number, b: number, side = -1): readonly number[] {
     const castling = this.castling;
     const kept: number[] = [];
     for (let i = 0; i < castling.length; i++) {
       const rook = castling[i] as number;
-      if (rook !== a && rook !== b) kept.push(rook);
+      if (rook !== a && rook !== b && (side < 0 || !this.ownCastlingRook(rook, side))) kept.push(rook);
     }
     return kept;
   }
 
-  /** The castling rooks but the side's own (colour index) and the one on `cell` (-1: none), as `castlingWithout`. */
-  private castlingWithoutSide(colorIndex: number, cell: number): readonly number[] {
-    const castling = this.castling;
-    const kept: number[] = [];
-    for (let i = 0; i < castling.length; i++) {
-      const rook = castling[i] as number;
-      if (rook !== cell && !this.ownCastlingRook(rook, colorIndex)) kept.push(rook);
-    }
-    return kept;
-  }
-
+  /** Whether a castling rook cell belongs to the side with colour index `colorIndex` (by board half). */
   private ownCastlingRook(cell: number, colorIndex: number): boolean {
     const c = this.c;
     const row = Math.floor((c.squareOf[cell] as number) / c.spec.geometry.width);
@@ -1764,7 +1754,7 @@ export class Engine implements VariantBoard {
     for (let colorIndex = 0; colorIndex < 2; colorIndex++) {
       if (!((kingsLost >> colorIndex) & 1)) continue;
       kings[colorIndex] = this.findKing(colorIndex === 0 ? WHITE : BLACK);
-      if (this.castling.length) this.castling = this.castlingWithoutSide(colorIndex, -1);
+      if (this.castling.length) this.castling = this.castlingWithout(-1, -1, colorIndex);
     }
   }
 

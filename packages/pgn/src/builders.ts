@@ -448,15 +448,7 @@ export class GameBuilder extends TagsBuilder implements MovetextBuilder {
  * not of the coordinates' shape (which are read as them first). Most moves are.
  */
 function isPlainToken(text: string, from: number, to: number): boolean {
-  const length = to - from;
-  if (length === 2) return !isNullMove(text, from, to);
-  return !(
-    (length === 4 || length === 5) &&
-    isFile(text.charCodeAt(from)) &&
-    isRank(text.charCodeAt(from + 1)) &&
-    isFile(text.charCodeAt(from + 2)) &&
-    isRank(text.charCodeAt(from + 3))
-  );
+  return !isNullMove(text, from, to) && !isCoordinateShaped(text, from, to);
 }
 
 /** Whether `text[from, to)` is PGN's null move, `--` or `Z0`. */
@@ -467,15 +459,15 @@ function isNullMove(text: string, from: number, to: number): boolean {
   return (first === DASH && second === DASH) || (first === UPPER_Z && second === DIGIT_0);
 }
 
-/** Whether `text` is a move of the standard board in coordinates (`g1f3`, `e7e8q`) by its first four characters. */
-function isCoordinateShaped(text: string): boolean {
-  const length = text.length;
+/** Whether `text[from, to)` is a move of the standard board in coordinates (`g1f3`, `e7e8q`) by its first four characters. */
+function isCoordinateShaped(text: string, from = 0, to = text.length): boolean {
+  const length = to - from;
   return (
     (length === 4 || length === 5) &&
-    isFile(text.charCodeAt(0)) &&
-    isRank(text.charCodeAt(1)) &&
-    isFile(text.charCodeAt(2)) &&
-    isRank(text.charCodeAt(3))
+    isFile(text.charCodeAt(from)) &&
+    isRank(text.charCodeAt(from + 1)) &&
+    isFile(text.charCodeAt(from + 2)) &&
+    isRank(text.charCodeAt(from + 3))
   );
 }
 

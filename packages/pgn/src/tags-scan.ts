@@ -249,8 +249,7 @@ export class TagsScanner extends EventOutlet implements TextReader {
       tokenizer.feed(i === 0 && stop === n ? text : text.slice(i, stop), false);
       i = stop;
       if (lineFeed >= 0) {
-        this.#line++;
-        this.#lineStart = this.#base + stop;
+        this.newline(lineFeed);
         if (tokenizer.betweenGames) {
           this.#slow = false;
           return i;
@@ -267,8 +266,7 @@ export class TagsScanner extends EventOutlet implements TextReader {
     while (i < n) {
       const c = text.charCodeAt(i);
       if (c === LF) {
-        this.#line++;
-        this.#lineStart = this.#base + i + 1;
+        this.newline(i);
         i++;
         continue;
       }
@@ -326,8 +324,7 @@ export class TagsScanner extends EventOutlet implements TextReader {
         // A blank line after tags: see `tag`.
         if (!lineHasToken && hasTag) tagsEnded = true;
         lineHasToken = false;
-        this.#line++;
-        this.#lineStart = this.#base + i + 1;
+        this.newline(i);
         i++;
         continue;
       }
@@ -416,8 +413,7 @@ export class TagsScanner extends EventOutlet implements TextReader {
         // A blank line ends the movetext.
         if (!lineHasToken) return this.finish(undefined, depth, first, i, true, i);
         lineHasToken = false;
-        this.#line++;
-        this.#lineStart = this.#base + i + 1;
+        this.newline(i);
         i++;
         continue;
       }
@@ -487,8 +483,7 @@ export class TagsScanner extends EventOutlet implements TextReader {
     for (; i < n; i++) {
       const c = text.charCodeAt(i);
       if (c === LF) {
-        this.#line++;
-        this.#lineStart = this.#base + i + 1;
+        this.newline(i);
       } else if (c !== SPACE && c !== TAB && c !== CR) break;
     }
     if (i >= n) return CUT;
@@ -567,6 +562,12 @@ export class TagsScanner extends EventOutlet implements TextReader {
     (this.#warnings ??= []).push({ code, line: this.#line, column: offset - this.#lineStart + 1, offset, message });
   }
 
+  /** The line feed at `text[i]` of the text being scanned: the next line starts after it. */
+  private newline(i: number): void {
+    this.#line++;
+    this.#lineStart = this.#base + i + 1;
+  }
+
   /** Counts the line feeds of `text[from, to)`. */
   private countLines(text: string, from: number, to: number): void {
     for (
@@ -574,8 +575,7 @@ export class TagsScanner extends EventOutlet implements TextReader {
       lineFeed >= 0 && lineFeed < to;
       lineFeed = text.indexOf('\n', lineFeed + 1)
     ) {
-      this.#line++;
-      this.#lineStart = this.#base + lineFeed + 1;
+      this.newline(lineFeed);
     }
   }
 }
